@@ -1,0 +1,38 @@
+//===- Frontend.cpp -------------------------------------------------------===//
+#include "Driver/Frontend.h"
+
+#include "Parse/Parser.h"
+#include "Poly/Checks.h"
+#include "Sema/Sema.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace dpc;
+
+bool Frontend::load(llvm::StringRef Path, bool Prove) {
+  auto Buf = llvm::MemoryBuffer::getFileOrSTDIN(Path);
+  if (!Buf) {
+    Diags.error("cannot read '" + Path + "': " + Buf.getError().message());
+    return false;
+  }
+  unsigned Id = SM.AddNewSourceBuffer(std::move(*Buf), llvm::SMLoc());
+  M = parseFile(SM, Id, Diags);
+  if (!M)
+    return false;
+  if (!checkSemantics(*M, Diags))
+    return false;
+  if (!Prove)
+    return true;
+  try {
+    PM = std::make_unique<PolyModel>(*M, Isl);
+    // The three proofs; each reports every failure it finds.
+    bool OK = checkCoverage(*PM, Diags);
+    OK &= checkBounds(*PM, Diags);
+    if (OK)
+      OK &= checkWellFounded(*PM, Diags);
+    return OK;
+  } catch (const isl::exception &E) {
+    DPC_ICE(llvm::Twine("isl failed while proving '") + Path +
+            "' sound: " + E.what());
+  }
+}

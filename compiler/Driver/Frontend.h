@@ -1,0 +1,31 @@
+//===- Frontend.h - load, parse, check and prove a .dp file ---------------===//
+//
+// Takes a path; gives a checked ast::Module (and its polyhedral model when
+// the proofs are asked for), or null after printing diagnostics.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Basic/Diagnostics.h"
+#include "Parse/AST.h"
+#include "Poly/PolyModel.h"
+
+#include "llvm/Support/SourceMgr.h"
+
+#include <memory>
+
+namespace dpc {
+
+struct Frontend {
+  llvm::SourceMgr SM;
+  DiagEngine Diags{SM};
+  IslContext Isl;
+  std::unique_ptr<ast::Module> M;
+  std::unique_ptr<PolyModel> PM;
+
+  /// Parses and type-checks Path; with Prove, also builds the polyhedral
+  /// model and runs the three proofs. False if anything failed.
+  bool load(llvm::StringRef Path, bool Prove = true);
+};
+
+} // namespace dpc

@@ -1,0 +1,794 @@
+//===- Interpreter.cpp ----------------------------------------------------===//
+#include "Interp/Interpreter.h"
+
+#include "Basic/Diagnostics.h"
+
+#include <cmath>
+#include <deque>
+#include <functional>
+#include <limits>
+#include <pthread.h>
+#include <sstream>
+
+using namespace dpc;
+using namespace dpc::ast;
+
+namespace {
+
+constexpr int MaxSlots = 24;
+
+/// c + sum(coeff * env[slot]), params and constants already folded in.
+struct LinForm {
+  int64_t C = 0;
+  std::vector<std::pair<int, int64_t>> T;
+  int64_t eval(const int64_t *Env) const {
+    int64_t R = C;
+    for (auto &[S, K] : T)
+      R += K * Env[S];
+    return R;
+  }
+};
+
+struct LinCons {
+  LinForm E;
+  bool IsEq = false;
+  bool holds(const int64_t *Env) const {
+    int64_t V = E.eval(Env);
+    return IsEq ? V == 0 : V >= 0;
+  }
+};
+
+struct Node {
+  enum Op { Const, Lin, Read, IntIn, Score, Neg, Add, Sub, Mul, Max, Min,
+            Reduce, Cases } Kind;
+  ScalarType Ty = ScalarType::Int32; // evaluation type
+  const Expr *Src = nullptr;
+  Num K;                              // Const
+  LinForm L;                          // Lin value; Read offset; IntIn pos
+  int Target = -1;                    // Read table, IntIn input, Score
+  std::vector<LinForm> Idx;           // Read indices
+  std::vector<std::pair<int, LinForm>> SArgs; // Score: (input, position)
+  std::vector<Node *> Kids;
+  RedOp ROp = RedOp::Max;             // Reduce
+  std::vector<int> RSlots;
+  std::vector<LinForm> Lo, Hi;
+  std::vector<std::vector<LinCons>> Guards; // Cases (empty + Else = else)
+  std::vector<bool> Else;
+  std::vector<std::pair<std::string, std::vector<LinForm>>> Events;
+};
+
+struct TableRt {
+  const TableDecl *Decl = nullptr;
+  int Dims = 0;
+  std::vector<int64_t> Lo, Ext, Stride;
+  size_t Size = 0;
+  std::vector<int64_t> VI;
+  std::vector<double> VF;
+  std::vector<uint8_t> State; // 0 new, 1 in progress, 2 done
+  std::vector<LinCons> Domain; // over index slots 0..Dims-1
+  Node *Body = nullptr;
+  bool IsInt = true;
+};
+
+} // namespace
+
+struct Interpreter::Impl {
+  const Module &M;
+  std::map<std::string, int64_t> Consts; // params and lets
+  std::vector<dpc_rt::InputValue> Inputs;
+  std::vector<TableRt> Tables;
+  std::deque<Node> Arena;
+  std::vector<std::vector<Num>> ScoreNums;
+  uint64_t TraceSteps = 0;
+
+  explicit Impl(const Module &M) : M(M) {}
+
+  // ---- compilation of the AST into evaluable nodes ----
+  LinForm lin(const Affine &A, const std::map<std::string, int> &Slots) {
+    LinForm L;
+    L.C = A.Const;
+    for (auto &[V, C] : A.Coeffs) {
+      auto S = Slots.find(V);
+      if (S != Slots.end()) {
+        L.T.push_back({S->second, C});
+        continue;
+      }
+      auto K = Consts.find(V);
+      DPC_ASSERT(K != Consts.end(), "unbound variable " + V);
+      L.C += C * K->second;
+    }
+    return L;
+  }
+
+  std::vector<LinCons> cons(const std::vector<Constraint> &Cs,
+                            const std::map<std::string, int> &Slots) {
+    std::vector<LinCons> R;
+    for (auto &C : Cs)
+      R.push_back({lin(C.E, Slots), C.IsEq});
+    return R;
+  }
+
+  Node *compile(const Expr &E, std::map<std::string, int> &Slots, int Depth,
+                ScalarType Ty) {
+    Arena.emplace_back();
+    Node *N = &Arena.back();
+    N->Src = &E;
+    N->Ty = Ty;
+    for (auto &Ev : E.Events) {
+      std::vector<LinForm> Args;
+      for (auto &A : Ev.AffArgs)
+        Args.push_back(lin(A, Slots));
+      N->Events.push_back({Ev.Name, std::move(Args)});
+    }
+    switch (E.K) {
+    case Expr::IntLit:
+      N->Kind = Node::Const;
+      N->K.I = E.IntVal;
+      N->K.F = static_cast<double>(E.IntVal);
+      break;
+    case Expr::FloatLit:
+      N->Kind = Node::Const;
+      N->K.F = E.FloatVal;
+      break;
+    case Expr::InfLit:
+      N->Kind = Node::Const;
+      N->K.I = E.Negative ? NegInfI : PosInfI;
+      N->K.F = E.Negative ? -INFINITY : INFINITY;
+      break;
+    case Expr::Name:
+      N->Kind = Node::Lin;
+      N->L = lin(E.Value, Slots);
+      break;
+    case Expr::Subscript:
+      if (E.Ref == RefKind::Table) {
+        N->Kind = Node::Read;
+        N->Target = E.RefIndex;
+        const TableRt &T = Tables[E.RefIndex];
+        for (size_t D = 0; D < E.Index.size(); ++D) {
+          N->Idx.push_back(lin(E.Index[D], Slots));
+          LinForm Part = N->Idx.back();
+          Part.C -= T.Lo[D];
+          for (auto &[S, K] : Part.T)
+            N->L.T.push_back({S, K * T.Stride[D]});
+          N->L.C += Part.C * T.Stride[D];
+        }
+      } else {
+        DPC_ASSERT(E.Ref == RefKind::IntInput, "unexpected subscript");
+        N->Kind = Node::IntIn;
+        N->Target = E.RefIndex;
+        N->L = lin(E.Index[0], Slots);
+      }
+      break;
+    case Expr::Call:
+      N->Kind = Node::Score;
+      N->Target = E.RefIndex;
+      for (auto &A : E.Args)
+        N->SArgs.push_back({A->RefIndex, lin(A->Index[0], Slots)});
+      break;
+    case Expr::Neg: N->Kind = Node::Neg; break;
+    case Expr::Add: N->Kind = Node::Add; break;
+    case Expr::Sub: N->Kind = Node::Sub; break;
+    case Expr::Mul: N->Kind = Node::Mul; break;
+    case Expr::MaxN: N->Kind = Node::Max; break;
+    case Expr::MinN: N->Kind = Node::Min; break;
+    case Expr::Reduce: {
+      N->Kind = Node::Reduce;
+      N->ROp = E.Op;
+      int D = Depth;
+      for (auto &B : E.Bindings) {
+        N->Lo.push_back(lin(B.LoA, Slots));
+        N->Hi.push_back(lin(B.HiA, Slots));
+        DPC_ASSERT(D < MaxSlots, "too many nested reduction indices");
+        Slots[B.Var] = D;
+        N->RSlots.push_back(D++);
+      }
+      N->Kids.push_back(compile(*E.Args[0], Slots, D, Ty));
+      for (auto &B : E.Bindings)
+        Slots.erase(B.Var);
+      return N;
+    }
+    case Expr::Cases:
+      N->Kind = Node::Cases;
+      for (auto &A : E.Arms) {
+        N->Guards.push_back(cons(A.G.Constraints, Slots));
+        N->Else.push_back(A.G.IsElse);
+        N->Kids.push_back(compile(*A.Body, Slots, Depth, Ty));
+      }
+      return N;
+    }
+    if (E.K != Expr::Call)
+      for (auto &A : E.Args)
+        N->Kids.push_back(compile(*A, Slots, Depth, Ty));
+    return N;
+  }
+
+  // ---- arithmetic with the language's semantics ----
+  [[noreturn]] void fail(const Node &N, const std::string &Msg) {
+    throw EvalError(N.Src->Range, Msg);
+  }
+
+  int64_t fitInt(const Node &N, int64_t V, ScalarType Ty, const char *What) {
+    if (V == NegInfI || V == PosInfI)
+      return V;
+    if (V < intTypeMin(Ty) || V > intTypeMax(Ty) ||
+        (Ty == ScalarType::Int64 && (V == NegInfI || V == PosInfI)))
+      fail(N, std::string("overflow: ") + What + " " + std::to_string(V) +
+                  " does not fit in " + typeName(Ty));
+    return V;
+  }
+
+  double roundF(double V, ScalarType Ty) {
+    return Ty == ScalarType::Float ? static_cast<double>(static_cast<float>(V))
+                                   : V;
+  }
+
+  Num addI(const Node &N, int64_t A, int64_t B) {
+    Num R;
+    bool ANeg = A == NegInfI, BNeg = B == NegInfI;
+    bool APos = A == PosInfI, BPos = B == PosInfI;
+    if ((ANeg && BPos) || (APos && BNeg))
+      fail(N, "inf - inf is undefined in '" + exprToString(*N.Src) + "'");
+    if (ANeg || BNeg) { R.I = NegInfI; return R; }
+    if (APos || BPos) { R.I = PosInfI; return R; }
+    int64_t S;
+    if (__builtin_add_overflow(A, B, &S) || S == NegInfI || S == PosInfI)
+      fail(N, "overflow: '" + exprToString(*N.Src) + "' exceeds int64");
+    R.I = fitInt(N, S, N.Ty, "the result");
+    return R;
+  }
+  static int64_t negI(int64_t A) {
+    return A == NegInfI ? PosInfI : A == PosInfI ? NegInfI : -A;
+  }
+  Num mulI(const Node &N, int64_t A, int64_t B) {
+    Num R;
+    bool AInf = A == NegInfI || A == PosInfI;
+    bool BInf = B == NegInfI || B == PosInfI;
+    if (AInf || BInf) {
+      if (A == 0 || B == 0)
+        fail(N, "inf * 0 is undefined in '" + exprToString(*N.Src) + "'");
+      bool Neg = (A < 0) != (B < 0);
+      R.I = Neg ? NegInfI : PosInfI;
+      return R;
+    }
+    int64_t P;
+    if (__builtin_mul_overflow(A, B, &P) || P == NegInfI || P == PosInfI)
+      fail(N, "overflow: '" + exprToString(*N.Src) + "' exceeds int64");
+    R.I = fitInt(N, P, N.Ty, "the result");
+    return R;
+  }
+  Num checkF(const Node &N, double V) {
+    if (std::isnan(V))
+      fail(N, "'" + exprToString(*N.Src) + "' is undefined (inf - inf or "
+              "inf * 0)");
+    Num R;
+    R.F = roundF(V, N.Ty);
+    return R;
+  }
+
+  /// Converts a value of type From into the node's evaluation type.
+  Num convert(const Node &N, Num V, ScalarType From) {
+    bool ToInt = isIntType(N.Ty);
+    if (isIntType(From)) {
+      if (ToInt) {
+        V.I = fitInt(N, V.I, N.Ty, "value");
+        return V;
+      }
+      V.F = V.I == NegInfI ? -INFINITY : V.I == PosInfI ? INFINITY
+                                                        : static_cast<double>(V.I);
+      V.F = roundF(V.F, N.Ty);
+      return V;
+    }
+    DPC_ASSERT(!ToInt, "float value in an integer table");
+    V.F = roundF(V.F, N.Ty);
+    return V;
+  }
+
+  static bool better(RedOp Op, bool IsInt, Num A, Num B) {
+    if (IsInt)
+      return Op == RedOp::Max ? A.I > B.I : A.I < B.I;
+    return Op == RedOp::Max ? A.F > B.F : A.F < B.F;
+  }
+  static Num identity(RedOp Op, bool IsInt) {
+    Num R;
+    if (Op == RedOp::Sum)
+      return R;
+    bool Max = Op == RedOp::Max;
+    if (IsInt)
+      R.I = Max ? NegInfI : PosInfI;
+    else
+      R.F = Max ? -INFINITY : INFINITY;
+    return R;
+  }
+
+  // ---- evaluation ----
+  Num readCell(int T, const int64_t *Idx) {
+    TableRt &Tb = Tables[T];
+    int64_t Off = 0;
+    for (int D = 0; D < Tb.Dims; ++D) {
+      int64_t X = Idx[D] - Tb.Lo[D];
+      DPC_ASSERT(X >= 0 && X < Tb.Ext[D], "read outside the bounding box of " +
+                                              Tb.Decl->Name);
+      Off += X * Tb.Stride[D];
+    }
+    return cellAt(T, static_cast<size_t>(Off), Idx);
+  }
+
+  Num cellAt(int T, size_t Off, const int64_t *Idx) {
+    TableRt &Tb = Tables[T];
+    Num V;
+    if (Tb.State[Off] == 2) {
+      if (Tb.IsInt)
+        V.I = Tb.VI[Off];
+      else
+        V.F = Tb.VF[Off];
+      return V;
+    }
+    DPC_ASSERT(Tb.State[Off] == 0,
+               "cycle through " + Tb.Decl->Name + " (the proof missed it)");
+    Tb.State[Off] = 1;
+    int64_t Env[MaxSlots];
+    for (int D = 0; D < Tb.Dims; ++D)
+      Env[D] = Idx[D];
+    V = eval(*Tb.Body, Env);
+    Tb.State[Off] = 2;
+    if (Tb.IsInt)
+      Tb.VI[Off] = V.I;
+    else
+      Tb.VF[Off] = V.F;
+    return V;
+  }
+
+  Num eval(const Node &N, int64_t *Env) {
+    bool IsInt = isIntType(N.Ty);
+    switch (N.Kind) {
+    case Node::Const:
+      return N.K;
+    case Node::Lin: {
+      Num V;
+      V.I = N.L.eval(Env);
+      return convert(N, V, ScalarType::Int64);
+    }
+    case Node::Read: {
+      TableRt &Tb = Tables[N.Target];
+      int64_t Off = N.L.eval(Env);
+      DPC_ASSERT(Off >= 0 && static_cast<size_t>(Off) < Tb.Size,
+                 "read outside the storage of " + Tb.Decl->Name);
+      Num V;
+      if (Tb.State[Off] == 2) {
+        if (Tb.IsInt)
+          V.I = Tb.VI[Off];
+        else
+          V.F = Tb.VF[Off];
+      } else {
+        int64_t Idx[MaxSlots];
+        for (size_t D = 0; D < N.Idx.size(); ++D)
+          Idx[D] = N.Idx[D].eval(Env);
+        V = cellAt(N.Target, static_cast<size_t>(Off), Idx);
+      }
+      if (Tb.Decl->Type == N.Ty)
+        return V;
+      return convert(N, V, Tb.Decl->Type);
+    }
+    case Node::IntIn: {
+      int64_t P = N.L.eval(Env);
+      const auto &Vals = Inputs[N.Target].Ints;
+      DPC_ASSERT(P >= 0 && static_cast<size_t>(P) < Vals.size(),
+                 "int input read out of bounds");
+      Num V;
+      V.I = Vals[P];
+      if (V.I == NegInfI || V.I == PosInfI)
+        fail(N, "input value " + std::to_string(V.I) + " is out of range");
+      return convert(N, V, ScalarType::Int64);
+    }
+    case Node::Score: {
+      const ScoreDecl &S = M.Scores[N.Target];
+      size_t Idx = 0;
+      for (size_t A = 0; A < N.SArgs.size(); ++A) {
+        const auto &In = Inputs[N.SArgs[A].first];
+        int64_t P = N.SArgs[A].second.eval(Env);
+        DPC_ASSERT(P >= 0 && static_cast<size_t>(P) < In.Codes.size(),
+                   "sequence read out of bounds");
+        Idx = Idx * alphabetSymbols(S.Params[A].second).size() + In.Codes[P];
+      }
+      return convert(N, ScoreNums[N.Target][Idx], S.Type);
+    }
+    case Node::Neg: {
+      Num A = eval(*N.Kids[0], Env);
+      if (IsInt) {
+        A.I = fitInt(N, negI(A.I), N.Ty, "the result");
+        return A;
+      }
+      A.F = -A.F;
+      return A;
+    }
+    case Node::Add:
+    case Node::Sub: {
+      Num A = eval(*N.Kids[0], Env);
+      Num B = eval(*N.Kids[1], Env);
+      if (IsInt) {
+        if (N.Kind == Node::Sub) {
+          if (B.I != NegInfI && B.I != PosInfI && B.I == INT64_MIN + 1)
+            fail(N, "overflow in '" + exprToString(*N.Src) + "'");
+          B.I = negI(B.I);
+        }
+        return addI(N, A.I, B.I);
+      }
+      return checkF(N, N.Kind == Node::Add ? A.F + B.F : A.F - B.F);
+    }
+    case Node::Mul: {
+      Num A = eval(*N.Kids[0], Env);
+      Num B = eval(*N.Kids[1], Env);
+      if (IsInt)
+        return mulI(N, A.I, B.I);
+      return checkF(N, A.F * B.F);
+    }
+    case Node::Max:
+    case Node::Min: {
+      RedOp Op = N.Kind == Node::Max ? RedOp::Max : RedOp::Min;
+      Num Best = eval(*N.Kids[0], Env);
+      for (size_t I = 1; I < N.Kids.size(); ++I) {
+        Num V = eval(*N.Kids[I], Env);
+        if (better(Op, IsInt, V, Best))
+          Best = V;
+      }
+      return Best;
+    }
+    case Node::Reduce: {
+      Num Acc = identity(N.ROp, IsInt);
+      reduceLoop(N, Env, 0, [&](Num V) {
+        if (N.ROp == RedOp::Sum) {
+          Acc = IsInt ? addI(N, Acc.I, V.I) : checkF(N, Acc.F + V.F);
+        } else if (better(N.ROp, IsInt, V, Acc)) {
+          Acc = V;
+        }
+      });
+      return Acc;
+    }
+    case Node::Cases:
+      return eval(*N.Kids[pickArm(N, Env)], Env);
+    }
+    DPC_ICE("unknown node");
+  }
+
+  template <typename F>
+  void reduceLoop(const Node &N, int64_t *Env, size_t B, F &&Visit) {
+    int64_t Lo = N.Lo[B].eval(Env), Hi = N.Hi[B].eval(Env);
+    int S = N.RSlots[B];
+    for (int64_t K = Lo; K <= Hi; ++K) {
+      Env[S] = K;
+      if (B + 1 == N.RSlots.size())
+        Visit(eval(*N.Kids[0], Env));
+      else
+        reduceLoop(N, Env, B + 1, Visit);
+    }
+  }
+
+  size_t pickArm(const Node &N, const int64_t *Env) {
+    for (size_t A = 0; A < N.Kids.size(); ++A) {
+      if (N.Else[A])
+        return A;
+      bool OK = true;
+      for (auto &C : N.Guards[A])
+        OK = OK && C.holds(Env);
+      if (OK)
+        return A;
+    }
+    DPC_ICE("no case applies (the coverage proof missed it)");
+  }
+
+  // ---- traceback ----
+  std::vector<TraceEvent> Events;
+
+  void traceCell(int T, const int64_t *Idx) {
+    TableRt &Tb = Tables[T];
+    int64_t Env[MaxSlots];
+    for (int D = 0; D < Tb.Dims; ++D)
+      Env[D] = Idx[D];
+    trace(*Tb.Body, Env);
+  }
+
+  void trace(const Node &N, int64_t *Env) {
+    if (++TraceSteps > 100000000)
+      throw EvalError(N.Src->Range, "the traceback visits more than 10^8 "
+                                    "terms; giving up");
+    for (auto &[Name, Args] : N.Events) {
+      TraceEvent E{Name, {}};
+      for (auto &A : Args)
+        E.Args.push_back(A.eval(Env));
+      Events.push_back(std::move(E));
+    }
+    bool IsInt = isIntType(N.Ty);
+    switch (N.Kind) {
+    case Node::Read: {
+      int64_t Idx[MaxSlots];
+      for (size_t D = 0; D < N.Idx.size(); ++D)
+        Idx[D] = N.Idx[D].eval(Env);
+      traceCell(N.Target, Idx);
+      return;
+    }
+    case Node::Neg:
+    case Node::Add:
+    case Node::Sub:
+    case Node::Mul:
+      for (Node *K : N.Kids)
+        trace(*K, Env);
+      return;
+    case Node::Max:
+    case Node::Min: {
+      RedOp Op = N.Kind == Node::Max ? RedOp::Max : RedOp::Min;
+      size_t Win = 0;
+      Num Best = eval(*N.Kids[0], Env);
+      for (size_t I = 1; I < N.Kids.size(); ++I) {
+        Num V = eval(*N.Kids[I], Env);
+        if (better(Op, IsInt, V, Best)) {
+          Best = V;
+          Win = I;
+        }
+      }
+      trace(*N.Kids[Win], Env);
+      return;
+    }
+    case Node::Reduce: {
+      if (N.ROp == RedOp::Sum)
+        return; // a sum has no single winner; it is not traced
+      Num Best = identity(N.ROp, IsInt);
+      std::vector<int64_t> Arg;
+      reduceLoop(N, Env, 0, [&](Num V) {
+        if (Arg.empty() || better(N.ROp, IsInt, V, Best)) {
+          Best = V;
+          Arg.clear();
+          for (int S : N.RSlots)
+            Arg.push_back(Env[S]);
+        }
+      });
+      if (Arg.empty())
+        return; // empty range: the identity, nothing to follow
+      for (size_t I = 0; I < Arg.size(); ++I)
+        Env[N.RSlots[I]] = Arg[I];
+      trace(*N.Kids[0], Env);
+      return;
+    }
+    case Node::Cases:
+      trace(*N.Kids[pickArm(N, Env)], Env);
+      return;
+    default:
+      return;
+    }
+  }
+};
+
+Interpreter::Interpreter(const Module &M, const PolyModel &PM)
+    : M(M), PM(PM) {}
+Interpreter::~Interpreter() = default;
+
+void Interpreter::bind(
+    const dpc_rt::Problem &Prob,
+    const std::vector<std::pair<std::string, int64_t>> &LetValues) {
+  P = std::make_unique<Impl>(M);
+  Impl &I = *P;
+  I.Inputs = Prob;
+  // `let` constants, possibly overridden.
+  for (auto &L : M.Lets)
+    I.Consts[L.Name] = L.Value;
+  for (auto &[N, V] : LetValues) {
+    int Li = M.findLet(N);
+    if (Li < 0)
+      throw dpc_rt::InputError("--set " + N + ": the recurrence has no "
+                               "constant '" + N + "'");
+    if ((M.Lets[Li].Value >= 0) != (V >= 0))
+      throw dpc_rt::InputError("--set " + N + "=" + std::to_string(V) +
+                               ": the proofs assume '" + N + "' keeps the "
+                               "sign of its default " +
+                               std::to_string(M.Lets[Li].Value));
+    I.Consts[N] = V;
+  }
+  // Params from input lengths.
+  ParamValues.clear();
+  for (auto &Par : M.Params) {
+    const InputDecl &In = M.Inputs[Par.BoundBy];
+    int64_t Len = static_cast<int64_t>(Prob[Par.BoundBy].length());
+    int64_t A = In.SizeA.coeff(Par.Name), B = In.SizeA.Const;
+    if ((Len - B) % A != 0 || (Len - B) / A < 0)
+      throw dpc_rt::InputError("input '" + In.Name + "' has length " +
+                               std::to_string(Len) + ", which is not " +
+                               In.SizeA.str() + " for any " + Par.Name +
+                               " >= 0");
+    I.Consts[Par.Name] = (Len - B) / A;
+    ParamValues.push_back({Par.Name, (Len - B) / A});
+  }
+  auto Env = [&](const std::string &V) { return I.Consts.at(V); };
+  for (size_t In = 0; In < M.Inputs.size(); ++In) {
+    int64_t Want = M.Inputs[In].SizeA.eval(Env);
+    if (static_cast<int64_t>(Prob[In].length()) != Want)
+      throw dpc_rt::InputError(
+          "input '" + M.Inputs[In].Name + "' has length " +
+          std::to_string(Prob[In].length()) + ", but its size " +
+          M.Inputs[In].SizeA.str() + " is " + std::to_string(Want));
+  }
+  // Bounding boxes, with the memory they need checked before allocating.
+  std::vector<std::pair<std::string, int64_t>> Fixed(I.Consts.begin(),
+                                                      I.Consts.end());
+  double Bytes = 0;
+  I.Tables.resize(M.Tables.size());
+  for (size_t T = 0; T < M.Tables.size(); ++T) {
+    TableRt &Tb = I.Tables[T];
+    Tb.Decl = &M.Tables[T];
+    Tb.Dims = static_cast<int>(Tb.Decl->Indices.size());
+    Tb.IsInt = isIntType(Tb.Decl->Type);
+    DPC_ASSERT(Tb.Dims <= MaxSlots, "too many indices");
+    isl::set D = fixParams(PM.tableDomain(T), Fixed);
+    Tb.Lo.assign(Tb.Dims, 0);
+    Tb.Ext.assign(Tb.Dims, 0);
+    Tb.Stride.assign(Tb.Dims, 0);
+    double Cells = 1;
+    bool Empty = D.is_empty();
+    for (int K = 0; K < Tb.Dims; ++K) {
+      if (!Empty) {
+        Tb.Lo[K] = valToInt(D.dim_min_val(K));
+        Tb.Ext[K] = valToInt(D.dim_max_val(K)) - Tb.Lo[K] + 1;
+      }
+      Cells *= static_cast<double>(Tb.Ext[K]);
+    }
+    int64_t S = 1;
+    for (int K = Tb.Dims - 1; K >= 0; --K) {
+      Tb.Stride[K] = S;
+      S *= Tb.Ext[K];
+    }
+    Tb.Size = Empty ? 0 : static_cast<size_t>(Cells);
+    Bytes += Cells * 9;
+  }
+  uint64_t Avail = dpc_rt::available_memory_bytes();
+  if (Avail && Bytes > 0.8 * static_cast<double>(Avail))
+    throw dpc_rt::InputError(
+        "the interpreter's tables need " + dpc_rt::format_bytes(Bytes) +
+        " for this problem, but only " +
+        dpc_rt::format_bytes(static_cast<double>(Avail)) +
+        " of memory is available");
+  for (auto &Tb : I.Tables) {
+    (Tb.IsInt ? Tb.VI.resize(Tb.Size) : Tb.VF.resize(Tb.Size));
+    Tb.State.assign(Tb.Size, 0);
+  }
+  // Scores as numbers.
+  for (auto &S : M.Scores) {
+    std::vector<Num> V;
+    for (auto &SV : S.Lookup) {
+      Num X;
+      if (SV.K == ScoreValue::NegInf) {
+        X.I = NegInfI;
+        X.F = -INFINITY;
+      } else if (SV.K == ScoreValue::PosInf) {
+        X.I = PosInfI;
+        X.F = INFINITY;
+      } else {
+        X.I = SV.I;
+        X.F = SV.F;
+      }
+      V.push_back(X);
+    }
+    I.ScoreNums.push_back(std::move(V));
+  }
+  // Compile the equations.
+  for (size_t T = 0; T < M.Tables.size(); ++T) {
+    TableRt &Tb = I.Tables[T];
+    std::map<std::string, int> Slots;
+    for (int K = 0; K < Tb.Dims; ++K)
+      Slots[Tb.Decl->Indices[K]] = K;
+    Tb.Domain = I.cons(Tb.Decl->Domain, Slots);
+    Tb.Body = I.compile(*Tb.Decl->Eq->Body, Slots, Tb.Dims, Tb.Decl->Type);
+  }
+}
+
+static std::vector<int64_t> outputIndex(const Module &M,
+                                        const std::map<std::string, int64_t> &C) {
+  std::vector<int64_t> Idx;
+  for (auto &A : M.Output->Index)
+    Idx.push_back(A.eval([&](const std::string &V) { return C.at(V); }));
+  return Idx;
+}
+
+Num Interpreter::output() {
+  auto Idx = outputIndex(M, P->Consts);
+  return P->readCell(M.Output->TableIdx, Idx.data());
+}
+
+void Interpreter::evaluateTable(int T) {
+  TableRt &Tb = P->Tables[T];
+  if (Tb.Size == 0)
+    return;
+  std::vector<int64_t> Idx(Tb.Lo);
+  for (size_t C = 0; C < Tb.Size; ++C) {
+    bool In = true;
+    for (auto &Cn : Tb.Domain)
+      In = In && Cn.holds(Idx.data());
+    if (In)
+      P->readCell(T, Idx.data());
+    for (int D = Tb.Dims - 1; D >= 0; --D) {
+      if (++Idx[D] < Tb.Lo[D] + Tb.Ext[D])
+        break;
+      Idx[D] = Tb.Lo[D];
+    }
+  }
+}
+
+std::string Interpreter::format(int T, Num V) const {
+  ScalarType Ty = M.Tables[T].Type;
+  if (isIntType(Ty)) {
+    if (V.I == NegInfI)
+      return "-inf";
+    if (V.I == PosInfI)
+      return "inf";
+    return std::to_string(V.I);
+  }
+  if (std::isinf(V.F))
+    return V.F < 0 ? "-inf" : "inf";
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, Ty == ScalarType::Float ? "%.9g" : "%.17g",
+                V.F);
+  return Buf;
+}
+
+std::string Interpreter::formatOutput(Num V) const {
+  return format(M.Output->TableIdx, V);
+}
+
+void Interpreter::dumpTable(int T, llvm::raw_ostream &OS) {
+  evaluateTable(T);
+  TableRt &Tb = P->Tables[T];
+  if (Tb.Size == 0)
+    return;
+  std::vector<int64_t> Idx(Tb.Lo);
+  for (size_t C = 0; C < Tb.Size; ++C) {
+    bool In = true;
+    for (auto &Cn : Tb.Domain)
+      In = In && Cn.holds(Idx.data());
+    if (In) {
+      OS << Tb.Decl->Name << "[";
+      for (int D = 0; D < Tb.Dims; ++D)
+        OS << (D ? "," : "") << Idx[D];
+      OS << "] = " << format(T, P->readCell(T, Idx.data())) << "\n";
+    }
+    for (int D = Tb.Dims - 1; D >= 0; --D) {
+      if (++Idx[D] < Tb.Lo[D] + Tb.Ext[D])
+        break;
+      Idx[D] = Tb.Lo[D];
+    }
+  }
+}
+
+std::vector<TraceEvent> Interpreter::traceback() {
+  output();
+  P->Events.clear();
+  P->TraceSteps = 0;
+  auto Idx = outputIndex(M, P->Consts);
+  P->traceCell(M.Output->TableIdx, Idx.data());
+  return std::move(P->Events);
+}
+
+void dpc::runWithLargeStack(const std::function<void()> &F) {
+  struct Box {
+    const std::function<void()> *F;
+    std::exception_ptr E;
+  } B{&F, nullptr};
+  pthread_attr_t Attr;
+  pthread_attr_init(&Attr);
+  pthread_attr_setstacksize(&Attr, size_t(1) << 30);
+  pthread_t T;
+  auto Run = [](void *Arg) -> void * {
+    Box *Bx = static_cast<Box *>(Arg);
+    try {
+      (*Bx->F)();
+    } catch (...) {
+      Bx->E = std::current_exception();
+    }
+    return nullptr;
+  };
+  if (pthread_create(&T, &Attr, Run, &B) != 0) {
+    pthread_attr_destroy(&Attr);
+    F(); // fall back to the current stack
+    return;
+  }
+  pthread_join(T, nullptr);
+  pthread_attr_destroy(&Attr);
+  if (B.E)
+    std::rethrow_exception(B.E);
+}

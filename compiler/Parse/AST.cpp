@@ -1,0 +1,290 @@
+//===- AST.cpp - lookups and printing of the syntax tree ------------------===//
+#include "Parse/AST.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace dpc;
+using namespace dpc::ast;
+
+template <typename T>
+static int findByName(const std::vector<T> &V, llvm::StringRef N) {
+  for (size_t I = 0; I < V.size(); ++I)
+    if (V[I].Name == N)
+      return static_cast<int>(I);
+  return -1;
+}
+
+int Module::findTable(llvm::StringRef N) const { return findByName(Tables, N); }
+int Module::findInput(llvm::StringRef N) const { return findByName(Inputs, N); }
+int Module::findParam(llvm::StringRef N) const { return findByName(Params, N); }
+int Module::findLet(llvm::StringRef N) const { return findByName(Lets, N); }
+int Module::findScore(llvm::StringRef N) const { return findByName(Scores, N); }
+
+static const char *cmpSpelling(CmpOp Op) {
+  switch (Op) {
+  case CmpOp::Lt: return " < ";
+  case CmpOp::Le: return " <= ";
+  case CmpOp::Gt: return " > ";
+  case CmpOp::Ge: return " >= ";
+  case CmpOp::Eq: return " = ";
+  }
+  return " ? ";
+}
+
+static void printExpr(const Expr &E, llvm::raw_ostream &OS);
+
+static void printList(const std::vector<ExprPtr> &L, llvm::raw_ostream &OS) {
+  for (size_t I = 0; I < L.size(); ++I) {
+    if (I)
+      OS << ", ";
+    printExpr(*L[I], OS);
+  }
+}
+
+static void printGuard(const Guard &G, llvm::raw_ostream &OS) {
+  if (G.IsElse) {
+    OS << "else";
+    return;
+  }
+  for (size_t C = 0; C < G.Chains.size(); ++C) {
+    if (C)
+      OS << ", ";
+    const Chain &Ch = G.Chains[C];
+    for (size_t I = 0; I < Ch.Operands.size(); ++I) {
+      if (I)
+        OS << cmpSpelling(Ch.Ops[I - 1]);
+      printExpr(*Ch.Operands[I], OS);
+    }
+  }
+}
+
+static int precedence(const Expr &E) {
+  switch (E.K) {
+  case Expr::Add:
+  case Expr::Sub: return 1;
+  case Expr::Mul: return 2;
+  case Expr::Neg: return 3;
+  case Expr::Reduce: return 0;
+  default: return 4;
+  }
+}
+
+static void printOperand(const Expr &E, int Prec, llvm::raw_ostream &OS) {
+  bool Paren = precedence(E) < Prec || (!E.Events.empty());
+  if (Paren)
+    OS << "(";
+  printExpr(E, OS);
+  if (Paren)
+    OS << ")";
+}
+
+static void printExpr(const Expr &E, llvm::raw_ostream &OS) {
+  switch (E.K) {
+  case Expr::IntLit: OS << E.IntVal; break;
+  case Expr::FloatLit: OS << E.FloatVal; break;
+  case Expr::InfLit: OS << (E.Negative ? "-inf" : "inf"); break;
+  case Expr::Name: OS << E.Ident; break;
+  case Expr::Subscript:
+    OS << E.Ident << "[";
+    printList(E.Args, OS);
+    OS << "]";
+    break;
+  case Expr::Call:
+    OS << E.Ident << "(";
+    printList(E.Args, OS);
+    OS << ")";
+    break;
+  case Expr::Neg:
+    OS << "-";
+    printOperand(*E.Args[0], 3, OS);
+    break;
+  case Expr::Add:
+  case Expr::Sub:
+    printOperand(*E.Args[0], 1, OS);
+    OS << (E.K == Expr::Add ? " + " : " - ");
+    printOperand(*E.Args[1], 2, OS);
+    break;
+  case Expr::Mul:
+    printOperand(*E.Args[0], 2, OS);
+    OS << " * ";
+    printOperand(*E.Args[1], 3, OS);
+    break;
+  case Expr::MaxN:
+  case Expr::MinN:
+    OS << (E.K == Expr::MaxN ? "max(" : "min(");
+    printList(E.Args, OS);
+    OS << ")";
+    break;
+  case Expr::Reduce:
+    OS << redOpName(E.Op) << " ";
+    for (size_t I = 0; I < E.Bindings.size(); ++I) {
+      if (I)
+        OS << ", ";
+      OS << E.Bindings[I].Var << " in ";
+      printExpr(*E.Bindings[I].Lo, OS);
+      OS << " .. ";
+      printExpr(*E.Bindings[I].Hi, OS);
+    }
+    OS << " : ";
+    printExpr(*E.Args[0], OS);
+    break;
+  case Expr::Cases:
+    OS << "(";
+    for (size_t I = 0; I < E.Arms.size(); ++I) {
+      OS << (I ? " | " : "| ");
+      printGuard(E.Arms[I].G, OS);
+      OS << " : ";
+      printExpr(*E.Arms[I].Body, OS);
+    }
+    OS << ")";
+    break;
+  }
+  for (auto &Ev : E.Events) {
+    OS << " @" << Ev.Name << "(";
+    printList(Ev.Args, OS);
+    OS << ")";
+  }
+}
+
+std::string ast::exprToString(const Expr &E) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  printExpr(E, OS);
+  return OS.str();
+}
+
+//===-- dump (dpc emit --stage=ast) ---------------------------------------===//
+
+static void indent(llvm::raw_ostream &OS, unsigned N) { OS.indent(2 * N); }
+
+static void dumpExpr(const Module &M, const Expr &E, llvm::raw_ostream &OS,
+                     unsigned D) {
+  indent(OS, D);
+  switch (E.K) {
+  case Expr::IntLit: OS << "IntLit " << E.IntVal; break;
+  case Expr::FloatLit: OS << "FloatLit " << E.FloatVal; break;
+  case Expr::InfLit: OS << "InfLit " << (E.Negative ? "-inf" : "inf"); break;
+  case Expr::Name:
+    OS << (E.Ref == RefKind::Let ? "Const " : "Index ") << E.Ident;
+    break;
+  case Expr::Subscript: {
+    const char *What = E.Ref == RefKind::Table      ? "TableRead "
+                       : E.Ref == RefKind::IntInput ? "InputRead "
+                                                    : "SymbolRead ";
+    OS << What << E.Ident << "[";
+    for (size_t I = 0; I < E.Index.size(); ++I)
+      OS << (I ? ", " : "") << E.Index[I].str();
+    OS << "]";
+    break;
+  }
+  case Expr::Call: OS << "ScoreCall " << E.Ident; break;
+  case Expr::Neg: OS << "Neg"; break;
+  case Expr::Add: OS << "Add"; break;
+  case Expr::Sub: OS << "Sub"; break;
+  case Expr::Mul: OS << "Mul"; break;
+  case Expr::MaxN: OS << "Max"; break;
+  case Expr::MinN: OS << "Min"; break;
+  case Expr::Reduce:
+    OS << "Reduce " << redOpName(E.Op);
+    for (auto &B : E.Bindings)
+      OS << " " << B.Var << " in [" << B.LoA.str() << ", " << B.HiA.str()
+         << "]";
+    break;
+  case Expr::Cases: OS << "Cases"; break;
+  }
+  OS << " : " << typeName(E.Type);
+  for (auto &Ev : E.Events) {
+    OS << " @" << Ev.Name << "(";
+    for (size_t I = 0; I < Ev.AffArgs.size(); ++I)
+      OS << (I ? ", " : "") << Ev.AffArgs[I].str();
+    OS << ")";
+  }
+  OS << "\n";
+  if (E.K == Expr::Cases) {
+    for (auto &A : E.Arms) {
+      indent(OS, D + 1);
+      OS << "Case ";
+      if (A.G.IsElse)
+        OS << "else";
+      for (size_t I = 0; I < A.G.Constraints.size(); ++I)
+        OS << (I ? " and " : "") << A.G.Constraints[I].str();
+      OS << "\n";
+      dumpExpr(M, *A.Body, OS, D + 2);
+    }
+    return;
+  }
+  if (E.K == Expr::Call) {
+    for (auto &A : E.Args) {
+      indent(OS, D + 1);
+      OS << "Symbol " << A->Ident << "["
+         << (A->Index.empty() ? "?" : A->Index[0].str()) << "]\n";
+    }
+    return;
+  }
+  if (E.K == Expr::Subscript)
+    return;
+  for (auto &A : E.Args)
+    dumpExpr(M, *A, OS, D + 1);
+}
+
+void ast::dumpModule(const Module &M, llvm::raw_ostream &OS) {
+  OS << "Recurrence " << M.Name << "\n";
+  for (auto &P : M.Params) {
+    OS << "  Param " << P.Name;
+    if (P.BoundBy >= 0)
+      OS << " (length of " << M.Inputs[P.BoundBy].Name << ")";
+    OS << "\n";
+  }
+  for (auto &I : M.Inputs)
+    OS << "  Input " << I.Name << " : " << alphabetName(I.Alpha) << "["
+       << I.SizeA.str() << "]\n";
+  for (auto &L : M.Lets)
+    OS << "  Let " << L.Name << " = " << L.Value << "\n";
+  for (auto &S : M.Scores) {
+    OS << "  Score " << S.Name << "(";
+    for (size_t I = 0; I < S.Params.size(); ++I)
+      OS << (I ? ", " : "") << alphabetName(S.Params[I].second);
+    OS << ") : " << typeName(S.Type) << " default "
+       << (S.Default ? S.Default->str() : "?") << ", " << S.Entries.size()
+       << " entries\n";
+  }
+  for (auto &T : M.Tables) {
+    OS << "  Table " << T.Name << "[";
+    for (size_t I = 0; I < T.Indices.size(); ++I)
+      OS << (I ? ", " : "") << T.Indices[I];
+    OS << "] : " << typeName(T.Type) << " over ";
+    for (size_t I = 0; I < T.Domain.size(); ++I)
+      OS << (I ? " and " : "") << T.Domain[I].str();
+    OS << "\n";
+    if (T.Eq)
+      dumpExpr(M, *T.Eq->Body, OS, 2);
+  }
+  if (M.Output) {
+    OS << "  Output " << M.Output->Table << "[";
+    for (size_t I = 0; I < M.Output->Index.size(); ++I)
+      OS << (I ? ", " : "") << M.Output->Index[I].str();
+    OS << "]\n";
+  }
+  for (auto &It : M.Schedule) {
+    OS << "  Schedule ";
+    switch (It.K) {
+    case ScheduleItem::Tile:
+      OS << "tile " << It.Table;
+      for (auto S : It.Sizes)
+        OS << " " << S;
+      break;
+    case ScheduleItem::Order:
+      OS << "order " << It.Table << " -> (";
+      for (size_t I = 0; I < It.OrderA.size(); ++I)
+        OS << (I ? ", " : "") << It.OrderA[I].str();
+      OS << ")";
+      break;
+    case ScheduleItem::Layout:
+      OS << "layout " << It.Table << " " << It.LayoutKind;
+      if (!It.SharesWith.empty())
+        OS << " " << It.SharesWith;
+      break;
+    }
+    OS << "\n";
+  }
+}

@@ -1,0 +1,229 @@
+//===- AST.h - the recurrence language's syntax tree ----------------------===//
+//
+// The parser builds this tree with a source range on every node; Sema then
+// decorates it in place (resolved names, affine forms, types), so that every
+// later stage reads one structure: the decorated Module.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Basic/Affine.h"
+#include "Basic/Types.h"
+
+#include "llvm/Support/SMLoc.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpc::ast {
+
+struct Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+/// `a <= b < c`: a chain of comparisons. Sema turns each adjacent pair into
+/// one affine Constraint.
+struct Chain {
+  std::vector<ExprPtr> Operands;
+  std::vector<CmpOp> Ops; // Ops.size() == Operands.size() - 1
+  llvm::SMRange Range;
+};
+
+/// A conjunction of chains, or `else`.
+struct Guard {
+  bool IsElse = false;
+  std::vector<Chain> Chains;
+  llvm::SMRange Range;
+  // Sema:
+  std::vector<Constraint> Constraints;
+};
+
+struct CaseArm {
+  Guard G;
+  ExprPtr Body;
+};
+
+/// `k in LO .. HI` inside a reduction.
+struct RedBinding {
+  std::string Var;
+  llvm::SMRange VarRange;
+  ExprPtr Lo, Hi;
+  // Sema:
+  Affine LoA, HiA;
+};
+
+/// `@NAME(args)` after a term.
+struct Event {
+  std::string Name;
+  llvm::SMRange Range;
+  std::vector<ExprPtr> Args;
+  // Sema:
+  std::vector<Affine> AffArgs;
+};
+
+/// What a name or a subscript refers to once Sema has resolved it.
+enum class RefKind { None, Var, Let, Table, IntInput, SeqInput, Score };
+
+struct Expr {
+  enum Kind {
+    IntLit,   // 42
+    FloatLit, // 0.5 (extension: only in float/double tables)
+    InfLit,   // inf, -inf
+    Name,     // i, N, a `let` constant
+    Subscript,// T[e, ...], w[e], seq[e]
+    Call,     // bond(seq[i], seq[j])
+    Neg,      // -e
+    Add,
+    Sub,
+    Mul,
+    MaxN,     // max(e, ...)
+    MinN,     // min(e, ...)
+    Reduce,   // max k in a .. b : e
+    Cases,    // (| g : e | else : e)  (extension; also a whole equation body)
+  };
+
+  Kind K;
+  llvm::SMRange Range;
+
+  int64_t IntVal = 0;
+  double FloatVal = 0;
+  bool Negative = false; // InfLit: -inf
+
+  std::string Ident;     // Name, Subscript, Call
+  llvm::SMRange IdentRange;
+  std::vector<ExprPtr> Args; // operands, subscripts, call args, max/min args,
+                             // Reduce: Args[0] is the body
+
+  RedOp Op = RedOp::Max; // Reduce
+  std::vector<RedBinding> Bindings;
+  std::vector<CaseArm> Arms; // Cases
+  std::vector<Event> Events;
+
+  // ---- Sema decorations ----
+  RefKind Ref = RefKind::None;
+  int RefIndex = -1;          // table / input / score / let index
+  std::vector<Affine> Index;  // Subscript: affine subscripts
+  Affine Value;               // Name of an index/param: its affine value
+  ScalarType Type = ScalarType::Int32; // type of the value this node yields
+
+  Expr(Kind K, llvm::SMRange R) : K(K), Range(R) {}
+  bool isLeaf() const { return Args.empty() && Arms.empty(); }
+};
+
+struct ParamDecl {
+  std::string Name;
+  llvm::SMRange Range;
+  int BoundBy = -1; // Sema: the input whose length binds it
+};
+
+struct InputDecl {
+  std::string Name;
+  llvm::SMRange Range;
+  Alphabet Alpha = Alphabet::RNA;
+  ExprPtr Size;
+  // Sema:
+  Affine SizeA;
+};
+
+struct LetDecl {
+  std::string Name;
+  llvm::SMRange Range;
+  int64_t Value = 0;
+};
+
+struct ScoreEntry {
+  std::string Key;
+  llvm::SMRange Range;
+  ScoreValue Val;
+};
+
+struct ScoreDecl {
+  std::string Name;
+  llvm::SMRange Range;
+  std::vector<std::pair<std::string, Alphabet>> Params;
+  ScalarType Type = ScalarType::Int32;
+  std::vector<ScoreEntry> Entries;
+  std::optional<ScoreValue> Default;
+  llvm::SMRange DefaultRange;
+  // Sema: dense lookup, row-major over the argument alphabets' symbols.
+  std::vector<ScoreValue> Lookup;
+};
+
+struct Equation;
+
+struct TableDecl {
+  std::string Name;
+  llvm::SMRange Range;
+  std::vector<std::string> Indices;
+  std::vector<llvm::SMRange> IndexRanges;
+  ScalarType Type = ScalarType::Int32;
+  std::vector<Chain> Over;
+  // Sema:
+  std::vector<Constraint> Domain;
+  Equation *Eq = nullptr;
+};
+
+struct Equation {
+  std::string Table;
+  llvm::SMRange Range;     // the left-hand side `C[i, j]`
+  std::vector<std::string> Indices;
+  std::vector<llvm::SMRange> IndexRanges;
+  ExprPtr Body;            // a Cases node for `| g : e ...`, else any Expr
+  // Sema:
+  int TableIdx = -1;
+};
+
+struct OutputDecl {
+  std::string Table;
+  llvm::SMRange Range;
+  std::vector<ExprPtr> Indices;
+  // Sema:
+  int TableIdx = -1;
+  std::vector<Affine> Index;
+};
+
+/// One item of a `schedule { }` block (see docs/language.md).
+struct ScheduleItem {
+  enum Kind { Tile, Order, Layout } K;
+  llvm::SMRange Range;
+  std::string Table;
+  llvm::SMRange TableRange;
+  std::vector<int64_t> Sizes;          // Tile
+  std::vector<std::string> Indices;    // Order: T[i, j] -> (e, ...)
+  std::vector<ExprPtr> Exprs;          // Order
+  std::string LayoutKind;              // Layout: box | triangle | shares
+  std::string SharesWith;              // Layout T shares U
+  llvm::SMRange KindRange;
+  // Sema:
+  std::vector<Affine> OrderA;
+};
+
+struct Module {
+  std::string Name;
+  std::string FileName;
+  llvm::SMRange NameRange;
+  std::vector<ParamDecl> Params;
+  std::vector<InputDecl> Inputs;
+  std::vector<LetDecl> Lets;
+  std::vector<ScoreDecl> Scores;
+  std::vector<TableDecl> Tables;
+  std::vector<std::unique_ptr<Equation>> Equations;
+  std::optional<OutputDecl> Output;
+  std::vector<ScheduleItem> Schedule;
+
+  int findTable(llvm::StringRef N) const;
+  int findInput(llvm::StringRef N) const;
+  int findParam(llvm::StringRef N) const;
+  int findLet(llvm::StringRef N) const;
+  int findScore(llvm::StringRef N) const;
+};
+
+/// Prints the tree (after Sema, with resolved names and affine forms) for
+/// `dpc emit --stage=ast`.
+void dumpModule(const Module &M, llvm::raw_ostream &OS);
+/// Prints one expression in source syntax (used in comments and messages).
+std::string exprToString(const Expr &E);
+
+} // namespace dpc::ast

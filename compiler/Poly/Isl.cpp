@@ -1,0 +1,140 @@
+//===- Isl.cpp ------------------------------------------------------------===//
+#include "Poly/Isl.h"
+
+#include "Basic/Diagnostics.h"
+
+#include <isl/ctx.h>
+#include <isl/options.h>
+#include <isl/point.h>
+#include <isl/polynomial.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/val.h>
+
+using namespace dpc;
+
+IslContext::IslContext() : Ctx(isl_ctx_alloc()) {
+  isl_options_set_on_error(Ctx.get(), ISL_ON_ERROR_CONTINUE);
+}
+
+IslContext::~IslContext() { isl_ctx_free(Ctx.release()); }
+
+std::string PointValues::str() const {
+  std::string S;
+  for (auto &[N, V] : Values) {
+    if (!S.empty())
+      S += ", ";
+    S += N + " = " + std::to_string(V);
+  }
+  return S;
+}
+
+int64_t PointValues::get(const std::string &Name) const {
+  for (auto &[N, V] : Values)
+    if (N == Name)
+      return V;
+  DPC_ICE("point has no coordinate named " + Name);
+}
+
+int64_t dpc::valToInt(const isl::val &V) {
+  DPC_ASSERT(isl_val_is_int(V.get()), "isl value is not an integer");
+  return isl_val_get_num_si(V.get());
+}
+
+static std::string dimName(isl_space *Sp, isl_dim_type T, unsigned I) {
+  const char *N = isl_space_get_dim_name(Sp, T, I);
+  return N ? N : ("d" + std::to_string(I));
+}
+
+PointValues dpc::pointValues(const isl::point &P) {
+  PointValues R;
+  isl_space *Sp = isl_point_get_space(P.get());
+  for (isl_dim_type T : {isl_dim_param, isl_dim_set}) {
+    isl_size N = isl_space_dim(Sp, T);
+    for (isl_size I = 0; I < N; ++I) {
+      isl_val *V = isl_point_get_coordinate_val(P.get(), T, I);
+      R.Values.push_back({dimName(Sp, T, I), isl_val_get_num_si(V)});
+      isl_val_free(V);
+    }
+  }
+  isl_space_free(Sp);
+  return R;
+}
+
+PointValues dpc::samplePoint(const isl::set &S) {
+  // Prefer small values: fix the params to the lexicographic minimum of
+  // those for which S is non-empty, then take the smallest point of that
+  // slice.
+  isl_set *P = isl_set_from_params(isl_set_params(S.copy()));
+  isl_size NP = isl_set_dim(P, isl_dim_param);
+  P = isl_set_move_dims(P, isl_dim_set, 0, isl_dim_param, 0, NP);
+  isl_set *Lex = isl_set_lexmin(P);
+  Lex = isl_set_move_dims(Lex, isl_dim_param, 0, isl_dim_set, 0, NP);
+  isl::set Slice = isl::manage(isl_set_params(Lex));
+  bool IsParams = isl_set_is_params(S.get()) == isl_bool_true;
+  isl::set Fixed = IsParams ? S.intersect(Slice) : S.intersect_params(Slice);
+  if (Fixed.is_empty())
+    Fixed = S;
+  if (IsParams)
+    Fixed = isl::manage(isl_set_from_params(Fixed.release()));
+  return pointValues(Fixed.lexmin().sample_point());
+}
+
+std::vector<std::string> dpc::setDimNames(const isl::set &S) {
+  std::vector<std::string> R;
+  isl_space *Sp = isl_set_get_space(S.get());
+  isl_size N = isl_space_dim(Sp, isl_dim_set);
+  for (isl_size I = 0; I < N; ++I)
+    R.push_back(dimName(Sp, isl_dim_set, I));
+  isl_space_free(Sp);
+  return R;
+}
+
+std::vector<std::string> dpc::paramNames(const isl::set &S) {
+  std::vector<std::string> R;
+  isl_space *Sp = isl_set_get_space(S.get());
+  isl_size N = isl_space_dim(Sp, isl_dim_param);
+  for (isl_size I = 0; I < N; ++I)
+    R.push_back(dimName(Sp, isl_dim_param, I));
+  isl_space_free(Sp);
+  return R;
+}
+
+uint64_t dpc::countPoints(const isl::set &S) {
+  isl_val *V = isl_set_count_val(S.get());
+  DPC_ASSERT(V && isl_val_is_int(V), "cannot count the points of a set");
+  uint64_t R = static_cast<uint64_t>(isl_val_get_d(V));
+  isl_val_free(V);
+  return R;
+}
+
+isl::union_map dpc::lexLtUnionMap(const isl::union_map &A,
+                                  const isl::union_map &B) {
+  return isl::manage(isl_union_map_lex_lt_union_map(A.copy(), B.copy()));
+}
+
+isl::set
+dpc::fixParams(const isl::set &S,
+               const std::vector<std::pair<std::string, int64_t>> &Values) {
+  isl_set *R = S.copy();
+  for (auto &[N, V] : Values) {
+    int Pos = isl_set_find_dim_by_name(R, isl_dim_param, N.c_str());
+    if (Pos >= 0)
+      R = isl_set_fix_si(R, isl_dim_param, Pos, V);
+  }
+  return isl::manage(R);
+}
+
+isl::union_map
+dpc::fixParams(const isl::union_map &M,
+               const std::vector<std::pair<std::string, int64_t>> &Values) {
+  isl::set Ctx = isl::manage(isl_union_map_params(M.copy()));
+  Ctx = fixParams(Ctx, Values);
+  return M.intersect_params(Ctx);
+}
+
+std::string dpc::tupleName(const isl::set &S) {
+  const char *N = isl_set_get_tuple_name(S.get());
+  return N ? N : "";
+}

@@ -1,0 +1,250 @@
+//===- PolyModel.cpp ------------------------------------------------------===//
+#include "Poly/PolyModel.h"
+
+#include "Basic/Diagnostics.h"
+
+using namespace dpc;
+using namespace dpc::ast;
+
+static std::string join(const std::vector<std::string> &V,
+                        const char *Sep = ", ") {
+  std::string S;
+  for (size_t I = 0; I < V.size(); ++I)
+    S += (I ? Sep : "") + V[I];
+  return S;
+}
+
+std::string PolyModel::setText(const std::string &Tuple,
+                               const std::vector<std::string> &Vars,
+                               const std::vector<Constraint> &Cs) const {
+  std::vector<std::string> Parts;
+  for (auto &C : Cs)
+    Parts.push_back(C.str());
+  std::string S = Params + " -> { " + Tuple + "[" + join(Vars) + "]";
+  if (!Parts.empty())
+    S += " : " + join(Parts, " and ");
+  return S + " }";
+}
+
+isl::set PolyModel::makeSet(const std::string &Tuple,
+                            const std::vector<std::string> &Vars,
+                            const std::vector<Constraint> &Cs) const {
+  return isl::set(ctx(), setText(Tuple, Vars, Cs));
+}
+
+isl::map PolyModel::makeMap(const std::string &FromTuple,
+                            const std::vector<std::string> &FromVars,
+                            const std::string &ToTuple,
+                            const std::vector<Affine> &To) const {
+  std::vector<std::string> Out;
+  for (auto &A : To)
+    Out.push_back(A.str());
+  return isl::map(ctx(), Params + " -> { " + FromTuple + "[" +
+                             join(FromVars) + "] -> " + ToTuple + "[" +
+                             join(Out) + "] }");
+}
+
+PolyModel::PolyModel(const Module &M, IslContext &C) : M(M), Ctx(C) {
+  std::vector<std::string> Names;
+  for (auto &P : M.Params)
+    Names.push_back(P.Name);
+  for (auto &L : M.Lets)
+    Names.push_back(L.Name);
+  Params = "[" + join(Names) + "]";
+
+  std::vector<Constraint> Assume;
+  for (auto &P : M.Params)
+    Assume.push_back({Affine::var(P.Name), false, {}});
+  for (auto &I : M.Inputs)
+    Assume.push_back({I.SizeA - Affine::constant(1), false, {}});
+  for (auto &L : M.Lets)
+    Assume.push_back({Affine::var(L.Name, L.Value >= 0 ? 1 : -1), false, {}});
+  std::vector<std::string> Parts;
+  for (auto &A : Assume)
+    Parts.push_back(A.str());
+  ParamCtx = isl::set(ctx(), Params + " -> { : " +
+                                 (Parts.empty() ? "true" : join(Parts, " and ")) +
+                                 " }");
+
+  for (auto &T : M.Tables)
+    TableDomains.push_back(
+        makeSet(T.Name, T.Indices, T.Domain).intersect_params(ParamCtx));
+  for (auto &I : M.Inputs) {
+    Constraint Lo{Affine::var("p"), false, {}};
+    Constraint Hi{I.SizeA - Affine::var("p") - Affine::constant(1), false, {}};
+    InputDomains.push_back(
+        makeSet(I.Name, {"p"}, {Lo, Hi}).intersect_params(ParamCtx));
+  }
+  for (size_t T = 0; T < M.Tables.size(); ++T)
+    buildStatement(static_cast<int>(T));
+}
+
+isl::set PolyModel::liftContext(const isl::set &C, const std::string &Tuple,
+                                const std::vector<std::string> &Old,
+                                const std::vector<std::string> &New) const {
+  // Preimage under NEW -> OLD (drops the new trailing dims).
+  isl::multi_aff Proj(ctx(), Params + " -> { " + Tuple + "[" + join(New) +
+                                 "] -> " + Tuple + "[" + join(Old) + "] }");
+  return C.preimage(Proj);
+}
+
+void PolyModel::walk(Statement &S, const Expr &E,
+                     std::vector<std::string> &Vars, const isl::set &C,
+                     std::vector<const Expr *> &Reds) {
+  switch (E.K) {
+  case Expr::Subscript:
+    if (E.Ref == RefKind::Table || E.Ref == RefKind::IntInput ||
+        E.Ref == RefKind::SeqInput) {
+      ReadAccess R;
+      R.Read = &E;
+      R.IsTable = E.Ref == RefKind::Table;
+      R.Target = E.RefIndex;
+      R.CtxVars = Vars;
+      R.Context = C;
+      R.Reductions = Reds;
+      std::string To =
+          R.IsTable ? M.Tables[E.RefIndex].Name : M.Inputs[E.RefIndex].Name;
+      R.Access = makeMap(S.Name, Vars, To, E.Index).intersect_domain(C);
+      S.Reads.push_back(std::move(R));
+    }
+    return;
+  case Expr::Reduce: {
+    std::vector<std::string> Old = Vars;
+    std::vector<Constraint> Bounds;
+    for (auto &B : E.Bindings) {
+      Vars.push_back(B.Var);
+      Bounds.push_back({Affine::var(B.Var) - B.LoA, false, B.Lo->Range});
+      Bounds.push_back({B.HiA - Affine::var(B.Var), false, B.Hi->Range});
+    }
+    isl::set Inner = liftContext(C, S.Name, Old, Vars)
+                         .intersect(makeSet(S.Name, Vars, Bounds));
+    Reds.push_back(&E);
+    walk(S, *E.Args[0], Vars, Inner, Reds);
+    Reds.pop_back();
+    Vars = Old;
+    return;
+  }
+  case Expr::Cases: {
+    S.Nested.push_back({&E, Vars, C});
+    isl::set Taken = C.subtract(C); // empty, same space
+    for (auto &A : E.Arms) {
+      isl::set G = A.G.IsElse ? C : makeSet(S.Name, Vars, A.G.Constraints);
+      isl::set ArmCtx = C.intersect(G).subtract(Taken);
+      Taken = Taken.unite(C.intersect(G));
+      walk(S, *A.Body, Vars, ArmCtx, Reds);
+    }
+    return;
+  }
+  case Expr::Call:
+  default:
+    for (auto &A : E.Args)
+      walk(S, *A, Vars, C, Reds);
+    return;
+  }
+}
+
+void PolyModel::buildStatement(int T) {
+  const TableDecl &Tab = M.Tables[T];
+  const Expr &Body = *Tab.Eq->Body;
+  std::vector<const Expr *> Reds;
+  if (Body.K != Expr::Cases) {
+    Statement S;
+    S.Name = Tab.Name;
+    S.Table = T;
+    S.Body = &Body;
+    S.Domain = makeSet(S.Name, Tab.Indices, {}).intersect(
+        makeSet(S.Name, Tab.Indices, Tab.Domain).intersect_params(ParamCtx));
+    std::vector<std::string> Vars = Tab.Indices;
+    walk(S, Body, Vars, S.Domain, Reds);
+    Stmts.push_back(std::move(S));
+    return;
+  }
+  std::string Dom = Tab.Name;
+  isl::set D = makeSet(Dom, Tab.Indices, Tab.Domain).intersect_params(ParamCtx);
+  isl::set Taken = D.subtract(D);
+  for (size_t A = 0; A < Body.Arms.size(); ++A) {
+    const CaseArm &Arm = Body.Arms[A];
+    isl::set G = Arm.G.IsElse ? D : makeSet(Dom, Tab.Indices, Arm.G.Constraints);
+    isl::set Eff = D.intersect(G).subtract(Taken);
+    Taken = Taken.unite(D.intersect(G));
+    Statement S;
+    S.Name = Tab.Name + "_case" + std::to_string(A + 1);
+    S.Table = T;
+    S.Arm = static_cast<int>(A);
+    S.Body = Arm.Body.get();
+    // Rename the tuple from the table to the statement.
+    isl::map Ren = makeMap(Dom, Tab.Indices, S.Name,
+                           [&] {
+                             std::vector<Affine> V;
+                             for (auto &I : Tab.Indices)
+                               V.push_back(Affine::var(I));
+                             return V;
+                           }());
+    S.Domain = Eff.apply(Ren);
+    std::vector<std::string> Vars = Tab.Indices;
+    walk(S, *S.Body, Vars, S.Domain, Reds);
+    Stmts.push_back(std::move(S));
+  }
+}
+
+std::vector<const Statement *> PolyModel::statementsOf(int T) const {
+  std::vector<const Statement *> R;
+  for (auto &S : Stmts)
+    if (S.Table == T)
+      R.push_back(&S);
+  return R;
+}
+
+isl::union_set PolyModel::domains() const {
+  isl::union_set U(ctx(), "{ }");
+  for (auto &S : Stmts)
+    U = U.unite(isl::union_set(S.Domain));
+  return U;
+}
+
+isl::union_map PolyModel::cellOf() const {
+  isl::union_map U(ctx(), "{ }");
+  for (auto &S : Stmts) {
+    const TableDecl &T = M.Tables[S.Table];
+    std::vector<Affine> V;
+    for (auto &I : T.Indices)
+      V.push_back(Affine::var(I));
+    U = U.unite(isl::union_map(
+        makeMap(S.Name, T.Indices, T.Name, V).intersect_domain(S.Domain)));
+  }
+  return U;
+}
+
+isl::union_map PolyModel::dependencesOf(const Statement &S,
+                                        const ReadAccess &R) const {
+  isl::union_map U(ctx(), "{ }");
+  if (!R.IsTable)
+    return U;
+  const TableDecl &T = M.Tables[S.Table];
+  // Context point -> sink statement instance (drop reduction indices).
+  std::vector<Affine> Keep;
+  for (auto &I : T.Indices)
+    Keep.push_back(Affine::var(I));
+  isl::map ToSink = makeMap(S.Name, R.CtxVars, S.Name, Keep);
+  for (const Statement *Src : statementsOf(R.Target)) {
+    const TableDecl &U2 = M.Tables[Src->Table];
+    std::vector<Affine> Id;
+    for (auto &I : U2.Indices)
+      Id.push_back(Affine::var(I));
+    // cell -> source statement instance
+    isl::map CellToSrc =
+        makeMap(U2.Name, U2.Indices, Src->Name, Id).intersect_range(Src->Domain);
+    isl::map Dep = R.Access.apply_range(CellToSrc).reverse().apply_range(ToSink);
+    if (!Dep.is_empty())
+      U = U.unite(isl::union_map(Dep));
+  }
+  return U;
+}
+
+isl::union_map PolyModel::dependences() const {
+  isl::union_map U(ctx(), "{ }");
+  for (auto &S : Stmts)
+    for (auto &R : S.Reads)
+      U = U.unite(dependencesOf(S, R));
+  return U;
+}

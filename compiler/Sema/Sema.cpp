@@ -1,0 +1,629 @@
+//===- Sema.cpp -----------------------------------------------------------===//
+#include "Sema/Sema.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <set>
+
+using namespace dpc;
+using namespace dpc::ast;
+
+namespace {
+
+/// Integer variables in scope: params, lets, table indices, reduction
+/// indices. All are usable in affine positions.
+struct Scope {
+  std::vector<std::string> Vars;
+  bool has(const std::string &N) const {
+    return std::find(Vars.begin(), Vars.end(), N) != Vars.end();
+  }
+};
+
+class Sema {
+public:
+  Sema(Module &M, DiagEngine &D) : M(M), Diags(D) {}
+  bool run();
+
+private:
+  void declareNames();
+  void checkInputs();
+  void bindParams();
+  void checkScores();
+  void checkTables();
+  void checkEquations();
+  void checkOutput();
+  void checkSchedule();
+
+  std::optional<Affine> affine(Expr &E, const Scope &S, const char *What);
+  bool constraints(const std::vector<Chain> &Cs, const Scope &S,
+                   std::vector<Constraint> &Out, const char *What);
+  /// Types and resolves a value expression evaluated in a table of type T.
+  bool expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab);
+  bool events(Expr &E, const Scope &S);
+  bool scoreArg(Expr &Arg, Alphabet Want, Scope &S, const ScoreDecl &Sc);
+  bool checkReadType(Expr &E, ScalarType Have, ScalarType Want,
+                     const TableDecl &Tab, const llvm::Twine &What);
+
+  Module &M;
+  DiagEngine &Diags;
+  llvm::StringMap<llvm::SMRange> Declared;
+  Scope Globals; // params and lets
+};
+
+} // namespace
+
+bool Sema::run() {
+  unsigned Before = Diags.numErrors();
+  if (M.Name.empty() && Diags.numErrors() == 0)
+    Diags.error(llvm::SMRange(), "missing 'recurrence NAME'");
+  declareNames();
+  checkInputs();
+  bindParams();
+  checkScores();
+  checkTables();
+  checkEquations();
+  checkOutput();
+  checkSchedule();
+  return Diags.numErrors() == Before;
+}
+
+void Sema::declareNames() {
+  auto Declare = [&](const std::string &N, llvm::SMRange R, const char *What) {
+    auto [It, New] = Declared.try_emplace(N, R);
+    if (!New) {
+      Diags.error(R, llvm::Twine("redefinition of '") + N + "' (as " + What +
+                         ")");
+      Diags.note(It->second, "'" + N + "' was first defined here");
+    }
+  };
+  for (auto &P : M.Params) {
+    Declare(P.Name, P.Range, "a param");
+    Globals.Vars.push_back(P.Name);
+  }
+  for (auto &L : M.Lets) {
+    Declare(L.Name, L.Range, "a constant");
+    Globals.Vars.push_back(L.Name);
+  }
+  for (auto &I : M.Inputs)
+    Declare(I.Name, I.Range, "an input");
+  for (auto &S : M.Scores)
+    Declare(S.Name, S.Range, "a score function");
+  for (auto &T : M.Tables)
+    Declare(T.Name, T.Range, "a table");
+}
+
+//===-- affine forms ------------------------------------------------------===//
+
+std::optional<Affine> Sema::affine(Expr &E, const Scope &S, const char *What) {
+  switch (E.K) {
+  case Expr::IntLit:
+    return Affine::constant(E.IntVal);
+  case Expr::Name:
+    if (S.has(E.Ident) || Globals.has(E.Ident))
+      return Affine::var(E.Ident);
+    if (M.findTable(E.Ident) >= 0 || M.findInput(E.Ident) >= 0)
+      Diags.error(E.Range, "'" + E.Ident + "' is not an integer variable; " +
+                               What + " may use only indices, params and " +
+                               "constants");
+    else
+      Diags.error(E.Range, "use of undeclared name '" + E.Ident + "'");
+    return std::nullopt;
+  case Expr::Neg: {
+    auto A = affine(*E.Args[0], S, What);
+    if (!A)
+      return std::nullopt;
+    return -*A;
+  }
+  case Expr::Add:
+  case Expr::Sub: {
+    auto L = affine(*E.Args[0], S, What);
+    auto R = affine(*E.Args[1], S, What);
+    if (!L || !R)
+      return std::nullopt;
+    return E.K == Expr::Add ? *L + *R : *L - *R;
+  }
+  case Expr::Mul: {
+    auto L = affine(*E.Args[0], S, What);
+    auto R = affine(*E.Args[1], S, What);
+    if (!L || !R)
+      return std::nullopt;
+    if (L->isConstant())
+      return *R * L->Const;
+    if (R->isConstant())
+      return *L * R->Const;
+    Diags.error(E.Range, llvm::Twine(What) +
+                             " is not affine: '" + exprToString(E) +
+                             "' multiplies two variables");
+    return std::nullopt;
+  }
+  default:
+    Diags.error(E.Range, llvm::Twine(What) + " is not affine: '" +
+                             exprToString(E) +
+                             "' is not a sum of integer multiples of "
+                             "indices, params and constants");
+    return std::nullopt;
+  }
+}
+
+static Constraint makeConstraint(const Affine &L, CmpOp Op, const Affine &R,
+                                 llvm::SMRange Range) {
+  Constraint C;
+  C.Range = Range;
+  switch (Op) {
+  case CmpOp::Lt: C.E = R - L + Affine::constant(-1); break;
+  case CmpOp::Le: C.E = R - L; break;
+  case CmpOp::Gt: C.E = L - R + Affine::constant(-1); break;
+  case CmpOp::Ge: C.E = L - R; break;
+  case CmpOp::Eq: C.E = L - R; C.IsEq = true; break;
+  }
+  return C;
+}
+
+bool Sema::constraints(const std::vector<Chain> &Cs, const Scope &S,
+                       std::vector<Constraint> &Out, const char *What) {
+  bool OK = true;
+  for (auto &C : Cs) {
+    std::vector<std::optional<Affine>> Ops;
+    for (auto &O : C.Operands)
+      Ops.push_back(affine(*O, S, What));
+    for (size_t I = 0; I + 1 < Ops.size(); ++I) {
+      if (!Ops[I] || !Ops[I + 1]) {
+        OK = false;
+        continue;
+      }
+      llvm::SMRange R(C.Operands[I]->Range.Start, C.Operands[I + 1]->Range.End);
+      Out.push_back(makeConstraint(*Ops[I], C.Ops[I], *Ops[I + 1], R));
+    }
+  }
+  return OK;
+}
+
+//===-- declarations ------------------------------------------------------===//
+
+void Sema::checkInputs() {
+  Scope None;
+  for (auto &I : M.Inputs) {
+    auto A = affine(*I.Size, None, "an input's size");
+    if (!A)
+      continue;
+    for (auto &[V, C] : A->Coeffs)
+      if (M.findParam(V) < 0)
+        Diags.error(I.Size->Range, "an input's size may use only params, "
+                                   "not '" +
+                                       V + "'");
+    I.SizeA = *A;
+  }
+}
+
+void Sema::bindParams() {
+  for (size_t P = 0; P < M.Params.size(); ++P) {
+    auto &Par = M.Params[P];
+    for (size_t I = 0; I < M.Inputs.size() && Par.BoundBy < 0; ++I) {
+      const Affine &S = M.Inputs[I].SizeA;
+      if (S.Coeffs.size() == 1 && S.uses(Par.Name))
+        Par.BoundBy = static_cast<int>(I);
+    }
+    if (Par.BoundBy < 0)
+      Diags.error(Par.Range, "param '" + Par.Name +
+                                 "' is not bound: no input has a size of the "
+                                 "form 'a*" +
+                                 Par.Name + " + b'");
+  }
+}
+
+void Sema::checkScores() {
+  for (auto &S : M.Scores) {
+    if (S.Params.size() > 2) {
+      Diags.error(S.Range, "score '" + S.Name +
+                               "' takes one or two symbols, not " +
+                               llvm::Twine(S.Params.size()));
+      continue;
+    }
+    size_t Cells = 1;
+    for (auto &P : S.Params)
+      Cells *= alphabetSymbols(P.second).size();
+    if (!S.Default) {
+      Diags.error(S.Range, "score '" + S.Name + "' needs a 'default = VALUE'");
+      continue;
+    }
+    auto Check = [&](const ScoreValue &V, llvm::SMRange R) {
+      if (V.K != ScoreValue::Finite)
+        return;
+      if (V.IsFloatLit && isIntType(S.Type))
+        Diags.error(R, "score '" + S.Name + "' has type " + typeName(S.Type) +
+                           " but this value is not an integer");
+      else if (isIntType(S.Type) &&
+               (V.I < intTypeMin(S.Type) || V.I > intTypeMax(S.Type)))
+        Diags.error(R, "value " + llvm::Twine(V.I) + " does not fit in " +
+                           typeName(S.Type));
+    };
+    Check(*S.Default, S.DefaultRange);
+    S.Lookup.assign(Cells, *S.Default);
+    std::set<size_t> Seen;
+    for (auto &E : S.Entries) {
+      Check(E.Val, E.Range);
+      if (E.Key.size() != S.Params.size()) {
+        Diags.error(E.Range, "key '" + E.Key + "' must have " +
+                                 llvm::Twine(S.Params.size()) +
+                                 " symbol(s), one per parameter of '" +
+                                 S.Name + "'");
+        continue;
+      }
+      size_t Idx = 0;
+      bool OK = true;
+      for (size_t K = 0; K < E.Key.size(); ++K) {
+        Alphabet A = S.Params[K].second;
+        int Code = alphabetCode(A, E.Key[K]);
+        if (Code < 0) {
+          Diags.error(E.Range, llvm::Twine("'") + llvm::StringRef(&E.Key[K], 1) +
+                                   "' is not a symbol of the " +
+                                   alphabetName(A) + " alphabet");
+          OK = false;
+          break;
+        }
+        Idx = Idx * alphabetSymbols(A).size() + Code;
+      }
+      if (!OK)
+        continue;
+      if (!Seen.insert(Idx).second) {
+        Diags.error(E.Range, "duplicate key '" + E.Key + "' in score '" +
+                                 S.Name + "'");
+        continue;
+      }
+      S.Lookup[Idx] = E.Val;
+    }
+  }
+}
+
+void Sema::checkTables() {
+  for (auto &T : M.Tables) {
+    Scope S;
+    llvm::StringSet<> Seen;
+    for (size_t I = 0; I < T.Indices.size(); ++I) {
+      const std::string &N = T.Indices[I];
+      if (!Seen.insert(N).second)
+        Diags.error(T.IndexRanges[I], "index '" + N + "' appears twice");
+      else if (Declared.count(N))
+        Diags.error(T.IndexRanges[I], "index '" + N +
+                                          "' has the name of a declaration");
+      S.Vars.push_back(N);
+    }
+    constraints(T.Over, S, T.Domain, "a table's domain");
+  }
+}
+
+bool Sema::checkReadType(Expr &E, ScalarType Have, ScalarType Want,
+                         const TableDecl &Tab, const llvm::Twine &What) {
+  if (isIntType(Want) && !isIntType(Have)) {
+    Diags.error(E.Range, What + " has type " + typeName(Have) +
+                             ", which an integer table ('" + Tab.Name +
+                             "' is " + typeName(Want) + ") cannot use");
+    return false;
+  }
+  return true;
+}
+
+bool Sema::events(Expr &E, const Scope &S) {
+  bool OK = true;
+  for (auto &Ev : E.Events) {
+    for (auto &A : Ev.Args) {
+      auto Af = affine(*A, S, "an event argument");
+      if (!Af) {
+        OK = false;
+        continue;
+      }
+      Ev.AffArgs.push_back(*Af);
+    }
+  }
+  return OK;
+}
+
+bool Sema::scoreArg(Expr &Arg, Alphabet Want, Scope &S, const ScoreDecl &Sc) {
+  int In = Arg.K == Expr::Subscript ? M.findInput(Arg.Ident) : -1;
+  if (In < 0 || M.Inputs[In].Alpha == Alphabet::Int) {
+    Diags.error(Arg.Range, "an argument of score '" + Sc.Name +
+                               "' must be a sequence symbol such as 'seq[i]'");
+    return false;
+  }
+  if (M.Inputs[In].Alpha != Want) {
+    Diags.error(Arg.Range, llvm::Twine("'") + Arg.Ident + "' is " +
+                               alphabetName(M.Inputs[In].Alpha) +
+                               " but score '" + Sc.Name + "' expects " +
+                               alphabetName(Want));
+    return false;
+  }
+  if (Arg.Args.size() != 1) {
+    Diags.error(Arg.Range, llvm::Twine("input '") + Arg.Ident +
+                               "' has one index, not " +
+                               llvm::Twine(Arg.Args.size()));
+    return false;
+  }
+  auto A = affine(*Arg.Args[0], S, "a sequence index");
+  if (!A)
+    return false;
+  Arg.Ref = RefKind::SeqInput;
+  Arg.RefIndex = In;
+  Arg.Index = {*A};
+  return true;
+}
+
+bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
+  bool OK = events(E, S);
+  E.Type = T;
+  switch (E.K) {
+  case Expr::IntLit:
+    if (isIntType(T) && (E.IntVal < intTypeMin(T) || E.IntVal > intTypeMax(T))) {
+      Diags.error(E.Range, "literal " + llvm::Twine(E.IntVal) +
+                               " does not fit in " + typeName(T));
+      return false;
+    }
+    return OK;
+  case Expr::FloatLit:
+    if (isIntType(T)) {
+      Diags.error(E.Range, "a decimal literal cannot be used in table '" +
+                               Tab.Name + "' of type " + typeName(T));
+      return false;
+    }
+    return OK;
+  case Expr::InfLit:
+    return OK;
+  case Expr::Name: {
+    if (S.has(E.Ident) || Globals.has(E.Ident)) {
+      E.Ref = M.findLet(E.Ident) >= 0 && !S.has(E.Ident) ? RefKind::Let
+                                                        : RefKind::Var;
+      E.RefIndex = M.findLet(E.Ident);
+      E.Value = Affine::var(E.Ident);
+      return OK;
+    }
+    if (M.findTable(E.Ident) >= 0 || M.findInput(E.Ident) >= 0)
+      Diags.error(E.Range, "'" + E.Ident + "' needs a subscript, as in '" +
+                               E.Ident + "[...]'");
+    else
+      Diags.error(E.Range, "use of undeclared name '" + E.Ident + "'");
+    return false;
+  }
+  case Expr::Subscript: {
+    int Ti = M.findTable(E.Ident);
+    int Ii = M.findInput(E.Ident);
+    if (Ti < 0 && Ii < 0) {
+      Diags.error(E.IdentRange, "use of undeclared table or input '" +
+                                    E.Ident + "'");
+      return false;
+    }
+    size_t Arity = Ti >= 0 ? M.Tables[Ti].Indices.size() : 1;
+    if (E.Args.size() != Arity) {
+      Diags.error(E.Range, llvm::Twine(Ti >= 0 ? "table '" : "input '") +
+                               E.Ident + "' has " + llvm::Twine(Arity) +
+                               " ind" + (Arity == 1 ? "ex" : "ices") +
+                               ", but this read gives " +
+                               llvm::Twine(E.Args.size()));
+      return false;
+    }
+    for (auto &A : E.Args) {
+      auto Af = affine(*A, S, "an index expression");
+      if (!Af)
+        OK = false;
+      else
+        E.Index.push_back(*Af);
+    }
+    if (Ti >= 0) {
+      E.Ref = RefKind::Table;
+      E.RefIndex = Ti;
+      E.Type = M.Tables[Ti].Type;
+      OK &= checkReadType(E, E.Type, T, Tab,
+                          llvm::Twine("table '") + E.Ident + "'");
+      return OK;
+    }
+    if (M.Inputs[Ii].Alpha != Alphabet::Int) {
+      Diags.error(E.Range, "'" + E.Ident + "' is a " +
+                               alphabetName(M.Inputs[Ii].Alpha) +
+                               " sequence; its symbols can only be passed to "
+                               "a score function, as in 'bond(" +
+                               E.Ident + "[i], " + E.Ident + "[j])'");
+      return false;
+    }
+    E.Ref = RefKind::IntInput;
+    E.RefIndex = Ii;
+    E.Type = ScalarType::Int64;
+    return OK;
+  }
+  case Expr::Call: {
+    int Si = M.findScore(E.Ident);
+    if (Si < 0) {
+      Diags.error(E.IdentRange, "use of undeclared score function '" +
+                                    E.Ident + "'");
+      return false;
+    }
+    const ScoreDecl &Sc = M.Scores[Si];
+    if (E.Args.size() != Sc.Params.size()) {
+      Diags.error(E.Range, "score '" + E.Ident + "' takes " +
+                               llvm::Twine(Sc.Params.size()) +
+                               " argument(s), but this call gives " +
+                               llvm::Twine(E.Args.size()));
+      return false;
+    }
+    for (size_t I = 0; I < E.Args.size(); ++I)
+      OK &= scoreArg(*E.Args[I], Sc.Params[I].second, S, Sc);
+    E.Ref = RefKind::Score;
+    E.RefIndex = Si;
+    E.Type = Sc.Type;
+    OK &= checkReadType(E, E.Type, T, Tab,
+                        llvm::Twine("score '") + E.Ident + "'");
+    return OK;
+  }
+  case Expr::Neg:
+  case Expr::Add:
+  case Expr::Sub:
+  case Expr::Mul:
+  case Expr::MaxN:
+  case Expr::MinN:
+    for (auto &A : E.Args)
+      OK &= expr(*A, S, T, Tab);
+    return OK;
+  case Expr::Reduce: {
+    size_t Pushed = 0;
+    for (auto &B : E.Bindings) {
+      auto Lo = affine(*B.Lo, S, "a reduction bound");
+      auto Hi = affine(*B.Hi, S, "a reduction bound");
+      if (!Lo || !Hi)
+        OK = false;
+      else {
+        B.LoA = *Lo;
+        B.HiA = *Hi;
+      }
+      if (S.has(B.Var) || Declared.count(B.Var)) {
+        Diags.error(B.VarRange, "reduction index '" + B.Var +
+                                    "' shadows a name already in scope");
+        OK = false;
+      }
+      S.Vars.push_back(B.Var);
+      ++Pushed;
+    }
+    OK &= expr(*E.Args[0], S, T, Tab);
+    S.Vars.resize(S.Vars.size() - Pushed);
+    return OK;
+  }
+  case Expr::Cases: {
+    bool SeenElse = false;
+    for (auto &A : E.Arms) {
+      if (SeenElse)
+        Diags.warning(A.G.Range, "this case follows 'else' and never applies");
+      if (A.G.IsElse)
+        SeenElse = true;
+      else
+        OK &= constraints(A.G.Chains, S, A.G.Constraints, "a guard");
+      OK &= expr(*A.Body, S, T, Tab);
+    }
+    return OK;
+  }
+  }
+  return OK;
+}
+
+void Sema::checkEquations() {
+  for (auto &EqP : M.Equations) {
+    Equation &Eq = *EqP;
+    int Ti = M.findTable(Eq.Table);
+    if (Ti < 0) {
+      Diags.error(Eq.Range, "equation for undeclared table '" + Eq.Table + "'");
+      continue;
+    }
+    TableDecl &T = M.Tables[Ti];
+    if (T.Eq) {
+      Diags.error(Eq.Range, "table '" + Eq.Table + "' has two equations");
+      Diags.note(T.Eq->Range, "the first one is here");
+      continue;
+    }
+    if (Eq.Indices.size() != T.Indices.size()) {
+      Diags.error(Eq.Range, "table '" + T.Name + "' has " +
+                                llvm::Twine(T.Indices.size()) +
+                                " indices, but its equation names " +
+                                llvm::Twine(Eq.Indices.size()));
+      continue;
+    }
+    Scope S;
+    llvm::StringSet<> Seen;
+    bool OK = true;
+    for (size_t I = 0; I < Eq.Indices.size(); ++I) {
+      if (!Seen.insert(Eq.Indices[I]).second) {
+        Diags.error(Eq.IndexRanges[I], "index '" + Eq.Indices[I] +
+                                           "' appears twice");
+        OK = false;
+      } else if (Declared.count(Eq.Indices[I])) {
+        Diags.error(Eq.IndexRanges[I], "index '" + Eq.Indices[I] +
+                                           "' has the name of a declaration");
+        OK = false;
+      }
+      S.Vars.push_back(Eq.Indices[I]);
+    }
+    if (!OK)
+      continue;
+    Eq.TableIdx = Ti;
+    T.Eq = &Eq;
+    // The equation's index names become the table's canonical names.
+    std::map<std::string, std::string> Ren;
+    for (size_t I = 0; I < Eq.Indices.size(); ++I)
+      Ren[T.Indices[I]] = Eq.Indices[I];
+    for (auto &C : T.Domain)
+      C.E = C.E.renamed(Ren);
+    T.Indices = Eq.Indices;
+    expr(*Eq.Body, S, T.Type, T);
+  }
+  for (auto &T : M.Tables)
+    if (!T.Eq)
+      Diags.error(T.Range, "table '" + T.Name + "' has no equation");
+}
+
+void Sema::checkOutput() {
+  if (!M.Output) {
+    Diags.error(M.NameRange, "missing 'output T[...]' declaration");
+    return;
+  }
+  auto &O = *M.Output;
+  int Ti = M.findTable(O.Table);
+  if (Ti < 0) {
+    Diags.error(O.Range, "output names undeclared table '" + O.Table + "'");
+    return;
+  }
+  if (O.Indices.size() != M.Tables[Ti].Indices.size()) {
+    Diags.error(O.Range, "table '" + O.Table + "' has " +
+                             llvm::Twine(M.Tables[Ti].Indices.size()) +
+                             " indices, but the output gives " +
+                             llvm::Twine(O.Indices.size()));
+    return;
+  }
+  Scope None;
+  for (auto &I : O.Indices)
+    if (auto A = affine(*I, None, "the output's index"))
+      O.Index.push_back(*A);
+  O.TableIdx = Ti;
+}
+
+void Sema::checkSchedule() {
+  for (auto &It : M.Schedule) {
+    int Ti = M.findTable(It.Table);
+    if (Ti < 0) {
+      Diags.error(It.TableRange, "schedule names undeclared table '" +
+                                     It.Table + "'");
+      continue;
+    }
+    const TableDecl &T = M.Tables[Ti];
+    switch (It.K) {
+    case ScheduleItem::Tile:
+      for (int64_t Sz : It.Sizes)
+        if (Sz < 1 || Sz > 4096)
+          Diags.error(It.Range, "tile sizes must be between 1 and 4096");
+      if (It.Sizes.size() > T.Indices.size())
+        Diags.error(It.Range, "table '" + T.Name + "' has " +
+                                  llvm::Twine(T.Indices.size()) +
+                                  " indices; too many tile sizes");
+      break;
+    case ScheduleItem::Order: {
+      if (It.Indices.size() != T.Indices.size()) {
+        Diags.error(It.Range, "table '" + T.Name + "' has " +
+                                  llvm::Twine(T.Indices.size()) + " indices");
+        break;
+      }
+      Scope S;
+      S.Vars = It.Indices;
+      std::map<std::string, std::string> Ren;
+      for (size_t I = 0; I < It.Indices.size(); ++I)
+        Ren[It.Indices[I]] = T.Indices[I];
+      for (auto &E : It.Exprs)
+        if (auto A = affine(*E, S, "a schedule expression"))
+          It.OrderA.push_back(A->renamed(Ren));
+      break;
+    }
+    case ScheduleItem::Layout:
+      if (It.LayoutKind == "shares" && M.findTable(It.SharesWith) < 0)
+        Diags.error(It.KindRange, "layout shares undeclared table '" +
+                                      It.SharesWith + "'");
+      break;
+    }
+  }
+}
+
+bool dpc::checkSemantics(Module &M, DiagEngine &Diags) {
+  return Sema(M, Diags).run();
+}
