@@ -82,9 +82,6 @@ bool Parser::isDeclStart() {
 }
 
 void Parser::syncToDecl() {
-  // Always make progress, then skip to the next declaration.
-  if (!peek().is(Tok::Eof))
-    consume();
   while (!isDeclStart())
     consume();
 }
@@ -110,8 +107,14 @@ std::unique_ptr<Module> Parser::parseModule() {
     }
   }
   while (!peek().is(Tok::Eof)) {
-    if (!parseDecl(*M))
+    const char *Before = peek().Text.data();
+    if (!parseDecl(*M)) {
+      // Skip to the next declaration; make progress if the failing
+      // declaration consumed nothing.
+      if (peek().Text.data() == Before)
+        consume();
       syncToDecl();
+    }
   }
   return M;
 }
