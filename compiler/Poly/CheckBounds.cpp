@@ -51,7 +51,7 @@ bool dpc::checkBounds(const PolyModel &PM, DiagEngine &Diags) {
     for (size_t I = 0; I < Idx.size(); ++I)
       Text += (I ? ", " : "") + Idx[I];
     Text += "] }";
-    isl::set Cell = isl::set(PM.ctx(), Text).intersect_params(PM.paramContext());
+    isl::set Cell = islParse<isl::set>(PM.ctx(), Text).intersect_params(PM.paramContext());
     isl::set Bad = Cell.subtract(PM.tableDomain(O.TableIdx)).params();
     if (!Bad.is_empty()) {
       OK = false;

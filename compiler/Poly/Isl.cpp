@@ -3,7 +3,9 @@
 
 #include "Basic/Diagnostics.h"
 
+#include <isl/aff.h>
 #include <isl/ctx.h>
+#include <isl/map.h>
 #include <isl/options.h>
 #include <isl/point.h>
 #include <isl/polynomial.h>
@@ -137,4 +139,93 @@ dpc::fixParams(const isl::union_map &M,
 std::string dpc::tupleName(const isl::set &S) {
   const char *N = isl_set_get_tuple_name(S.get());
   return N ? N : "";
+}
+
+isl::set dpc::dimsToParams(const isl::set &S, unsigned First, unsigned N,
+                           const std::vector<std::string> &Names) {
+  isl_set *R = S.copy();
+  isl_size NP = isl_set_dim(R, isl_dim_param);
+  R = isl_set_move_dims(R, isl_dim_param, NP, isl_dim_set, First, N);
+  for (unsigned I = 0; I < N; ++I)
+    R = isl_set_set_dim_name(R, isl_dim_param, NP + I, Names[I].c_str());
+  return isl::manage(R);
+}
+
+bool dpc::pwAffToAffine(const isl::pw_aff &PA, Affine &Out) {
+  if (isl_pw_aff_n_piece(PA.get()) != 1)
+    return false;
+  struct Data {
+    Affine A;
+    bool OK = true;
+  } D;
+  isl_pw_aff_foreach_piece(
+      PA.get(),
+      [](isl_set *Set, isl_aff *Aff, void *User) -> isl_stat {
+        Data &D = *static_cast<Data *>(User);
+        isl_set_free(Set);
+        isl_val *Den = isl_aff_get_denominator_val(Aff);
+        if (!isl_val_is_one(Den) || isl_aff_dim(Aff, isl_dim_div) > 0)
+          D.OK = false;
+        isl_val_free(Den);
+        for (isl_dim_type T : {isl_dim_param, isl_dim_in}) {
+          isl_size N = isl_aff_dim(Aff, T);
+          for (isl_size I = 0; I < N && D.OK; ++I) {
+            isl_val *V = isl_aff_get_coefficient_val(Aff, T, I);
+            long C = isl_val_get_num_si(V);
+            isl_val_free(V);
+            if (C == 0)
+              continue;
+            const char *Name = isl_aff_get_dim_name(Aff, T, I);
+            if (!Name) {
+              D.OK = false;
+              break;
+            }
+            D.A = D.A + Affine::var(Name, C);
+          }
+        }
+        isl_val *K = isl_aff_get_constant_val(Aff);
+        D.A.Const = isl_val_get_num_si(K);
+        isl_val_free(K);
+        isl_aff_free(Aff);
+        return isl_stat_ok;
+      },
+      &D);
+  if (!D.OK)
+    return false;
+  Out = D.A;
+  return true;
+}
+
+isl::pw_aff dpc::dimMin(const isl::set &S, int Pos) {
+  return isl::manage(isl_set_dim_min(S.copy(), Pos));
+}
+isl::pw_aff dpc::dimMax(const isl::set &S, int Pos) {
+  return isl::manage(isl_set_dim_max(S.copy(), Pos));
+}
+
+isl::map dpc::setToMap(const isl::set &S, unsigned NIn) {
+  isl_map *M = isl_map_from_range(S.copy());
+  M = isl_map_move_dims(M, isl_dim_in, 0, isl_dim_out, 0, NIn);
+  return isl::manage(M);
+}
+
+void dpc::islParseFailed(const std::string &Text, const char *What) {
+  DPC_ICE(llvm::Twine("isl cannot parse `") + Text + "`: " + What);
+}
+
+isl::multi_union_pw_aff dpc::makeMupa(
+    isl::ctx Ctx, const std::string &Params,
+    const std::vector<std::pair<std::string, std::vector<std::string>>> &Rows) {
+  DPC_ASSERT(!Rows.empty(), "schedule band over no statement");
+  size_t N = Rows[0].second.size();
+  std::string T = Params + " -> [";
+  for (size_t M = 0; M < N; ++M) {
+    T += M ? ", { " : "{ ";
+    for (size_t R = 0; R < Rows.size(); ++R) {
+      DPC_ASSERT(Rows[R].second.size() == N, "ragged schedule band");
+      T += (R ? "; " : "") + Rows[R].first + " -> [(" + Rows[R].second[M] + ")]";
+    }
+    T += " }";
+  }
+  return islParse<isl::multi_union_pw_aff>(Ctx, T + "]");
 }

@@ -11,6 +11,8 @@
 
 #include <isl/cpp.h>
 
+#include "Basic/Affine.h"
+
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -65,8 +67,42 @@ isl::union_map
 fixParams(const isl::union_map &M,
           const std::vector<std::pair<std::string, int64_t>> &Values);
 
+/// Turns N set dims starting at First into params with the given names.
+isl::set dimsToParams(const isl::set &S, unsigned First, unsigned N,
+                      const std::vector<std::string> &Names);
+
+/// The single affine piece of PA (no divisions) in terms of the names of
+/// its input dims and params; false if it has several pieces or divisions.
+bool pwAffToAffine(const isl::pw_aff &PA, Affine &Out);
+
+/// Minimum / maximum of set dim Pos as a function of the params.
+isl::pw_aff dimMin(const isl::set &S, int Pos);
+isl::pw_aff dimMax(const isl::set &S, int Pos);
+
+/// A set's first NIn dims become a map's domain, the rest its range.
+isl::map setToMap(const isl::set &S, unsigned NIn);
+
 /// Tuple name of a (named) set / map range / domain.
 std::string tupleName(const isl::set &S);
+
+/// Parses isl notation; a parse failure is an internal error that shows
+/// the text (dpc builds these strings itself).
+[[noreturn]] void islParseFailed(const std::string &Text, const char *What);
+template <typename T> T islParse(isl::ctx Ctx, const std::string &Text) {
+  try {
+    return T(Ctx, Text);
+  } catch (const isl::exception &E) {
+    islParseFailed(Text, E.what());
+  }
+}
+
+/// A multi_union_pw_aff from one row per statement: its tuple with indices
+/// ("S[i, j]") and one expression per member, all rows with the same
+/// number of members: "[N] -> [{ S[i, j] -> [(e0)]; ... }, { ... }]".
+isl::multi_union_pw_aff
+makeMupa(isl::ctx Ctx, const std::string &Params,
+         const std::vector<std::pair<std::string, std::vector<std::string>>>
+             &Rows);
 
 /// A string form of any isl object, via its operator<<.
 template <typename T> std::string islStr(const T &Obj) {

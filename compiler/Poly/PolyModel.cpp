@@ -29,7 +29,7 @@ std::string PolyModel::setText(const std::string &Tuple,
 isl::set PolyModel::makeSet(const std::string &Tuple,
                             const std::vector<std::string> &Vars,
                             const std::vector<Constraint> &Cs) const {
-  return isl::set(ctx(), setText(Tuple, Vars, Cs));
+  return islParse<isl::set>(ctx(), setText(Tuple, Vars, Cs));
 }
 
 isl::map PolyModel::makeMap(const std::string &FromTuple,
@@ -39,7 +39,7 @@ isl::map PolyModel::makeMap(const std::string &FromTuple,
   std::vector<std::string> Out;
   for (auto &A : To)
     Out.push_back(A.str());
-  return isl::map(ctx(), Params + " -> { " + FromTuple + "[" +
+  return islParse<isl::map>(ctx(), Params + " -> { " + FromTuple + "[" +
                              join(FromVars) + "] -> " + ToTuple + "[" +
                              join(Out) + "] }");
 }
@@ -62,7 +62,7 @@ PolyModel::PolyModel(const Module &M, IslContext &C) : M(M), Ctx(C) {
   std::vector<std::string> Parts;
   for (auto &A : Assume)
     Parts.push_back(A.str());
-  ParamCtx = isl::set(ctx(), Params + " -> { : " +
+  ParamCtx = islParse<isl::set>(ctx(), Params + " -> { : " +
                                  (Parts.empty() ? "true" : join(Parts, " and ")) +
                                  " }");
 
@@ -83,7 +83,7 @@ isl::set PolyModel::liftContext(const isl::set &C, const std::string &Tuple,
                                 const std::vector<std::string> &Old,
                                 const std::vector<std::string> &New) const {
   // Preimage under NEW -> OLD (drops the new trailing dims).
-  isl::multi_aff Proj(ctx(), Params + " -> { " + Tuple + "[" + join(New) +
+  isl::multi_aff Proj = islParse<isl::multi_aff>(ctx(), Params + " -> { " + Tuple + "[" + join(New) +
                                  "] -> " + Tuple + "[" + join(Old) + "] }");
   return C.preimage(Proj);
 }
@@ -118,6 +118,12 @@ void PolyModel::walk(Statement &S, const Expr &E,
     }
     isl::set Inner = liftContext(C, S.Name, Old, Vars)
                          .intersect(makeSet(S.Name, Vars, Bounds));
+    ReductionSets RS;
+    RS.OuterVars = Old;
+    RS.InnerVars = Vars;
+    RS.Outer = C;
+    RS.Inner = Inner;
+    Reductions.push_back({&E, RS});
     Reds.push_back(&E);
     walk(S, *E.Args[0], Vars, Inner, Reds);
     Reds.pop_back();
@@ -215,30 +221,39 @@ isl::union_map PolyModel::cellOf() const {
   return U;
 }
 
-isl::union_map PolyModel::dependencesOf(const Statement &S,
-                                        const ReadAccess &R) const {
+isl::union_map PolyModel::definingStatement(int T) const {
   isl::union_map U(ctx(), "{ }");
-  if (!R.IsTable)
-    return U;
+  const TableDecl &Tab = M.Tables[T];
+  std::vector<Affine> Id;
+  for (auto &I : Tab.Indices)
+    Id.push_back(Affine::var(I));
+  for (const Statement *Src : statementsOf(T))
+    U = U.unite(isl::union_map(makeMap(Tab.Name, Tab.Indices, Src->Name, Id)
+                                   .intersect_range(Src->Domain)));
+  return U;
+}
+
+isl::union_map PolyModel::dependencesFrom(const Statement &S,
+                                          const std::vector<std::string> &CtxVars,
+                                          const isl::map &Access,
+                                          int Target) const {
   const TableDecl &T = M.Tables[S.Table];
   // Context point -> sink statement instance (drop reduction indices).
   std::vector<Affine> Keep;
   for (auto &I : T.Indices)
     Keep.push_back(Affine::var(I));
-  isl::map ToSink = makeMap(S.Name, R.CtxVars, S.Name, Keep);
-  for (const Statement *Src : statementsOf(R.Target)) {
-    const TableDecl &U2 = M.Tables[Src->Table];
-    std::vector<Affine> Id;
-    for (auto &I : U2.Indices)
-      Id.push_back(Affine::var(I));
-    // cell -> source statement instance
-    isl::map CellToSrc =
-        makeMap(U2.Name, U2.Indices, Src->Name, Id).intersect_range(Src->Domain);
-    isl::map Dep = R.Access.apply_range(CellToSrc).reverse().apply_range(ToSink);
-    if (!Dep.is_empty())
-      U = U.unite(isl::union_map(Dep));
-  }
-  return U;
+  isl::union_map ToSink(makeMap(S.Name, CtxVars, S.Name, Keep));
+  return isl::union_map(Access)
+      .apply_range(definingStatement(Target))
+      .reverse()
+      .apply_range(ToSink);
+}
+
+isl::union_map PolyModel::dependencesOf(const Statement &S,
+                                        const ReadAccess &R) const {
+  if (!R.IsTable)
+    return isl::union_map(ctx(), "{ }");
+  return dependencesFrom(S, R.CtxVars, R.Access, R.Target);
 }
 
 isl::union_map PolyModel::dependences() const {
@@ -247,4 +262,26 @@ isl::union_map PolyModel::dependences() const {
     for (auto &R : S.Reads)
       U = U.unite(dependencesOf(S, R));
   return U;
+}
+
+const PolyModel::ReductionSets *
+PolyModel::reductionSets(const Expr *Red) const {
+  for (auto &[E, RS] : Reductions)
+    if (E == Red)
+      return &RS;
+  return nullptr;
+}
+
+bool PolyModel::reductionMayBeEmpty(const Expr *Red) const {
+  const ReductionSets *RS = reductionSets(Red);
+  if (!RS)
+    return true;
+  // Project the inner points back onto the enclosing ones.
+  std::vector<Affine> Keep;
+  for (auto &V : RS->OuterVars)
+    Keep.push_back(Affine::var(V));
+  isl::map Proj = makeMap(tupleName(RS->Inner), RS->InnerVars,
+                          tupleName(RS->Outer), Keep);
+  isl::set Covered = RS->Inner.apply(Proj);
+  return !RS->Outer.is_subset(Covered);
 }

@@ -78,8 +78,25 @@ public:
   isl::union_map dependences() const;
   /// The dependences created by one read, source statement -> sink.
   isl::union_map dependencesOf(const Statement &S, const ReadAccess &R) const;
+  /// The dependences of a read given by its access relation (context point
+  /// over CtxVars -> cell of table Target), source statement -> sink S.
+  isl::union_map dependencesFrom(const Statement &S,
+                                 const std::vector<std::string> &CtxVars,
+                                 const isl::map &Access, int Target) const;
+  /// Maps each cell of table T to the statement instance that defines it.
+  isl::union_map definingStatement(int T) const;
   /// Maps each statement instance to the table cell it defines.
   isl::union_map cellOf() const;
+  /// True if, at some point where the reduction is evaluated, its range of
+  /// indices is empty (so it yields its identity there).
+  bool reductionMayBeEmpty(const ast::Expr *Red) const;
+  /// Where a reduction is evaluated: the enclosing points (outer) and the
+  /// points with its own indices added (inner).
+  struct ReductionSets {
+    std::vector<std::string> OuterVars, InnerVars;
+    isl::set Outer, Inner;
+  };
+  const ReductionSets *reductionSets(const ast::Expr *Red) const;
 
   /// Text helpers: "[N] -> { T[i, j] : c1 and c2 }".
   std::string setText(const std::string &Tuple,
@@ -108,6 +125,7 @@ private:
   std::vector<isl::set> TableDomains;
   std::vector<isl::set> InputDomains;
   std::vector<Statement> Stmts;
+  std::vector<std::pair<const ast::Expr *, ReductionSets>> Reductions;
 };
 
 } // namespace dpc

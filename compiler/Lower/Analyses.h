@@ -1,0 +1,37 @@
+//===- Analyses.h - facts about tables the lowering relies on -------------===//
+//
+// FindCopyTables.cpp: a table whose equation is a single read of another
+// table under a permutation of the indices (Chang's CT[j, i] = C[i, j]) is
+// a copy table: it needs no statement of its own and can be stored inside
+// its source's buffer.
+//
+// AnalyzeInfinity.cpp: which tables can hold -inf or +inf. A fixpoint over
+// the equations (max of alternatives is -inf only if every alternative can
+// be; a reduction over a range that can be empty can be its identity; ...).
+// Tables proven finite let reductions use the fast, unchecked max-plus
+// arithmetic.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Parse/AST.h"
+#include "Poly/PolyModel.h"
+
+#include <vector>
+
+namespace dpc {
+
+struct CopyTableInfo {
+  std::vector<bool> IsCopy;
+  std::vector<int> Source;             // source table of a copy table
+  std::vector<std::vector<int>> Perm;  // copy index d = source index Perm[d]
+};
+CopyTableInfo findCopyTables(const ast::Module &M);
+
+struct InfinityInfo {
+  std::vector<bool> MayNegInf, MayPosInf; // per table
+  bool finite(int T) const { return !MayNegInf[T] && !MayPosInf[T]; }
+};
+InfinityInfo analyzeInfinity(const ast::Module &M, const PolyModel &PM);
+
+} // namespace dpc

@@ -1,0 +1,602 @@
+//===- BuildSchedule.cpp - groups, bands, tiling, wavefronts, verification ===//
+#include "Lower/Schedule.h"
+
+#include "Lower/IslAst.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+using namespace dpc;
+using namespace dpc::ast;
+
+static std::string join(const std::vector<std::string> &V,
+                        const char *Sep = ", ") {
+  std::string S;
+  for (size_t I = 0; I < V.size(); ++I)
+    S += (I ? Sep : "") + V[I];
+  return S;
+}
+
+std::pair<isl::map, int> dpc::effectiveAccess(const PolyModel &PM,
+                                              const CopyTableInfo &CI,
+                                              const ReadAccess &R) {
+  if (!R.IsTable || !CI.IsCopy[R.Target])
+    return {R.Access, R.Target};
+  const Module &M = PM.module();
+  const TableDecl &CT = M.Tables[R.Target];
+  const TableDecl &Src = M.Tables[CI.Source[R.Target]];
+  std::vector<Affine> To(Src.Indices.size());
+  for (size_t D = 0; D < CT.Indices.size(); ++D)
+    To[CI.Perm[R.Target][D]] = Affine::var(CT.Indices[D]);
+  isl::map Copy = PM.makeMap(CT.Name, CT.Indices, Src.Name, To);
+  return {R.Access.apply_range(Copy), CI.Source[R.Target]};
+}
+
+std::string SchedulePlan::memberText(const PolyModel &PM, int S,
+                                     unsigned P) const {
+  const GroupPlan &G = Groups[StmtGroup[S]];
+  auto It = std::find(G.Stmts.begin(), G.Stmts.end(), S);
+  return G.Band[It - G.Stmts.begin()][P].str();
+}
+
+/// "{ S[i, j] -> [(e0), (e1)] ; ... }" for the statements of a group, each
+/// member produced by F(statement, member).
+static std::string
+groupMapText(const PolyModel &PM, const GroupPlan &G,
+             const std::function<std::vector<std::string>(int)> &F) {
+  std::vector<std::string> Parts;
+  for (int S : G.Stmts) {
+    const Statement &St = PM.statements()[S];
+    std::vector<std::string> Out;
+    for (auto &E : F(S))
+      Out.push_back("(" + E + ")");
+    Parts.push_back(St.Name + "[" +
+                    join(PM.module().Tables[St.Table].Indices) + "] -> [" +
+                    join(Out) + "]");
+  }
+  return PM.paramTuple() + " -> { " + join(Parts, "; ") + " }";
+}
+
+static std::string tileCoord(const std::string &B, int64_t Size) {
+  return Size == 1 ? B : "floor((" + B + ")/" + std::to_string(Size) + ")";
+}
+static std::string pointCoord(const std::string &B, int64_t Size) {
+  return Size == 1 ? "0" : "(" + B + ") mod " + std::to_string(Size);
+}
+
+isl::union_map SchedulePlan::stepOf(const PolyModel &PM) const {
+  isl::union_map U(PM.ctx(), "{ }");
+  for (size_t G = 0; G < Groups.size(); ++G) {
+    const GroupPlan &Gr = Groups[G];
+    std::string Text = groupMapText(PM, Gr, [&](int S) {
+      std::vector<std::string> W;
+      for (unsigned P = 0; P < Gr.Dims && Gr.Tiled; ++P)
+        W.push_back(tileCoord(memberText(PM, S, P), Gr.Tile[P]));
+      return std::vector<std::string>{std::to_string(G),
+                                      W.empty() ? "0" : join(W, " + ")};
+    });
+    U = U.unite(islParse<isl::union_map>(PM.ctx(), Text));
+  }
+  return U;
+}
+
+isl::union_map SchedulePlan::tileOf(const PolyModel &PM, int G) const {
+  const GroupPlan &Gr = Groups[G];
+  return islParse<isl::union_map>(PM.ctx(), groupMapText(PM, Gr, [&](int S) {
+                          std::vector<std::string> T;
+                          for (unsigned P = 0; P < Gr.Dims; ++P)
+                            T.push_back(
+                                tileCoord(memberText(PM, S, P), Gr.Tile[P]));
+                          return T;
+                        }));
+}
+
+namespace {
+
+/// Tarjan's strongly connected components over tables; returns them in
+/// dependence order (a table's sources come first).
+std::vector<std::vector<int>>
+tableComponents(size_t N, const std::vector<std::set<int>> &Succ,
+                const std::vector<bool> &Active) {
+  std::vector<int> Index(N, -1), Low(N, 0);
+  std::vector<bool> OnStack(N, false);
+  std::vector<int> Stack;
+  std::vector<std::vector<int>> Out;
+  int Counter = 0;
+  std::function<void(int)> Visit = [&](int V) {
+    Index[V] = Low[V] = Counter++;
+    Stack.push_back(V);
+    OnStack[V] = true;
+    for (int W : Succ[V]) {
+      if (!Active[W])
+        continue;
+      if (Index[W] < 0) {
+        Visit(W);
+        Low[V] = std::min(Low[V], Low[W]);
+      } else if (OnStack[W]) {
+        Low[V] = std::min(Low[V], Index[W]);
+      }
+    }
+    if (Low[V] == Index[V]) {
+      std::vector<int> C;
+      int W;
+      do {
+        W = Stack.back();
+        Stack.pop_back();
+        OnStack[W] = false;
+        C.push_back(W);
+      } while (W != V);
+      std::sort(C.begin(), C.end());
+      Out.push_back(C);
+    }
+  };
+  for (size_t V = 0; V < N; ++V)
+    if (Active[V] && Index[V] < 0)
+      Visit(static_cast<int>(V));
+  std::reverse(Out.begin(), Out.end());
+  return Out;
+}
+
+/// A readable dependence for messages: "C[2, 5] reads C[3, 4]".
+std::string sampleDep(const PolyModel &PM, const isl::union_map &D) {
+  std::string R;
+  std::map<std::string, std::string> CellName;
+  for (auto &S : PM.statements())
+    CellName[S.Name] = PM.module().Tables[S.Table].Name;
+  D.foreach_map([&](isl::map Mp) {
+    if (!R.empty() || Mp.is_empty())
+      return;
+    PointValues P = samplePoint(Mp.wrap());
+    size_t NIn = setDimNames(Mp.domain()).size();
+    size_t NP = P.Values.size() - NIn - setDimNames(Mp.range()).size();
+    std::string Src = CellName[tupleName(Mp.domain())] + "[";
+    std::string Snk = CellName[tupleName(Mp.range())] + "[";
+    for (size_t I = NP; I < P.Values.size(); ++I) {
+      std::string V = std::to_string(P.Values[I].second);
+      if (I < NP + NIn)
+        Src += (I > NP ? ", " : "") + V;
+      else
+        Snk += (I > NP + NIn ? ", " : "") + V;
+    }
+    std::string At;
+    for (size_t I = 0; I < NP; ++I)
+      At += (I ? ", " : "") + P.Values[I].first + " = " +
+            std::to_string(P.Values[I].second);
+    R = Snk + "] reads " + Src + "]" + (At.empty() ? "" : " (at " + At + ")");
+  });
+  return R;
+}
+
+} // namespace
+
+bool dpc::planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
+                       DiagEngine &Diags, SchedulePlan &Out) {
+  const Module &M = PM.module();
+  const auto &Stmts = PM.statements();
+  Out.Copies = &CI;
+  Out.StmtGroup.assign(Stmts.size(), -1);
+  Out.Deps = isl::union_map(PM.ctx(), "{ }");
+  size_t NT = M.Tables.size();
+  std::vector<std::set<int>> Succ(NT);
+  std::vector<bool> Active(NT, false);
+  for (size_t S = 0; S < Stmts.size(); ++S) {
+    if (CI.IsCopy[Stmts[S].Table])
+      continue;
+    Out.EffStmts.push_back(static_cast<int>(S));
+    Active[Stmts[S].Table] = true;
+    for (auto &R : Stmts[S].Reads) {
+      if (!R.IsTable)
+        continue;
+      auto [Acc, Target] = effectiveAccess(PM, CI, R);
+      isl::union_map D = PM.dependencesFrom(Stmts[S], R.CtxVars, Acc, Target);
+      if (D.is_empty())
+        continue;
+      Out.Deps = Out.Deps.unite(D);
+      Succ[Target].insert(Stmts[S].Table);
+    }
+  }
+
+  for (auto &Comp : tableComponents(NT, Succ, Active)) {
+    GroupPlan G;
+    G.Tables = Comp;
+    for (int S : Out.EffStmts)
+      if (std::count(Comp.begin(), Comp.end(), Stmts[S].Table))
+        G.Stmts.push_back(S);
+    G.Dims = static_cast<unsigned>(M.Tables[Comp[0]].Indices.size());
+    for (int T : Comp)
+      if (M.Tables[T].Indices.size() != G.Dims) {
+        Diags.error(M.Tables[T].Range,
+                    "tables '" + M.Tables[Comp[0]].Name + "' and '" +
+                        M.Tables[T].Name +
+                        "' depend on each other but have different numbers "
+                        "of indices; dpc cannot schedule them together");
+        return false;
+      }
+    int GI = static_cast<int>(Out.Groups.size());
+    for (int S : G.Stmts)
+      Out.StmtGroup[S] = GI;
+
+    // Dependences inside the group, on anonymous index tuples.
+    isl::union_set GDom(PM.ctx(), "{ }");
+    std::string ToPosText;
+    for (int S : G.Stmts) {
+      GDom = GDom.unite(isl::union_set(Stmts[S].Domain));
+      const auto &Idx = M.Tables[Stmts[S].Table].Indices;
+      ToPosText += (ToPosText.empty() ? "" : "; ") + Stmts[S].Name + "[" +
+                   join(Idx) + "] -> [" + join(Idx) + "]";
+    }
+    isl::union_map GDeps = Out.Deps.intersect_domain(GDom).intersect_range(GDom);
+    isl::union_map ToPos = islParse<isl::union_map>(PM.ctx(), PM.paramTuple() + " -> { " + ToPosText + " }");
+
+    // The band: the user's order, or one sign per index.
+    const ScheduleItem *Order = nullptr;
+    for (auto &It : M.Schedule)
+      if (It.K == ScheduleItem::Order &&
+          std::count(Comp.begin(), Comp.end(), M.findTable(It.Table)))
+        Order = &It;
+    if (Order) {
+      for (int T : Comp) {
+        const ScheduleItem *Mine = nullptr;
+        for (auto &It : M.Schedule)
+          if (It.K == ScheduleItem::Order && M.findTable(It.Table) == T)
+            Mine = &It;
+        if (!Mine) {
+          Diags.error(Order->Range, "table '" + M.Tables[T].Name +
+                                        "' is scheduled with '" + Order->Table +
+                                        "' (they depend on each other) but "
+                                        "has no 'order' of its own");
+          return false;
+        }
+        if (Mine->OrderA.size() != Order->OrderA.size()) {
+          Diags.error(Mine->Range, "orders of tables scheduled together "
+                                   "must have the same number of members");
+          return false;
+        }
+      }
+      G.Dims = static_cast<unsigned>(Order->OrderA.size());
+      for (int S : G.Stmts)
+        for (auto &It : M.Schedule)
+          if (It.K == ScheduleItem::Order &&
+              M.findTable(It.Table) == Stmts[S].Table)
+            G.Band.push_back(It.OrderA);
+    } else {
+      isl::union_set Delta =
+          GDeps.apply_domain(ToPos).apply_range(ToPos).deltas();
+      std::vector<std::string> DV;
+      for (unsigned P = 0; P < G.Dims; ++P)
+        DV.push_back("d" + std::to_string(P));
+      for (unsigned P = 0; P < G.Dims; ++P) {
+        auto Some = [&](const char *Cmp) {
+          isl::union_set S = islParse<isl::union_set>(PM.ctx(), PM.paramTuple() + " -> { [" + join(DV) +
+                                         "] : d" + std::to_string(P) + Cmp +
+                                         " }");
+          return !Delta.intersect(S).is_empty();
+        };
+        bool Neg = Some(" < 0"), Pos = Some(" > 0");
+        if (Neg && Pos) {
+          Diags.error(M.Tables[Comp[0]].Range,
+                      "dpc found no tileable schedule for table '" +
+                          M.Tables[Comp[0]].Name + "': its dependences go both "
+                          "ways along index '" +
+                          M.Tables[Comp[0]].Indices[P] +
+                          "'; give one with 'order' in a schedule block");
+          return false;
+        }
+        G.Signs.push_back(Neg ? -1 : 1);
+      }
+      for (int S : G.Stmts) {
+        std::vector<Affine> B;
+        const auto &Idx = M.Tables[Stmts[S].Table].Indices;
+        for (unsigned P = 0; P < G.Dims; ++P)
+          B.push_back(Affine::var(Idx[P], G.Signs[P]));
+        G.Band.push_back(B);
+      }
+    }
+
+    // Check the band against the group's dependences.
+    std::string BandText;
+    {
+      std::vector<std::string> Parts;
+      for (size_t K = 0; K < G.Stmts.size(); ++K) {
+        std::vector<std::string> Out2;
+        for (auto &A : G.Band[K])
+          Out2.push_back("(" + A.str() + ")");
+        Parts.push_back(Stmts[G.Stmts[K]].Name + "[" +
+                        join(M.Tables[Stmts[G.Stmts[K]].Table].Indices) +
+                        "] -> [" + join(Out2) + "]");
+      }
+      BandText = PM.paramTuple() + " -> { " + join(Parts, "; ") + " }";
+    }
+    isl::union_map BandMap = islParse<isl::union_map>(PM.ctx(), BandText);
+    isl::union_map Before = lexLtUnionMap(BandMap, BandMap);
+    isl::union_map Same = BandMap.apply_range(BandMap.reverse());
+    isl::union_map Bad = GDeps.subtract(Before).subtract(Same);
+    if (!Bad.is_empty()) {
+      std::string Ex = sampleDep(PM, Bad);
+      if (Order)
+        Diags.error(Order->Range, "this order is illegal: it runs a cell "
+                                  "before a cell it reads: " +
+                                      Ex);
+      else
+        Diags.error(M.Tables[Comp[0]].Range,
+                    "internal: the band violates a dependence: " + Ex);
+      return false;
+    }
+    // Cells at the same band point: order their statements.
+    isl::union_map Zero = GDeps.intersect(Same);
+    std::map<int, std::set<int>> ZSucc;
+    std::map<std::string, int> ByName;
+    for (int S : G.Stmts)
+      ByName[Stmts[S].Name] = S;
+    Zero.foreach_map([&](isl::map Mp) {
+      if (!Mp.is_empty())
+        ZSucc[ByName[tupleName(Mp.domain())]].insert(
+            ByName[tupleName(Mp.range())]);
+    });
+    {
+      std::map<int, int> InDeg;
+      for (int S : G.Stmts)
+        InDeg[S] = 0;
+      for (auto &[A, Bs] : ZSucc)
+        for (int B : Bs)
+          if (A != B)
+            ++InDeg[B];
+      std::vector<int> Ready;
+      for (int S : G.Stmts)
+        if (InDeg[S] == 0)
+          Ready.push_back(S);
+      while (!Ready.empty()) {
+        int S = Ready.front();
+        Ready.erase(Ready.begin());
+        G.IntraOrder.push_back(S);
+        for (int B : ZSucc[S])
+          if (B != S && --InDeg[B] == 0)
+            Ready.push_back(B);
+      }
+      if (G.IntraOrder.size() != G.Stmts.size()) {
+        Diags.error(M.Tables[Comp[0]].Range,
+                    "cells of tables scheduled together read each other at "
+                    "the same point of the schedule; give an 'order' that "
+                    "separates them");
+        return false;
+      }
+    }
+    // Permutable (all distances >= 0) bands are tiled.
+    isl::union_set BD =
+        GDeps.apply_domain(BandMap).apply_range(BandMap).deltas();
+    bool Permutable = true;
+    for (unsigned P = 0; P < G.Dims; ++P) {
+      std::vector<std::string> DV;
+      for (unsigned Q = 0; Q < G.Dims; ++Q)
+        DV.push_back("d" + std::to_string(Q));
+      isl::union_set NegS = islParse<isl::union_set>(PM.ctx(), PM.paramTuple() + " -> { [" + join(DV) +
+                                        "] : d" + std::to_string(P) + " < 0 }");
+      if (!BD.intersect(NegS).is_empty())
+        Permutable = false;
+    }
+    // Tile sizes: the schedule block, else 64 x 64 for two members and
+    // 32 x 32 over the last two for more.
+    G.Tile.assign(G.Dims, 1);
+    if (G.Dims == 2) {
+      G.Tile = {64, 64};
+    } else if (G.Dims > 2) {
+      G.Tile[G.Dims - 2] = G.Tile[G.Dims - 1] = 32;
+    }
+    for (auto &It : M.Schedule)
+      if (It.K == ScheduleItem::Tile &&
+          std::count(Comp.begin(), Comp.end(), M.findTable(It.Table))) {
+        for (size_t P = 0; P < G.Dims; ++P)
+          G.Tile[P] = P < It.Sizes.size() ? It.Sizes[P] : 1;
+      }
+    bool AnyTile = false;
+    for (auto T : G.Tile)
+      AnyTile |= T > 1;
+    G.Tiled = Permutable && AnyTile;
+    if (!Permutable && Order)
+      Diags.warning(Order->Range,
+                    "this order is legal but not tileable (a dependence "
+                    "distance is negative along one of its members); the "
+                    "generated code will not be tiled");
+    Out.Groups.push_back(std::move(G));
+  }
+  return true;
+}
+
+//===-- the final schedule tree -------------------------------------------===//
+
+namespace {
+
+struct TreeBuilder {
+  const PolyModel &PM;
+  const SchedulePlan &Plan;
+  const std::vector<ProductPlacement> &Products;
+
+  isl::multi_union_pw_aff
+  mupa(int G, bool WithProducts,
+       const std::function<std::vector<std::string>(int)> &StmtF,
+       const std::function<std::vector<std::string>(
+           const std::vector<std::string> &)> &ProdF) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> Rows;
+    for (int S : Plan.Groups[G].Stmts) {
+      const Statement &St = PM.statements()[S];
+      Rows.push_back({St.Name + "[" +
+                          join(PM.module().Tables[St.Table].Indices) + "]",
+                      StmtF(S)});
+    }
+    if (WithProducts)
+      for (auto &P : Products) {
+        if (P.G != G)
+          continue;
+        std::vector<std::string> T;
+        for (unsigned D = 0; D < Plan.Groups[G].Dims; ++D)
+          T.push_back("t" + std::to_string(D));
+        Rows.push_back({P.Name + "[" + join(T) + "]", ProdF(T)});
+      }
+    return makeMupa(PM.ctx(), PM.paramTuple(), Rows);
+  }
+
+  isl::union_set stmtFilter(int G) {
+    isl::union_set U(PM.ctx(), "{ }");
+    for (int S : Plan.Groups[G].Stmts)
+      U = U.unite(isl::union_set(PM.statements()[S].Domain));
+    return U;
+  }
+  isl::union_set prodFilter(int G) {
+    isl::union_set U(PM.ctx(), "{ }");
+    for (auto &P : Products)
+      if (P.G == G)
+        U = U.unite(isl::union_set(P.Domain));
+    return U;
+  }
+
+  static isl::schedule_node coincident(isl::schedule_node N) {
+    isl::schedule_node_band B = N.as<isl::schedule_node_band>();
+    B = B.set_permutable(1);
+    for (unsigned I = 0; I < B.n_member(); ++I)
+      B = B.member_set_coincident(I, 1);
+    return B;
+  }
+
+  /// Statements at one point, in their intra-point order.
+  isl::schedule_node intra(isl::schedule_node N, int G) {
+    const GroupPlan &Gr = Plan.Groups[G];
+    if (Gr.IntraOrder.size() < 2)
+      return N;
+    isl::union_set_list L(PM.ctx(), 0);
+    for (int S : Gr.IntraOrder)
+      L = L.add(isl::union_set(PM.statements()[S].Domain));
+    return N.insert_sequence(L);
+  }
+
+  isl::schedule_node group(isl::schedule_node N, int G, bool Tiled) {
+    const GroupPlan &Gr = Plan.Groups[G];
+    auto Member = [&](int S, unsigned P) { return Plan.memberText(PM, S, P); };
+    if (!Tiled || !Gr.Tiled) {
+      N = N.insert_partial_schedule(mupa(
+          G, false,
+          [&](int S) {
+            std::vector<std::string> V;
+            for (unsigned P = 0; P < Gr.Dims; ++P)
+              V.push_back(Member(S, P));
+            return V;
+          },
+          nullptr));
+      return intra(N.child(0), G);
+    }
+    auto TileW = [&](int S) {
+      std::vector<std::string> W;
+      for (unsigned P = 0; P < Gr.Dims; ++P)
+        W.push_back(tileCoord(Member(S, P), Gr.Tile[P]));
+      return std::vector<std::string>{join(W, " + ")};
+    };
+    auto ProdW = [&](const std::vector<std::string> &T) {
+      return std::vector<std::string>{join(T, " + ")};
+    };
+    N = N.insert_mark("tiles").child(0);
+    N = N.insert_partial_schedule(mupa(G, true, TileW, ProdW)).child(0);
+    N = N.insert_mark("parallel_tiles").child(0);
+    if (Gr.Dims > 1) {
+      auto TileRest = [&](int S) {
+        std::vector<std::string> V;
+        for (unsigned P = 1; P < Gr.Dims; ++P)
+          V.push_back(tileCoord(Member(S, P), Gr.Tile[P]));
+        return V;
+      };
+      auto ProdRest = [&](const std::vector<std::string> &T) {
+        return std::vector<std::string>(T.begin() + 1, T.end());
+      };
+      N = coincident(N.insert_partial_schedule(mupa(G, true, TileRest, ProdRest)))
+              .child(0);
+    }
+    isl::union_set PF = prodFilter(G);
+    if (!PF.is_empty()) {
+      isl::union_set_list L(PM.ctx(), 0);
+      for (auto &P : Products)
+        if (P.G == G)
+          L = L.add(isl::union_set(P.Domain));
+      L = L.add(stmtFilter(G));
+      N = N.insert_sequence(L);
+      N = N.child(static_cast<int>(L.size()) - 1).child(0);
+    }
+    N = N.insert_mark("points").child(0);
+    auto PointW = [&](int S) {
+      std::vector<std::string> W;
+      for (unsigned P = 0; P < Gr.Dims; ++P)
+        W.push_back(pointCoord(Member(S, P), Gr.Tile[P]));
+      return std::vector<std::string>{join(W, " + ")};
+    };
+    N = N.insert_partial_schedule(mupa(G, false, PointW, nullptr)).child(0);
+    N = N.insert_mark("parallel_points").child(0);
+    if (Gr.Dims > 1) {
+      auto PointRest = [&](int S) {
+        std::vector<std::string> V;
+        for (unsigned P = 1; P < Gr.Dims; ++P)
+          V.push_back(pointCoord(Member(S, P), Gr.Tile[P]));
+        return V;
+      };
+      N = coincident(N.insert_partial_schedule(mupa(G, false, PointRest, nullptr)))
+              .child(0);
+    }
+    return intra(N, G);
+  }
+
+  isl::schedule build(bool Tiled) {
+    isl::union_set D(PM.ctx(), "{ }");
+    for (size_t G = 0; G < Plan.Groups.size(); ++G) {
+      D = D.unite(stmtFilter(static_cast<int>(G)));
+      if (Tiled)
+        D = D.unite(prodFilter(static_cast<int>(G)));
+    }
+    isl::schedule S = isl::schedule::from_domain(D);
+    size_t NG = Plan.Groups.size();
+    if (NG == 1)
+      return group(S.root().child(0), 0, Tiled).schedule();
+    isl::union_set_list L(PM.ctx(), 0);
+    for (size_t G = 0; G < NG; ++G) {
+      isl::union_set F = stmtFilter(static_cast<int>(G));
+      if (Tiled)
+        F = F.unite(prodFilter(static_cast<int>(G)));
+      L = L.add(F);
+    }
+    S = S.root().child(0).insert_sequence(L).schedule();
+    for (size_t G = 0; G < NG; ++G) {
+      isl::schedule_node N =
+          S.root().child(0).child(static_cast<int>(G)).child(0);
+      S = group(N, static_cast<int>(G), Tiled).schedule();
+    }
+    return S;
+  }
+};
+
+} // namespace
+
+bool dpc::buildLoopTrees(const PolyModel &PM, const SchedulePlan &Plan,
+                         const std::vector<ProductPlacement> &Products,
+                         const std::map<std::string, int> &StmtIds,
+                         DiagEngine &Diags, lir::Program &Prog) {
+  TreeBuilder TB{PM, Plan, Products};
+  isl::union_map All = Plan.Deps;
+  for (auto &P : Products)
+    All = All.unite(P.Reads).unite(P.Feeds);
+  std::map<std::string, int> Ids = StmtIds;
+  for (size_t P = 0; P < Products.size(); ++P)
+    Ids[Products[P].Name] = lir::ProductStmtBase + static_cast<int>(P);
+
+  for (bool Tiled : {true, false}) {
+    isl::schedule S = TB.build(Tiled);
+    isl::union_map SM = S.get_map();
+    isl::union_map Deps = Tiled ? All : Plan.Deps;
+    isl::union_map Viol = Deps.subtract(lexLtUnionMap(SM, SM));
+    if (!Viol.is_empty()) {
+      Diags.error(PM.module().NameRange,
+                  std::string("internal: the ") +
+                      (Tiled ? "tiled" : "reference") +
+                      " schedule violates a dependence: " + sampleDep(PM, Viol));
+      return false;
+    }
+    lir::LNodePtr Loops = buildLoops(S, PM.paramContext(), Ids);
+    (Tiled ? Prog.Loops : Prog.Reference) = Loops;
+  }
+  return true;
+}

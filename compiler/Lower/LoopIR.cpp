@@ -1,0 +1,328 @@
+//===- LoopIR.cpp - building and printing the loop form -------------------===//
+#include "Lower/LoopIR.h"
+
+#include "Basic/Diagnostics.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace dpc;
+using namespace dpc::lir;
+
+IExprPtr IExpr::num(int64_t V) {
+  auto E = std::make_shared<IExpr>();
+  E->K = Int;
+  E->Val = V;
+  return E;
+}
+
+IExprPtr IExpr::var(const std::string &N) {
+  auto E = std::make_shared<IExpr>();
+  E->K = Var;
+  E->Name = N;
+  return E;
+}
+
+IExprPtr IExpr::op(Op K, std::vector<IExprPtr> Args) {
+  // Light folding keeps printed code readable.
+  if (K == Add && Args.size() == 2) {
+    if (Args[0]->isInt(0))
+      return Args[1];
+    if (Args[1]->isInt(0))
+      return Args[0];
+    if (Args[0]->K == Int && Args[1]->K == Int)
+      return num(Args[0]->Val + Args[1]->Val);
+  }
+  if (K == Sub && Args.size() == 2) {
+    if (Args[1]->isInt(0))
+      return Args[0];
+    if (Args[0]->K == Int && Args[1]->K == Int)
+      return num(Args[0]->Val - Args[1]->Val);
+  }
+  if (K == Mul && Args.size() == 2) {
+    if (Args[0]->isInt(1))
+      return Args[1];
+    if (Args[1]->isInt(1))
+      return Args[0];
+    if (Args[0]->isInt(0) || Args[1]->isInt(0))
+      return num(0);
+    if (Args[0]->K == Int && Args[1]->K == Int)
+      return num(Args[0]->Val * Args[1]->Val);
+  }
+  auto E = std::make_shared<IExpr>();
+  E->K = K;
+  E->Args = std::move(Args);
+  return E;
+}
+
+IExprPtr lir::operator+(IExprPtr A, IExprPtr B) {
+  return IExpr::op(IExpr::Add, {A, B});
+}
+IExprPtr lir::operator-(IExprPtr A, IExprPtr B) {
+  return IExpr::op(IExpr::Sub, {A, B});
+}
+IExprPtr lir::operator*(IExprPtr A, IExprPtr B) {
+  return IExpr::op(IExpr::Mul, {A, B});
+}
+
+IExprPtr IExpr::fromAffine(const Affine &A) {
+  IExprPtr R;
+  for (auto &[V, C] : A.Coeffs) {
+    IExprPtr T = C == 1    ? var(V)
+                 : C == -1 ? op(Neg, {var(V)})
+                           : op(Mul, {num(C), var(V)});
+    if (!R)
+      R = T;
+    else if (C < 0)
+      R = op(Sub, {R, C == -1 ? var(V) : op(Mul, {num(-C), var(V)})});
+    else
+      R = op(Add, {R, T});
+  }
+  if (!R)
+    return num(A.Const);
+  if (A.Const > 0)
+    return op(Add, {R, num(A.Const)});
+  if (A.Const < 0)
+    return op(Sub, {R, num(-A.Const)});
+  return R;
+}
+
+static int64_t floorDiv(int64_t A, int64_t B) {
+  int64_t Q = A / B;
+  return (A % B != 0 && ((A < 0) != (B < 0))) ? Q - 1 : Q;
+}
+
+int64_t lir::evalIExpr(const IExpr &E,
+                       const std::function<int64_t(const std::string &)> &Env) {
+  auto A = [&](size_t I) { return evalIExpr(*E.Args[I], Env); };
+  switch (E.K) {
+  case IExpr::Int: return E.Val;
+  case IExpr::Var: return Env(E.Name);
+  case IExpr::Add: return A(0) + A(1);
+  case IExpr::Sub: return A(0) - A(1);
+  case IExpr::Mul: return A(0) * A(1);
+  case IExpr::Neg: return -A(0);
+  case IExpr::FloorDiv: return floorDiv(A(0), A(1));
+  case IExpr::CeilDiv: return -floorDiv(-A(0), A(1));
+  case IExpr::ExactDiv: return A(0) / A(1);
+  case IExpr::Mod: {
+    int64_t B = A(1);
+    return A(0) - B * floorDiv(A(0), B);
+  }
+  case IExpr::Min: return std::min(A(0), A(1));
+  case IExpr::Max: return std::max(A(0), A(1));
+  case IExpr::Select: return A(0) ? A(1) : A(2);
+  case IExpr::Eq: return A(0) == A(1);
+  case IExpr::Le: return A(0) <= A(1);
+  case IExpr::Lt: return A(0) < A(1);
+  case IExpr::Ge: return A(0) >= A(1);
+  case IExpr::Gt: return A(0) > A(1);
+  case IExpr::And: return A(0) && A(1);
+  case IExpr::Or: return A(0) || A(1);
+  case IExpr::Not: return !A(0);
+  }
+  return 0;
+}
+
+IExprPtr lir::substitute(const IExprPtr &E,
+                         const std::map<std::string, IExprPtr> &Sub) {
+  if (E->K == IExpr::Var) {
+    auto It = Sub.find(E->Name);
+    return It == Sub.end() ? E : It->second;
+  }
+  if (E->Args.empty())
+    return E;
+  std::vector<IExprPtr> Args;
+  for (auto &X : E->Args)
+    Args.push_back(substitute(X, Sub));
+  return IExpr::op(E->K, Args);
+}
+
+const char *lir::loopRoleName(LoopRole R) {
+  switch (R) {
+  case LoopRole::Plain: return "seq";
+  case LoopRole::TileWavefront: return "tile-wavefront";
+  case LoopRole::ParallelTiles: return "parallel-tiles";
+  case LoopRole::PointWavefront: return "point-wavefront";
+  case LoopRole::ParallelPoints: return "parallel-points";
+  }
+  return "?";
+}
+
+static int prec(const IExpr &E) {
+  switch (E.K) {
+  case IExpr::Int:
+    return E.Val < 0 ? 9 : 10;
+  case IExpr::Var:
+    return 10;
+  case IExpr::Mul:
+  case IExpr::ExactDiv:
+    return 8;
+  case IExpr::Add:
+  case IExpr::Sub:
+    return 7;
+  case IExpr::Neg:
+  case IExpr::Not:
+    return 9;
+  case IExpr::Le:
+  case IExpr::Lt:
+  case IExpr::Ge:
+  case IExpr::Gt:
+    return 5;
+  case IExpr::Eq:
+    return 4;
+  case IExpr::And:
+    return 3;
+  case IExpr::Or:
+    return 2;
+  case IExpr::Select:
+    return 1;
+  default:
+    return 10; // function-call syntax
+  }
+}
+
+static void print(const IExpr &E, llvm::raw_ostream &OS);
+
+static void printArg(const IExpr &E, int P, llvm::raw_ostream &OS) {
+  if (prec(E) < P) {
+    OS << "(";
+    print(E, OS);
+    OS << ")";
+  } else {
+    print(E, OS);
+  }
+}
+
+static void print(const IExpr &E, llvm::raw_ostream &OS) {
+  auto Bin = [&](const char *Op, int P) {
+    printArg(*E.Args[0], P, OS);
+    OS << " " << Op << " ";
+    printArg(*E.Args[1], P + 1, OS);
+  };
+  auto Call = [&](const char *F) {
+    OS << F << "(";
+    for (size_t I = 0; I < E.Args.size(); ++I) {
+      if (I)
+        OS << ", ";
+      print(*E.Args[I], OS);
+    }
+    OS << ")";
+  };
+  switch (E.K) {
+  case IExpr::Int: OS << E.Val; break;
+  case IExpr::Var: OS << E.Name; break;
+  case IExpr::Add: Bin("+", 7); break;
+  case IExpr::Sub: Bin("-", 7); break;
+  case IExpr::Mul: Bin("*", 8); break;
+  case IExpr::ExactDiv: Bin("/", 8); break;
+  case IExpr::Neg:
+    OS << "-";
+    printArg(*E.Args[0], 9, OS);
+    break;
+  case IExpr::Not:
+    OS << "!";
+    printArg(*E.Args[0], 9, OS);
+    break;
+  case IExpr::FloorDiv: Call("dpc_floordiv"); break;
+  case IExpr::CeilDiv: Call("dpc_ceildiv"); break;
+  case IExpr::Mod: Call("dpc_mod"); break;
+  case IExpr::Min: Call("dpc_min"); break;
+  case IExpr::Max: Call("dpc_max"); break;
+  case IExpr::Select:
+    printArg(*E.Args[0], 2, OS);
+    OS << " ? ";
+    printArg(*E.Args[1], 2, OS);
+    OS << " : ";
+    printArg(*E.Args[2], 1, OS);
+    break;
+  case IExpr::Eq: Bin("==", 4); break;
+  case IExpr::Le: Bin("<=", 5); break;
+  case IExpr::Lt: Bin("<", 5); break;
+  case IExpr::Ge: Bin(">=", 5); break;
+  case IExpr::Gt: Bin(">", 5); break;
+  case IExpr::And: Bin("&&", 3); break;
+  case IExpr::Or: Bin("||", 2); break;
+  }
+}
+
+std::string lir::iexprToString(const IExpr &E) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  print(E, OS);
+  return OS.str();
+}
+
+//===-- dump (dpc emit --stage=loops) -------------------------------------===//
+
+static void dumpNode(const Program &P, const LNode &N, llvm::raw_ostream &OS,
+                     unsigned D) {
+  auto Ind = [&] { OS.indent(2 * D); };
+  switch (N.K) {
+  case LNode::For:
+    Ind();
+    OS << "for " << N.Iter << " = " << iexprToString(*N.Lo) << " .. "
+       << iexprToString(*N.Hi);
+    if (N.Step != 1)
+      OS << " step " << N.Step;
+    OS << "  [" << loopRoleName(N.Role) << "]\n";
+    for (auto &K : N.Kids)
+      dumpNode(P, *K, OS, D + 1);
+    break;
+  case LNode::If:
+    Ind();
+    OS << "if " << iexprToString(*N.Cond) << "\n";
+    dumpNode(P, *N.Then, OS, D + 1);
+    if (N.Else) {
+      Ind();
+      OS << "else\n";
+      dumpNode(P, *N.Else, OS, D + 1);
+    }
+    break;
+  case LNode::Block:
+    for (auto &K : N.Kids)
+      dumpNode(P, *K, OS, D);
+    break;
+  case LNode::Mark:
+    Ind();
+    OS << "// " << N.MarkName << "\n";
+    for (auto &K : N.Kids)
+      dumpNode(P, *K, OS, D);
+    break;
+  case LNode::Stmt: {
+    Ind();
+    if (N.StmtId >= ProductStmtBase)
+      OS << "tile_product" << (N.StmtId - ProductStmtBase) << "(";
+    else if (N.StmtId >= 0)
+      OS << P.Stmts[N.StmtId].Name << "(";
+    else
+      OS << "body(";
+    for (size_t I = 0; I < N.Args.size(); ++I)
+      OS << (I ? ", " : "") << iexprToString(*N.Args[I]);
+    OS << ")\n";
+    break;
+  }
+  }
+}
+
+void lir::dumpLoops(const Program &P, llvm::raw_ostream &OS) {
+  for (size_t G = 0; G < P.Groups.size(); ++G) {
+    const Group &Gr = P.Groups[G];
+    OS << "group " << G << ":";
+    for (int S : Gr.Stmts)
+      OS << " " << P.Stmts[S].Name;
+    OS << "\n  schedule " << Gr.ScheduleText << "\n  tiles";
+    for (auto T : Gr.TileSizes)
+      OS << " " << T;
+    OS << "\n";
+  }
+  OS << "loops:\n";
+  if (P.Loops)
+    dumpNode(P, *P.Loops, OS, 1);
+  for (size_t S = 0; S < P.Splits.size(); ++S) {
+    const SplitInfo &Sp = P.Splits[S];
+    OS << "tile_product" << S << " (" << P.Stmts[Sp.Stmt].Name
+       << "): U = " << Sp.USet << "\n";
+    if (Sp.ProductLoops)
+      dumpNode(P, *Sp.ProductLoops, OS, 1);
+  }
+}

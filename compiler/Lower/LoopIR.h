@@ -1,0 +1,256 @@
+//===- LoopIR.h - the backend-neutral loop form ---------------------------===//
+//
+// What the middle end hands to the printers. It holds, for one recurrence:
+// the storage of every table (buffers and offset functions), the statements
+// (one per table case) with their bodies lowered to value expressions over
+// storage, the matrix-product reductions split into tile products, and one
+// loop tree per schedule group, produced by isl's AST generator from the
+// verified, tiled, wavefronted schedule. Loops carry their role (wavefront
+// step, parallel tiles, point wavefront, parallel points), so that the
+// OpenMP and CUDA printers only print: they never re-derive the schedule.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Basic/Affine.h"
+#include "Basic/Types.h"
+#include "Parse/AST.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace dpc::lir {
+
+//===-- integer (index) expressions ---------------------------------------===//
+
+struct IExpr;
+using IExprPtr = std::shared_ptr<const IExpr>;
+
+/// Integer expressions: loop bounds, guards, indices, offsets. Built from
+/// isl AST expressions and from affine forms.
+struct IExpr {
+  enum Op {
+    Int, Var,                 // literal; iterator / param / index name
+    Add, Sub, Mul, Neg,
+    FloorDiv,                 // floor(a / b), b > 0 constant
+    CeilDiv,                  // ceil(a / b), b > 0 constant
+    ExactDiv,                 // a / b known to be exact
+    Mod,                      // a mod b in [0, b), b > 0 constant
+    Min, Max,
+    Select,                   // a ? b : c
+    Eq, Le, Lt, Ge, Gt, And, Or, Not,
+  } K;
+  int64_t Val = 0;
+  std::string Name;
+  std::vector<IExprPtr> Args;
+
+  static IExprPtr num(int64_t V);
+  static IExprPtr var(const std::string &N);
+  static IExprPtr op(Op K, std::vector<IExprPtr> Args);
+  static IExprPtr fromAffine(const Affine &A);
+  bool isInt(int64_t V) const { return K == Int && Val == V; }
+};
+
+IExprPtr operator+(IExprPtr A, IExprPtr B);
+/// Evaluates an integer expression (names looked up in Env).
+int64_t evalIExpr(const IExpr &E,
+                  const std::function<int64_t(const std::string &)> &Env);
+/// Replaces variables by expressions.
+IExprPtr substitute(const IExprPtr &E,
+                    const std::map<std::string, IExprPtr> &Sub);
+IExprPtr operator-(IExprPtr A, IExprPtr B);
+IExprPtr operator*(IExprPtr A, IExprPtr B);
+
+//===-- loop trees --------------------------------------------------------===//
+
+enum class LoopRole {
+  Plain,          // sequential loop
+  TileWavefront,  // sequential: one step of the tile wavefront per iteration
+  ParallelTiles,  // iterations independent: tiles of one wavefront step
+  PointWavefront, // sequential inside a tile: one anti-diagonal of cells
+  ParallelPoints, // iterations independent within a point wavefront step
+};
+const char *loopRoleName(LoopRole R);
+
+struct LNode;
+using LNodePtr = std::shared_ptr<LNode>;
+
+struct LNode {
+  enum Kind { For, If, Block, Stmt, Mark } K;
+  // For: for (Iter = Lo; Iter <= Hi; Iter += Step)
+  std::string Iter;
+  IExprPtr Lo, Hi;
+  int64_t Step = 1;
+  LoopRole Role = LoopRole::Plain;
+  // If
+  IExprPtr Cond;
+  LNodePtr Then, Else;
+  // Block
+  std::vector<LNodePtr> Kids;
+  // Stmt: a statement instance; Args are the statement's domain indices
+  int StmtId = -1;
+  std::vector<IExprPtr> Args;
+  // Mark: a named region (its body is Kids[0]): "tiles", "parallel_tiles",
+  // "points", "parallel_points"
+  std::string MarkName;
+};
+
+//===-- value expressions (statement bodies) ------------------------------===//
+
+struct VExpr;
+using VExprPtr = std::shared_ptr<const VExpr>;
+
+struct Binding {
+  std::string Var;
+  IExprPtr Lo, Hi; // inclusive
+};
+
+/// A statement body over storage. Index variables are the statement's
+/// domain indices (named as the table's indices) and enclosing reduction
+/// indices.
+struct VExpr {
+  enum Kind {
+    Const,      // IntVal / FloatVal, or an infinity (Inf = +1 / -1)
+    Index,      // an integer index expression used as a value
+    Load,       // Table[Idx...]
+    InputLoad,  // int input[Idx[0]]
+    Score,      // score lookup; Args: (input, position) pairs in SeqArgs
+    Neg, Add, Sub, Mul,
+    Max, Min,   // n-ary
+    Reduce,     // generic reduction: loops from Bindings over Kids[0]
+    SplitReduce,// tile-split reduction: combine the tile product's
+                // accumulator with the remainder loops Rest over Kids[0]
+    Cases,      // first arm whose guard holds (Guards[i] null = else)
+  } K;
+  ScalarType Ty = ScalarType::Int32; // evaluation type
+  int64_t IntVal = 0;
+  double FloatVal = 0;
+  int Inf = 0;
+  IExprPtr Ix;                       // Index value; InputLoad position
+  int Table = -1;                    // Load
+  int Input = -1;                    // InputLoad
+  int ScoreId = -1;                  // Score
+  std::vector<std::pair<int, IExprPtr>> SeqArgs;
+  std::vector<IExprPtr> Idx;         // Load
+  std::vector<VExprPtr> Kids;
+  RedOp Op = RedOp::Max;             // Reduce / SplitReduce
+  std::vector<Binding> Bindings;     // Reduce
+  int Split = -1;                    // SplitReduce: index into Splits
+  LNodePtr Rest;                     // SplitReduce: loops over the
+                                     // remainder; leaf Stmt nodes mark
+                                     // where the body is accumulated
+  std::vector<IExprPtr> Guards;      // Cases
+  const ast::Expr *Src = nullptr;    // for comments
+  /// True if this Load's table is proven to hold only finite values.
+  bool FiniteOperands = false;
+};
+
+//===-- storage -----------------------------------------------------------===//
+
+/// How the cells of a table map to a buffer. The dims are split into
+/// groups of one or two consecutive dims; groups are laid out row-major.
+/// A one-dim group spans [Lo, Hi]; a two-dim (triangle) group stores, for
+/// each row r in [Lo, Hi], the columns [ColLo(r), ColHi(r)] contiguously.
+struct StorageGroup {
+  std::vector<int> Dims;            // one or two table dims
+  IExprPtr Lo, Hi;                  // of the first dim (params only)
+  IExprPtr ColLo, ColHi;            // two-dim groups: bounds of the second
+                                    // dim, in the first dim's name and params
+  bool Triangle = false;            // two-dim with varying column bounds
+  // Row length ColHi - ColLo + 1 = RowA * r + RowB (affine in r, with
+  // params), used for the closed-form row start.
+  Affine RowLen;
+};
+
+struct Storage {
+  int Table = -1;
+  std::string Buffer;               // buffer name (shared buffers repeat it)
+  std::string Kind;                 // "box", "triangle", "mirror"
+  std::vector<StorageGroup> Groups; // primary layout
+  /// For a table stored inside another's buffer (mirror of a copy table):
+  /// the cell map into the host table's cells (CT[j, i] -> C[i, j] means
+  /// CT lives at C's layout position of (j, i)).
+  int HostTable = -1;
+  std::vector<int> HostPerm;        // host dim d takes this table's dim
+  std::string Description;          // one line for comments
+  std::string SizeFormula;          // bytes, as a function of the params
+};
+
+//===-- tile-split reductions ---------------------------------------------===//
+
+/// A reduction `op_k X[f(x,k)] + Y[g(x,k)]` split, per tile T, into a tile
+/// product over the contraction set U(T) (reads only cells of earlier
+/// wavefront steps) and a per-cell remainder K(x) \ U(tile(x)).
+struct SplitInfo {
+  int Stmt = -1;                 // the statement whose body holds it
+  const ast::Expr *Red = nullptr;
+  RedOp Op = RedOp::Max;
+  ScalarType Ty = ScalarType::Int32;
+  std::vector<std::string> KVars;   // contraction indices, outermost first
+  VExprPtr X, Y;                    // the two loads (over cell and K vars)
+  int RowDim = -1, ColDim = -1;     // table dims of the matrix rows / cols
+  /// Loops over U(T) for one tile: tile coordinates are the variables
+  /// TileVars; the leaf Stmt (StmtId = -2) has Args = KVars values.
+  LNodePtr ProductLoops;
+  std::vector<std::string> TileVars;
+  /// The tile's cell box: per table dim, lowest cell and size.
+  std::vector<IExprPtr> BoxLo;
+  std::vector<int64_t> BoxSize;
+  /// Loops over (k..., cells) of U(T) x (tile cells in the statement's
+  /// domain) in the order k..., row, col: the CPU form of the product.
+  LNodePtr CpuLoops;
+  std::string USet;                 // U(T) in isl notation, for comments
+  bool Rectangular = false;         // the GPU register-blocked form applies
+};
+
+//===-- the program -------------------------------------------------------===//
+
+struct Statement {
+  std::string Name;      // `C_case2`
+  int Table = -1;
+  int Arm = -1;
+  std::vector<std::string> Indices; // domain indices = table indices
+  VExprPtr Body;
+  /// Copy tables stored with this statement's table (mirror writes).
+  std::vector<int> MirrorTables;
+  std::string DomainText;           // isl notation, for comments
+  std::string EquationText;         // source text of the case, for comments
+};
+
+/// The product statement of a tile: computes the accumulator of SplitInfo
+/// `Split` for one tile; appears in loop trees as Stmt nodes with
+/// StmtId = ProductStmtBase + split index and Args = tile coordinates.
+constexpr int ProductStmtBase = 1 << 20;
+
+struct Group {
+  std::vector<int> Stmts;           // statements scheduled together
+  std::vector<int> Tables;
+  std::vector<int64_t> TileSizes;   // per band member (1 = untiled)
+  std::vector<int> Signs;           // per band member: +1 / -1 (x or -x)
+  bool Tiled = false;
+  std::string ScheduleText;         // the band, in isl notation
+};
+
+struct Program {
+  const ast::Module *M = nullptr;
+  std::vector<Storage> Storages;    // one per table
+  std::vector<Statement> Stmts;
+  std::vector<Group> Groups;        // in execution order
+  LNodePtr Loops;                   // the tiled, wavefronted loop tree
+  LNodePtr Reference;               // the untiled loop tree (reference path)
+  std::vector<SplitInfo> Splits;
+  std::vector<bool> FiniteTable;    // values proven finite (no +-inf)
+  std::vector<bool> CopyTable;      // stored as a mirror of another table
+  std::vector<int> CopySource;      // copy tables: the table they copy
+  std::vector<std::vector<int>> CopyPerm; // copy dim d = source dim perm[d]
+  std::string ParamContext;         // isl notation
+};
+
+/// Prints the program's loop trees (`dpc emit --stage=loops`).
+void dumpLoops(const Program &P, llvm::raw_ostream &OS);
+std::string iexprToString(const IExpr &E);
+
+} // namespace dpc::lir

@@ -1,0 +1,69 @@
+//===- Lowering.h - from the checked module to the loop form --------------===//
+//
+// SplitReductions.cpp: finds the reductions that are semiring matrix
+// products (max/min over k of a table read plus a table read, both tables
+// proven finite) in tiled groups and splits each, with isl, into the tile
+// product over U(T) (the contraction indices whose reads, for every cell of
+// tile T, come from earlier wavefront steps) and the per-cell remainder.
+//
+// LowerBodies.cpp: turns each statement's equation into a value expression
+// over the loop form (reads, guards, generic reductions, split reductions).
+//
+// ChooseStorage.cpp: picks each table's storage (packed triangle, box, or a
+// mirror inside another table's buffer), checks it with isl, and states its
+// size in bytes as a function of the params.
+//
+// Lower.cpp: runs the whole middle end and gives the lir::Program.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Basic/Diagnostics.h"
+#include "Lower/Analyses.h"
+#include "Lower/LoopIR.h"
+#include "Lower/Schedule.h"
+#include "Poly/PolyModel.h"
+
+#include <map>
+
+namespace dpc {
+
+/// What SplitReductions decides for one reduction, before lowering.
+struct SplitPlan {
+  int Stmt = -1;                        // PolyModel statement index
+  const ast::Expr *Red = nullptr;
+  ProductPlacement Place;
+  lir::LNodePtr ProductLoops, CpuLoops, RestLoops;
+  std::vector<std::string> TileVars;
+  std::vector<lir::IExprPtr> BoxLo;
+  std::vector<int64_t> BoxSize;
+  int RowDim = -1, ColDim = -1;
+  bool Rectangular = false;
+  std::string USet;
+};
+
+std::vector<SplitPlan> planSplits(const PolyModel &PM, const SchedulePlan &Plan,
+                                  const CopyTableInfo &CI,
+                                  const InfinityInfo &Inf);
+
+/// Loops over the points of S (all its set dims, in order), for a set whose
+/// enclosing variables are params. Leaf Stmt nodes have StmtId -2 and the
+/// point's coordinates as Args; loop iterators are named Prefix0, ...
+lir::LNodePtr loopsOverSet(const isl::set &S, const isl::set &Context,
+                           const std::string &Prefix);
+
+/// Lowers statement bodies (and the split reductions' operands) into P.
+void lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
+                 const CopyTableInfo &CI, const InfinityInfo &Inf,
+                 const std::vector<SplitPlan> &Splits, lir::Program &P);
+
+/// Chooses and checks storage; false (with diagnostics) on a bad layout
+/// request.
+bool chooseStorage(const PolyModel &PM, const CopyTableInfo &CI,
+                   DiagEngine &Diags, lir::Program &P);
+
+/// The whole middle end. Null (after diagnostics) on failure.
+std::unique_ptr<lir::Program> lowerModule(const PolyModel &PM,
+                                          DiagEngine &Diags);
+
+} // namespace dpc

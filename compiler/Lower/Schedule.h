@@ -1,0 +1,80 @@
+//===- Schedule.h - groups, bands, tiles and wavefronts -------------------===//
+//
+// BuildSchedule.cpp takes the polyhedral model and gives a SchedulePlan:
+// the statements split into groups (strongly connected tables, in
+// dependence order), each group's band (either `x` or `-x` per index,
+// chosen so every dependence distance is non-negative, or the user's
+// `order`), checked with isl against every dependence, and the tile sizes.
+// It then builds the final schedule tree (tile wavefront, parallel tiles,
+// tile products, point wavefront), re-verifies it against all dependences
+// (including those of the tile products) and generates the loop trees.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Basic/Diagnostics.h"
+#include "Lower/Analyses.h"
+#include "Lower/LoopIR.h"
+#include "Poly/PolyModel.h"
+
+namespace dpc {
+
+struct GroupPlan {
+  std::vector<int> Stmts;  // PolyModel statement indices (no copy tables)
+  std::vector<int> Tables;
+  unsigned Dims = 0;       // band members
+  /// Band member expressions per statement (affine in its indices).
+  std::vector<std::vector<Affine>> Band;
+  std::vector<int> Signs;  // sign bands: +1 / -1 per member; empty if user
+  std::vector<int64_t> Tile; // tile size per member
+  bool Tiled = false;      // band permutable and tiled
+  std::vector<int> IntraOrder; // statement order at one band point
+  std::string UserOrderNote;
+};
+
+struct SchedulePlan {
+  std::vector<int> EffStmts;         // statements that get scheduled
+  std::vector<int> StmtGroup;        // per PolyModel statement, or -1
+  std::vector<GroupPlan> Groups;
+  isl::union_map Deps;               // effective dependences
+  const CopyTableInfo *Copies = nullptr;
+
+  /// Statement instance -> [g, w]: its group and tile wavefront step
+  /// (w = 0 for untiled groups).
+  isl::union_map stepOf(const PolyModel &PM) const;
+  /// Statement instance -> tile coordinates [t0, ..., t_{d-1}] (group G).
+  isl::union_map tileOf(const PolyModel &PM, int G) const;
+  /// isl text of band member p of statement S (untiled).
+  std::string memberText(const PolyModel &PM, int S, unsigned P) const;
+};
+
+/// Reads of copy tables redirected to their source: the access relation
+/// of R as seen by the schedule (context point -> source cell) and the
+/// table it reads.
+std::pair<isl::map, int> effectiveAccess(const PolyModel &PM,
+                                         const CopyTableInfo &CI,
+                                         const ReadAccess &R);
+
+bool planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
+                  DiagEngine &Diags, SchedulePlan &Out);
+
+/// A tile product to place in the schedule: statement `Name`, domain over
+/// tile coordinates of group G, reading cells (dependences Reads: source
+/// statement instance -> product instance) and feeding the statement
+/// instances Feeds (product instance -> statement instance).
+struct ProductPlacement {
+  std::string Name;
+  int G = -1;
+  isl::set Domain;
+  isl::union_map Reads, Feeds;
+};
+
+/// Builds the tiled schedule tree with the products, verifies it with isl,
+/// and fills Prog.Groups[*].Loops and .Reference. False (with a
+/// diagnostic) if verification fails, which would be a bug.
+bool buildLoopTrees(const PolyModel &PM, const SchedulePlan &Plan,
+                    const std::vector<ProductPlacement> &Products,
+                    const std::map<std::string, int> &StmtIds,
+                    DiagEngine &Diags, lir::Program &Prog);
+
+} // namespace dpc

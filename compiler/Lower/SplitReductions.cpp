@@ -1,0 +1,287 @@
+//===- SplitReductions.cpp - tile products for matrix-product reductions --===//
+#include "Lower/Lowering.h"
+
+#include "Lower/IslAst.h"
+
+using namespace dpc;
+using namespace dpc::ast;
+
+static std::string join(const std::vector<std::string> &V,
+                        const char *Sep = ", ") {
+  std::string S;
+  for (size_t I = 0; I < V.size(); ++I)
+    S += (I ? Sep : "") + V[I];
+  return S;
+}
+
+namespace {
+/// Renames loop iterators c0, c1, ... of an isl-built tree.
+void renameIters(lir::LNode &N, const std::string &Prefix,
+                 std::map<std::string, std::string> &Ren);
+
+lir::IExprPtr renamed(const lir::IExprPtr &E,
+                      const std::map<std::string, std::string> &Ren) {
+  if (!E)
+    return E;
+  if (E->K == lir::IExpr::Var) {
+    auto It = Ren.find(E->Name);
+    return It == Ren.end() ? E : lir::IExpr::var(It->second);
+  }
+  if (E->Args.empty())
+    return E;
+  std::vector<lir::IExprPtr> A;
+  for (auto &X : E->Args)
+    A.push_back(renamed(X, Ren));
+  auto R = std::make_shared<lir::IExpr>(*E);
+  R->Args = A;
+  return R;
+}
+
+void renameIters(lir::LNode &N, const std::string &Prefix,
+                 std::map<std::string, std::string> &Ren) {
+  switch (N.K) {
+  case lir::LNode::For: {
+    std::string New = Prefix + std::to_string(Ren.size());
+    N.Lo = renamed(N.Lo, Ren);
+    N.Hi = renamed(N.Hi, Ren);
+    Ren[N.Iter] = New;
+    N.Iter = New;
+    for (auto &K : N.Kids)
+      renameIters(*K, Prefix, Ren);
+    return;
+  }
+  case lir::LNode::If:
+    N.Cond = renamed(N.Cond, Ren);
+    renameIters(*N.Then, Prefix, Ren);
+    if (N.Else)
+      renameIters(*N.Else, Prefix, Ren);
+    return;
+  case lir::LNode::Block:
+  case lir::LNode::Mark:
+    for (auto &K : N.Kids)
+      renameIters(*K, Prefix, Ren);
+    return;
+  case lir::LNode::Stmt:
+    for (auto &A : N.Args)
+      A = renamed(A, Ren);
+    return;
+  }
+}
+} // namespace
+
+lir::LNodePtr dpc::loopsOverSet(const isl::set &S, const isl::set &Context,
+                                const std::string &Prefix) {
+  std::string Tuple = tupleName(S);
+  std::vector<std::string> Dims = setDimNames(S);
+  std::vector<std::string> Params = paramNames(S);
+  isl::multi_union_pw_aff Id = makeMupa(
+      S.ctx(), "[" + join(Params) + "]", {{Tuple + "[" + join(Dims) + "]", Dims}});
+  isl::schedule Sch = isl::schedule::from_domain(isl::union_set(S));
+  Sch = Sch.root().child(0).insert_partial_schedule(Id).schedule();
+  lir::LNodePtr L = buildLoops(Sch, Context, {{Tuple, -2}});
+  std::map<std::string, std::string> Ren;
+  renameIters(*L, Prefix, Ren);
+  return L;
+}
+
+namespace {
+
+bool usesVar(const Expr &Read, const std::string &V) {
+  for (auto &A : Read.Index)
+    if (A.uses(V))
+      return true;
+  return false;
+}
+
+const ReadAccess *findRead(const Statement &S, const Expr *E) {
+  for (auto &R : S.Reads)
+    if (R.Read == E)
+      return &R;
+  return nullptr;
+}
+
+/// Reductions not nested in another reduction.
+void collect(const Expr &E, bool InRed, std::vector<const Expr *> &Out) {
+  if (E.K == Expr::Reduce) {
+    if (!InRed)
+      Out.push_back(&E);
+    collect(*E.Args[0], true, Out);
+    return;
+  }
+  for (auto &A : E.Args)
+    collect(*A, InRed, Out);
+  for (auto &A : E.Arms)
+    collect(*A.Body, InRed, Out);
+}
+
+} // namespace
+
+std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
+                                       const SchedulePlan &Plan,
+                                       const CopyTableInfo &CI,
+                                       const InfinityInfo &Inf) {
+  const Module &M = PM.module();
+  std::vector<SplitPlan> Out;
+  isl::union_map Step = Plan.stepOf(PM);
+  for (int SI : Plan.EffStmts) {
+    const Statement &S = PM.statements()[SI];
+    int G = Plan.StmtGroup[SI];
+    const GroupPlan &Gr = Plan.Groups[G];
+    if (!Gr.Tiled || Gr.Signs.empty())
+      continue;
+    std::vector<const Expr *> Reds;
+    collect(*S.Body, false, Reds);
+    for (const Expr *R : Reds) {
+      if (R->Op == RedOp::Sum)
+        continue;
+      const Expr &B = *R->Args[0];
+      if (B.K != Expr::Add || B.Args[0]->K != Expr::Subscript ||
+          B.Args[1]->K != Expr::Subscript ||
+          B.Args[0]->Ref != RefKind::Table || B.Args[1]->Ref != RefKind::Table)
+        continue;
+      const ReadAccess *RX = findRead(S, B.Args[0].get());
+      const ReadAccess *RY = findRead(S, B.Args[1].get());
+      auto [AccX, TX] = effectiveAccess(PM, CI, *RX);
+      auto [AccY, TY] = effectiveAccess(PM, CI, *RY);
+      if (!Inf.finite(TX) || !Inf.finite(TY))
+        continue;
+      const PolyModel::ReductionSets *RS = PM.reductionSets(R);
+      if (!RS)
+        continue;
+      const TableDecl &Tab = M.Tables[S.Table];
+      std::vector<std::string> X = Tab.Indices, KV;
+      for (auto &Bd : R->Bindings)
+        KV.push_back(Bd.Var);
+      std::vector<std::string> XK = X;
+      XK.insert(XK.end(), KV.begin(), KV.end());
+      std::string P = PM.paramTuple();
+
+      // (x, k) -> [g, w] of the cell itself, and of the cells it reads.
+      isl::union_map Own =
+          isl::union_map(islParse<isl::map>(PM.ctx(), P + " -> { " + S.Name + "[" +
+                                                join(XK) + "] -> " + S.Name +
+                                                "[" + join(X) + "] }"))
+              .apply_range(Step);
+      auto Earlier = [&](const isl::map &Acc, int T) {
+        isl::union_map Src = isl::union_map(Acc)
+                                 .apply_range(PM.definingStatement(T))
+                                 .apply_range(Step);
+        isl::union_map Lt = lexLtUnionMap(Src, Own);
+        isl::union_map Id(RS->Inner.identity());
+        return Lt.intersect(Id).domain();
+      };
+      isl::union_set GoodU = Earlier(AccX, TX).intersect(Earlier(AccY, TY));
+      isl::set Good = GoodU.intersect(isl::union_set(RS->Inner))
+                          .extract_set(RS->Inner.space());
+      if (Good.is_empty())
+        continue;
+
+      // (x, k) -> TK[tile(x), k]
+      std::vector<std::string> TK;
+      for (unsigned D = 0; D < Gr.Dims; ++D) {
+        std::string Mem = Plan.memberText(PM, SI, D);
+        TK.push_back(Gr.Tile[D] == 1 ? Mem
+                                     : "floor((" + Mem + ")/" +
+                                           std::to_string(Gr.Tile[D]) + ")");
+      }
+      std::vector<std::string> TKOut = TK;
+      TKOut.insert(TKOut.end(), KV.begin(), KV.end());
+      isl::map ToTK = islParse<isl::map>(PM.ctx(), P + " -> { " + S.Name + "[" + join(XK) +
+                                  "] -> TK[" + join(TKOut) + "] }");
+      isl::multi_aff Drop = islParse<isl::multi_aff>(PM.ctx(), P + " -> { " + S.Name + "[" + join(XK) +
+                                        "] -> " + S.Name + "[" + join(X) +
+                                        "] }");
+      isl::set All = RS->Outer.preimage(Drop);
+      isl::set U = Good.apply(ToTK).subtract(All.subtract(Good).apply(ToTK));
+      if (U.is_empty())
+        continue;
+
+      SplitPlan Sp;
+      Sp.Stmt = SI;
+      Sp.Red = R;
+      int Idx = static_cast<int>(Out.size());
+      Sp.Place.Name = "TileProduct" + std::to_string(Idx);
+      Sp.Place.G = G;
+      std::vector<std::string> TV;
+      for (unsigned D = 0; D < Gr.Dims; ++D)
+        TV.push_back("tile" + std::to_string(D));
+      Sp.TileVars = TV;
+      std::vector<std::string> TKNames = TV;
+      TKNames.insert(TKNames.end(), KV.begin(), KV.end());
+      isl::map ProjT = islParse<isl::map>(PM.ctx(), P + " -> { TK[" + join(TKNames) + "] -> " +
+                                   Sp.Place.Name + "[" + join(TV) + "] }");
+      Sp.Place.Domain = U.apply(ProjT);
+      // Dependences of the product: it reads X and Y at (x, k) for k in
+      // U(tile(x)), and feeds every cell of its tile.
+      isl::set Pairs = RS->Inner.intersect(U.apply(ToTK.reverse()));
+      isl::map ToProd = ToTK.apply_range(ProjT);
+      Sp.Place.Reads = isl::union_map(PM.ctx(), "{ }");
+      for (auto [Acc, T] : {std::pair<isl::map, int>{AccX, TX}, {AccY, TY}})
+        Sp.Place.Reads = Sp.Place.Reads.unite(
+            isl::union_map(Acc.intersect_domain(Pairs))
+                .apply_range(PM.definingStatement(T))
+                .reverse()
+                .apply_range(isl::union_map(ToProd)));
+      std::vector<std::string> TOnly(TK.begin(), TK.end());
+      isl::map CellToProd = islParse<isl::map>(PM.ctx(), P + " -> { " + S.Name + "[" + join(X) +
+                                        "] -> " + Sp.Place.Name + "[" +
+                                        join(TOnly) + "] }");
+      Sp.Place.Feeds = isl::union_map(
+          CellToProd.intersect_domain(RS->Outer)
+              .intersect_range(Sp.Place.Domain)
+              .reverse());
+
+      // Loops: U(T) over k with T as params; the CPU form over (k, x);
+      // the remainder over k with x as params.
+      isl::set Ctx = PM.paramContext();
+      unsigned NT = Gr.Dims, NK = static_cast<unsigned>(KV.size());
+      isl::set UT = dimsToParams(U, 0, NT, TV);
+      Sp.ProductLoops = loopsOverSet(UT, Ctx, "kk");
+      // {(k, x) : (T, k) in U, x in Outer, tile(x) = T}, T as params.
+      std::vector<std::string> KX = KV;
+      KX.insert(KX.end(), X.begin(), X.end());
+      isl::map Swap = islParse<isl::map>(PM.ctx(), P + " -> { " + S.Name + "[" + join(XK) +
+                                  "] -> CPU[" + join(TKOut) + ", " + join(X) +
+                                  "] }");
+      isl::set CpuSet = All.intersect(U.apply(ToTK.reverse())).apply(Swap);
+      Sp.CpuLoops = loopsOverSet(dimsToParams(CpuSet, 0, NT, TV), Ctx, "cp");
+      isl::set Rest = RS->Inner.subtract(U.apply(ToTK.reverse()));
+      Sp.RestLoops = loopsOverSet(dimsToParams(Rest, 0, Gr.Dims, X), Ctx, "rk");
+      (void)NK;
+      Sp.USet = islStr(U.coalesce());
+
+      // The tile's cell box.
+      for (unsigned D = 0; D < NT; ++D) {
+        int64_t Sz = Gr.Tile[D];
+        auto T = lir::IExpr::var(TV[D]);
+        auto Lo = lir::IExpr::num(Sz) * T;
+        if (Gr.Signs[D] < 0)
+          Lo = lir::IExpr::op(lir::IExpr::Neg,
+                              {Lo + lir::IExpr::num(Sz - 1)});
+        Sp.BoxLo.push_back(Lo);
+        Sp.BoxSize.push_back(Sz);
+      }
+      // The GPU's register-blocked form needs two tiled dims: rows that only
+      // X reads, columns that only Y reads, and the innermost contraction
+      // index in both.
+      std::vector<int> Big;
+      for (unsigned D = 0; D < NT; ++D)
+        if (Gr.Tile[D] > 1)
+          Big.push_back(static_cast<int>(D));
+      const Expr &XR = *B.Args[0], &YR = *B.Args[1];
+      if (Big.size() == 2) {
+        const std::string &Rv = X[Big[0]], &Cv = X[Big[1]];
+        const std::string &Kl = KV.back();
+        bool OK = usesVar(XR, Rv) && !usesVar(XR, Cv) && usesVar(YR, Cv) &&
+                  !usesVar(YR, Rv) && usesVar(XR, Kl) && usesVar(YR, Kl);
+        if (OK) {
+          Sp.RowDim = Big[0];
+          Sp.ColDim = Big[1];
+          Sp.Rectangular = true;
+        }
+      }
+      Out.push_back(std::move(Sp));
+    }
+  }
+  return Out;
+}
