@@ -1,7 +1,12 @@
 //===- EmitCommand.cpp - `dpc emit` and `dpc compile` ---------------------===//
 #include "Driver/Commands.h"
+#include "CodeGen/Emitters.h"
+#include "CodeGen/FormatAndCheck.h"
 #include "Lower/Lowering.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace dpc;
@@ -66,13 +71,57 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage,
     lir::dumpLoops(*P, OS);
     return 0;
   }
+  if (Stage == "openmp" || Stage == "cuda") {
+    const std::string &N = FE.M->Name;
+    OS << formatCode(emitHeader(*P), N + ".h") << "\n";
+    if (Stage == "openmp")
+      OS << formatCode(emitOpenMP(*P), N + "_openmp.cpp");
+    else
+      OS << formatCode(emitCuda(*P), N + "_cuda.cu");
+    return 0;
+  }
   FE.Diags.error("unknown stage '" + Stage +
                  "' (ast, domains, deps, schedule, storage, loops, openmp, "
                  "cuda)");
   return 1;
 }
 
+static bool writeFile(const std::string &Path, const std::string &Text,
+                      DiagEngine &Diags) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  if (EC) {
+    Diags.error("cannot write '" + Path + "': " + EC.message());
+    return false;
+  }
+  OS << Text;
+  return true;
+}
+
 int dpc::runCompile(Frontend &FE, const std::string &Dir) {
-  FE.Diags.error("dpc compile is not implemented yet");
-  return 1;
+  auto P = lowerModule(*FE.PM, FE.Diags);
+  if (!P)
+    return 1;
+  std::string Source =
+      FE.SM.getMemoryBuffer(FE.SM.getMainFileID())->getBuffer().str();
+  std::vector<GenFile> Files = emitAll(*P, Source);
+  for (const char *Sub : {"", "runtime"}) {
+    llvm::SmallString<256> D(Dir);
+    llvm::sys::path::append(D, Sub);
+    if (std::error_code EC = llvm::sys::fs::create_directories(D)) {
+      FE.Diags.error("cannot create '" + D + "': " + EC.message());
+      return 1;
+    }
+  }
+  for (auto &F : Files)
+    if (!writeFile(Dir + "/" + F.Name, F.Text, FE.Diags))
+      return 1;
+  for (auto &[Name, Text] : runtimeFiles())
+    if (!writeFile(Dir + "/runtime/" + Name, Text, FE.Diags))
+      return 1;
+  llvm::outs() << "dpc: wrote " << Dir << "/ (" << Files.size()
+               << " files and the runtime); build it with:\n  cmake -S " << Dir
+               << " -B " << Dir << "/build && cmake --build " << Dir
+               << "/build\n";
+  return 0;
 }

@@ -173,14 +173,6 @@ IExprPtr groupOffset(const lir::StorageGroup &G,
 
 } // namespace
 
-namespace dpc {
-/// Offset of cell X (expressions per dim) in storage S's buffer, for the
-/// table whose storage S is (mirrors use their host's layout).
-IExprPtr storageOffset(const lir::Program &P, int Table,
-                       const std::vector<IExprPtr> &X);
-IExprPtr storageSize(const lir::Program &P, int Table);
-} // namespace dpc
-
 IExprPtr dpc::storageOffset(const lir::Program &P, int Table,
                             const std::vector<IExprPtr> &X) {
   const lir::Storage &S = P.Storages[Table];
@@ -304,6 +296,20 @@ bool dpc::chooseStorage(const PolyModel &PM, const CopyTableInfo &CI,
     S.Kind = "mirror";
     for (size_t D = 0; D < M.Tables[T].Indices.size(); ++D)
       S.HostPerm.push_back(static_cast<int>(D));
+  }
+
+  // Reference boxes and domain loops.
+  P.DomainLoops.clear();
+  for (size_t T = 0; T < NT; ++T) {
+    lir::Storage &S = P.Storages[T];
+    isl::set D = PM.tableDomain(static_cast<int>(T));
+    unsigned N = static_cast<unsigned>(M.Tables[T].Indices.size());
+    for (unsigned Dm = 0; Dm < N; ++Dm) {
+      isl::set P1 = projectDims(D, Dm, 1);
+      S.BoxLo.push_back(fromPwAff(dimMin(P1, 0), Ctx));
+      S.BoxHi.push_back(fromPwAff(dimMax(P1, 0), Ctx));
+    }
+    P.DomainLoops.push_back(loopsOverSet(D, Ctx, "d"));
   }
 
   // Descriptions and sizes.

@@ -175,3 +175,8 @@ IExprPtr dpc::fromPwAff(const isl::pw_aff &PA, const isl::set &Context) {
   isl::ast_build B = isl::ast_build::from_context(Context);
   return fromIslExpr(B.expr_from(PA));
 }
+
+IExprPtr dpc::fromParamSet(const isl::set &S, const isl::set &Context) {
+  isl::ast_build B = isl::ast_build::from_context(Context);
+  return fromIslExpr(B.expr_from(S));
+}

@@ -30,6 +30,9 @@ lir::LNodePtr fromIslAst(const isl::ast_node &N,
 lir::LNodePtr buildLoops(const isl::schedule &S, const isl::set &Context,
                          const std::map<std::string, int> &StmtIds);
 
+/// The condition that a params-only set holds, as an expression.
+lir::IExprPtr fromParamSet(const isl::set &S, const isl::set &Context);
+
 /// A piecewise affine function of the params as an expression.
 lir::IExprPtr fromPwAff(const isl::pw_aff &PA, const isl::set &Context);
 

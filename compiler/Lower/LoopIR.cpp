@@ -3,6 +3,8 @@
 
 #include "Basic/Diagnostics.h"
 
+#include <optional>
+
 #include "llvm/Support/raw_ostream.h"
 
 using namespace dpc;
@@ -22,7 +24,43 @@ IExprPtr IExpr::var(const std::string &N) {
   return E;
 }
 
+/// The affine form of E, if it is one (sums of integer multiples).
+static std::optional<Affine> asAffine(const IExpr &E) {
+  switch (E.K) {
+  case IExpr::Int: return Affine::constant(E.Val);
+  case IExpr::Var: return Affine::var(E.Name);
+  case IExpr::Neg: {
+    auto A = asAffine(*E.Args[0]);
+    if (!A) return std::nullopt;
+    return -*A;
+  }
+  case IExpr::Add:
+  case IExpr::Sub: {
+    auto A = asAffine(*E.Args[0]), B = asAffine(*E.Args[1]);
+    if (!A || !B) return std::nullopt;
+    return E.K == IExpr::Add ? *A + *B : *A - *B;
+  }
+  case IExpr::Mul: {
+    auto A = asAffine(*E.Args[0]), B = asAffine(*E.Args[1]);
+    if (!A || !B) return std::nullopt;
+    if (A->isConstant()) return *B * A->Const;
+    if (B->isConstant()) return *A * B->Const;
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 IExprPtr IExpr::op(Op K, std::vector<IExprPtr> Args) {
+  // Affine sums are kept in canonical form ("N + 1", not "N - 1 + 2").
+  if (K == Add || K == Sub || K == Neg || K == Mul) {
+    auto E = std::make_shared<IExpr>();
+    E->K = K;
+    E->Args = Args;
+    if (auto A = asAffine(*E))
+      return fromAffine(*A);
+  }
   // Light folding keeps printed code readable.
   if (K == Add && Args.size() == 2) {
     if (Args[0]->isInt(0))
@@ -64,25 +102,34 @@ IExprPtr lir::operator*(IExprPtr A, IExprPtr B) {
   return IExpr::op(IExpr::Mul, {A, B});
 }
 
+static IExprPtr mk(IExpr::Op K, std::vector<IExprPtr> Args) {
+  auto E = std::make_shared<IExpr>();
+  E->K = K;
+  E->Args = std::move(Args);
+  return E;
+}
+
 IExprPtr IExpr::fromAffine(const Affine &A) {
+  // Positive terms first: "j - i + 1" rather than "-i + j + 1".
+  std::vector<std::pair<std::string, int64_t>> Terms(A.Coeffs.begin(),
+                                                     A.Coeffs.end());
+  std::stable_sort(Terms.begin(), Terms.end(),
+                   [](auto &X, auto &Y) { return (X.second > 0) > (Y.second > 0); });
   IExprPtr R;
-  for (auto &[V, C] : A.Coeffs) {
-    IExprPtr T = C == 1    ? var(V)
-                 : C == -1 ? op(Neg, {var(V)})
-                           : op(Mul, {num(C), var(V)});
+  for (auto &[V, C] : Terms) {
+    int64_t Abs = C < 0 ? -C : C;
+    IExprPtr T = Abs == 1 ? var(V) : mk(Mul, {num(Abs), var(V)});
     if (!R)
-      R = T;
-    else if (C < 0)
-      R = op(Sub, {R, C == -1 ? var(V) : op(Mul, {num(-C), var(V)})});
+      R = C < 0 ? mk(Neg, {T}) : T;
     else
-      R = op(Add, {R, T});
+      R = mk(C < 0 ? Sub : Add, {R, T});
   }
   if (!R)
     return num(A.Const);
   if (A.Const > 0)
-    return op(Add, {R, num(A.Const)});
+    return mk(Add, {R, num(A.Const)});
   if (A.Const < 0)
-    return op(Sub, {R, num(-A.Const)});
+    return mk(Sub, {R, num(-A.Const)});
   return R;
 }
 

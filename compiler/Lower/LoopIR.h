@@ -177,6 +177,9 @@ struct Storage {
   std::vector<int> HostPerm;        // host dim d takes this table's dim
   std::string Description;          // one line for comments
   std::string SizeFormula;          // bytes, as a function of the params
+  /// The reference path stores every table in a plain box: per dim, the
+  /// lowest and highest index (functions of the params).
+  std::vector<IExprPtr> BoxLo, BoxHi;
 };
 
 //===-- tile-split reductions ---------------------------------------------===//
@@ -204,6 +207,9 @@ struct SplitInfo {
   LNodePtr CpuLoops;
   std::string USet;                 // U(T) in isl notation, for comments
   bool Rectangular = false;         // the GPU register-blocked form applies
+  /// True for the cells x where the reduction is evaluated (x named by the
+  /// table's indices): the generic GPU product skips the others.
+  IExprPtr CellGuard;
 };
 
 //===-- the program -------------------------------------------------------===//
@@ -238,9 +244,15 @@ struct Program {
   const ast::Module *M = nullptr;
   std::vector<Storage> Storages;    // one per table
   std::vector<Statement> Stmts;
+  /// Per table (copy tables too): the whole equation body, with generic
+  /// reductions, for the traceback.
+  std::vector<VExprPtr> TableBodies;
   std::vector<Group> Groups;        // in execution order
   LNodePtr Loops;                   // the tiled, wavefronted loop tree
   LNodePtr Reference;               // the untiled loop tree (reference path)
+  /// Per table: loops over its domain in lexicographic order (leaf Stmt
+  /// nodes with StmtId -2 carry the cell's indices), for dumps and checks.
+  std::vector<LNodePtr> DomainLoops;
   std::vector<SplitInfo> Splits;
   std::vector<bool> FiniteTable;    // values proven finite (no +-inf)
   std::vector<bool> CopyTable;      // stored as a mirror of another table

@@ -150,6 +150,12 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     P.Stmts.push_back(std::move(St));
   }
 
+  {
+    Lowerer G{M, Inf, CI, {}, Splits}; // no splits: generic reductions
+    for (auto &T : M.Tables)
+      P.TableBodies.push_back(G.lower(*T.Eq->Body, T.Type));
+  }
+
   for (auto &Sp : Splits) {
     lir::SplitInfo I;
     I.Stmt = LirId[Sp.Stmt];
@@ -171,6 +177,7 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     I.BoxSize = Sp.BoxSize;
     I.USet = Sp.USet;
     I.Rectangular = Sp.Rectangular;
+    I.CellGuard = Sp.CellGuard;
     P.Splits.push_back(std::move(I));
   }
 

@@ -40,6 +40,7 @@ struct SplitPlan {
   int RowDim = -1, ColDim = -1;
   bool Rectangular = false;
   std::string USet;
+  lir::IExprPtr CellGuard;
 };
 
 std::vector<SplitPlan> planSplits(const PolyModel &PM, const SchedulePlan &Plan,
@@ -61,6 +62,13 @@ void lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
 /// request.
 bool chooseStorage(const PolyModel &PM, const CopyTableInfo &CI,
                    DiagEngine &Diags, lir::Program &P);
+
+/// Offset of a cell (index expressions) in its table's buffer (a mirrored
+/// copy table uses its host's layout), and the number of elements a
+/// table's own buffer holds (0 for a mirror).
+lir::IExprPtr storageOffset(const lir::Program &P, int Table,
+                            const std::vector<lir::IExprPtr> &X);
+lir::IExprPtr storageSize(const lir::Program &P, int Table);
 
 /// The whole middle end. Null (after diagnostics) on failure.
 std::unique_ptr<lir::Program> lowerModule(const PolyModel &PM,

@@ -15,10 +15,6 @@ static std::string join(const std::vector<std::string> &V,
 }
 
 namespace {
-/// Renames loop iterators c0, c1, ... of an isl-built tree.
-void renameIters(lir::LNode &N, const std::string &Prefix,
-                 std::map<std::string, std::string> &Ren);
-
 lir::IExprPtr renamed(const lir::IExprPtr &E,
                       const std::map<std::string, std::string> &Ren) {
   if (!E)
@@ -37,36 +33,44 @@ lir::IExprPtr renamed(const lir::IExprPtr &E,
   return R;
 }
 
-void renameIters(lir::LNode &N, const std::string &Prefix,
-                 std::map<std::string, std::string> &Ren) {
-  switch (N.K) {
-  case lir::LNode::For: {
-    std::string New = Prefix + std::to_string(Ren.size());
-    N.Lo = renamed(N.Lo, Ren);
-    N.Hi = renamed(N.Hi, Ren);
-    Ren[N.Iter] = New;
-    N.Iter = New;
-    for (auto &K : N.Kids)
-      renameIters(*K, Prefix, Ren);
-    return;
+/// Gives the loop iterators of an isl-built tree fresh names Prefix0,
+/// Prefix1, ...; each name is visible in its loop's subtree only (isl
+/// reuses c0, c1, ... in sibling loop nests).
+struct Renamer {
+  std::string Prefix;
+  int Next = 0;
+
+  void run(lir::LNode &N, const std::map<std::string, std::string> &Scope) {
+    switch (N.K) {
+    case lir::LNode::For: {
+      N.Lo = renamed(N.Lo, Scope);
+      N.Hi = renamed(N.Hi, Scope);
+      std::map<std::string, std::string> Inner = Scope;
+      std::string New = Prefix + std::to_string(Next++);
+      Inner[N.Iter] = New;
+      N.Iter = New;
+      for (auto &K : N.Kids)
+        run(*K, Inner);
+      return;
+    }
+    case lir::LNode::If:
+      N.Cond = renamed(N.Cond, Scope);
+      run(*N.Then, Scope);
+      if (N.Else)
+        run(*N.Else, Scope);
+      return;
+    case lir::LNode::Block:
+    case lir::LNode::Mark:
+      for (auto &K : N.Kids)
+        run(*K, Scope);
+      return;
+    case lir::LNode::Stmt:
+      for (auto &A : N.Args)
+        A = renamed(A, Scope);
+      return;
+    }
   }
-  case lir::LNode::If:
-    N.Cond = renamed(N.Cond, Ren);
-    renameIters(*N.Then, Prefix, Ren);
-    if (N.Else)
-      renameIters(*N.Else, Prefix, Ren);
-    return;
-  case lir::LNode::Block:
-  case lir::LNode::Mark:
-    for (auto &K : N.Kids)
-      renameIters(*K, Prefix, Ren);
-    return;
-  case lir::LNode::Stmt:
-    for (auto &A : N.Args)
-      A = renamed(A, Ren);
-    return;
-  }
-}
+};
 } // namespace
 
 lir::LNodePtr dpc::loopsOverSet(const isl::set &S, const isl::set &Context,
@@ -79,8 +83,8 @@ lir::LNodePtr dpc::loopsOverSet(const isl::set &S, const isl::set &Context,
   isl::schedule Sch = isl::schedule::from_domain(isl::union_set(S));
   Sch = Sch.root().child(0).insert_partial_schedule(Id).schedule();
   lir::LNodePtr L = buildLoops(Sch, Context, {{Tuple, -2}});
-  std::map<std::string, std::string> Ren;
-  renameIters(*L, Prefix, Ren);
+  Renamer R{Prefix};
+  R.run(*L, {});
   return L;
 }
 
@@ -249,6 +253,8 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       Sp.RestLoops = loopsOverSet(dimsToParams(Rest, 0, Gr.Dims, X), Ctx, "rk");
       (void)NK;
       Sp.USet = islStr(U.coalesce());
+      Sp.CellGuard =
+          fromParamSet(dimsToParams(RS->Outer, 0, Gr.Dims, X).params(), Ctx);
 
       // The tile's cell box.
       for (unsigned D = 0; D < NT; ++D) {

@@ -68,8 +68,40 @@ bool Sema::run() {
   return Diags.numErrors() == Before;
 }
 
+/// Names generated code uses itself: C++ keywords and dpc's own locals.
+static bool isReservedName(llvm::StringRef N) {
+  static const char *const Keywords[] = {
+      "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case",
+      "catch", "char", "class", "const", "constexpr", "continue", "default",
+      "delete", "do", "double", "else", "enum", "explicit", "export",
+      "extern", "false", "float", "for", "friend", "goto", "if", "inline",
+      "int", "long", "mutable", "namespace", "new", "not", "nullptr",
+      "operator", "or", "private", "protected", "public", "register",
+      "return", "short", "signed", "sizeof", "static", "struct", "switch",
+      "template", "this", "throw", "true", "try", "typedef", "typename",
+      "union", "unsigned", "using", "virtual", "void", "volatile", "while",
+      "int8_t", "int16_t", "int32_t", "int64_t", "main", "std", "dpc",
+      "dpc_rt", "threadIdx", "blockIdx", "blockDim", "gridDim"};
+  for (const char *K : Keywords)
+    if (N == K)
+      return true;
+  if (N.starts_with("dpc_") || N.starts_with("__"))
+    return true;
+  // Loop iterators and tile coordinates of generated code.
+  for (const char *P : {"c", "kk", "rk", "cp", "tile"}) {
+    llvm::StringRef Rest = N;
+    if (Rest.consume_front(P) && !Rest.empty() &&
+        Rest.find_first_not_of("0123456789") == llvm::StringRef::npos)
+      return true;
+  }
+  return false;
+}
+
 void Sema::declareNames() {
   auto Declare = [&](const std::string &N, llvm::SMRange R, const char *What) {
+    if (isReservedName(N))
+      Diags.error(R, "'" + N + "' is reserved for generated code; choose "
+                                "another name");
     auto [It, New] = Declared.try_emplace(N, R);
     if (!New) {
       Diags.error(R, llvm::Twine("redefinition of '") + N + "' (as " + What +
@@ -287,6 +319,10 @@ void Sema::checkTables() {
       else if (Declared.count(N))
         Diags.error(T.IndexRanges[I], "index '" + N +
                                           "' has the name of a declaration");
+      if (isReservedName(N))
+        Diags.error(T.IndexRanges[I], "'" + N + "' is reserved for "
+                                               "generated code; choose "
+                                               "another name");
       S.Vars.push_back(N);
     }
     constraints(T.Over, S, T.Domain, "a table's domain");
@@ -472,6 +508,11 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
         B.LoA = *Lo;
         B.HiA = *Hi;
       }
+      if (isReservedName(B.Var)) {
+        Diags.error(B.VarRange, "'" + B.Var + "' is reserved for generated "
+                                              "code; choose another name");
+        OK = false;
+      }
       if (S.has(B.Var) || Declared.count(B.Var)) {
         Diags.error(B.VarRange, "reduction index '" + B.Var +
                                     "' shadows a name already in scope");
@@ -533,6 +574,11 @@ void Sema::checkEquations() {
       } else if (Declared.count(Eq.Indices[I])) {
         Diags.error(Eq.IndexRanges[I], "index '" + Eq.Indices[I] +
                                            "' has the name of a declaration");
+        OK = false;
+      } else if (isReservedName(Eq.Indices[I])) {
+        Diags.error(Eq.IndexRanges[I], "'" + Eq.Indices[I] +
+                                           "' is reserved for generated code; "
+                                           "choose another name");
         OK = false;
       }
       S.Vars.push_back(Eq.Indices[I]);

@@ -1,0 +1,816 @@
+//===- EmitCuda.cpp - NAME_cuda.cu: the tiled schedule on the GPU ---------===//
+//
+// Prints the loop form as CUDA. The host runs the sequential loops (the
+// tile wavefront); at each step it enumerates the tiles of the step and
+// launches one kernel in which one thread block computes one tile: first
+// the tile products (register-blocked max-plus products staged through
+// shared memory when the reduction is a matrix product over two tiled
+// indices, using Hopper's DPX instructions on sm_90; a generic form
+// otherwise), then the tile's cells one point-wavefront step at a time, the
+// cells of a step spread over the threads, __syncthreads() between steps.
+// Code that is not tiled runs in a single-thread kernel.
+//
+//===----------------------------------------------------------------------===//
+#include "CodeGen/Emitters.h"
+#include "CodeGen/EmitUtil.h"
+
+#include "Basic/Diagnostics.h"
+
+#include <map>
+#include <set>
+
+using namespace dpc;
+using namespace dpc::lir;
+
+namespace {
+
+constexpr int Threads = 256;
+constexpr int KChunk = 32;
+
+bool hasRole(const LNode &N, LoopRole R) {
+  if (N.K == LNode::For && N.Role == R)
+    return true;
+  for (auto &K : N.Kids)
+    if (hasRole(*K, R))
+      return true;
+  return (N.Then && hasRole(*N.Then, R)) || (N.Else && hasRole(*N.Else, R));
+}
+
+bool hasMark(const LNode &N, const std::string &M) {
+  if (N.K == LNode::Mark && N.MarkName == M)
+    return true;
+  for (auto &K : N.Kids)
+    if (hasMark(*K, M))
+      return true;
+  return (N.Then && hasMark(*N.Then, M)) || (N.Else && hasMark(*N.Else, M));
+}
+
+void collectSplits(const Program &P, const LNode &N, std::set<int> &Out) {
+  if (N.K == LNode::Stmt) {
+    if (N.StmtId >= ProductStmtBase)
+      Out.insert(N.StmtId - ProductStmtBase);
+    else if (N.StmtId >= 0)
+      for (size_t S = 0; S < P.Splits.size(); ++S)
+        if (P.Splits[S].Stmt == N.StmtId)
+          Out.insert(static_cast<int>(S));
+    return;
+  }
+  for (auto &K : N.Kids)
+    collectSplits(P, *K, Out);
+  if (N.Then)
+    collectSplits(P, *N.Then, Out);
+  if (N.Else)
+    collectSplits(P, *N.Else, Out);
+}
+
+std::string forHead(const LNode &N) {
+  return "for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
+         " <= " + iexpr(N.Hi) + "; " + N.Iter +
+         (N.Step == 1 ? "++" : " += " + std::to_string(N.Step)) + ")";
+}
+
+int64_t boxVolume(const SplitInfo &S) {
+  int64_t V = 1;
+  for (auto B : S.BoxSize)
+    V *= B;
+  return V;
+}
+
+/// A kernel: the body run by one thread block (one tile), or by one thread
+/// for code that is not tiled.
+struct Site {
+  const LNode *Body = nullptr; // innermost parallel-tile loop body, or the
+                               // untiled subtree
+  bool Serial = false;
+  std::vector<std::string> TileIters; // from the tile list
+  std::vector<std::string> HostIters; // passed by value
+};
+
+struct CudaPrinter {
+  const Program &P;
+  const ast::Module &M;
+  std::vector<Site> Sites;
+  std::map<const LNode *, int> SiteOf;
+
+  explicit CudaPrinter(const Program &P) : P(P), M(*P.M) {}
+
+  // ---- device code ----
+
+  std::string call(const LNode &N) {
+    std::string A;
+    for (auto &X : N.Args)
+      A += ", " + iexpr(X);
+    std::string Accs;
+    for (size_t S = 0; S < P.Splits.size(); ++S)
+      if (P.Splits[S].Stmt == N.StmtId)
+        Accs += ", dpc_acc" + std::to_string(S);
+    return "stmt_" + P.Stmts[N.StmtId].Name + "(dpc_p, dpc_in, dpc_t" + A +
+           Accs + ", dpc_err);";
+  }
+
+  /// Loads of an operand of a tile product, as an expression of the
+  /// variables bound around it.
+  std::string rawLoad(const VExpr &L) {
+    return "dpc_t." + P.Storages[L.Table].Buffer + "[" +
+           cellOffset(P, L.Table, L.Idx, false) + "]";
+  }
+
+  /// True if the last storage index of a load varies with Var.
+  bool contiguousIn(const VExpr &L, const std::string &Var) {
+    const Storage &S = P.Storages[L.Table];
+    // A mirror's position is its own index tuple; others use their own.
+    (void)S;
+    const IExprPtr &Last = L.Idx.back();
+    std::function<bool(const IExpr &)> Uses = [&](const IExpr &E) {
+      if (E.K == IExpr::Var)
+        return E.Name == Var;
+      for (auto &A : E.Args)
+        if (Uses(*A))
+          return true;
+      return false;
+    };
+    return Uses(*Last);
+  }
+
+  /// The innermost loop of a product's contraction loops, if it can be
+  /// processed in chunks (its body is the leaf, whose last index is it).
+  const LNode *chunkLoop(const LNode &N) {
+    if (N.K == LNode::For) {
+      const LNode *B = N.Kids[0].get();
+      while (B->K == LNode::Block && B->Kids.size() == 1)
+        B = B->Kids[0].get();
+      if (B->K == LNode::Stmt) {
+        const IExpr &Last = *B->Args.back();
+        if (Last.K == IExpr::Var && Last.Name == N.Iter && N.Step == 1)
+          return &N;
+        return nullptr;
+      }
+      return chunkLoop(*B);
+    }
+    if (N.K == LNode::Block && N.Kids.size() == 1)
+      return chunkLoop(*N.Kids[0]);
+    return nullptr;
+  }
+
+  void productRegisterBlocked(int SI, CodeWriter &W) {
+    const SplitInfo &Sp = P.Splits[SI];
+    const ast::TableDecl &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
+    std::string T = storeType(Sp.Ty);
+    int64_t BR = Sp.BoxSize[Sp.RowDim], BC = Sp.BoxSize[Sp.ColDim];
+    int64_t RB = BR / 16, CB = BC / 16;
+    std::string Id = std::to_string(SI);
+    bool Max = Sp.Op == RedOp::Max;
+    std::string Ident = storedIdentityOf(Sp.Op, Sp.Ty);
+    W.comment("Tile product " + Id + ", register-blocked: a " +
+              std::to_string(BR) + " x " + std::to_string(BC) +
+              " tile of accumulators, " + std::to_string(RB) + " x " +
+              std::to_string(CB) +
+              " per thread,\nk staged through shared memory " +
+              std::to_string(KChunk) + " at a time; acc[x] = " +
+              redOpName(Sp.Op) + " over k in U(tile) of " +
+              ast::exprToString(*Sp.Red->Args[0]) + "\nU(tile) = " + Sp.USet);
+    W.open("");
+    W.line("__shared__ {} dpc_sx{}[{}][{}];", T, Id, KChunk, BR + 1);
+    W.line("__shared__ {} dpc_sy{}[{}][{}];", T, Id, KChunk, BC + 1);
+    W.line("const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;");
+    W.line("{} dpc_reg[{}][{}];", T, RB, CB);
+    W.line("#pragma unroll");
+    W.line("for (int q = 0; q < {}; ++q)", RB);
+    W.line("#pragma unroll");
+    W.line("for (int r = 0; r < {}; ++r) dpc_reg[q][r] = {};", CB, Ident);
+    const LNode *Chunk = chunkLoop(*Sp.ProductLoops);
+    DPC_ASSERT(Chunk, "register-blocked product without a chunkable loop");
+    const std::string &KL = Sp.KVars.back();
+    // Binds the cell indices (rows / cols / fixed dims) and k's.
+    auto Bind = [&](const LNode &Leaf, const std::string &Row,
+                    const std::string &Col, const std::string &KLast) {
+      for (size_t D = 0; D < Tab.Indices.size(); ++D) {
+        std::string V = static_cast<int>(D) == Sp.RowDim   ? Row
+                        : static_cast<int>(D) == Sp.ColDim ? Col
+                                                           : iexpr(Sp.BoxLo[D]);
+        W.line("const int64_t {} = {}; (void){};", Tab.Indices[D], V,
+               Tab.Indices[D]);
+      }
+      for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
+        W.line("const int64_t {} = {}; (void){};", Sp.KVars[K],
+               iexpr(Leaf.Args[K]), Sp.KVars[K]);
+      W.line("const int64_t {} = {};", KL, KLast);
+    };
+    const LNode *Leaf = Chunk->Kids[0].get();
+    while (Leaf->K == LNode::Block)
+      Leaf = Leaf->Kids[0].get();
+    std::string RowLo = iexpr(Sp.BoxLo[Sp.RowDim]);
+    std::string ColLo = iexpr(Sp.BoxLo[Sp.ColDim]);
+    std::function<void(const LNode &)> Rec = [&](const LNode &N) {
+      if (&N == Chunk) {
+        W.open("for (int64_t dpc_k0 = " + iexpr(N.Lo) + "; dpc_k0 <= " +
+               iexpr(N.Hi) + "; dpc_k0 += " + std::to_string(KChunk) + ")");
+        W.line("const int64_t dpc_khi = {};", iexpr(N.Hi));
+        // Stage X (rows x k); padding holds the identity.
+        bool XK = contiguousIn(*Sp.X, KL);
+        W.open("for (int dpc_e = threadIdx.x; dpc_e < " +
+               std::to_string(BR * KChunk) + "; dpc_e += blockDim.x)");
+        W.line("const int dpc_kk = {}, dpc_rr = {};",
+               XK ? "dpc_e % " + std::to_string(KChunk)
+                  : "dpc_e / " + std::to_string(BR),
+               XK ? "dpc_e / " + std::to_string(KChunk)
+                  : "dpc_e % " + std::to_string(BR));
+        Bind(*Leaf, RowLo + " + dpc_rr", ColLo, "dpc_k0 + dpc_kk");
+        W.line("{} dpc_x = {};", T, Ident);
+        W.line("if ({} <= dpc_khi && {}) dpc_x = {};", KL,
+               iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)), rawLoad(*Sp.X));
+        W.line("dpc_sx{}[dpc_kk][dpc_rr] = dpc_x;", Id);
+        W.close();
+        // Stage Y (k x cols); padding holds 0 (identity + 0 = identity).
+        bool YC = contiguousIn(*Sp.Y, Tab.Indices[Sp.ColDim]);
+        W.open("for (int dpc_e = threadIdx.x; dpc_e < " +
+               std::to_string(BC * KChunk) + "; dpc_e += blockDim.x)");
+        W.line("const int dpc_kk = {}, dpc_cc = {};",
+               YC ? "dpc_e / " + std::to_string(BC)
+                  : "dpc_e % " + std::to_string(KChunk),
+               YC ? "dpc_e % " + std::to_string(BC)
+                  : "dpc_e / " + std::to_string(KChunk));
+        Bind(*Leaf, RowLo, ColLo + " + dpc_cc", "dpc_k0 + dpc_kk");
+        W.line("{} dpc_y = {}(0);", T, T);
+        W.line("if ({} <= dpc_khi && {}) dpc_y = {};", KL,
+               iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)), rawLoad(*Sp.Y));
+        W.line("dpc_sy{}[dpc_kk][dpc_cc] = dpc_y;", Id);
+        W.close();
+        W.line("__syncthreads();");
+        W.line("#pragma unroll");
+        W.open("for (int dpc_kk = 0; dpc_kk < " + std::to_string(KChunk) +
+               "; ++dpc_kk)");
+        W.line("{} dpc_a[{}], dpc_b[{}];", T, RB, CB);
+        W.line("#pragma unroll");
+        W.line("for (int q = 0; q < {}; ++q) dpc_a[q] = dpc_sx{}[dpc_kk][dpc_ty "
+               "+ 16 * q];",
+               RB, Id);
+        W.line("#pragma unroll");
+        W.line("for (int r = 0; r < {}; ++r) dpc_b[r] = dpc_sy{}[dpc_kk][dpc_tx "
+               "+ 16 * r];",
+               CB, Id);
+        W.line("#pragma unroll");
+        W.line("for (int q = 0; q < {}; ++q)", RB);
+        W.line("#pragma unroll");
+        W.line("for (int r = 0; r < {}; ++r) dpc_reg[q][r] = dpc_add{}(dpc_a[q], "
+               "dpc_b[r], dpc_reg[q][r]);",
+               CB, Max ? "max" : "min");
+        W.close();
+        W.line("__syncthreads();");
+        W.close();
+        return;
+      }
+      switch (N.K) {
+      case LNode::For:
+        W.open(forHead(N));
+        for (auto &K : N.Kids)
+          Rec(*K);
+        W.close();
+        return;
+      case LNode::If:
+        W.open("if (" + iexpr(N.Cond) + ")");
+        Rec(*N.Then);
+        W.close();
+        if (N.Else) {
+          W.open("else");
+          Rec(*N.Else);
+          W.close();
+        }
+        return;
+      case LNode::Block:
+      case LNode::Mark:
+        for (auto &K : N.Kids)
+          Rec(*K);
+        return;
+      case LNode::Stmt:
+        DPC_ICE("tile-product leaf outside the chunked loop");
+      }
+    };
+    Rec(*Sp.ProductLoops);
+    // Registers -> the tile's accumulator (row-major over the tile box).
+    int64_t RowStride = 1, ColStride = 1;
+    for (size_t D = Sp.RowDim + 1; D < Sp.BoxSize.size(); ++D)
+      RowStride *= Sp.BoxSize[D];
+    for (size_t D = Sp.ColDim + 1; D < Sp.BoxSize.size(); ++D)
+      ColStride *= Sp.BoxSize[D];
+    W.line("#pragma unroll");
+    W.line("for (int q = 0; q < {}; ++q)", RB);
+    W.line("#pragma unroll");
+    W.line("for (int r = 0; r < {}; ++r) dpc_acc{}[(dpc_ty + 16 * q) * {} + "
+           "(dpc_tx + 16 * r) * {}] = dpc_reg[q][r];",
+           CB, Id, RowStride, ColStride);
+    W.line("__syncthreads();");
+    W.close();
+  }
+
+  void productGeneric(int SI, CodeWriter &W) {
+    const SplitInfo &Sp = P.Splits[SI];
+    const ast::TableDecl &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
+    std::string T = storeType(Sp.Ty);
+    std::string Id = std::to_string(SI);
+    int64_t Vol = boxVolume(Sp);
+    W.comment("Tile product " + Id + " (generic form): acc[x] = " +
+              redOpName(Sp.Op) + " over k in U(tile) of " +
+              ast::exprToString(*Sp.Red->Args[0]) +
+              ", the tile's cells spread over the threads\nU(tile) = " + Sp.USet);
+    W.open("");
+    std::function<void(const LNode &)> Rec = [&](const LNode &N) {
+      switch (N.K) {
+      case LNode::For:
+        W.open(forHead(N));
+        for (auto &K : N.Kids)
+          Rec(*K);
+        W.close();
+        return;
+      case LNode::If:
+        W.open("if (" + iexpr(N.Cond) + ")");
+        Rec(*N.Then);
+        W.close();
+        if (N.Else) {
+          W.open("else");
+          Rec(*N.Else);
+          W.close();
+        }
+        return;
+      case LNode::Block:
+      case LNode::Mark:
+        for (auto &K : N.Kids)
+          Rec(*K);
+        return;
+      case LNode::Stmt: {
+        W.open("");
+        for (size_t K = 0; K < Sp.KVars.size(); ++K)
+          W.line("const int64_t {} = {};", Sp.KVars[K], iexpr(N.Args[K]));
+        W.open("for (int64_t dpc_e = threadIdx.x; dpc_e < " +
+               std::to_string(Vol) + "; dpc_e += blockDim.x)");
+        int64_t Stride = Vol;
+        for (size_t D = 0; D < Tab.Indices.size(); ++D) {
+          Stride /= Sp.BoxSize[D];
+          W.line("const int64_t {} = {} + (dpc_e / {}) % {};", Tab.Indices[D],
+                 iexpr(Sp.BoxLo[D]), Stride, Sp.BoxSize[D]);
+        }
+        W.line("if (!({})) continue;", iexpr(Sp.CellGuard));
+        W.line("{} &dpc_a = dpc_acc{}[dpc_e];", T, Id);
+        W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));",
+               Sp.Op == RedOp::Max ? "vmax" : "vmin", T, rawLoad(*Sp.X),
+               rawLoad(*Sp.Y));
+        W.close();
+        W.close();
+        return;
+      }
+      }
+    };
+    Rec(*Sp.ProductLoops);
+    W.line("__syncthreads();");
+    W.close();
+  }
+
+  bool canRegisterBlock(const SplitInfo &Sp) {
+    if (!Sp.Rectangular)
+      return false;
+    int64_t BR = Sp.BoxSize[Sp.RowDim], BC = Sp.BoxSize[Sp.ColDim];
+    return BR % 16 == 0 && BC % 16 == 0 && BR <= 128 && BC <= 128 &&
+           chunkLoop(*Sp.ProductLoops);
+  }
+
+  void device(const LNode &N, CodeWriter &W, bool Distributed, bool InWave) {
+    switch (N.K) {
+    case LNode::For: {
+      if (N.Role == LoopRole::PointWavefront) {
+        W.comment("point wavefront: one anti-diagonal of the tile per step");
+        W.open(forHead(N));
+        for (auto &K : N.Kids)
+          device(*K, W, Distributed, true);
+        W.line("__syncthreads();");
+        W.close();
+        return;
+      }
+      if (N.Role == LoopRole::ParallelPoints && !Distributed) {
+        W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) +
+               " + threadIdx.x; " + N.Iter + " <= " + iexpr(N.Hi) + "; " +
+               N.Iter + " += blockDim.x)");
+        for (auto &K : N.Kids)
+          device(*K, W, true, InWave);
+        W.close();
+        return;
+      }
+      W.open(forHead(N));
+      for (auto &K : N.Kids)
+        device(*K, W, Distributed, InWave);
+      W.close();
+      return;
+    }
+    case LNode::If:
+      W.open("if (" + iexpr(N.Cond) + ")");
+      device(*N.Then, W, Distributed, InWave);
+      W.close();
+      if (N.Else) {
+        W.open("else");
+        device(*N.Else, W, Distributed, InWave);
+        W.close();
+      }
+      return;
+    case LNode::Block:
+      for (auto &K : N.Kids)
+        device(*K, W, Distributed, InWave);
+      return;
+    case LNode::Mark:
+      if (N.MarkName == "points")
+        W.comment("the tile's cells");
+      for (auto &K : N.Kids)
+        device(*K, W, Distributed, InWave);
+      return;
+    case LNode::Stmt:
+      if (N.StmtId >= ProductStmtBase) {
+        int S = N.StmtId - ProductStmtBase;
+        const SplitInfo &Sp = P.Splits[S];
+        W.open("");
+        for (size_t D = 0; D < Sp.TileVars.size(); ++D)
+          W.line("const int64_t {} = {}; (void){};", Sp.TileVars[D],
+                 iexpr(N.Args[D]), Sp.TileVars[D]);
+        if (canRegisterBlock(Sp))
+          productRegisterBlocked(S, W);
+        else
+          productGeneric(S, W);
+        W.close();
+        return;
+      }
+      if (Distributed) {
+        W.text(call(N));
+      } else {
+        W.line("if (threadIdx.x == 0) {}", call(N));
+        if (!InWave)
+          W.line("__syncthreads();");
+      }
+      return;
+    }
+  }
+
+  // ---- host code ----
+
+  /// Finds kernel sites: innermost parallel-tile loop bodies, and untiled
+  /// subtrees (which run on one thread).
+  void findSites(const LNode &N, std::vector<std::string> &HostIters,
+                 std::vector<std::string> &TileIters) {
+    switch (N.K) {
+    case LNode::For:
+      if (N.Role == LoopRole::ParallelTiles) {
+        TileIters.push_back(N.Iter);
+        if (!hasRole(*N.Kids[0], LoopRole::ParallelTiles)) {
+          Site S;
+          S.Body = N.Kids[0].get();
+          S.TileIters = TileIters;
+          S.HostIters = HostIters;
+          SiteOf[S.Body] = static_cast<int>(Sites.size());
+          Sites.push_back(S);
+        } else {
+          for (auto &K : N.Kids)
+            findSites(*K, HostIters, TileIters);
+        }
+        TileIters.pop_back();
+        return;
+      }
+      if (N.Role == LoopRole::TileWavefront) {
+        HostIters.push_back(N.Iter);
+        for (auto &K : N.Kids)
+          findSites(*K, HostIters, TileIters);
+        HostIters.pop_back();
+        return;
+      }
+      serialSite(N, HostIters);
+      return;
+    case LNode::Stmt:
+      serialSite(N, HostIters);
+      return;
+    case LNode::If:
+      findSites(*N.Then, HostIters, TileIters);
+      if (N.Else)
+        findSites(*N.Else, HostIters, TileIters);
+      return;
+    case LNode::Block:
+    case LNode::Mark:
+      for (auto &K : N.Kids)
+        findSites(*K, HostIters, TileIters);
+      return;
+    }
+  }
+  void serialSite(const LNode &N, const std::vector<std::string> &HostIters) {
+    Site S;
+    S.Body = &N;
+    S.Serial = true;
+    S.HostIters = HostIters;
+    SiteOf[S.Body] = static_cast<int>(Sites.size());
+    Sites.push_back(S);
+  }
+
+  void kernel(int K, CodeWriter &W) {
+    const Site &S = Sites[K];
+    std::string Args;
+    for (auto &I : S.HostIters)
+      Args += ", int64_t " + I;
+    if (S.Serial)
+      W.comment("Kernel " + std::to_string(K) +
+                ": code that is not tiled, run by a single thread.");
+    else
+      W.comment("Kernel " + std::to_string(K) +
+                ": one thread block per tile of one wavefront step (tile "
+                "coordinates from the list the host built).");
+    W.open("__global__ void __launch_bounds__(" + std::to_string(Threads) +
+           ") dpc_kernel" + std::to_string(K) +
+           "(Params dpc_p, Inputs dpc_in, Tables dpc_t" + Args +
+           ", const int64_t *dpc_tiles, int *dpc_err)");
+    emitParamLocals(M, W);
+    W.line("(void)dpc_tiles;");
+    if (S.Serial) {
+      // Every loop runs sequentially on the one thread.
+      std::function<void(const LNode &)> Seq = [&](const LNode &N) {
+        switch (N.K) {
+        case LNode::For:
+          W.open(forHead(N));
+          for (auto &C : N.Kids)
+            Seq(*C);
+          W.close();
+          return;
+        case LNode::If:
+          W.open("if (" + iexpr(N.Cond) + ")");
+          Seq(*N.Then);
+          W.close();
+          if (N.Else) {
+            W.open("else");
+            Seq(*N.Else);
+            W.close();
+          }
+          return;
+        case LNode::Block:
+        case LNode::Mark:
+          for (auto &C : N.Kids)
+            Seq(*C);
+          return;
+        case LNode::Stmt:
+          W.text(call(N));
+          return;
+        }
+      };
+      Seq(*S.Body);
+      W.close();
+      return;
+    }
+    for (size_t I = 0; I < S.TileIters.size(); ++I)
+      W.line("const int64_t {} = dpc_tiles[blockIdx.x * {} + {}];",
+             S.TileIters[I], S.TileIters.size(), I);
+    std::set<int> Splits;
+    collectSplits(P, *S.Body, Splits);
+    for (int Sp : Splits) {
+      const SplitInfo &SI = P.Splits[Sp];
+      W.line("__shared__ {} dpc_acc{}[{}]; // tile product accumulator",
+             storeType(SI.Ty), Sp, boxVolume(SI));
+      W.line("for (int dpc_e = threadIdx.x; dpc_e < {}; dpc_e += blockDim.x) "
+             "dpc_acc{}[dpc_e] = {};",
+             boxVolume(SI), Sp, storedIdentityOf(SI.Op, SI.Ty));
+    }
+    if (!Splits.empty())
+      W.line("__syncthreads();");
+    device(*S.Body, W, false, false);
+    W.close();
+  }
+
+  /// Host loops down to the kernel sites.
+  void host(const LNode &N, CodeWriter &W) {
+    if (SiteOf.count(&N) && Sites[SiteOf[&N]].Serial) {
+      launchSerial(SiteOf[&N], W);
+      return;
+    }
+    switch (N.K) {
+    case LNode::For:
+      if (N.Role == LoopRole::ParallelTiles) {
+        enumerateAndLaunch(N, W);
+        return;
+      }
+      if (N.Role == LoopRole::TileWavefront)
+        W.comment("one step of the tile wavefront");
+      W.open(forHead(N));
+      for (auto &K : N.Kids)
+        host(*K, W);
+      W.close();
+      return;
+    case LNode::If:
+      W.open("if (" + iexpr(N.Cond) + ")");
+      host(*N.Then, W);
+      W.close();
+      if (N.Else) {
+        W.open("else");
+        host(*N.Else, W);
+        W.close();
+      }
+      return;
+    case LNode::Block:
+    case LNode::Mark:
+      for (auto &K : N.Kids)
+        host(*K, W);
+      return;
+    case LNode::Stmt:
+      DPC_ICE("statement outside a kernel site");
+    }
+  }
+
+  std::string launchArgs(const Site &S, const std::string &Tiles) {
+    std::string A = "dpc_p, dpc_din, dpc_dt";
+    for (auto &I : S.HostIters)
+      A += ", " + I;
+    return A + ", " + Tiles + ", dpc_derr.get()";
+  }
+
+  void launchSerial(int K, CodeWriter &W) {
+    W.line("dpc_kernel{}<<<1, 1, 0, dpc_stream>>>({});", K,
+           launchArgs(Sites[K], "nullptr"));
+    W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+  }
+
+  void enumerateAndLaunch(const LNode &N, CodeWriter &W) {
+    // Collect the tiles of this step for every site below, then launch.
+    std::set<int> Here;
+    std::function<void(const LNode &)> Enum = [&](const LNode &X) {
+      if (SiteOf.count(&X)) {
+        int K = SiteOf[&X];
+        Here.insert(K);
+        std::string T;
+        for (auto &I : Sites[K].TileIters)
+          T += (T.empty() ? "" : ", ") + I;
+        W.line("dpc_tiles{}.insert(dpc_tiles{}.end(), {{{}}});", K, K, T);
+        return;
+      }
+      switch (X.K) {
+      case LNode::For:
+        W.open(forHead(X));
+        for (auto &C : X.Kids)
+          Enum(*C);
+        W.close();
+        return;
+      case LNode::If:
+        W.open("if (" + iexpr(X.Cond) + ")");
+        Enum(*X.Then);
+        W.close();
+        if (X.Else) {
+          W.open("else");
+          Enum(*X.Else);
+          W.close();
+        }
+        return;
+      case LNode::Block:
+      case LNode::Mark:
+        for (auto &C : X.Kids)
+          Enum(*C);
+        return;
+      case LNode::Stmt:
+        DPC_ICE("statement between tile loops");
+      }
+    };
+    W.open("");
+    W.comment("the tiles of this step, enumerated on the host");
+    std::set<int> All;
+    std::function<void(const LNode &)> Find = [&](const LNode &X) {
+      if (SiteOf.count(&X)) {
+        All.insert(SiteOf[&X]);
+        return;
+      }
+      for (auto &C : X.Kids)
+        Find(*C);
+      if (X.Then)
+        Find(*X.Then);
+      if (X.Else)
+        Find(*X.Else);
+    };
+    Find(N);
+    for (int K : All)
+      W.line("dpc_tiles{}.clear();", K);
+    Enum(N);
+    for (int K : All) {
+      const Site &S = Sites[K];
+      W.open("if (!dpc_tiles" + std::to_string(K) + ".empty())");
+      W.line("const size_t dpc_n = dpc_tiles{}.size() / {};", K,
+             S.TileIters.size());
+      W.line("if (dpc_dtiles{}.size() < dpc_tiles{}.size()) dpc_dtiles{} = "
+             "dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles{}.size());",
+             K, K, K, K);
+      W.line("dpc_dtiles{}.upload(dpc_tiles{}.data(), dpc_tiles{}.size(), "
+             "dpc_stream);",
+             K, K, K);
+      W.line("dpc_kernel{}<<<static_cast<unsigned>(dpc_n), {}, 0, "
+             "dpc_stream>>>({});",
+             K, Threads, launchArgs(S, "dpc_dtiles" + std::to_string(K) + ".get()"));
+      W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+      W.close();
+    }
+    W.close();
+  }
+
+  std::string emit() {
+    CodeWriter W;
+    W.text(fileBanner(P, M.Name + "_cuda.cu: the tiled wavefront schedule on "
+                          "the GPU (--backend=cuda)."));
+    W.text("#include \"" + M.Name + ".h\"");
+    W.text("#include \"" + M.Name + "_host.h\"");
+    W.text("#include \"dpc_cuda.h\"");
+    W.blank();
+    W.text("#include <vector>");
+    W.blank();
+    W.open("namespace " + M.Name);
+    W.blank();
+    W.comment("max(a + b, c) and min(a + b, c): one DPX instruction on sm_90 "
+              "(Hopper),\nplain code elsewhere.");
+    W.open("__device__ __forceinline__ int32_t dpc_addmax(int32_t a, int32_t b, "
+           "int32_t c)");
+    W.text("#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900");
+    W.line("return __viaddmax_s32(a, b, c); // DPX");
+    W.text("#else");
+    W.line("const int32_t s = int32_t(uint32_t(a) + uint32_t(b));");
+    W.line("return s > c ? s : c;");
+    W.text("#endif");
+    W.close();
+    W.open("__device__ __forceinline__ int32_t dpc_addmin(int32_t a, int32_t b, "
+           "int32_t c)");
+    W.text("#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900");
+    W.line("return __viaddmin_s32(a, b, c); // DPX");
+    W.text("#else");
+    W.line("const int32_t s = int32_t(uint32_t(a) + uint32_t(b));");
+    W.line("return s < c ? s : c;");
+    W.text("#endif");
+    W.close();
+    W.line("template <typename T> __device__ __forceinline__ T dpc_addmax(T a, "
+           "T b, T c) {{ return a + b > c ? a + b : c; }}");
+    W.line("template <typename T> __device__ __forceinline__ T dpc_addmin(T a, "
+           "T b, T c) {{ return a + b < c ? a + b : c; }}");
+    W.blank();
+    std::vector<std::string> H, T;
+    findSites(*P.Loops, H, T);
+    for (size_t K = 0; K < Sites.size(); ++K) {
+      kernel(static_cast<int>(K), W);
+      W.blank();
+    }
+    // The host side.
+    W.open("double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, "
+           "HostTables &dpc_ht, int dpc_device, int *dpc_err)");
+    emitParamLocals(M, W);
+    std::string InBytes = "0.0";
+    for (auto &I : M.Inputs)
+      InBytes += " + double(dpc_hin." + I.Name + ".size()) * sizeof(dpc_hin." +
+                 I.Name + "[0])";
+    W.line("dpc_rt::select_device_and_check(dpc_device, table_bytes(dpc_p) + "
+           "{}, \"the tables of this problem\", \"the storage maps are printed by "
+           "`dpc emit --stage=storage`\");",
+           InBytes);
+    W.line("dpc_rt::Stream dpc_stream;");
+    std::string InView, TView;
+    for (auto &I : M.Inputs) {
+      std::string Ty = I.Alpha == Alphabet::Int ? "int64_t" : "int8_t";
+      W.line("dpc_rt::DeviceBuffer<{}> dpc_d_{}(dpc_hin.{}.size());", Ty, I.Name,
+             I.Name);
+      W.line("dpc_d_{}.upload(dpc_hin.{}.data(), dpc_hin.{}.size(), dpc_stream);",
+             I.Name, I.Name, I.Name);
+      InView += (InView.empty() ? "" : ", ") + std::string("dpc_d_") + I.Name +
+                ".get()";
+    }
+    for (size_t Tb = 0; Tb < M.Tables.size(); ++Tb) {
+      if (P.Storages[Tb].HostTable >= 0)
+        continue;
+      const std::string &N = M.Tables[Tb].Name;
+      W.line("dpc_rt::DeviceBuffer<{}> dpc_d_{}(dpc_ht.{}.size());",
+             storeType(M.Tables[Tb].Type), N, N);
+      TView += (TView.empty() ? "" : ", ") + std::string("dpc_d_") + N + ".get()";
+    }
+    W.line("const Inputs dpc_din{{{}}};", InView);
+    W.line("const Tables dpc_dt{{{}}};", TView);
+    W.line("dpc_rt::DeviceBuffer<int> dpc_derr(1);");
+    W.line("DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derr.get(), 0, sizeof(int), "
+           "dpc_stream));");
+    for (size_t K = 0; K < Sites.size(); ++K)
+      if (!Sites[K].Serial) {
+        W.line("std::vector<int64_t> dpc_tiles{};", K);
+        W.line("dpc_rt::DeviceBuffer<int64_t> dpc_dtiles{};", K);
+      }
+    W.line("dpc_rt::EventTimer dpc_timer;");
+    W.line("dpc_timer.start(dpc_stream);");
+    host(*P.Loops, W);
+    W.line("const double dpc_seconds = dpc_timer.stop(dpc_stream);");
+    for (size_t Tb = 0; Tb < M.Tables.size(); ++Tb) {
+      if (P.Storages[Tb].HostTable >= 0)
+        continue;
+      const std::string &N = M.Tables[Tb].Name;
+      W.line("dpc_d_{}.download(dpc_ht.{}.data(), dpc_ht.{}.size(), dpc_stream);",
+             N, N, N);
+    }
+    W.line("int dpc_herr = 0;");
+    W.line("dpc_derr.download(&dpc_herr, 1, dpc_stream);");
+    W.line("DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));");
+    W.line("if (dpc_herr) *dpc_err = dpc_herr;");
+    W.line("return dpc_seconds;");
+    W.close();
+    W.blank();
+    W.close("} // namespace " + M.Name);
+    return W.str();
+  }
+};
+
+} // namespace
+
+std::string dpc::emitCuda(const Program &P) { return CudaPrinter(P).emit(); }

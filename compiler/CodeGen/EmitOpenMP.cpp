@@ -1,0 +1,261 @@
+//===- EmitOpenMP.cpp - NAME_openmp.cpp: the tiled schedule on the CPU ----===//
+//
+// Prints the loop form as C++: the tile-wavefront loop runs step by step,
+// the tiles of a step run in parallel (OpenMP, dynamic schedule), each tile
+// first runs its tile products (k outer, cells inner, the innermost loop
+// vectorised) into a per-tile accumulator, then its cells in wavefront
+// order.
+//
+//===----------------------------------------------------------------------===//
+#include "CodeGen/Emitters.h"
+#include "CodeGen/EmitUtil.h"
+
+#include <set>
+
+using namespace dpc;
+using namespace dpc::lir;
+
+namespace {
+
+void collectSplits(const Program &P, const LNode &N, std::set<int> &Out) {
+  if (N.K == LNode::Stmt) {
+    if (N.StmtId >= ProductStmtBase)
+      Out.insert(N.StmtId - ProductStmtBase);
+    else if (N.StmtId >= 0)
+      for (size_t S = 0; S < P.Splits.size(); ++S)
+        if (P.Splits[S].Stmt == N.StmtId)
+          Out.insert(static_cast<int>(S));
+    return;
+  }
+  for (auto &K : N.Kids)
+    collectSplits(P, *K, Out);
+  if (N.Then)
+    collectSplits(P, *N.Then, Out);
+  if (N.Else)
+    collectSplits(P, *N.Else, Out);
+}
+
+bool hasRole(const LNode &N, LoopRole R) {
+  if (N.K == LNode::For && N.Role == R)
+    return true;
+  for (auto &K : N.Kids)
+    if (hasRole(*K, R))
+      return true;
+  return (N.Then && hasRole(*N.Then, R)) || (N.Else && hasRole(*N.Else, R));
+}
+
+int64_t boxVolume(const SplitInfo &S) {
+  int64_t V = 1;
+  for (auto B : S.BoxSize)
+    V *= B;
+  return V;
+}
+
+struct CpuPrinter {
+  const Program &P;
+  CodeWriter &W;
+
+  std::string forHead(const LNode &N) {
+    return "for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
+           " <= " + iexpr(N.Hi) + "; " + N.Iter +
+           (N.Step == 1 ? "++" : " += " + std::to_string(N.Step)) + ")";
+  }
+
+  void stmtCall(const LNode &N) {
+    std::string A;
+    for (auto &X : N.Args)
+      A += ", " + iexpr(X);
+    if (N.StmtId >= ProductStmtBase) {
+      int S = N.StmtId - ProductStmtBase;
+      W.line("tile_product{}(dpc_p, dpc_in, dpc_t{}, dpc_acc{});", S, A, S);
+      return;
+    }
+    std::string Accs;
+    for (size_t S = 0; S < P.Splits.size(); ++S)
+      if (P.Splits[S].Stmt == N.StmtId)
+        Accs += ", dpc_acc" + std::to_string(S);
+    W.line("stmt_{}(dpc_p, dpc_in, dpc_t{}{}, dpc_err);", P.Stmts[N.StmtId].Name,
+           A, Accs);
+  }
+
+  void node(const LNode &N, bool InParallel) {
+    switch (N.K) {
+    case LNode::For: {
+      bool Par = N.Role == LoopRole::ParallelTiles && !InParallel;
+      if (N.Role == LoopRole::TileWavefront)
+        W.comment("one step of the tile wavefront: the tiles below are "
+                  "independent");
+      if (Par)
+        W.text("#pragma omp parallel for schedule(dynamic, 1) "
+               "num_threads(dpc_threads)");
+      W.open(forHead(N));
+      bool Innermost = N.Role == LoopRole::ParallelTiles &&
+                       !hasRole(*N.Kids[0], LoopRole::ParallelTiles);
+      if (Innermost) {
+        std::set<int> Splits;
+        collectSplits(P, N, Splits);
+        for (int S : Splits) {
+          const SplitInfo &Sp = P.Splits[S];
+          W.line("{} dpc_acc{}[{}]; // tile product accumulator",
+                 storeType(Sp.Ty), S, boxVolume(Sp));
+          W.line("for (int64_t dpc_e = 0; dpc_e < {}; ++dpc_e) dpc_acc{}[dpc_e] "
+                 "= {};",
+                 boxVolume(Sp), S, storedIdentityOf(Sp.Op, Sp.Ty));
+        }
+      }
+      for (auto &K : N.Kids)
+        node(*K, InParallel || Par);
+      W.close();
+      return;
+    }
+    case LNode::If:
+      W.open("if (" + iexpr(N.Cond) + ")");
+      node(*N.Then, InParallel);
+      W.close();
+      if (N.Else) {
+        W.open("else");
+        node(*N.Else, InParallel);
+        W.close();
+      }
+      return;
+    case LNode::Block:
+      for (auto &K : N.Kids)
+        node(*K, InParallel);
+      return;
+    case LNode::Mark:
+      if (N.MarkName == "points")
+        W.comment("the cells of this tile, one anti-diagonal after another");
+      for (auto &K : N.Kids)
+        node(*K, InParallel);
+      return;
+    case LNode::Stmt:
+      stmtCall(N);
+      return;
+    }
+  }
+};
+
+/// The CPU form of a tile product: k outer, the tile's cells inner.
+void product(const Program &P, int SI, CodeWriter &W) {
+  const SplitInfo &Sp = P.Splits[SI];
+  const ast::Module &M = *P.M;
+  const ast::TableDecl &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
+  std::string Args;
+  for (auto &T : Sp.TileVars)
+    Args += ", int64_t " + T;
+  W.comment("Tile product " + std::to_string(SI) + " for " +
+            P.Stmts[Sp.Stmt].Name + ": for every cell x of the tile,\n  acc[x] = " +
+            redOpName(Sp.Op) + " over k in U(tile) of " +
+            ast::exprToString(*Sp.Red->Args[0]) +
+            "\nwhere U(tile) holds the k whose reads, for every cell of the "
+            "tile, were\ncomputed in earlier wavefront steps:\n  " + Sp.USet);
+  W.open("static void tile_product" + std::to_string(SI) +
+         "(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t" +
+         Args + ", " + storeType(Sp.Ty) + " *dpc_acc" + std::to_string(SI) + ")");
+  emitParamLocals(M, W);
+  W.line("(void)dpc_in;");
+  std::vector<IExprPtr> X;
+  for (auto &I : Tab.Indices)
+    X.push_back(IExpr::var(I));
+  std::string AccIdx = iexpr(accIndex(P, Sp, X));
+  const VExpr &XL = *Sp.X, &YL = *Sp.Y;
+  std::string XV = "dpc_t." + P.Storages[XL.Table].Buffer + "[" +
+                   cellOffset(P, XL.Table, XL.Idx, false) + "]";
+  std::string YV = "dpc_t." + P.Storages[YL.Table].Buffer + "[" +
+                   cellOffset(P, YL.Table, YL.Idx, false) + "]";
+  std::string T = storeType(Sp.Ty);
+  const char *F = Sp.Op == RedOp::Max ? "vmax" : "vmin";
+  std::function<void(const LNode &)> Rec = [&](const LNode &N) {
+    switch (N.K) {
+    case LNode::For: {
+      bool Inner = !hasRole(*N.Kids[0], LoopRole::Plain) ||
+                   N.Kids[0]->K == LNode::Stmt;
+      if (Inner)
+        W.text("DPC_SIMD");
+      W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
+             " <= " + iexpr(N.Hi) + "; ++" + N.Iter + ")");
+      for (auto &K : N.Kids)
+        Rec(*K);
+      W.close();
+      return;
+    }
+    case LNode::If:
+      W.open("if (" + iexpr(N.Cond) + ")");
+      Rec(*N.Then);
+      W.close();
+      if (N.Else) {
+        W.open("else");
+        Rec(*N.Else);
+        W.close();
+      }
+      return;
+    case LNode::Block:
+    case LNode::Mark:
+      for (auto &K : N.Kids)
+        Rec(*K);
+      return;
+    case LNode::Stmt: {
+      W.open("");
+      size_t A = 0;
+      for (auto &K : Sp.KVars)
+        W.line("const int64_t {} = {};", K, iexpr(N.Args[A++]));
+      for (auto &I : Tab.Indices)
+        W.line("const int64_t {} = {};", I, iexpr(N.Args[A++]));
+      W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
+      W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));", F, T, XV, YV);
+      W.close();
+      return;
+    }
+    }
+  };
+  Rec(*Sp.CpuLoops);
+  W.close();
+}
+
+} // namespace
+
+std::string dpc::emitOpenMP(const Program &P) {
+  const ast::Module &M = *P.M;
+  CodeWriter W;
+  W.text(fileBanner(P, M.Name + "_openmp.cpp: the tiled wavefront schedule "
+                        "on the CPU (serial and OpenMP backends)."));
+  W.text("#include \"" + M.Name + ".h\"");
+  W.text("#include \"" + M.Name + "_host.h\"");
+  W.blank();
+  W.text("#if defined(_OPENMP)");
+  W.text("#define DPC_SIMD _Pragma(\"omp simd\")");
+  W.text("#else");
+  W.text("#define DPC_SIMD");
+  W.text("#endif");
+  W.blank();
+  W.open("namespace " + M.Name);
+  W.blank();
+  for (size_t S = 0; S < P.Splits.size(); ++S) {
+    product(P, static_cast<int>(S), W);
+    W.blank();
+  }
+  std::string Sched;
+  for (size_t G = 0; G < P.Groups.size(); ++G) {
+    const Group &Gr = P.Groups[G];
+    Sched += "\n  group " + std::to_string(G) + ": " + Gr.ScheduleText;
+    if (Gr.Tiled) {
+      Sched += ", tiles";
+      for (auto T : Gr.TileSizes)
+        Sched += " " + std::to_string(T);
+    } else {
+      Sched += ", not tiled";
+    }
+  }
+  W.comment("Computes every table with the tiled schedule (isl, verified "
+            "against all\ndependences):" + Sched);
+  W.open("void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const "
+         "Tables &dpc_t, int dpc_threads, int *dpc_err)");
+  emitParamLocals(M, W);
+  W.line("(void)dpc_threads;");
+  CpuPrinter CP{P, W};
+  CP.node(*P.Loops, false);
+  W.close();
+  W.blank();
+  W.close("} // namespace " + M.Name);
+  return W.str();
+}

@@ -1,0 +1,198 @@
+//===- EmitReference.cpp - NAME_reference.cpp: reference, verify, dumps ---===//
+//
+// The reference path computes every table straight from the equations, in
+// the untiled schedule, into plain boxes (its own storage), with no tile
+// products; --verify compares every cell of every table with it. Table
+// dumps and the output cell read the chosen storage.
+//
+//===----------------------------------------------------------------------===//
+#include "CodeGen/Emitters.h"
+#include "CodeGen/EmitUtil.h"
+
+using namespace dpc;
+using namespace dpc::lir;
+
+namespace {
+
+/// Prints a loop tree sequentially; leaves call Leaf(node).
+void seqLoops(const LNode &N, CodeWriter &W,
+              const std::function<void(const LNode &)> &Leaf) {
+  switch (N.K) {
+  case LNode::For:
+    W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
+           " <= " + iexpr(N.Hi) + "; " + N.Iter +
+           (N.Step == 1 ? "++" : " += " + std::to_string(N.Step)) + ")");
+    for (auto &K : N.Kids)
+      seqLoops(*K, W, Leaf);
+    W.close();
+    return;
+  case LNode::If:
+    W.open("if (" + iexpr(N.Cond) + ")");
+    seqLoops(*N.Then, W, Leaf);
+    W.close();
+    if (N.Else) {
+      W.open("else");
+      seqLoops(*N.Else, W, Leaf);
+      W.close();
+    }
+    return;
+  case LNode::Block:
+  case LNode::Mark:
+    for (auto &K : N.Kids)
+      seqLoops(*K, W, Leaf);
+    return;
+  case LNode::Stmt:
+    Leaf(N);
+    return;
+  }
+}
+
+/// "%lld" text of a stored value (ints with -inf / inf).
+std::string formatValue(ScalarType T, const std::string &V) {
+  if (isIntType(T))
+    return "dpc_format_int(dpc::widen<" + storeType(T) + ">(" + V + "))";
+  return "dpc_format_float(" + V + ", " +
+         (T == ScalarType::Float ? "\"%.9g\"" : "\"%.17g\"") + ")";
+}
+
+} // namespace
+
+std::string dpc::emitReference(const Program &P) {
+  const ast::Module &M = *P.M;
+  CodeWriter W;
+  W.text(fileBanner(P, M.Name + "_reference.cpp: the untiled reference path "
+                        "(--verify), table dumps, the output cell."));
+  W.text("#include \"" + M.Name + ".h\"");
+  W.text("#include \"" + M.Name + "_host.h\"");
+  W.blank();
+  W.text("#include <cstdio>");
+  W.text("#include <string>");
+  W.blank();
+  W.open("namespace " + M.Name);
+  W.blank();
+  W.open("static std::string dpc_format_int(int64_t v)");
+  W.line("if (v == dpc::NEG) return \"-inf\";");
+  W.line("if (v == dpc::POS) return \"inf\";");
+  W.line("return std::to_string(v);");
+  W.close();
+  W.open("[[maybe_unused]] static std::string dpc_format_float(double v, const "
+         "char *fmt)");
+  W.line("if (std::isinf(v)) return v < 0 ? \"-inf\" : \"inf\";");
+  W.line("char b[64];");
+  W.line("std::snprintf(b, sizeof b, fmt, v);");
+  W.line("return b;");
+  W.close();
+  W.blank();
+
+  W.comment("Straight from the equations, in the untiled schedule, one cell "
+            "at a time.");
+  W.open("void compute_reference(const Params &dpc_p, const Inputs &dpc_in, "
+         "const RefTables &dpc_r, int *dpc_err)");
+  emitParamLocals(M, W);
+  seqLoops(*P.Reference, W, [&](const LNode &N) {
+    std::string A;
+    for (auto &X : N.Args)
+      A += ", " + iexpr(X);
+    W.line("ref_stmt_{}(dpc_p, dpc_in, dpc_r{}, dpc_err);",
+           P.Stmts[N.StmtId].Name, A);
+  });
+  W.close();
+  W.blank();
+
+  W.comment("Compares every cell of every table with the reference; prints "
+            "the first\ndifferences and returns their number.");
+  W.open("size_t verify(const Params &dpc_p, const Tables &dpc_t, const "
+         "RefTables &dpc_r, FILE *dpc_out)");
+  emitParamLocals(M, W);
+  W.line("size_t dpc_bad = 0;");
+  for (size_t T = 0; T < M.Tables.size(); ++T) {
+    const ast::TableDecl &Tab = M.Tables[T];
+    std::vector<IExprPtr> X;
+    for (auto &I : Tab.Indices)
+      X.push_back(IExpr::var(I));
+    W.comment("table " + cellText(Tab));
+    seqLoops(*P.DomainLoops[T], W, [&](const LNode &N) {
+      W.open("");
+      for (size_t D = 0; D < Tab.Indices.size(); ++D)
+        W.line("const int64_t {} = {};", Tab.Indices[D], iexpr(N.Args[D]));
+      W.line("const {} dpc_a = dpc_t.{}[{}];", storeType(Tab.Type),
+             P.Storages[T].Buffer, cellOffset(P, static_cast<int>(T), X, false));
+      W.line("const {} dpc_b = dpc_r.{}[{}];", storeType(Tab.Type), Tab.Name,
+             cellOffset(P, static_cast<int>(T), X, true));
+      std::string Same = isIntType(Tab.Type)
+                             ? "dpc_a == dpc_b"
+                             : "(dpc_a == dpc_b || (dpc_a != dpc_a && dpc_b != dpc_b))";
+      W.open("if (!(" + Same + ") && dpc_bad++ < 10)");
+      std::string Fmt = Tab.Name + "[";
+      std::string Args;
+      for (size_t D = 0; D < Tab.Indices.size(); ++D) {
+        Fmt += (D ? ",%lld" : "%lld");
+        Args += ", (long long)" + Tab.Indices[D];
+      }
+      W.line("std::fprintf(dpc_out, \"verify: {}] = %s, reference %s\\n\"{}, "
+             "{}.c_str(), {}.c_str());",
+             Fmt, Args, formatValue(Tab.Type, "dpc_a"),
+             formatValue(Tab.Type, "dpc_b"));
+      W.close();
+      W.close();
+    });
+  }
+  W.line("return dpc_bad;");
+  W.close();
+  W.blank();
+
+  W.comment("Prints every cell of a table, `T[i,j] = v`, in lexicographic "
+            "order.");
+  W.open("bool dump_table(const std::string &dpc_name, const Params &dpc_p, "
+         "const Tables &dpc_t, FILE *dpc_out)");
+  emitParamLocals(M, W);
+  for (size_t T = 0; T < M.Tables.size(); ++T) {
+    const ast::TableDecl &Tab = M.Tables[T];
+    std::vector<IExprPtr> X;
+    for (auto &I : Tab.Indices)
+      X.push_back(IExpr::var(I));
+    W.open("if (dpc_name == \"" + Tab.Name + "\")");
+    seqLoops(*P.DomainLoops[T], W, [&](const LNode &N) {
+      W.open("");
+      for (size_t D = 0; D < Tab.Indices.size(); ++D)
+        W.line("const int64_t {} = {};", Tab.Indices[D], iexpr(N.Args[D]));
+      std::string Fmt = Tab.Name + "[";
+      std::string Args;
+      for (size_t D = 0; D < Tab.Indices.size(); ++D) {
+        Fmt += (D ? ",%lld" : "%lld");
+        Args += ", (long long)" + Tab.Indices[D];
+      }
+      W.line("std::fprintf(dpc_out, \"{}] = %s\\n\"{}, {}.c_str());", Fmt, Args,
+             formatValue(Tab.Type,
+                         "dpc_t." + P.Storages[T].Buffer + "[" +
+                             cellOffset(P, static_cast<int>(T), X, false) + "]"));
+      W.close();
+    });
+    W.line("return true;");
+    W.close();
+  }
+  W.line("return false;");
+  W.close();
+  W.blank();
+
+  const ast::OutputDecl &O = *M.Output;
+  const ast::TableDecl &OT = M.Tables[O.TableIdx];
+  std::vector<IExprPtr> OX;
+  for (auto &A : O.Index)
+    OX.push_back(IExpr::fromAffine(A));
+  W.comment("The output cell " + OT.Name + "[" + [&] {
+    std::string S;
+    for (auto &A : O.Index)
+      S += (S.empty() ? "" : ", ") + A.str();
+    return S;
+  }() + "], as text.");
+  W.open("std::string output_value(const Params &dpc_p, const Tables &dpc_t)");
+  emitParamLocals(M, W);
+  W.line("return {};",
+         formatValue(OT.Type, "dpc_t." + P.Storages[O.TableIdx].Buffer + "[" +
+                                  cellOffset(P, O.TableIdx, OX, false) + "]"));
+  W.close();
+  W.blank();
+  W.close("} // namespace " + M.Name);
+  return W.str();
+}

@@ -1,0 +1,364 @@
+//===- EmitUtil.cpp -------------------------------------------------------===//
+#include "CodeGen/EmitUtil.h"
+
+#include "Basic/Diagnostics.h"
+
+using namespace dpc;
+using namespace dpc::lir;
+
+std::string dpc::storeType(ScalarType T) {
+  switch (T) {
+  case ScalarType::Int16: return "int16_t";
+  case ScalarType::Int32: return "int32_t";
+  case ScalarType::Int64: return "int64_t";
+  case ScalarType::Float: return "float";
+  case ScalarType::Double: return "double";
+  }
+  return "?";
+}
+
+std::string dpc::evalType(ScalarType T) {
+  if (isIntType(T))
+    return "int64_t";
+  return storeType(T);
+}
+
+std::string dpc::limitOf(ScalarType T) {
+  return "dpc::Limits<" + storeType(T) + ">::Max";
+}
+
+std::string dpc::identityOf(RedOp Op, ScalarType T) {
+  if (Op == RedOp::Sum)
+    return evalType(T) + "(0)";
+  bool Max = Op == RedOp::Max;
+  if (isIntType(T))
+    return Max ? "dpc::NEG" : "dpc::POS";
+  return evalType(T) + (Max ? "(-INFINITY)" : "(INFINITY)");
+}
+
+std::string dpc::storedIdentityOf(RedOp Op, ScalarType T) {
+  if (Op == RedOp::Sum)
+    return storeType(T) + "(0)";
+  bool Max = Op == RedOp::Max;
+  if (isIntType(T))
+    return "dpc::Limits<" + storeType(T) + (Max ? ">::Neg" : ">::Pos");
+  return storeType(T) + (Max ? "(-INFINITY)" : "(INFINITY)");
+}
+
+std::string dpc::iexpr(const IExprPtr &E) { return iexprToString(*E); }
+
+void dpc::emitParamLocals(const ast::Module &M, CodeWriter &W,
+                          const std::string &P) {
+  for (auto &Pr : M.Params)
+    W.line("const int64_t {} = {}.{};", Pr.Name, P, Pr.Name);
+  for (auto &L : M.Lets)
+    W.line("const int64_t {} = {}.{};", L.Name, P, L.Name);
+  if (!M.Params.empty() || !M.Lets.empty()) {
+    std::string Void;
+    for (auto &Pr : M.Params)
+      Void += "(void)" + Pr.Name + "; ";
+    for (auto &L : M.Lets)
+      Void += "(void)" + L.Name + "; ";
+    W.text(Void);
+  }
+}
+
+std::string dpc::cellOffset(const Program &P, int Table,
+                            const std::vector<IExprPtr> &Idx,
+                            bool Reference) {
+  std::string S = (Reference ? "ref_" : "") + P.M->Tables[Table].Name +
+                  "_at(dpc_p";
+  for (auto &I : Idx)
+    S += ", " + iexpr(I);
+  return S + ")";
+}
+
+IExprPtr dpc::domainGuard(const ast::Module &M, int Table,
+                          const std::vector<IExprPtr> &Idx) {
+  const ast::TableDecl &T = M.Tables[Table];
+  std::map<std::string, IExprPtr> Sub;
+  for (size_t D = 0; D < T.Indices.size(); ++D)
+    Sub[T.Indices[D]] = Idx[D];
+  IExprPtr G;
+  for (auto &C : T.Domain) {
+    IExprPtr E = IExpr::op(C.IsEq ? IExpr::Eq : IExpr::Ge,
+                           {substitute(IExpr::fromAffine(C.E), Sub),
+                            IExpr::num(0)});
+    G = G ? IExpr::op(IExpr::And, {G, E}) : E;
+  }
+  return G ? G : IExpr::num(1);
+}
+
+IExprPtr dpc::accIndex(const Program &P, const SplitInfo &S,
+                       const std::vector<IExprPtr> &X) {
+  const Group *G = nullptr;
+  for (auto &Gr : P.Groups)
+    if (std::count(Gr.Stmts.begin(), Gr.Stmts.end(), S.Stmt))
+      G = &Gr;
+  DPC_ASSERT(G, "split statement in no group");
+  std::map<std::string, IExprPtr> Tiles;
+  for (size_t D = 0; D < X.size(); ++D) {
+    IExprPtr B = G->Signs[D] < 0 ? IExpr::op(IExpr::Neg, {X[D]}) : X[D];
+    Tiles[S.TileVars[D]] =
+        G->TileSizes[D] == 1
+            ? B
+            : IExpr::op(IExpr::FloorDiv, {B, IExpr::num(G->TileSizes[D])});
+  }
+  IExprPtr Off = IExpr::num(0);
+  for (size_t D = 0; D < X.size(); ++D) {
+    IExprPtr Lo = substitute(S.BoxLo[D], Tiles);
+    Off = Off * IExpr::num(S.BoxSize[D]) + (X[D] - Lo);
+  }
+  return Off;
+}
+
+bool dpc::isFastSum(const VExpr &B) {
+  return B.K == VExpr::Add && B.Kids[0]->K == VExpr::Load &&
+         B.Kids[1]->K == VExpr::Load && B.Kids[0]->FiniteOperands &&
+         B.Kids[1]->FiniteOperands;
+}
+
+std::string ValueEmitter::fresh(const char *Stem) {
+  return std::string("dpc_") + Stem + std::to_string(Next++);
+}
+
+static std::string bufferOf(const Program &P, int Table, bool Reference) {
+  return Reference ? P.M->Tables[Table].Name : P.Storages[Table].Buffer;
+}
+
+std::string ValueEmitter::load(const VExpr &E, ScalarType Ty) {
+  ScalarType TT = P.M->Tables[E.Table].Type;
+  std::string Raw = S.T + "." + bufferOf(P, E.Table, S.Reference) + "[" +
+                    cellOffset(P, E.Table, E.Idx, S.Reference) + "]";
+  if (!isIntType(TT))
+    return evalType(Ty) + "(" + Raw + ")";
+  std::string W = "dpc::widen<" + storeType(TT) + ">(" + Raw + ")";
+  if (!isIntType(Ty))
+    return "dpc::itof<" + evalType(Ty) + ">(" + W + ")";
+  if (typeBytes(Ty) < typeBytes(TT))
+    return "dpc::fit(" + W + ", " + limitOf(Ty) + ", dpc_err)";
+  return W;
+}
+
+std::string ValueEmitter::convertScore(const VExpr &E) {
+  const ast::ScoreDecl &Sc = P.M->Scores[E.ScoreId];
+  std::string Call = "score_" + Sc.Name + "(";
+  for (size_t A = 0; A < E.SeqArgs.size(); ++A)
+    Call += std::string(A ? ", " : "") + "dpc_in." +
+            P.M->Inputs[E.SeqArgs[A].first].Name + "[" +
+            iexpr(E.SeqArgs[A].second) + "]";
+  Call += ")";
+  if (isIntType(Sc.Type) && !isIntType(E.Ty))
+    return "dpc::itof<" + evalType(E.Ty) + ">(" + Call + ")";
+  if (!isIntType(Sc.Type))
+    return evalType(E.Ty) + "(" + Call + ")";
+  if (typeBytes(E.Ty) < typeBytes(Sc.Type))
+    return "dpc::fit(" + Call + ", " + limitOf(E.Ty) + ", dpc_err)";
+  return Call;
+}
+
+/// Integer results of arithmetic must stay in the declared type.
+static std::string checkedInt(const std::string &V, ScalarType Ty) {
+  if (Ty == ScalarType::Int64)
+    return V;
+  return "dpc::check_type<" + storeType(Ty) + ">(" + V + ", dpc_err)";
+}
+
+std::string ValueEmitter::emit(const VExpr &E) {
+  std::string ET = evalType(E.Ty);
+  bool Int = isIntType(E.Ty);
+  std::string V;
+  switch (E.K) {
+  case VExpr::Const:
+    if (E.Inf)
+      V = Int ? (E.Inf < 0 ? "dpc::NEG" : "dpc::POS")
+              : ET + (E.Inf < 0 ? "(-INFINITY)" : "(INFINITY)");
+    else if (Int)
+      V = "int64_t(" + std::to_string(E.IntVal) + ")";
+    else
+      V = ET + "(" + fmt::format("{:.17g}", E.FloatVal) + ")";
+    return V;
+  case VExpr::Index:
+    V = Int ? checkedInt("int64_t(" + iexpr(E.Ix) + ")", E.Ty)
+            : ET + "(" + iexpr(E.Ix) + ")";
+    break;
+  case VExpr::Load:
+    V = load(E, E.Ty);
+    break;
+  case VExpr::InputLoad: {
+    std::string X = "dpc_in." + P.M->Inputs[E.Input].Name + "[" + iexpr(E.Ix) + "]";
+    V = Int ? checkedInt(X, E.Ty) : ET + "(" + X + ")";
+    break;
+  }
+  case VExpr::Score:
+    V = convertScore(E);
+    break;
+  case VExpr::Neg: {
+    std::string A = emit(*E.Kids[0]);
+    V = Int ? checkedInt("dpc::neg(" + A + ")", E.Ty) : "-" + A;
+    break;
+  }
+  case VExpr::Add:
+  case VExpr::Sub:
+  case VExpr::Mul: {
+    std::string A = emit(*E.Kids[0]), B = emit(*E.Kids[1]);
+    const char *F = E.K == VExpr::Add ? "add" : E.K == VExpr::Sub ? "sub" : "mul";
+    const char *Op = E.K == VExpr::Add ? " + " : E.K == VExpr::Sub ? " - " : " * ";
+    V = Int ? checkedInt(std::string("dpc::") + F + "(" + A + ", " + B +
+                             ", dpc_err)",
+                         E.Ty)
+            : ET + "(" + A + Op + B + ")";
+    break;
+  }
+  case VExpr::Max:
+  case VExpr::Min: {
+    std::string Acc = emit(*E.Kids[0]);
+    for (size_t I = 1; I < E.Kids.size(); ++I) {
+      std::string B = emit(*E.Kids[I]);
+      std::string N = fresh();
+      W.line("const {} {} = dpc::{}({}, {});", ET, N,
+             E.K == VExpr::Max ? "vmax" : "vmin", Acc, B);
+      Acc = N;
+    }
+    return Acc;
+  }
+  case VExpr::Reduce:
+    return emitReduce(E, false);
+  case VExpr::SplitReduce:
+    return emitReduce(E, S.UseSplits);
+  case VExpr::Cases: {
+    std::string R = fresh("r");
+    W.line("{} {};", ET, R);
+    bool HasElse = false;
+    for (size_t A = 0; A < E.Kids.size(); ++A) {
+      if (!E.Guards[A]) {
+        W.open(A ? "else" : "");
+        HasElse = true;
+      } else {
+        W.open(std::string(A ? "else if (" : "if (") + iexpr(E.Guards[A]) + ")");
+      }
+      std::string B = emit(*E.Kids[A]);
+      W.line("{} = {};", R, B);
+      W.close();
+      if (HasElse)
+        break;
+    }
+    if (!HasElse) {
+      W.open("else");
+      W.line("{} = {}; // unreachable: the cases cover the domain", R,
+             ET + "(0)");
+      W.close();
+    }
+    return R;
+  }
+  }
+  std::string N = fresh();
+  W.line("const {} {} = {};", ET, N, V);
+  return N;
+}
+
+void ValueEmitter::accumulate(const VExpr &Red, const std::string &Acc) {
+  const VExpr &Body = *Red.Kids[0];
+  bool Int = isIntType(Red.Ty);
+  if (isFastSum(Body) && Red.Op != RedOp::Sum) {
+    // Finite operands: plain arithmetic is exact.
+    ScalarType TX = P.M->Tables[Body.Kids[0]->Table].Type;
+    ScalarType TY = P.M->Tables[Body.Kids[1]->Table].Type;
+    std::string X = S.T + "." + bufferOf(P, Body.Kids[0]->Table, S.Reference) +
+                    "[" + cellOffset(P, Body.Kids[0]->Table, Body.Kids[0]->Idx,
+                                     S.Reference) +
+                    "]";
+    std::string Y = S.T + "." + bufferOf(P, Body.Kids[1]->Table, S.Reference) +
+                    "[" + cellOffset(P, Body.Kids[1]->Table, Body.Kids[1]->Idx,
+                                     S.Reference) +
+                    "]";
+    std::string ET = evalType(Red.Ty);
+    std::string Sum = Int ? "int64_t(" + X + ") + int64_t(" + Y + ")"
+                          : ET + "(" + X + ") + " + ET + "(" + Y + ")";
+    (void)TX;
+    (void)TY;
+    W.line("{} = dpc::{}({}, {});", Acc, Red.Op == RedOp::Max ? "vmax" : "vmin",
+           Acc, Sum);
+    return;
+  }
+  std::string V = emit(Body);
+  switch (Red.Op) {
+  case RedOp::Max: W.line("{} = dpc::vmax({}, {});", Acc, Acc, V); break;
+  case RedOp::Min: W.line("{} = dpc::vmin({}, {});", Acc, Acc, V); break;
+  case RedOp::Sum:
+    if (Int)
+      W.line("{} = {};", Acc,
+             checkedInt("dpc::add(" + Acc + ", " + V + ", dpc_err)", Red.Ty));
+    else
+      W.line("{} = {} + {};", Acc, Acc, V);
+    break;
+  }
+}
+
+std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
+                                    const std::string &Acc) {
+  switch (N.K) {
+  case LNode::For:
+    W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
+           " <= " + iexpr(N.Hi) + "; " + N.Iter +
+           (N.Step == 1 ? "++" : " += " + std::to_string(N.Step)) + ")");
+    for (auto &K : N.Kids)
+      emitLoops(*K, Red, Acc);
+    W.close();
+    break;
+  case LNode::If:
+    W.open("if (" + iexpr(N.Cond) + ")");
+    emitLoops(*N.Then, Red, Acc);
+    W.close();
+    if (N.Else) {
+      W.open("else");
+      emitLoops(*N.Else, Red, Acc);
+      W.close();
+    }
+    break;
+  case LNode::Block:
+  case LNode::Mark:
+    for (auto &K : N.Kids)
+      emitLoops(*K, Red, Acc);
+    break;
+  case LNode::Stmt:
+    W.open("");
+    for (size_t I = 0; I < Red.Bindings.size(); ++I)
+      W.line("const int64_t {} = {};", Red.Bindings[I].Var, iexpr(N.Args[I]));
+    accumulate(Red, Acc);
+    W.close();
+    break;
+  }
+  return Acc;
+}
+
+std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
+  std::string ET = evalType(E.Ty);
+  std::string R = fresh("r");
+  if (UseAcc) {
+    const SplitInfo &Sp = P.Splits[E.Split];
+    const ast::TableDecl &T = P.M->Tables[P.Stmts[Sp.Stmt].Table];
+    std::vector<IExprPtr> X;
+    for (auto &I : T.Indices)
+      X.push_back(IExpr::var(I));
+    std::string A = "dpc_acc" + std::to_string(E.Split) + "[" +
+                    iexpr(accIndex(P, Sp, X)) + "]";
+    W.line("// {}: tile product (computed for the whole tile) + remainder",
+           redOpName(E.Op));
+    if (isIntType(E.Ty))
+      W.line("{} {} = dpc::widen<{}>({});", ET, R, storeType(E.Ty), A);
+    else
+      W.line("{} {} = {};", ET, R, A);
+    emitLoops(*E.Rest, E, R);
+    return R;
+  }
+  W.line("{} {} = {};", ET, R, identityOf(E.Op, E.Ty));
+  // Loops straight from the bindings, outermost first.
+  for (auto &B : E.Bindings)
+    W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
+           " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
+  accumulate(E, R);
+  for (size_t I = 0; I < E.Bindings.size(); ++I)
+    W.close();
+  return R;
+}

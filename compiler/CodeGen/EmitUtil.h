@@ -1,0 +1,83 @@
+//===- EmitUtil.h - what every printer of generated code shares -----------===//
+//
+// Names and types of generated code, and the ValueEmitter, which prints a
+// statement body (lir::VExpr) as C++ statements with the language's exact
+// value semantics (runtime/dpc_values.h). The OpenMP, CUDA, reference and
+// traceback printers all print bodies through it; none of them looks at the
+// schedule beyond the loop form they are given.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "CodeGen/CodeWriter.h"
+#include "Lower/LoopIR.h"
+
+#include <string>
+#include <vector>
+
+namespace dpc {
+
+/// C type a table stores.
+std::string storeType(ScalarType T);
+/// C type equations of a table are evaluated in (int64 for integers).
+std::string evalType(ScalarType T);
+/// Largest finite magnitude generated code keeps for an integer type.
+std::string limitOf(ScalarType T);
+/// Identity of a reduction in the evaluation type.
+std::string identityOf(RedOp Op, ScalarType T);
+/// Identity in the stored type (tile-product accumulators).
+std::string storedIdentityOf(RedOp Op, ScalarType T);
+std::string iexpr(const lir::IExprPtr &E);
+
+/// Declarations of the params and `let` constants as locals.
+void emitParamLocals(const ast::Module &M, CodeWriter &W,
+                     const std::string &P = "dpc_p");
+
+/// Offset of a cell (index expressions) in a table's buffer, or in its
+/// reference box.
+std::string cellOffset(const lir::Program &P, int Table,
+                       const std::vector<lir::IExprPtr> &Idx, bool Reference);
+/// The guard "cell Idx lies in table T's domain".
+lir::IExprPtr domainGuard(const ast::Module &M, int Table,
+                          const std::vector<lir::IExprPtr> &Idx);
+
+/// Local index of cell X (the statement's indices) in split S's tile
+/// accumulator.
+lir::IExprPtr accIndex(const lir::Program &P, const lir::SplitInfo &S,
+                       const std::vector<lir::IExprPtr> &X);
+
+struct ValueStyle {
+  bool UseSplits = true;   // split reductions read their tile accumulator
+  bool Reference = false;  // loads read the reference tables
+  std::string T = "dpc_t"; // tables (or reference tables)
+};
+
+/// Prints value expressions as statements; each call returns the name of a
+/// local holding the value (in the evaluation type of its table).
+class ValueEmitter {
+public:
+  ValueEmitter(const lir::Program &P, ValueStyle S, CodeWriter &W)
+      : P(P), S(S), W(W) {}
+  std::string emit(const lir::VExpr &E);
+  /// A table load as an expression in evaluation type Ty.
+  std::string load(const lir::VExpr &E, ScalarType Ty);
+  std::string fresh(const char *Stem = "v");
+
+private:
+  std::string emitReduce(const lir::VExpr &E, bool UseAcc);
+  std::string emitLoops(const lir::LNode &N, const lir::VExpr &Red,
+                        const std::string &Acc);
+  void accumulate(const lir::VExpr &Red, const std::string &Acc);
+  std::string convertScore(const lir::VExpr &E);
+
+  const lir::Program &P;
+  ValueStyle S;
+  CodeWriter &W;
+  int Next = 0;
+};
+
+/// True if a reduction body is `X + Y` of two finite table loads (no
+/// sentinel can occur, so plain arithmetic is exact).
+bool isFastSum(const lir::VExpr &Body);
+
+} // namespace dpc

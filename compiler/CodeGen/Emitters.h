@@ -1,0 +1,52 @@
+//===- Emitters.h - the printers of a generated folder --------------------===//
+//
+// Each takes the backend-neutral lir::Program and gives the text of one
+// file of the generated folder:
+//   EmitHeader.cpp    NAME.h          types, storage maps, scores, and one
+//                                     function per statement (host+device)
+//   EmitOpenMP.cpp    NAME_openmp.cpp the tiled wavefront schedule with
+//                                     OpenMP over the tiles of a step and
+//                                     CPU tile products
+//   EmitReference.cpp NAME_reference.cpp  the untiled reference, --verify,
+//                                     table dumps
+//   EmitTraceback.cpp NAME_traceback.cpp  the generic traceback
+//   EmitCuda.cpp      NAME_cuda.cu    one kernel per wavefront step site,
+//                                     register-blocked tile products
+//   EmitMain.cpp      NAME_main.cpp, CMakeLists.txt, README.md
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Lower/LoopIR.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dpc {
+
+struct GenFile {
+  std::string Name;
+  std::string Text;
+  bool Format = true; // C++/CUDA text to run through clang-format
+};
+
+std::string emitHeader(const lir::Program &P);
+std::string emitOpenMP(const lir::Program &P);
+std::string emitReference(const lir::Program &P);
+std::string emitTraceback(const lir::Program &P);
+std::string emitCuda(const lir::Program &P);
+std::string emitHostHeader(const lir::Program &P);
+std::string emitMain(const lir::Program &P);
+std::string emitCMake(const lir::Program &P);
+std::string emitReadme(const lir::Program &P, const std::string &Source);
+
+/// All files of the folder (runtime files excluded).
+std::vector<GenFile> emitAll(const lir::Program &P, const std::string &Source);
+
+/// The comment that heads every file: what it is and where it came from.
+std::string fileBanner(const lir::Program &P, const std::string &What);
+/// "C[i, j]", "C[0, N - 1]".
+std::string cellText(const ast::TableDecl &T);
+
+} // namespace dpc
