@@ -147,8 +147,10 @@ struct CudaPrinter {
       }
       return chunkLoop(*B);
     }
-    if (N.K == LNode::Block && N.Kids.size() == 1)
+    if ((N.K == LNode::Block || N.K == LNode::Mark) && N.Kids.size() == 1)
       return chunkLoop(*N.Kids[0]);
+    if (N.K == LNode::If && !N.Else) // a uniform condition on the tile
+      return chunkLoop(*N.Then);
     return nullptr;
   }
 
@@ -448,59 +450,93 @@ struct CudaPrinter {
 
   // ---- host code ----
 
-  /// Finds kernel sites: innermost parallel-tile loop bodies, and untiled
-  /// subtrees (which run on one thread).
-  void findSites(const LNode &N, std::vector<std::string> &HostIters,
-                 std::vector<std::string> &TileIters) {
+  /// True for the nodes of a parallel-tiles region that the host runs:
+  /// parallel-tile loops, and ifs / blocks leading to one.
+  bool tileLevel(const LNode &N) {
+    if (N.K == LNode::For)
+      return N.Role == LoopRole::ParallelTiles;
+    if (N.K == LNode::If)
+      return hasRole(*N.Then, LoopRole::ParallelTiles) ||
+             (N.Else && hasRole(*N.Else, LoopRole::ParallelTiles));
+    if (N.K == LNode::Block || (N.K == LNode::Mark && N.MarkName == "parallel_tiles"))
+      return hasRole(N, LoopRole::ParallelTiles);
+    return false;
+  }
+
+  void newSite(const LNode &N, bool Serial, const std::vector<std::string> &H,
+               const std::vector<std::string> &T) {
+    Site S;
+    S.Body = &N;
+    S.Serial = Serial;
+    S.HostIters = H;
+    S.TileIters = T;
+    SiteOf[&N] = static_cast<int>(Sites.size());
+    Sites.push_back(S);
+  }
+
+  /// Inside a parallel-tiles region: the host enumerates tile-level nodes;
+  /// any other node is the body of a kernel run by one block per tile.
+  void findTileSites(const LNode &N, std::vector<std::string> &H,
+                     std::vector<std::string> &T) {
+    if (!tileLevel(N)) {
+      newSite(N, false, H, T);
+      return;
+    }
     switch (N.K) {
     case LNode::For:
-      if (N.Role == LoopRole::ParallelTiles) {
-        TileIters.push_back(N.Iter);
-        if (!hasRole(*N.Kids[0], LoopRole::ParallelTiles)) {
-          Site S;
-          S.Body = N.Kids[0].get();
-          S.TileIters = TileIters;
-          S.HostIters = HostIters;
-          SiteOf[S.Body] = static_cast<int>(Sites.size());
-          Sites.push_back(S);
-        } else {
-          for (auto &K : N.Kids)
-            findSites(*K, HostIters, TileIters);
-        }
-        TileIters.pop_back();
-        return;
-      }
-      if (N.Role == LoopRole::TileWavefront) {
-        HostIters.push_back(N.Iter);
-        for (auto &K : N.Kids)
-          findSites(*K, HostIters, TileIters);
-        HostIters.pop_back();
-        return;
-      }
-      serialSite(N, HostIters);
-      return;
-    case LNode::Stmt:
-      serialSite(N, HostIters);
+      T.push_back(N.Iter);
+      for (auto &K : N.Kids)
+        findTileSites(*K, H, T);
+      T.pop_back();
       return;
     case LNode::If:
-      findSites(*N.Then, HostIters, TileIters);
+      findTileSites(*N.Then, H, T);
       if (N.Else)
-        findSites(*N.Else, HostIters, TileIters);
+        findTileSites(*N.Else, H, T);
       return;
-    case LNode::Block:
-    case LNode::Mark:
+    default:
       for (auto &K : N.Kids)
-        findSites(*K, HostIters, TileIters);
+        findTileSites(*K, H, T);
       return;
     }
   }
-  void serialSite(const LNode &N, const std::vector<std::string> &HostIters) {
-    Site S;
-    S.Body = &N;
-    S.Serial = true;
-    S.HostIters = HostIters;
-    SiteOf[S.Body] = static_cast<int>(Sites.size());
-    Sites.push_back(S);
+
+  /// Host level: tiled groups run their wavefront loops on the host; code
+  /// outside any tiled group runs in a single-thread kernel.
+  void findSites(const LNode &N, std::vector<std::string> &H, bool InTiles) {
+    if (N.K == LNode::Mark && N.MarkName == "parallel_tiles") {
+      std::vector<std::string> T;
+      findTileSites(N, H, T);
+      return;
+    }
+    switch (N.K) {
+    case LNode::Mark:
+      for (auto &K : N.Kids)
+        findSites(*K, H, InTiles || N.MarkName == "tiles");
+      return;
+    case LNode::Block:
+      for (auto &K : N.Kids)
+        findSites(*K, H, InTiles);
+      return;
+    case LNode::If:
+      findSites(*N.Then, H, InTiles);
+      if (N.Else)
+        findSites(*N.Else, H, InTiles);
+      return;
+    case LNode::For:
+      if (InTiles) {
+        H.push_back(N.Iter);
+        for (auto &K : N.Kids)
+          findSites(*K, H, InTiles);
+        H.pop_back();
+        return;
+      }
+      newSite(N, true, H, {});
+      return;
+    case LNode::Stmt:
+      newSite(N, true, H, {});
+      return;
+    }
   }
 
   void kernel(int K, CodeWriter &W) {
@@ -555,9 +591,10 @@ struct CudaPrinter {
       W.close();
       return;
     }
-    for (size_t I = 0; I < S.TileIters.size(); ++I)
-      W.line("const int64_t {} = dpc_tiles[blockIdx.x * {} + {}];",
-             S.TileIters[I], S.TileIters.size(), I);
+    size_t NT = S.TileIters.size();
+    for (size_t I = 0; I < NT; ++I)
+      W.line("const int64_t {} = dpc_tiles[blockIdx.x * {} + {}]; (void){};",
+             S.TileIters[I], NT, I, S.TileIters[I]);
     std::set<int> Splits;
     collectSplits(P, *S.Body, Splits);
     for (int Sp : Splits) {
@@ -580,12 +617,12 @@ struct CudaPrinter {
       launchSerial(SiteOf[&N], W);
       return;
     }
+    if (N.K == LNode::Mark && N.MarkName == "parallel_tiles") {
+      enumerateAndLaunch(N, W);
+      return;
+    }
     switch (N.K) {
     case LNode::For:
-      if (N.Role == LoopRole::ParallelTiles) {
-        enumerateAndLaunch(N, W);
-        return;
-      }
       if (N.Role == LoopRole::TileWavefront)
         W.comment("one step of the tile wavefront");
       W.open(forHead(N));
@@ -626,16 +663,30 @@ struct CudaPrinter {
     W.line("DPC_CUDA_CHECK(cudaGetLastError());");
   }
 
-  void enumerateAndLaunch(const LNode &N, CodeWriter &W) {
+  void enumerateAndLaunch(const LNode &Root, CodeWriter &W) {
     // Collect the tiles of this step for every site below, then launch.
-    std::set<int> Here;
+    std::set<int> All;
+    std::function<void(const LNode &)> Find = [&](const LNode &X) {
+      if (SiteOf.count(&X)) {
+        All.insert(SiteOf[&X]);
+        return;
+      }
+      for (auto &C : X.Kids)
+        Find(*C);
+      if (X.Then)
+        Find(*X.Then);
+      if (X.Else)
+        Find(*X.Else);
+    };
+    Find(Root);
     std::function<void(const LNode &)> Enum = [&](const LNode &X) {
       if (SiteOf.count(&X)) {
         int K = SiteOf[&X];
-        Here.insert(K);
         std::string T;
         for (auto &I : Sites[K].TileIters)
           T += (T.empty() ? "" : ", ") + I;
+        if (T.empty())
+          T = "0"; // one tile, no coordinates
         W.line("dpc_tiles{}.insert(dpc_tiles{}.end(), {{{}}});", K, K, T);
         return;
       }
@@ -667,28 +718,14 @@ struct CudaPrinter {
     };
     W.open("");
     W.comment("the tiles of this step, enumerated on the host");
-    std::set<int> All;
-    std::function<void(const LNode &)> Find = [&](const LNode &X) {
-      if (SiteOf.count(&X)) {
-        All.insert(SiteOf[&X]);
-        return;
-      }
-      for (auto &C : X.Kids)
-        Find(*C);
-      if (X.Then)
-        Find(*X.Then);
-      if (X.Else)
-        Find(*X.Else);
-    };
-    Find(N);
     for (int K : All)
       W.line("dpc_tiles{}.clear();", K);
-    Enum(N);
+    Enum(Root);
     for (int K : All) {
       const Site &S = Sites[K];
+      size_t NT = std::max<size_t>(1, S.TileIters.size());
       W.open("if (!dpc_tiles" + std::to_string(K) + ".empty())");
-      W.line("const size_t dpc_n = dpc_tiles{}.size() / {};", K,
-             S.TileIters.size());
+      W.line("const size_t dpc_n = dpc_tiles{}.size() / {};", K, NT);
       W.line("if (dpc_dtiles{}.size() < dpc_tiles{}.size()) dpc_dtiles{} = "
              "dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles{}.size());",
              K, K, K, K);
@@ -741,8 +778,8 @@ struct CudaPrinter {
     W.line("template <typename T> __device__ __forceinline__ T dpc_addmin(T a, "
            "T b, T c) {{ return a + b < c ? a + b : c; }}");
     W.blank();
-    std::vector<std::string> H, T;
-    findSites(*P.Loops, H, T);
+    std::vector<std::string> H;
+    findSites(*P.Loops, H, false);
     for (size_t K = 0; K < Sites.size(); ++K) {
       kernel(static_cast<int>(K), W);
       W.blank();

@@ -55,6 +55,10 @@ struct Node {
   std::vector<std::vector<LinCons>> Guards; // Cases (empty + Else = else)
   std::vector<bool> Else;
   std::vector<std::pair<std::string, std::vector<LinForm>>> Events;
+  /// Reduce over one index whose body is Read + Read of integer tables
+  /// (no events): evaluated by a tight loop with incremental offsets.
+  bool FastSum = false;
+  int64_t StepX = 0, StepY = 0;
 };
 
 struct TableRt {
@@ -185,6 +189,22 @@ struct Interpreter::Impl {
       N->Kids.push_back(compile(*E.Args[0], Slots, D, Ty));
       for (auto &B : E.Bindings)
         Slots.erase(B.Var);
+      const Node *Body = N->Kids[0];
+      if (N->RSlots.size() == 1 && N->ROp != RedOp::Sum && isIntType(Ty) &&
+          Body->Kind == Node::Add && Body->Events.empty() &&
+          Body->Kids[0]->Kind == Node::Read && Body->Kids[1]->Kind == Node::Read &&
+          Body->Kids[0]->Events.empty() && Body->Kids[1]->Events.empty() &&
+          Body->Kids[0]->Ty == Ty &&
+          Tables[Body->Kids[0]->Target].Decl->Type == Ty &&
+          Tables[Body->Kids[1]->Target].Decl->Type == Ty) {
+        N->FastSum = true;
+        for (auto &[Sl, K] : Body->Kids[0]->L.T)
+          if (Sl == N->RSlots[0])
+            N->StepX += K;
+        for (auto &[Sl, K] : Body->Kids[1]->L.T)
+          if (Sl == N->RSlots[0])
+            N->StepY += K;
+      }
       return N;
     }
     case Expr::Cases:
@@ -435,6 +455,8 @@ struct Interpreter::Impl {
     }
     case Node::Reduce: {
       Num Acc = identity(N.ROp, IsInt);
+      if (N.FastSum)
+        return fastSum(N, Env, Acc);
       reduceLoop(N, Env, 0, [&](Num V) {
         if (N.ROp == RedOp::Sum) {
           Acc = IsInt ? addI(N, Acc.I, V.I) : checkF(N, Acc.F + V.F);
@@ -448,6 +470,45 @@ struct Interpreter::Impl {
       return eval(*N.Kids[pickArm(N, Env)], Env);
     }
     DPC_ICE("unknown node");
+  }
+
+  /// max/min over k of X + Y, both integer reads of the evaluation type.
+  Num fastSum(const Node &N, int64_t *Env, Num Acc) {
+    const Node &Add = *N.Kids[0];
+    const Node &X = *Add.Kids[0], &Y = *Add.Kids[1];
+    TableRt &TX = Tables[X.Target], &TY = Tables[Y.Target];
+    int S = N.RSlots[0];
+    int64_t Lo = N.Lo[0].eval(Env), Hi = N.Hi[0].eval(Env);
+    if (Lo > Hi)
+      return Acc;
+    Env[S] = Lo;
+    int64_t OX = X.L.eval(Env), OY = Y.L.eval(Env);
+    bool Max = N.ROp == RedOp::Max;
+    int64_t Best = Acc.I;
+    for (int64_t K = Lo; K <= Hi; ++K, OX += N.StepX, OY += N.StepY) {
+      int64_t A, B;
+      if (TX.State[OX] == 2 && TY.State[OY] == 2) {
+        A = TX.VI[OX];
+        B = TY.VI[OY];
+      } else {
+        Env[S] = K;
+        A = eval(X, Env).I;
+        B = eval(Y, Env).I;
+      }
+      int64_t V;
+      if (A == NegInfI || B == NegInfI || A == PosInfI || B == PosInfI) {
+        V = addI(Add, A, B).I;
+      } else {
+        V = A + B; // both fit the table's type, so no int64 overflow
+        if (V < intTypeMin(Add.Ty) || V > intTypeMax(Add.Ty))
+          V = addI(Add, A, B).I; // reports the overflow
+      }
+      if (Max ? V > Best : V < Best)
+        Best = V;
+    }
+    Env[S] = Hi;
+    Acc.I = Best;
+    return Acc;
   }
 
   template <typename F>

@@ -1,0 +1,134 @@
+// dpc_cuda.h - CUDA support for generated code: checked calls, RAII device
+// buffers and streams, memory checks, event timing. Copied into every
+// generated folder; only the .cu file includes it.
+#ifndef DPC_CUDA_H
+#define DPC_CUDA_H
+
+#include "dpc_io.h"
+
+#include <cuda_runtime.h>
+
+#include <string>
+
+namespace dpc_rt {
+
+[[noreturn]] inline void cuda_fail(cudaError_t E, const char *Call,
+                                   const char *File, int Line) {
+  throw InputError(std::string("CUDA error in ") + Call + " at " + File + ":" +
+                   std::to_string(Line) + ": " + cudaGetErrorName(E) + ": " +
+                   cudaGetErrorString(E));
+}
+
+#define DPC_CUDA_CHECK(call)                                                   \
+  do {                                                                         \
+    cudaError_t dpc_e_ = (call);                                               \
+    if (dpc_e_ != cudaSuccess)                                                 \
+      ::dpc_rt::cuda_fail(dpc_e_, #call, __FILE__, __LINE__);                  \
+  } while (0)
+
+/// Checks a kernel launch (and, with Sync, its completion).
+#define DPC_CUDA_CHECK_LAUNCH(name)                                            \
+  DPC_CUDA_CHECK(cudaGetLastError())
+
+/// Owns a device allocation of N elements of T.
+template <typename T> class DeviceBuffer {
+public:
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(size_t N) : N(N) {
+    if (N)
+      DPC_CUDA_CHECK(cudaMalloc(&P, N * sizeof(T)));
+  }
+  ~DeviceBuffer() {
+    if (P)
+      cudaFree(P);
+  }
+  DeviceBuffer(const DeviceBuffer &) = delete;
+  DeviceBuffer &operator=(const DeviceBuffer &) = delete;
+  DeviceBuffer(DeviceBuffer &&O) noexcept : P(O.P), N(O.N) {
+    O.P = nullptr;
+    O.N = 0;
+  }
+  DeviceBuffer &operator=(DeviceBuffer &&O) noexcept {
+    std::swap(P, O.P);
+    std::swap(N, O.N);
+    return *this;
+  }
+  T *get() const { return P; }
+  size_t size() const { return N; }
+  void upload(const T *Host, size_t Count, cudaStream_t S = 0) {
+    if (Count)
+      DPC_CUDA_CHECK(cudaMemcpyAsync(P, Host, Count * sizeof(T),
+                                     cudaMemcpyHostToDevice, S));
+  }
+  void download(T *Host, size_t Count, cudaStream_t S = 0) const {
+    if (Count)
+      DPC_CUDA_CHECK(cudaMemcpyAsync(Host, P, Count * sizeof(T),
+                                     cudaMemcpyDeviceToHost, S));
+  }
+
+private:
+  T *P = nullptr;
+  size_t N = 0;
+};
+
+class Stream {
+public:
+  Stream() { DPC_CUDA_CHECK(cudaStreamCreate(&S)); }
+  ~Stream() { cudaStreamDestroy(S); }
+  Stream(const Stream &) = delete;
+  Stream &operator=(const Stream &) = delete;
+  operator cudaStream_t() const { return S; }
+
+private:
+  cudaStream_t S = nullptr;
+};
+
+class EventTimer {
+public:
+  EventTimer() {
+    DPC_CUDA_CHECK(cudaEventCreate(&A));
+    DPC_CUDA_CHECK(cudaEventCreate(&B));
+  }
+  ~EventTimer() {
+    cudaEventDestroy(A);
+    cudaEventDestroy(B);
+  }
+  void start(cudaStream_t S) { DPC_CUDA_CHECK(cudaEventRecord(A, S)); }
+  double stop(cudaStream_t S) {
+    DPC_CUDA_CHECK(cudaEventRecord(B, S));
+    DPC_CUDA_CHECK(cudaEventSynchronize(B));
+    float Ms = 0;
+    DPC_CUDA_CHECK(cudaEventElapsedTime(&Ms, A, B));
+    return Ms / 1000.0;
+  }
+
+private:
+  cudaEvent_t A = nullptr, B = nullptr;
+};
+
+/// Selects the device and checks that Bytes fit in its free memory.
+inline void select_device_and_check(int Device, double Bytes,
+                                    const std::string &What,
+                                    const std::string &Suggestion) {
+  int Count = 0;
+  cudaError_t E = cudaGetDeviceCount(&Count);
+  if (E != cudaSuccess || Count == 0)
+    throw InputError("--backend=cuda: no CUDA device is available (" +
+                     std::string(cudaGetErrorString(E)) + ")");
+  if (Device >= Count)
+    throw InputError("--device " + std::to_string(Device) + ": only " +
+                     std::to_string(Count) + " CUDA device(s)");
+  DPC_CUDA_CHECK(cudaSetDevice(Device));
+  size_t Free = 0, Total = 0;
+  DPC_CUDA_CHECK(cudaMemGetInfo(&Free, &Total));
+  if (Bytes > 0.95 * static_cast<double>(Free))
+    throw InputError(What + " needs " + format_bytes(Bytes) +
+                     " of device memory, but only " +
+                     format_bytes(static_cast<double>(Free)) + " of " +
+                     format_bytes(static_cast<double>(Total)) + " is free" +
+                     (Suggestion.empty() ? "" : "; " + Suggestion));
+}
+
+} // namespace dpc_rt
+
+#endif // DPC_CUDA_H

@@ -1,0 +1,160 @@
+// dpc_values.h - the value semantics of generated code, for host and device.
+//
+// Generated code evaluates an integer table's equation in int64 with two
+// sentinels, DPC_NEG (-inf) and DPC_POS (+inf), exactly as the language
+// defines it: -inf + x = -inf, inf - inf is an error, overflow is an error.
+// Tables store their declared type; infinities are stored as the type's
+// minimum / maximum, and a finite value must stay within +-(2^30 - 1) for
+// int, +-(2^14 - 1) for int16, +-(2^62 - 1) for int64, so that the unchecked
+// max-plus products (tile products, DPX) can never overflow. A value outside
+// that range sets the error flag; it is never wrapped.
+// Float and double tables use IEEE arithmetic; a NaN (inf - inf) is an error.
+#ifndef DPC_VALUES_H
+#define DPC_VALUES_H
+
+#include <cmath>
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define DPC_HD __host__ __device__ __forceinline__
+#else
+#define DPC_HD inline
+#endif
+
+namespace dpc {
+
+constexpr int64_t NEG = INT64_MIN;
+constexpr int64_t POS = INT64_MAX;
+
+// Error codes (first one wins).
+enum : int { ErrNone = 0, ErrOverflow = 1, ErrUndefined = 2 };
+
+DPC_HD void fail(int *err, int code) {
+#if defined(__CUDA_ARCH__)
+  atomicCAS(err, 0, code);
+#else
+  int expected = 0;
+  __atomic_compare_exchange_n(err, &expected, code, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+#endif
+}
+
+template <typename T> struct Limits;
+template <> struct Limits<int16_t> {
+  static constexpr int16_t Neg = INT16_MIN, Pos = INT16_MAX;
+  static constexpr int64_t Max = (int64_t(1) << 14) - 1;
+};
+template <> struct Limits<int32_t> {
+  static constexpr int32_t Neg = INT32_MIN, Pos = INT32_MAX;
+  static constexpr int64_t Max = (int64_t(1) << 30) - 1;
+};
+template <> struct Limits<int64_t> {
+  static constexpr int64_t Neg = INT64_MIN, Pos = INT64_MAX;
+  static constexpr int64_t Max = (int64_t(1) << 62) - 1;
+};
+
+// Stored integer -> wide value.
+template <typename T> DPC_HD int64_t widen(T v) {
+  return v == Limits<T>::Neg ? NEG : v == Limits<T>::Pos ? POS : int64_t(v);
+}
+// Wide value -> stored integer; out of range sets ErrOverflow.
+template <typename T> DPC_HD T narrow(int64_t v, int *err) {
+  if (v == NEG)
+    return Limits<T>::Neg;
+  if (v == POS)
+    return Limits<T>::Pos;
+  if (v < -Limits<T>::Max || v > Limits<T>::Max) {
+    fail(err, ErrOverflow);
+    return 0;
+  }
+  return T(v);
+}
+// A value of a wider type used in a narrower table.
+DPC_HD int64_t fit(int64_t v, int64_t lim, int *err) {
+  if (v != NEG && v != POS && (v < -lim || v > lim))
+    fail(err, ErrOverflow);
+  return v;
+}
+
+DPC_HD int64_t add(int64_t a, int64_t b, int *err) {
+  if (a == NEG || b == NEG) {
+    if (a == POS || b == POS)
+      fail(err, ErrUndefined);
+    return NEG;
+  }
+  if (a == POS || b == POS)
+    return POS;
+  int64_t s = int64_t(uint64_t(a) + uint64_t(b));
+  if (((a ^ s) & (b ^ s)) < 0 || s == NEG || s == POS) {
+    fail(err, ErrOverflow);
+    return 0;
+  }
+  return s;
+}
+DPC_HD int64_t neg(int64_t a) { return a == NEG ? POS : a == POS ? NEG : -a; }
+DPC_HD int64_t sub(int64_t a, int64_t b, int *err) { return add(a, neg(b), err); }
+DPC_HD int64_t mul(int64_t a, int64_t b, int *err) {
+  bool ai = a == NEG || a == POS, bi = b == NEG || b == POS;
+  if (ai || bi) {
+    if (a == 0 || b == 0) {
+      fail(err, ErrUndefined);
+      return 0;
+    }
+    return ((a < 0) != (b < 0)) ? NEG : POS;
+  }
+  __int128 p = __int128(a) * __int128(b);
+  if (p >= __int128(POS) || p <= __int128(NEG)) {
+    fail(err, ErrOverflow);
+    return 0;
+  }
+  return int64_t(p);
+}
+// An intermediate integer result must fit the table's declared type.
+template <typename T> DPC_HD int64_t check_type(int64_t v, int *err) {
+  if (v != NEG && v != POS &&
+      (v < int64_t(Limits<T>::Neg) || v > int64_t(Limits<T>::Pos)))
+    fail(err, ErrOverflow);
+  return v;
+}
+// An integer (with sentinels) used in a float or double table.
+template <typename F> DPC_HD F itof(int64_t v) {
+  return v == NEG ? F(-INFINITY) : v == POS ? F(INFINITY) : F(v);
+}
+
+DPC_HD int64_t vmax(int64_t a, int64_t b) { return a > b ? a : b; }
+DPC_HD int64_t vmin(int64_t a, int64_t b) { return a < b ? a : b; }
+DPC_HD double vmax(double a, double b) { return a > b ? a : b; }
+DPC_HD double vmin(double a, double b) { return a < b ? a : b; }
+DPC_HD float vmax(float a, float b) { return a > b ? a : b; }
+DPC_HD float vmin(float a, float b) { return a < b ? a : b; }
+DPC_HD int32_t vmax(int32_t a, int32_t b) { return a > b ? a : b; }
+DPC_HD int32_t vmin(int32_t a, int32_t b) { return a < b ? a : b; }
+
+// Floating point: NaN is the only error.
+DPC_HD double checkf(double v, int *err) {
+  if (v != v)
+    fail(err, ErrUndefined);
+  return v;
+}
+
+// Index arithmetic used by the loops isl generates.
+DPC_HD int64_t dpc_floordiv_impl(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+} // namespace dpc
+
+DPC_HD int64_t dpc_floordiv(int64_t a, int64_t b) {
+  return dpc::dpc_floordiv_impl(a, b);
+}
+DPC_HD int64_t dpc_ceildiv(int64_t a, int64_t b) {
+  return -dpc::dpc_floordiv_impl(-a, b);
+}
+DPC_HD int64_t dpc_mod(int64_t a, int64_t b) {
+  return a - b * dpc::dpc_floordiv_impl(a, b);
+}
+DPC_HD int64_t dpc_min(int64_t a, int64_t b) { return a < b ? a : b; }
+DPC_HD int64_t dpc_max(int64_t a, int64_t b) { return a > b ? a : b; }
+
+#endif // DPC_VALUES_H

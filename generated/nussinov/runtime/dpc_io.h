@@ -1,0 +1,338 @@
+// dpc_io.h - reading problems: sequences, FASTA files, integer lists, and
+// `NAME=VALUE` bindings. Header-only C++17, no dependencies.
+//
+// Shared by the dpc compiler (for `dpc interp`) and every generated folder
+// (copied in), so that both read input the same way. Every malformed input
+// becomes a dpc_rt::InputError with a message naming the input, the file
+// and the position; nothing here aborts or exits.
+#ifndef DPC_IO_H
+#define DPC_IO_H
+
+#include <cctype>
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dpc_rt {
+
+struct InputError : std::runtime_error {
+  explicit InputError(const std::string &M) : std::runtime_error(M) {}
+};
+
+enum class Alpha { RNA, DNA, Protein, Int };
+
+inline const char *alpha_name(Alpha A) {
+  switch (A) {
+  case Alpha::RNA: return "rna";
+  case Alpha::DNA: return "dna";
+  case Alpha::Protein: return "protein";
+  case Alpha::Int: return "int";
+  }
+  return "?";
+}
+
+/// Letters of a sequence alphabet in code order.
+inline const char *alpha_symbols(Alpha A) {
+  switch (A) {
+  case Alpha::RNA: return "ACGU";
+  case Alpha::DNA: return "ACGT";
+  case Alpha::Protein: return "ACDEFGHIKLMNPQRSTVWY";
+  case Alpha::Int: return "";
+  }
+  return "";
+}
+
+/// Code of a letter: case-insensitive, T reads as U in RNA; -1 if unknown.
+inline int symbol_code(Alpha A, char C) {
+  char U = static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
+  if (A == Alpha::RNA && U == 'T')
+    U = 'U';
+  const char *S = alpha_symbols(A);
+  for (int I = 0; S[I]; ++I)
+    if (S[I] == U)
+      return I;
+  return -1;
+}
+
+struct FastaRecord {
+  std::string Name;
+  std::string Seq;
+};
+
+/// Reads every record of a FASTA file (">name" lines, sequence lines;
+/// blank lines and whitespace ignored). A file with no '>' is one record.
+inline std::vector<FastaRecord> read_fasta(const std::string &Path) {
+  std::ifstream In(Path);
+  if (!In)
+    throw InputError("cannot open FASTA file '" + Path + "'");
+  std::vector<FastaRecord> R;
+  std::string Line;
+  while (std::getline(In, Line)) {
+    if (!Line.empty() && Line.back() == '\r')
+      Line.pop_back();
+    if (!Line.empty() && Line[0] == '>') {
+      R.push_back({Line.substr(1), ""});
+      continue;
+    }
+    if (!Line.empty() && Line[0] == ';')
+      continue;
+    std::string Clean;
+    for (char C : Line)
+      if (!std::isspace(static_cast<unsigned char>(C)))
+        Clean += C;
+    if (Clean.empty())
+      continue;
+    if (R.empty())
+      R.push_back({Path, ""});
+    R.back().Seq += Clean;
+  }
+  if (R.empty())
+    throw InputError("FASTA file '" + Path + "' holds no sequence");
+  return R;
+}
+
+/// Encodes a sequence; an unknown letter is an error naming its position.
+inline std::vector<int8_t> encode(Alpha A, const std::string &Seq,
+                                  const std::string &What) {
+  std::vector<int8_t> Codes;
+  Codes.reserve(Seq.size());
+  for (size_t I = 0; I < Seq.size(); ++I) {
+    int C = symbol_code(A, Seq[I]);
+    if (C < 0) {
+      std::string L(1, Seq[I]);
+      if (!std::isprint(static_cast<unsigned char>(Seq[I])))
+        L = "\\x" + std::to_string(static_cast<unsigned char>(Seq[I]));
+      throw InputError(What + ": '" + L + "' at position " +
+                       std::to_string(I + 1) + " is not a " + alpha_name(A) +
+                       " symbol (expected one of " + alpha_symbols(A) + ")");
+    }
+    Codes.push_back(static_cast<int8_t>(C));
+  }
+  return Codes;
+}
+
+inline int64_t parse_int(const std::string &S, const std::string &What) {
+  if (S.empty())
+    throw InputError(What + ": expected an integer, found nothing");
+  errno = 0;
+  char *End = nullptr;
+  long long V = std::strtoll(S.c_str(), &End, 10);
+  if (errno == ERANGE)
+    throw InputError(What + ": '" + S + "' does not fit in 64 bits");
+  if (*End != '\0')
+    throw InputError(What + ": '" + S + "' is not an integer");
+  return V;
+}
+
+/// "30,35,15,5" (commas and/or whitespace) -> {30, 35, 15, 5}.
+inline std::vector<int64_t> parse_int_list(const std::string &S,
+                                           const std::string &What) {
+  std::vector<int64_t> R;
+  std::string Cur;
+  auto Flush = [&] {
+    if (!Cur.empty())
+      R.push_back(parse_int(Cur, What));
+    Cur.clear();
+  };
+  for (char C : S) {
+    if (C == ',' || std::isspace(static_cast<unsigned char>(C)))
+      Flush();
+    else
+      Cur += C;
+  }
+  Flush();
+  return R;
+}
+
+/// "NAME=VALUE" -> {NAME, VALUE}.
+inline std::pair<std::string, std::string> split_binding(const std::string &B,
+                                                         const char *Flag) {
+  size_t Eq = B.find('=');
+  if (Eq == std::string::npos || Eq == 0)
+    throw InputError(std::string(Flag) + " expects NAME=VALUE, got '" + B +
+                     "'");
+  return {B.substr(0, Eq), B.substr(Eq + 1)};
+}
+
+/// One value of an input: a sequence (codes) or an integer array.
+struct InputValue {
+  std::string Text;            // the sequence as given (sequence inputs)
+  std::vector<int8_t> Codes;   // sequence inputs
+  std::vector<int64_t> Ints;   // int inputs
+  std::string Origin;          // "--in seq=...", "file.fa record 'x'"
+  size_t length() const { return Codes.empty() ? Ints.size() : Codes.size(); }
+};
+
+/// An input as declared in the recurrence.
+struct InputSpec {
+  std::string Name;
+  Alpha Kind;
+};
+
+/// A problem: one value per declared input.
+using Problem = std::vector<InputValue>;
+
+/// Builds the problems from `--in NAME=VALUE` bindings and positional FASTA
+/// files. VALUE is a literal sequence, a comma list (int inputs) or @path
+/// (FASTA for sequences, a list of integers for int inputs). A FASTA file
+/// with several records gives several problems; inputs given once apply to
+/// every problem. Positional files supply the sequence inputs in
+/// declaration order: with k sequence inputs, each k consecutive records
+/// form one problem.
+inline std::vector<Problem>
+assemble_problems(const std::vector<InputSpec> &Specs,
+                  const std::vector<std::string> &Bindings,
+                  const std::vector<std::string> &Files) {
+  std::vector<std::vector<InputValue>> Per(Specs.size());
+  auto Find = [&](const std::string &N) -> int {
+    for (size_t I = 0; I < Specs.size(); ++I)
+      if (Specs[I].Name == N)
+        return static_cast<int>(I);
+    return -1;
+  };
+  auto SeqValue = [&](const InputSpec &S, const std::string &Text,
+                      const std::string &Origin) {
+    InputValue V;
+    V.Text = Text;
+    V.Origin = Origin;
+    if (Text.empty())
+      throw InputError("input '" + S.Name + "' (" + Origin +
+                       ") is empty; sequences must have at least one symbol");
+    V.Codes = encode(S.Kind, Text, "input '" + S.Name + "' (" + Origin + ")");
+    return V;
+  };
+  for (const std::string &B : Bindings) {
+    auto [Name, Value] = split_binding(B, "--in");
+    int I = Find(Name);
+    if (I < 0) {
+      std::string Known;
+      for (auto &S : Specs)
+        Known += (Known.empty() ? "" : ", ") + S.Name;
+      throw InputError("--in " + Name + ": the recurrence has no input '" +
+                       Name + "' (inputs: " + Known + ")");
+    }
+    if (!Per[I].empty())
+      throw InputError("input '" + Name + "' is given twice");
+    const InputSpec &S = Specs[I];
+    if (S.Kind == Alpha::Int) {
+      InputValue V;
+      if (!Value.empty() && Value[0] == '@') {
+        std::ifstream In(Value.substr(1));
+        if (!In)
+          throw InputError("cannot open '" + Value.substr(1) + "' for input '" +
+                           Name + "'");
+        std::stringstream SS;
+        SS << In.rdbuf();
+        V.Ints = parse_int_list(SS.str(), "input '" + Name + "'");
+        V.Origin = Value.substr(1);
+      } else {
+        V.Ints = parse_int_list(Value, "input '" + Name + "'");
+        V.Origin = "--in " + Name;
+      }
+      if (V.Ints.empty())
+        throw InputError("input '" + Name + "' is empty");
+      Per[I].push_back(std::move(V));
+      continue;
+    }
+    if (!Value.empty() && Value[0] == '@') {
+      std::string Path = Value.substr(1);
+      for (auto &R : read_fasta(Path))
+        Per[I].push_back(SeqValue(S, R.Seq, Path + " record '" + R.Name + "'"));
+    } else {
+      Per[I].push_back(SeqValue(S, Value, "--in " + Name));
+    }
+  }
+  if (!Files.empty()) {
+    std::vector<int> SeqInputs;
+    for (size_t I = 0; I < Specs.size(); ++I)
+      if (Specs[I].Kind != Alpha::Int && Per[I].empty())
+        SeqInputs.push_back(static_cast<int>(I));
+    if (SeqInputs.empty())
+      throw InputError("FASTA files were given, but every sequence input is "
+                       "already bound with --in");
+    std::vector<FastaRecord> All;
+    for (auto &F : Files)
+      for (auto &R : read_fasta(F))
+        All.push_back(R);
+    if (All.size() % SeqInputs.size() != 0)
+      throw InputError("the FASTA files hold " + std::to_string(All.size()) +
+                       " records, not a multiple of the " +
+                       std::to_string(SeqInputs.size()) +
+                       " sequence inputs each problem needs");
+    for (size_t R = 0; R < All.size(); ++R) {
+      int I = SeqInputs[R % SeqInputs.size()];
+      Per[I].push_back(
+          SeqValue(Specs[I], All[R].Seq, "record '" + All[R].Name + "'"));
+    }
+  }
+  size_t Count = 1;
+  for (size_t I = 0; I < Specs.size(); ++I) {
+    if (Per[I].empty())
+      throw InputError("input '" + Specs[I].Name +
+                       "' is not given (use --in " + Specs[I].Name +
+                       "=VALUE or a FASTA file)");
+    if (Per[I].size() > 1) {
+      if (Count > 1 && Per[I].size() != Count)
+        throw InputError("inputs give different numbers of records (" +
+                         std::to_string(Count) + " and " +
+                         std::to_string(Per[I].size()) + ")");
+      Count = Per[I].size();
+    }
+  }
+  std::vector<Problem> Problems(Count);
+  for (size_t P = 0; P < Count; ++P)
+    for (size_t I = 0; I < Specs.size(); ++I)
+      Problems[P].push_back(Per[I].size() == 1 ? Per[I][0] : Per[I][P]);
+  return Problems;
+}
+
+/// Bytes of memory the system reports available (MemAvailable), or 0 if
+/// unknown.
+inline uint64_t available_memory_bytes() {
+  std::ifstream In("/proc/meminfo");
+  std::string Key;
+  uint64_t Val;
+  std::string Unit;
+  while (In >> Key >> Val >> Unit)
+    if (Key == "MemAvailable:")
+      return Val * 1024;
+  return 0;
+}
+
+inline std::string format_bytes(double B) {
+  const char *U[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int I = 0;
+  while (B >= 1024 && I < 4) {
+    B /= 1024;
+    ++I;
+  }
+  std::ostringstream S;
+  S.precision(I ? 3 : 0);
+  S << std::fixed << B << " " << U[I];
+  return S.str();
+}
+
+/// Dot-bracket rendering of pair events (i, j) over a sequence of length N.
+inline std::string dot_bracket(size_t N,
+                               const std::vector<std::pair<int64_t, int64_t>> &Pairs) {
+  std::string S(N, '.');
+  for (auto [A, B] : Pairs) {
+    if (A > B)
+      std::swap(A, B);
+    if (A >= 0 && B < static_cast<int64_t>(N) && A != B) {
+      S[A] = '(';
+      S[B] = ')';
+    }
+  }
+  return S;
+}
+
+} // namespace dpc_rt
+
+#endif // DPC_IO_H

@@ -1,0 +1,739 @@
+#!/usr/bin/env python3
+"""dpc benchmark runner: generated code against the hand-written baselines.
+
+Runs, side by side and on the same random sequences (fixed seed, one FASTA
+file per size), the peaks first, then for each recurrence:
+
+  nussinov, chang   (the baselines run with --mode=nussinov / --mode=chang)
+    GPU sizes:  generated --backend=cuda, chang3k, li-blocked, li-packed
+    CPU sizes:  generated --backend=serial and --backend=openmp,
+                cpu1, cpu2, omp1, omp2
+  bpmax (N = M)
+    generated --backend=serial|openmp|cuda, bpmax-omp
+
+Generated binaries: GEN/<rec>/build/<rec> (GEN = --generated, default
+generated/), run as `<bin> --backend=B --in seq=@FILE --json --timing
+[--threads T]` (bpmax: --in seq1=@F1 --in seq2=@F2). A missing binary is a
+"not built" row in the markdown and is left out of the CSV.
+
+Every point is run --repeat times (min and median seconds); every run's
+answer is checked against every other implementation's answer for the same
+input: a disagreement is printed loudly, marked MISMATCH in the table and
+makes the exit status 1.
+
+Work counts (stated in results.md too):
+  nussinov / chang: the max-plus updates of the split reduction summed over
+    cells, sum_{0<=i<j<n, j>=i+2} (j-i) = (n-1)n(n+1)/6 - (n-1) (exact);
+  bpmax: the iterations of the double max reduction summed over F cells,
+    sum_{i1<=j1, i2<=j2} (j1-i1)(j2-i2+1)
+      = [(N-1)N(N+1)/6] * [M(M+1)(M+2)/6] (exact; checked by a loop).
+  gcups = updates / seconds_min / 1e9; pct_peak = 100 * gcups / peak, with
+  peak = the int32 DPX peak (peak-dpx-s32) for CUDA codes, the all-core CPU
+  peak for OpenMP codes, the one-core CPU peak for serial codes, all
+  measured in the same run.
+
+Outputs (--out, default docs/benchmarks): results.csv, results.md,
+time_vs_n.png, pct_peak_vs_n.png (skipped with a notice without
+matplotlib), raw.jsonl (every run's JSON line), inputs/ (the FASTA files).
+"""
+import argparse
+import csv
+import datetime
+import json
+import math
+import os
+import platform
+import re
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import random
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+GPU_SIZES = [1000, 2000, 4000, 8000, 16000, 32000]
+CPU_SIZES = [1000, 2000, 4000]
+BPMAX_SIZES = [16, 32, 64, 128]
+QUICK_GPU_SIZES = [100, 333, 1000]
+QUICK_CPU_SIZES = [100, 200, 400]
+QUICK_BPMAX_SIZES = [6, 10, 16]
+
+
+def log(msg=""):
+    print(msg, flush=True)
+
+
+def loud(msg):
+    bar = "!" * 78
+    print("\n%s\n!!! %s\n%s\n" % (bar, msg, bar), flush=True)
+    print("!!! " + msg, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- work counts
+
+def updates_nussinov(n):
+    """sum over 0 <= i < j < n with j >= i+2 of (j - i), exactly."""
+    return (n - 1) * n * (n + 1) // 6 - (n - 1) if n >= 2 else 0
+
+
+def updates_bpmax(N, M):
+    """Iterations of the double max reduction summed over the F cells that
+    use it (i1 <= j1, i2 <= j2, not both single bases): (j1-i1)*(j2-i2+1)."""
+    closed = ((N - 1) * N * (N + 1) // 6) * (M * (M + 1) * (M + 2) // 6)
+    if N <= 200 and M <= 200:  # check the closed form with a loop
+        s1 = sum((N - d1) * d1 for d1 in range(N))
+        s2 = sum((M - d2) * (d2 + 1) for d2 in range(M))
+        assert s1 * s2 == closed, (N, M)
+    return closed
+
+
+# ---------------------------------------------------------------- environment
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def gpu_name():
+    try:
+        p = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                           timeout=30)
+        if p.returncode == 0 and p.stdout.strip():
+            return p.stdout.strip().splitlines()[0].strip()
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    return None
+
+
+def git_commit():
+    try:
+        p = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                           timeout=30)
+        if p.returncode == 0:
+            c = p.stdout.strip()
+            d = subprocess.run(["git", "-C", ROOT, "status", "--porcelain",
+                                "--untracked-files=no"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                               timeout=30)
+            return c, d.returncode == 0 and bool(d.stdout.strip())
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    return "unknown", False
+
+
+# ---------------------------------------------------------------- inputs
+
+def make_seq(seed, tag, n):
+    rng = random.Random("%d/%s/%d" % (seed, tag, n))
+    return "".join(rng.choice("ACGU") for _ in range(n))
+
+
+def write_fasta(path, name, seq):
+    if os.path.exists(path):
+        with open(path) as f:
+            if "".join(l.strip() for l in f if not l.startswith(">")) == seq:
+                return path
+    with open(path, "w") as f:
+        f.write(">%s\n" % name)
+        for i in range(0, len(seq), 80):
+            f.write(seq[i:i + 80] + "\n")
+    return path
+
+
+# ---------------------------------------------------------------- running
+
+class RunError(Exception):
+    def __init__(self, kind, msg):
+        Exception.__init__(self, msg)
+        self.kind = kind  # "timeout", "memory", "failed"
+
+
+def run_json(cmd, timeout, raw, label):
+    """Runs cmd; returns the last JSON object on stdout. Raises RunError."""
+    t0 = time.time()
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise RunError("timeout", "killed after %.0f s (budget)" % timeout)
+    except OSError as e:
+        raise RunError("failed", str(e))
+    wall = time.time() - t0
+    if p.returncode != 0:
+        err = (p.stderr.strip() or p.stdout.strip() or "exit %d" % p.returncode)
+        err = err.splitlines()[-1] if err else ""
+        kind = "memory" if re.search(r"not enough .*memory|out of memory|cannot allocate",
+                                     err, re.I) else "failed"
+        raise RunError(kind, "exit %d: %s" % (p.returncode, err[:300]))
+    js = None
+    for line in p.stdout.splitlines():
+        line = line.strip()
+        if line.startswith("{"):
+            try:
+                js = json.loads(line)
+            except ValueError:
+                pass
+    if js is None:
+        raise RunError("failed", "no JSON line in the output: %r" % p.stdout[-200:])
+    js["_wall"] = wall
+    raw.write(json.dumps({"label": label, "cmd": cmd, "result": js}) + "\n")
+    raw.flush()
+    return js
+
+
+# ---------------------------------------------------------------- the plan
+
+class Row:
+    """One implementation of one recurrence on one backend, over sizes."""
+
+    def __init__(self, rec, impl, backend, sizes, peak, device, cmd=None, missing=None):
+        self.rec, self.impl, self.backend = rec, impl, backend
+        self.sizes, self.peak, self.device = sizes, peak, device
+        self.cmd = cmd          # cmd(n, files) -> argv
+        self.missing = missing  # "not built" reason
+        self.points = {}        # n -> dict
+        self.notes = []
+
+    @property
+    def key(self):
+        return "%s/%s/%s" % (self.rec, self.impl, self.backend)
+
+
+def plan(args, bindir, gpu_ok, threads):
+    gpu_sizes = args.gpu_sizes or (QUICK_GPU_SIZES if args.quick else GPU_SIZES)
+    cpu_sizes = args.cpu_sizes or (QUICK_CPU_SIZES if args.quick else CPU_SIZES)
+    bp_sizes = args.bpmax_sizes or (QUICK_BPMAX_SIZES if args.quick else BPMAX_SIZES)
+    T = str(threads)
+    B = lambda name: os.path.join(bindir, name)
+    rows = []
+
+    def gen_row(rec, backend, sizes, peak, device):
+        exe = os.path.join(args.generated, rec, "build", rec)
+        if not os.path.exists(exe):
+            return Row(rec, "generated", backend, sizes, peak, device,
+                       missing="not built (%s missing)" % os.path.relpath(exe, ROOT)
+                       if exe.startswith(ROOT) else "not built (%s missing)" % exe)
+
+        def cmd(n, files, exe=exe, backend=backend):
+            c = [exe, "--backend=" + backend]
+            if rec == "bpmax":
+                c += ["--in", "seq1=@" + files[0], "--in", "seq2=@" + files[1]]
+            else:
+                c += ["--in", "seq=@" + files[0]]
+            c += ["--json", "--timing"]
+            if backend == "openmp":
+                c += ["--threads", T]
+            return c
+        return Row(rec, "generated", backend, sizes, peak, device, cmd=cmd)
+
+    def base_row(rec, impl, backend, sizes, peak, device, extra=()):
+        exe = B(impl)
+        if not os.path.exists(exe):
+            return Row(rec, impl, backend, sizes, peak, device,
+                       missing="not built (%s missing)" % exe)
+
+        def cmd(n, files, exe=exe):
+            c = [exe, "--seq", files[0]]
+            if rec == "bpmax":
+                c += ["--seq2", files[1]]
+            else:
+                c += ["--mode=" + rec]
+            if backend in ("openmp",):
+                c += ["--threads", T]
+            return c + list(extra)
+        return Row(rec, impl, backend, sizes, peak, device, cmd=cmd)
+
+    for rec in args.recurrences:
+        if rec in ("nussinov", "chang"):
+            if gpu_ok:
+                rows.append(gen_row(rec, "cuda", gpu_sizes, "peak-dpx-s32", "gpu"))
+                for impl in ["li-blocked", "li-packed", "chang3k"]:
+                    rows.append(base_row(rec, impl, "cuda", gpu_sizes, "peak-dpx-s32", "gpu"))
+            rows.append(gen_row(rec, "openmp", cpu_sizes, "peak-cpu-all", "cpu"))
+            rows.append(base_row(rec, "omp2", "openmp", cpu_sizes, "peak-cpu-all", "cpu"))
+            rows.append(base_row(rec, "omp1", "openmp", cpu_sizes, "peak-cpu-all", "cpu"))
+            rows.append(gen_row(rec, "serial", cpu_sizes, "peak-cpu-core", "cpu"))
+            rows.append(base_row(rec, "cpu2", "cpu", cpu_sizes, "peak-cpu-core", "cpu"))
+            rows.append(base_row(rec, "cpu1", "cpu", cpu_sizes, "peak-cpu-core", "cpu"))
+        elif rec == "bpmax":
+            if gpu_ok:
+                rows.append(gen_row(rec, "cuda", bp_sizes, "peak-dpx-s32", "gpu"))
+            rows.append(gen_row(rec, "openmp", bp_sizes, "peak-cpu-all", "cpu"))
+            rows.append(base_row(rec, "bpmax-omp", "openmp", bp_sizes, "peak-cpu-all", "cpu"))
+            rows.append(gen_row(rec, "serial", bp_sizes, "peak-cpu-core", "cpu"))
+    if args.only:
+        rx = re.compile(args.only)
+        rows = [r for r in rows if rx.search(r.key)]
+    return rows
+
+
+# ---------------------------------------------------------------- report
+
+def fmt_s(x):
+    if x is None:
+        return "-"
+    return "%.4g" % x
+
+
+def fmt_g(x):
+    return "-" if x is None else ("%.3g" % x if x < 100 else "%.0f" % x)
+
+
+def pick(rows, rec, impl, backend, n):
+    for r in rows:
+        if r.rec == rec and r.impl == impl and r.backend == backend:
+            p = r.points.get(n)
+            if p and p.get("status") in ("ok", "MISMATCH"):
+                return p
+    return None
+
+
+def targets(rows, peaks, recs):
+    out = []
+    for rec in ("nussinov", "chang"):
+        if rec not in recs:
+            continue
+        g = pick(rows, rec, "generated", "cuda", 16000)
+        l = pick(rows, rec, "li-blocked", "cuda", 16000)
+        name = "generated CUDA %s at n = 16000: faster than li-blocked and >= 25%% of the " \
+               "int32 DPX peak" % rec
+        if not g or not l or "peak-dpx-s32" not in peaks:
+            why = []
+            if not g: why.append("no generated CUDA point at n = 16000")
+            if not l: why.append("no li-blocked point at n = 16000")
+            if "peak-dpx-s32" not in peaks: why.append("no DPX peak")
+            out.append((name, "NOT RUN", "; ".join(why)))
+        else:
+            ok = (g["status"] == "ok" and g["min"] < l["min"] and g["pct"] is not None
+                  and g["pct"] >= 25.0)
+            detail = "generated %.4g s (%.1f%% of peak) vs li-blocked %.4g s%s" % (
+                g["min"], g["pct"] or 0, l["min"],
+                "; ANSWER MISMATCH" if g["status"] != "ok" else "")
+            out.append((name, "MET" if ok else "MISSED", detail))
+    for rec in ("nussinov", "chang"):
+        if rec not in recs:
+            continue
+        g = pick(rows, rec, "generated", "openmp", 4000)
+        o = pick(rows, rec, "omp2", "openmp", 4000)
+        name = "generated OpenMP %s at n = 4000: at least as fast as omp2" % rec
+        if not g or not o:
+            why = []
+            if not g: why.append("no generated OpenMP point at n = 4000")
+            if not o: why.append("no omp2 point at n = 4000")
+            out.append((name, "NOT RUN", "; ".join(why)))
+        else:
+            ok = g["status"] == "ok" and g["min"] <= o["min"]
+            detail = "generated %.4g s vs omp2 %.4g s%s" % (
+                g["min"], o["min"], "; ANSWER MISMATCH" if g["status"] != "ok" else "")
+            out.append((name, "MET" if ok else "MISSED", detail))
+    return out
+
+
+def write_outputs(args, rows, peaks, info, mismatches):
+    os.makedirs(args.out, exist_ok=True)
+    cols = ["recurrence", "impl", "backend", "n", "seconds_min", "seconds_median", "gcups",
+            "pct_peak", "device", "commit", "m", "threads", "repeats", "output", "updates",
+            "status"]
+    with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(cols)
+        for name, p in peaks.items():
+            w.writerow(["peak", name, p["backend"], "", "", "", "%.2f" % p["gups"], "",
+                        info["gpu"] if p["backend"] == "cuda" else info["cpu"],
+                        info["commit"], "", p.get("threads", ""), "", "", "", "ok"])
+        for r in rows:
+            if r.missing:
+                continue
+            for n in sorted(r.points):
+                p = r.points[n]
+                if p["status"] not in ("ok", "MISMATCH"):
+                    continue
+                w.writerow([r.rec, r.impl, r.backend, n, "%.6f" % p["min"],
+                            "%.6f" % p["median"], "%.3f" % p["gcups"],
+                            "" if p["pct"] is None else "%.2f" % p["pct"],
+                            info["gpu"] if r.device == "gpu" else info["cpu"], info["commit"],
+                            n if r.rec == "bpmax" else "",
+                            info["threads"] if r.backend == "openmp" else 1,
+                            len(p["times"]), p["output"], p["updates"], p["status"]])
+
+    L = []
+    L.append("# dpc benchmarks")
+    L.append("")
+    L.append("- date: %s" % info["date"])
+    L.append("- commit: `%s`%s" % (info["commit"], " (the working tree had uncommitted "
+                                               "changes to tracked files)" if info["dirty"]
+                                               else ""))
+    L.append("- GPU: %s" % (info["gpu"] or "none (not run)"))
+    L.append("- CPU: %s, %d threads for OpenMP codes" % (info["cpu"], info["threads"]))
+    L.append("- command: `%s`" % info["cmdline"])
+    L.append("- repeats per point: %d (min and median reported); per-point time budget %g s"
+             % (args.repeat, args.budget))
+    L.append("")
+    L.append("## Targets")
+    L.append("")
+    for name, verdict, detail in targets(rows, peaks, args.recurrences):
+        L.append("- **%s** — %s: %s" % (verdict, name, detail))
+    L.append("")
+    if mismatches:
+        L.append("## ANSWER MISMATCHES")
+        L.append("")
+        for m in mismatches:
+            L.append("- **MISMATCH** %s" % m)
+        L.append("")
+    L.append("## Peaks (measured in this run)")
+    L.append("")
+    L.append("| peak | backend | G updates/s | note |")
+    L.append("|---|---|---:|---|")
+    notes = {
+        "peak-int32": "acc = max(acc + a, b), plain C++ int32",
+        "peak-dpx-s32": "__viaddmax_s32, 1 update per instruction (the GPU reference)",
+        "peak-dpx-s16x2": "__viaddmax_s16x2, 2 updates per instruction",
+        "peak-cpu-core": "best vectorised int32 max-plus loop, one core (serial reference)",
+        "peak-cpu-all": "the same on all threads (OpenMP reference)",
+    }
+    for name, p in peaks.items():
+        extra = ""
+        if "best" in p:
+            extra = " (best: %s)" % p["best"]
+        L.append("| %s | %s | %s | %s%s |" % (name, p["backend"], fmt_g(p["gups"]),
+                                              notes.get(name, ""), extra))
+    if not peaks:
+        L.append("| (none) | | | |")
+    L.append("")
+    L.append("## Results")
+    L.append("")
+    L.append("Updates: nussinov/chang count the max-plus updates of the split reduction, "
+             "sum over 0 <= i < j < n, j >= i+2 of (j - i) = (n-1)n(n+1)/6 - (n-1); bpmax "
+             "counts the iterations of the double max reduction, "
+             "[(N-1)N(N+1)/6] * [M(M+1)(M+2)/6] (N = M here). "
+             "G upd/s = updates / min seconds / 1e9; % peak against the DPX int32 peak (CUDA), "
+             "the all-core CPU peak (OpenMP) or the one-core CPU peak (serial).")
+    L.append("")
+    L.append("| recurrence | impl | backend | n | min s | median s | G upd/s | % peak | answer | status |")
+    L.append("|---|---|---|---:|---:|---:|---:|---:|---:|---|")
+    for r in rows:
+        if r.missing:
+            L.append("| %s | %s | %s | - | - | - | - | - | - | %s |"
+                     % (r.rec, r.impl, r.backend, r.missing))
+            continue
+        for n in sorted(r.points):
+            p = r.points[n]
+            if p["status"] in ("ok", "MISMATCH"):
+                L.append("| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s |" % (
+                    r.rec, r.impl, r.backend, n, fmt_s(p["min"]), fmt_s(p["median"]),
+                    fmt_g(p["gcups"]), "-" if p["pct"] is None else "%.2f" % p["pct"],
+                    p["output"], "**MISMATCH**" if p["status"] == "MISMATCH" else "ok"))
+            else:
+                L.append("| %s | %s | %s | %d | - | - | - | - | - | %s |"
+                         % (r.rec, r.impl, r.backend, n, p["status"]))
+    L.append("")
+    L.append("Plots: `time_vs_n.png` (seconds, log-log), `pct_peak_vs_n.png`. "
+             "Inputs: `inputs/` (random sequences, seed %d). Every run: `raw.jsonl`."
+             % args.seed)
+    L.append("")
+    with open(os.path.join(args.out, "results.md"), "w") as f:
+        f.write("\n".join(L))
+
+
+def plot(args, rows):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except Exception as e:  # ImportError, or a broken backend
+        log("NOTICE: matplotlib not available (%s): plots skipped" % e)
+        return
+    recs = [r for r in args.recurrences if any(x.rec == r and x.points for x in rows)]
+    if not recs:
+        log("NOTICE: nothing to plot")
+        return
+    for fname, key, ylabel, logy in [("time_vs_n.png", "min", "seconds (min)", True),
+                                     ("pct_peak_vs_n.png", "pct", "% of peak", False)]:
+        try:
+            fig, axes = plt.subplots(1, len(recs), figsize=(6 * len(recs), 4.5), squeeze=False)
+            for ax, rec in zip(axes[0], recs):
+                for r in rows:
+                    if r.rec != rec or r.missing:
+                        continue
+                    pts = [(n, p[key]) for n, p in sorted(r.points.items())
+                           if p["status"] in ("ok", "MISMATCH") and p.get(key)
+                           and p[key] > 0]
+                    if not pts:
+                        continue
+                    style = "-o" if r.impl == "generated" else "--s"
+                    ax.plot([x for x, _ in pts], [y for _, y in pts], style,
+                            label="%s (%s)" % (r.impl, r.backend))
+                ax.set_xscale("log")
+                if logy:
+                    ax.set_yscale("log")
+                ax.set_xlabel("N = M" if rec == "bpmax" else "n")
+                ax.set_ylabel(ylabel)
+                ax.set_title(rec)
+                ax.grid(True, which="both", alpha=0.3)
+                ax.legend(fontsize=7)
+            fig.tight_layout()
+            fig.savefig(os.path.join(args.out, fname), dpi=120)
+            plt.close(fig)
+            log("wrote %s" % os.path.join(args.out, fname))
+        except Exception as e:
+            log("NOTICE: could not draw %s: %s" % (fname, e))
+
+
+# ---------------------------------------------------------------- main
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="small sizes, a smoke test")
+    ap.add_argument("--only", help="regex on RECURRENCE/IMPL/BACKEND, e.g. 'chang/(li|gen)'")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per point (default 3)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "benchmarks"))
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument("--gpu", dest="gpu", action="store_true", default=None,
+                   help="run the GPU codes (default: when nvidia-smi sees a GPU)")
+    g.add_argument("--no-gpu", dest="gpu", action="store_false")
+    ap.add_argument("--generated", default=os.path.join(ROOT, "generated"),
+                    help="folder of generated code: GEN/<rec>/build/<rec>")
+    ap.add_argument("--bin", default=os.path.join(ROOT, "build-bench"),
+                    help="where the baselines are built (default build-bench/)")
+    ap.add_argument("--no-build", action="store_true", help="use the baselines in --bin as they are")
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1,
+                    help="threads for OpenMP codes (default: all cores)")
+    ap.add_argument("--budget", type=float, default=600.0,
+                    help="seconds per run; an implementation that exceeds it (or is "
+                         "predicted to, from n^3 / N^6 scaling) skips larger sizes")
+    ap.add_argument("--commit", help="commit id to report (default: git rev-parse --short HEAD)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--recurrences", default="nussinov,chang,bpmax")
+    ap.add_argument("--gpu-sizes", type=lambda s: [int(x) for x in s.split(",")])
+    ap.add_argument("--cpu-sizes", type=lambda s: [int(x) for x in s.split(",")])
+    ap.add_argument("--bpmax-sizes", type=lambda s: [int(x) for x in s.split(",")])
+    args = ap.parse_args()
+    args.recurrences = [r.strip() for r in args.recurrences.split(",") if r.strip()]
+    for r in args.recurrences:
+        if r not in ("nussinov", "chang", "bpmax"):
+            ap.error("unknown recurrence %r" % r)
+    if args.repeat < 1:
+        ap.error("--repeat must be >= 1")
+    args.out = os.path.abspath(args.out)
+    args.generated = os.path.abspath(args.generated)
+    args.bin = os.path.abspath(args.bin)
+    cmdline = " ".join(shlex.quote(a) for a in ["python3"] + sys.argv)
+
+    gname = gpu_name()
+    if args.gpu is None:
+        args.gpu = gname is not None
+        if not args.gpu:
+            log("NOTICE: no GPU found (nvidia-smi): GPU codes not run (force with --gpu)")
+    elif args.gpu and gname is None:
+        log("NOTICE: --gpu given but nvidia-smi sees no GPU; trying anyway")
+    if args.repeat < 3:
+        log("NOTICE: --repeat %d: reported numbers should use at least 3" % args.repeat)
+
+    # Build the baselines.
+    if not args.no_build:
+        env = dict(os.environ)
+        if not args.gpu:
+            env["BENCH_NO_CUDA"] = "1"
+        log("[build] baselines -> %s" % args.bin)
+        p = subprocess.run(["bash", os.path.join(HERE, "build.sh"), args.bin], env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if p.returncode != 0:
+            log(p.stdout)
+            sys.exit("error: building the baselines failed")
+    os.makedirs(args.out, exist_ok=True)
+    inputs = os.path.join(args.out, "inputs")
+    os.makedirs(inputs, exist_ok=True)
+    raw = open(os.path.join(args.out, "raw.jsonl"), "w")
+
+    commit, dirty = (args.commit, False) if args.commit else git_commit()
+    info = {
+        "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+        "commit": commit,
+        "dirty": dirty,
+        "gpu": gname if args.gpu else "",
+        "cpu": cpu_model(),
+        "threads": args.threads,
+        "cmdline": cmdline,
+    }
+    log("device: GPU %s; CPU %s (%d threads); commit %s"
+        % (info["gpu"] or "-", info["cpu"], args.threads, info["commit"]))
+
+    # Peaks first.
+    peaks = {}
+    peak_runs = [[os.path.join(args.bin, "peak-cpu"), "--threads", str(args.threads)]
+                 + (["--seconds", "0.05"] if args.quick else [])]
+    if args.gpu:
+        peak_runs.insert(0, [os.path.join(args.bin, "peak-gpu")]
+                         + (["--iters=4096"] if args.quick else []))
+    for cmd in peak_runs:
+        if not os.path.exists(cmd[0]):
+            log("NOTICE: %s not built: its peaks are missing" % cmd[0])
+            continue
+        log("[peak] %s" % " ".join(cmd))
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               timeout=600)
+        except subprocess.TimeoutExpired:
+            log("NOTICE: %s timed out" % cmd[0])
+            continue
+        if p.returncode != 0:
+            log("NOTICE: %s failed: %s" % (cmd[0], p.stderr.strip()[-300:]))
+        for line in p.stdout.splitlines():
+            try:
+                j = json.loads(line)
+            except ValueError:
+                continue
+            if "impl" in j and "gups" in j:
+                peaks[j["impl"]] = j
+                raw.write(json.dumps({"label": "peak", "cmd": cmd, "result": j}) + "\n")
+                log("[peak] %-15s %10.2f G updates/s" % (j["impl"], j["gups"]))
+                if args.gpu and j.get("device") and not info["gpu"]:
+                    info["gpu"] = j["device"]
+
+    rows = plan(args, args.bin, args.gpu, args.threads)
+    # Inputs: one sequence (bpmax: two) per size, written once.
+    files = {}
+
+    def inputs_for(rec, n):
+        if rec == "bpmax":
+            key = ("bpmax", n)
+            if key not in files:
+                files[key] = [
+                    write_fasta(os.path.join(inputs, "bpmax1_n%d.fa" % n), "bpmax1_n%d" % n,
+                                make_seq(args.seed, "bpmax1", n)),
+                    write_fasta(os.path.join(inputs, "bpmax2_n%d.fa" % n), "bpmax2_n%d" % n,
+                                make_seq(args.seed, "bpmax2", n))]
+        else:
+            key = ("rna", n)
+            if key not in files:
+                files[key] = [write_fasta(os.path.join(inputs, "rna_n%d.fa" % n),
+                                          "rna_n%d" % n, make_seq(args.seed, "rna", n))]
+        return files[key]
+
+    answers = {}  # (rec, n) -> {row key: set(outputs)}
+    mismatches = []
+    for r in rows:
+        if r.missing:
+            log("[%s] %s %s: %s" % (r.rec, r.impl, r.backend, r.missing))
+            continue
+        stop = None
+        last = None  # (n, seconds)
+        for n in sorted(r.sizes):
+            if stop:
+                r.points[n] = {"status": "skipped: " + stop}
+                log("[%s] %s %s n=%d: skipped (%s)" % (r.rec, r.impl, r.backend, n, stop))
+                continue
+            if last:
+                exp = 6 if r.rec == "bpmax" else 3
+                pred = last[1] * (float(n) / last[0]) ** exp
+                if pred > args.budget:
+                    stop = "predicted %.0f s per run > budget %g s" % (pred, args.budget)
+                    r.points[n] = {"status": "skipped: " + stop}
+                    log("[%s] %s %s n=%d: skipped (%s)" % (r.rec, r.impl, r.backend, n, stop))
+                    continue
+            fs = inputs_for(r.rec, n)
+            times, outs = [], []
+            status = "ok"
+            for k in range(args.repeat):
+                label = "%s n=%d run %d/%d" % (r.key, n, k + 1, args.repeat)
+                try:
+                    js = run_json(r.cmd(n, fs), args.budget, raw, label)
+                except RunError as e:
+                    status = {"timeout": "timeout", "memory": "does not fit"}.get(
+                        e.kind, "failed") + ": " + str(e)
+                    log("[%s] %s %s n=%d run %d: %s" % (r.rec, r.impl, r.backend, n, k + 1,
+                                                        status))
+                    if e.kind in ("timeout", "memory"):
+                        stop = status
+                    break
+                if "output" not in js or "seconds" not in js:
+                    status = "failed: JSON lacks output/seconds"
+                    break
+                times.append(float(js["seconds"]))
+                outs.append(js["output"])
+                log("[%s] %s %s n=%d run %d/%d: %.6f s  output=%s"
+                    % (r.rec, r.impl, r.backend, n, k + 1, args.repeat, times[-1], outs[-1]))
+                # Check against every other answer so far for this input.
+                seen = answers.setdefault((r.rec, n), {})
+                for other, vals in seen.items():
+                    if other != r.key and js["output"] not in vals:
+                        msg = "MISMATCH %s n=%d: %s answered %s, %s answered %s" % (
+                            r.rec, n, r.key, js["output"], other, sorted(vals))
+                        if msg not in mismatches:
+                            loud(msg)
+                            mismatches.append(msg)
+                if len(set(outs)) > 1:
+                    msg = "MISMATCH %s n=%d: %s answered differently across runs: %s" % (
+                        r.rec, n, r.key, outs)
+                    if msg not in mismatches:
+                        loud(msg)
+                        mismatches.append(msg)
+                seen.setdefault(r.key, set()).add(js["output"])
+                if times[-1] > args.budget:
+                    stop = "run took %.0f s > budget %g s" % (times[-1], args.budget)
+            if not times:
+                r.points[n] = {"status": status}
+                continue
+            if status != "ok":
+                r.points[n] = {"status": status}
+                continue
+            upd = updates_bpmax(n, n) if r.rec == "bpmax" else updates_nussinov(n)
+            tmin, tmed = min(times), statistics.median(times)
+            gc = upd / tmin / 1e9 if tmin > 0 else 0.0
+            pk = peaks.get(r.peak, {}).get("gups")
+            r.points[n] = {"status": "ok", "times": times, "min": tmin, "median": tmed,
+                           "output": outs[0], "updates": upd, "gcups": gc,
+                           "pct": 100.0 * gc / pk if pk else None}
+            last = (n, tmin)
+            log("[%s] %s %s n=%d: min %.6f s, median %.6f s, %.3f G upd/s%s"
+                % (r.rec, r.impl, r.backend, n, tmin, tmed, gc,
+                   ", %.2f%% of %s" % (r.points[n]["pct"], r.peak) if pk else ""))
+
+    # Final cross-check: a reference per (rec, n) = the validated CPU baseline
+    # where it ran, else the majority answer; mark every disagreeing point.
+    ref_impl = {"nussinov": "cpu2", "chang": "cpu2", "bpmax": "bpmax-omp"}
+    for (rec, n), seen in answers.items():
+        allv = set().union(*seen.values())
+        if len(allv) <= 1:
+            continue
+        ref_key = [k for k in seen if k.split("/")[1] == ref_impl[rec]]
+        if ref_key and len(seen[ref_key[0]]) == 1:
+            ref = next(iter(seen[ref_key[0]]))
+        else:
+            counts = {}
+            for vals in seen.values():
+                for v in vals:
+                    counts[v] = counts.get(v, 0) + 1
+            ref = max(counts, key=lambda v: counts[v])
+        for r in rows:
+            if r.rec == rec and r.key in seen and seen[r.key] != {ref}:
+                if n in r.points and r.points[n].get("status") == "ok":
+                    r.points[n]["status"] = "MISMATCH"
+    write_outputs(args, rows, peaks, info, mismatches)
+    raw.close()
+    log("wrote %s and %s" % (os.path.join(args.out, "results.csv"),
+                             os.path.join(args.out, "results.md")))
+    plot(args, rows)
+    for name, verdict, detail in targets(rows, peaks, args.recurrences):
+        log("[target] %s: %s (%s)" % (verdict, name, detail))
+    if mismatches:
+        loud("%d ANSWER MISMATCH(ES); see results.md" % len(mismatches))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
