@@ -172,8 +172,10 @@ struct CudaPrinter {
               redOpName(Sp.Op) + " over k in U(tile) of " +
               ast::exprToString(*Sp.Red->Args[0]) + "\nU(tile) = " + Sp.USet);
     W.open("");
-    W.line("__shared__ {} dpc_sx{}[{}][{}];", T, Id, KChunk, BR + 1);
-    W.line("__shared__ {} dpc_sy{}[{}][{}];", T, Id, KChunk, BC + 1);
+    // Rows padded to a multiple of 16 bytes (+4 elements) so each thread
+    // reads its run of values with 16-byte loads.
+    W.line("__shared__ __align__(16) {} dpc_sx{}[{}][{}];", T, Id, KChunk, BR + 4);
+    W.line("__shared__ __align__(16) {} dpc_sy{}[{}][{}];", T, Id, KChunk, BC + 4);
     W.line("const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;");
     W.line("{} dpc_reg[{}][{}];", T, RB, CB);
     W.line("#pragma unroll");
@@ -243,14 +245,28 @@ struct CudaPrinter {
         W.open("for (int dpc_kk = 0; dpc_kk < " + std::to_string(KChunk) +
                "; ++dpc_kk)");
         W.line("{} dpc_a[{}], dpc_b[{}];", T, RB, CB);
-        W.line("#pragma unroll");
-        W.line("for (int q = 0; q < {}; ++q) dpc_a[q] = dpc_sx{}[dpc_kk][dpc_ty "
-               "+ 16 * q];",
-               RB, Id);
-        W.line("#pragma unroll");
-        W.line("for (int r = 0; r < {}; ++r) dpc_b[r] = dpc_sy{}[dpc_kk][dpc_tx "
-               "+ 16 * r];",
-               CB, Id);
+        // Each thread owns RB consecutive rows and CB consecutive columns.
+        std::string Vec = T == "int32_t" ? "int4" : T == "float" ? "float4" : "";
+        auto Fetch = [&](const char *Dst, const char *Src, const char *Who,
+                         int64_t Count) {
+          if (!Vec.empty() && Count % 4 == 0) {
+            W.line("#pragma unroll");
+            W.open("for (int q = 0; q < " + std::to_string(Count) + "; q += 4)");
+            W.line("const {} dpc_v = *reinterpret_cast<const {} *>(&{}{}[dpc_kk][{} "
+                   "* {} + q]);",
+                   Vec, Vec, Src, Id, Who, Count);
+            W.line("{}[q] = dpc_v.x; {}[q + 1] = dpc_v.y; {}[q + 2] = dpc_v.z; "
+                   "{}[q + 3] = dpc_v.w;",
+                   Dst, Dst, Dst, Dst);
+            W.close();
+          } else {
+            W.line("#pragma unroll");
+            W.line("for (int q = 0; q < {}; ++q) {}[q] = {}{}[dpc_kk][{} * {} + q];",
+                   Count, Dst, Src, Id, Who, Count);
+          }
+        };
+        Fetch("dpc_a", "dpc_sx", "dpc_ty", RB);
+        Fetch("dpc_b", "dpc_sy", "dpc_tx", CB);
         W.line("#pragma unroll");
         W.line("for (int q = 0; q < {}; ++q)", RB);
         W.line("#pragma unroll");
@@ -298,9 +314,9 @@ struct CudaPrinter {
     W.line("#pragma unroll");
     W.line("for (int q = 0; q < {}; ++q)", RB);
     W.line("#pragma unroll");
-    W.line("for (int r = 0; r < {}; ++r) dpc_acc{}[(dpc_ty + 16 * q) * {} + "
-           "(dpc_tx + 16 * r) * {}] = dpc_reg[q][r];",
-           CB, Id, RowStride, ColStride);
+    W.line("for (int r = 0; r < {}; ++r) dpc_acc{}[(dpc_ty * {} + q) * {} + "
+           "(dpc_tx * {} + r) * {}] = dpc_reg[q][r];",
+           CB, Id, RB, RowStride, CB, ColStride);
     W.line("__syncthreads();");
     W.close();
   }

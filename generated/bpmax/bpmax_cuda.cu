@@ -60,8 +60,8 @@ __global__ void __launch_bounds__(256)
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i, k] + S2[k + 1, j]
       // U(tile) = [N, M] -> { TK[i0, i1, i2] : N > 0 and i0 <= 0 and 64i1 < M and -64i0 < i2 < 64i1 }
       {
-        __shared__ int32_t dpc_sx1[32][65];
-        __shared__ int32_t dpc_sy1[32][65];
+        __shared__ __align__(16) int32_t dpc_sx1[32][68];
+        __shared__ __align__(16) int32_t dpc_sy1[32][68];
         const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
         int32_t dpc_reg[4][4];
 #pragma unroll
@@ -104,11 +104,23 @@ __global__ void __launch_bounds__(256)
             for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
               int32_t dpc_a[4], dpc_b[4];
 #pragma unroll
-              for (int q = 0; q < 4; ++q)
-                dpc_a[q] = dpc_sx1[dpc_kk][dpc_ty + 16 * q];
+              for (int q = 0; q < 4; q += 4) {
+                const int4 dpc_v =
+                    *reinterpret_cast<const int4 *>(&dpc_sx1[dpc_kk][dpc_ty * 4 + q]);
+                dpc_a[q] = dpc_v.x;
+                dpc_a[q + 1] = dpc_v.y;
+                dpc_a[q + 2] = dpc_v.z;
+                dpc_a[q + 3] = dpc_v.w;
+              }
 #pragma unroll
-              for (int r = 0; r < 4; ++r)
-                dpc_b[r] = dpc_sy1[dpc_kk][dpc_tx + 16 * r];
+              for (int q = 0; q < 4; q += 4) {
+                const int4 dpc_v =
+                    *reinterpret_cast<const int4 *>(&dpc_sy1[dpc_kk][dpc_tx * 4 + q]);
+                dpc_b[q] = dpc_v.x;
+                dpc_b[q + 1] = dpc_v.y;
+                dpc_b[q + 2] = dpc_v.z;
+                dpc_b[q + 3] = dpc_v.w;
+              }
 #pragma unroll
               for (int q = 0; q < 4; ++q)
 #pragma unroll
@@ -122,7 +134,7 @@ __global__ void __launch_bounds__(256)
         for (int q = 0; q < 4; ++q)
 #pragma unroll
           for (int r = 0; r < 4; ++r)
-            dpc_acc1[(dpc_ty + 16 * q) * 64 + (dpc_tx + 16 * r) * 1] = dpc_reg[q][r];
+            dpc_acc1[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1] = dpc_reg[q][r];
         __syncthreads();
       }
     }
@@ -218,8 +230,8 @@ __global__ void __launch_bounds__(256)
     // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S1[i, k] + S1[k + 1, j]
     // U(tile) = [N, M] -> { TK[i0, i1, i2] : M > 0 and i0 <= 0 and 64i1 < N and -64i0 < i2 < 64i1 }
     {
-      __shared__ int32_t dpc_sx0[32][65];
-      __shared__ int32_t dpc_sy0[32][65];
+      __shared__ __align__(16) int32_t dpc_sx0[32][68];
+      __shared__ __align__(16) int32_t dpc_sy0[32][68];
       const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
       int32_t dpc_reg[4][4];
 #pragma unroll
@@ -260,11 +272,23 @@ __global__ void __launch_bounds__(256)
           for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
             int32_t dpc_a[4], dpc_b[4];
 #pragma unroll
-            for (int q = 0; q < 4; ++q)
-              dpc_a[q] = dpc_sx0[dpc_kk][dpc_ty + 16 * q];
+            for (int q = 0; q < 4; q += 4) {
+              const int4 dpc_v =
+                  *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
+              dpc_a[q] = dpc_v.x;
+              dpc_a[q + 1] = dpc_v.y;
+              dpc_a[q + 2] = dpc_v.z;
+              dpc_a[q + 3] = dpc_v.w;
+            }
 #pragma unroll
-            for (int r = 0; r < 4; ++r)
-              dpc_b[r] = dpc_sy0[dpc_kk][dpc_tx + 16 * r];
+            for (int q = 0; q < 4; q += 4) {
+              const int4 dpc_v =
+                  *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
+              dpc_b[q] = dpc_v.x;
+              dpc_b[q + 1] = dpc_v.y;
+              dpc_b[q + 2] = dpc_v.z;
+              dpc_b[q + 3] = dpc_v.w;
+            }
 #pragma unroll
             for (int q = 0; q < 4; ++q)
 #pragma unroll
@@ -278,7 +302,7 @@ __global__ void __launch_bounds__(256)
       for (int q = 0; q < 4; ++q)
 #pragma unroll
         for (int r = 0; r < 4; ++r)
-          dpc_acc0[(dpc_ty + 16 * q) * 64 + (dpc_tx + 16 * r) * 1] = dpc_reg[q][r];
+          dpc_acc0[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1] = dpc_reg[q][r];
       __syncthreads();
     }
   }
