@@ -132,26 +132,39 @@ struct CudaPrinter {
     return Uses(*Last);
   }
 
-  /// The innermost loop of a product's contraction loops, if it can be
-  /// processed in chunks (its body is the leaf, whose last index is it).
-  const LNode *chunkLoop(const LNode &N) {
-    if (N.K == LNode::For) {
-      const LNode *B = N.Kids[0].get();
-      while (B->K == LNode::Block && B->Kids.size() == 1)
-        B = B->Kids[0].get();
-      if (B->K == LNode::Stmt) {
-        const IExpr &Last = *B->Args.back();
-        if (Last.K == IExpr::Var && Last.Name == N.Iter && N.Step == 1)
-          return &N;
-        return nullptr;
-      }
-      return chunkLoop(*B);
+  /// A contraction loop that can be processed in chunks: its body is the
+  /// leaf, whose last index is the loop's iterator.
+  static const LNode *leafOf(const LNode &For) {
+    const LNode *B = For.Kids[0].get();
+    while ((B->K == LNode::Block || B->K == LNode::Mark) && B->Kids.size() == 1)
+      B = B->Kids[0].get();
+    return B->K == LNode::Stmt ? B : nullptr;
+  }
+  static bool isChunkLoop(const LNode &N) {
+    if (N.K != LNode::For || N.Step != 1)
+      return false;
+    const LNode *L = leafOf(N);
+    if (!L)
+      return false;
+    const IExpr &Last = *L->Args.back();
+    return Last.K == IExpr::Var && Last.Name == N.Iter;
+  }
+  /// True if every leaf of the contraction loops sits in a chunkable loop
+  /// (loops and conditions above them depend on the tile only).
+  static bool allChunkable(const LNode &N) {
+    if (isChunkLoop(N))
+      return true;
+    switch (N.K) {
+    case LNode::Stmt:
+      return false;
+    case LNode::If:
+      return allChunkable(*N.Then) && (!N.Else || allChunkable(*N.Else));
+    default:
+      for (auto &K : N.Kids)
+        if (!allChunkable(*K))
+          return false;
+      return true;
     }
-    if ((N.K == LNode::Block || N.K == LNode::Mark) && N.Kids.size() == 1)
-      return chunkLoop(*N.Kids[0]);
-    if (N.K == LNode::If && !N.Else) // a uniform condition on the tile
-      return chunkLoop(*N.Then);
-    return nullptr;
   }
 
   void productRegisterBlocked(int SI, CodeWriter &W) {
@@ -182,8 +195,6 @@ struct CudaPrinter {
     W.line("for (int q = 0; q < {}; ++q)", RB);
     W.line("#pragma unroll");
     W.line("for (int r = 0; r < {}; ++r) dpc_reg[q][r] = {};", CB, Ident);
-    const LNode *Chunk = chunkLoop(*Sp.ProductLoops);
-    DPC_ASSERT(Chunk, "register-blocked product without a chunkable loop");
     const std::string &KL = Sp.KVars.back();
     // Binds the cell indices (rows / cols / fixed dims) and k's.
     auto Bind = [&](const LNode &Leaf, const std::string &Row,
@@ -200,13 +211,11 @@ struct CudaPrinter {
                iexpr(Leaf.Args[K]), Sp.KVars[K]);
       W.line("const int64_t {} = {};", KL, KLast);
     };
-    const LNode *Leaf = Chunk->Kids[0].get();
-    while (Leaf->K == LNode::Block)
-      Leaf = Leaf->Kids[0].get();
     std::string RowLo = iexpr(Sp.BoxLo[Sp.RowDim]);
     std::string ColLo = iexpr(Sp.BoxLo[Sp.ColDim]);
     std::function<void(const LNode &)> Rec = [&](const LNode &N) {
-      if (&N == Chunk) {
+      if (isChunkLoop(N)) {
+        const LNode *Leaf = leafOf(N);
         W.open("for (int64_t dpc_k0 = " + iexpr(N.Lo) + "; dpc_k0 <= " +
                iexpr(N.Hi) + "; dpc_k0 += " + std::to_string(KChunk) + ")");
         W.line("const int64_t dpc_khi = {};", iexpr(N.Hi));
@@ -388,7 +397,7 @@ struct CudaPrinter {
       return false;
     int64_t BR = Sp.BoxSize[Sp.RowDim], BC = Sp.BoxSize[Sp.ColDim];
     return BR % 16 == 0 && BC % 16 == 0 && BR <= 128 && BC <= 128 &&
-           chunkLoop(*Sp.ProductLoops);
+           allChunkable(*Sp.ProductLoops);
   }
 
   void device(const LNode &N, CodeWriter &W, bool Distributed, bool InWave) {

@@ -299,6 +299,7 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
                                     const std::string &Acc) {
   switch (N.K) {
   case LNode::For:
+    W.text("DPC_UNROLL");
     W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
            " <= " + iexpr(N.Hi) + "; " + N.Iter +
            (N.Step == 1 ? "++" : " += " + std::to_string(N.Step)) + ")");
@@ -354,9 +355,13 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
   }
   W.line("{} {} = {};", ET, R, identityOf(E.Op, E.Ty));
   // Loops straight from the bindings, outermost first.
-  for (auto &B : E.Bindings)
+  for (size_t I = 0; I < E.Bindings.size(); ++I) {
+    const Binding &B = E.Bindings[I];
+    if (I + 1 == E.Bindings.size())
+      W.text("DPC_UNROLL");
     W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
            " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
+  }
   accumulate(E, R);
   for (size_t I = 0; I < E.Bindings.size(); ++I)
     W.close();

@@ -186,6 +186,7 @@ DPC_HD void stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
       dpc::widen<int32_t>(dpc_acc0[(i - (-(64 * dpc_floordiv(-i, 64)) - 63)) * 64 +
                                    (j - 64 * dpc_floordiv(j, 64))]);
   if (i >= 0 && N >= j + 1) {
+    DPC_UNROLL
     for (int64_t rk0 = i + 1;
          rk0 <= dpc_min(dpc_min(N - 3, j - 1), -dpc_mod(i + 63, 64) + i + 63); rk0++) {
       {
@@ -201,6 +202,7 @@ DPC_HD void stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
                                        int64_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
       }
     }
+    DPC_UNROLL
     for (int64_t rk1 = dpc_max(-dpc_mod(i + 63, 64) + i + 64, 64 * dpc_floordiv(j, 64));
          rk1 <= dpc_min(N - 2, j) - 1; rk1++) {
       {
@@ -255,6 +257,7 @@ DPC_HD void stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
       dpc::widen<int32_t>(dpc_acc1[(i - (-(64 * dpc_floordiv(-i, 64)) - 63)) * 64 +
                                    (j - 64 * dpc_floordiv(j, 64))]);
   if (i >= 0 && M >= j + 1) {
+    DPC_UNROLL
     for (int64_t rk0 = i + 1;
          rk0 <= dpc_min(dpc_min(M - 3, j - 1), -dpc_mod(i + 63, 64) + i + 63); rk0++) {
       {
@@ -270,6 +273,7 @@ DPC_HD void stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
                                        int64_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
       }
     }
+    DPC_UNROLL
     for (int64_t rk1 = dpc_max(-dpc_mod(i + 63, 64) + i + 64, 64 * dpc_floordiv(j, 64));
          rk1 <= dpc_min(M - 2, j) - 1; rk1++) {
       {
@@ -370,6 +374,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                                    (j2 - 32 * dpc_floordiv(j2, 32))]);
   if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && j2 >= i2 + 1 && M >= j2 + 1) {
     if (i2 >= 0 && dpc_mod(j2, 32) + i2 + 31 >= j2) {
+      DPC_UNROLL
       for (int64_t rk0 = i1;
            rk0 <=
            dpc_min(dpc_min(dpc_min(j1, j1 + dpc_floordiv(M, 2) - 2),
@@ -378,6 +383,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                1;
            rk0++) {
         if (rk0 + 1 == j1) {
+          DPC_UNROLL
           for (int64_t rk1 = i2; rk1 <= -dpc_mod(i2 + 31, 32) + i2 + 31 - 1; rk1++) {
             {
               const int64_t k1 = j1 - 1;
@@ -388,6 +394,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
             }
           }
         }
+        DPC_UNROLL
         for (int64_t rk2 = dpc_max(dpc_max(i2, rk0 - j1 + 2),
                                    -dpc_mod(i2 + 31, 32) - 31 * j1 + i2 + 31 * rk0 + 62);
              rk2 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4); rk2++) {
@@ -455,6 +462,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
             }
           } else {
             if (M == 3 && i2 == 0 && j2 == 2) {
+              DPC_UNROLL
               for (int64_t rk3 = 1; rk3 <= 2; rk3++) {
                 {
                   const int64_t k1 = j1 - 1;
@@ -466,6 +474,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
               }
             } else {
               if (i2 + 2 == M && j2 + 1 == M && dpc_mod(M - 3, 32) == 0) {
+                DPC_UNROLL
                 for (int64_t rk4 = M - 2; rk4 <= M - 1; rk4++) {
                   {
                     const int64_t k1 = j1 - 1;
@@ -499,6 +508,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                   } else {
                     if (i2 >= 1 && dpc_mod(i2 - 1, 32) + M >= i2 + 34 &&
                         i2 + 30 >= dpc_mod(i2 - 1, 32) + j2) {
+                      DPC_UNROLL
                       for (int64_t rk5 = i2; rk5 <= j2; rk5++) {
                         {
                           const int64_t k1 = j1 - 1;
@@ -512,6 +522,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                     } else {
                       if (M >= i2 + 3 && j2 + 32 * dpc_floordiv(-i2, 32) <= -1 &&
                           M + 32 * dpc_floordiv(-i2, 32) <= 2) {
+                        DPC_UNROLL
                         for (int64_t rk6 = i2; rk6 <= dpc_min(M - 3, j2); rk6++) {
                           {
                             const int64_t k1 = j1 - 1;
@@ -548,6 +559,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                       } else {
                         if (M >= i2 + 3 && j2 + 32 * dpc_floordiv(-i2, 32) >= 0 &&
                             M + 32 * dpc_floordiv(-i2, 32) <= 2) {
+                          DPC_UNROLL
                           for (int64_t rk7 = i2; rk7 <= M - 3; rk7++) {
                             {
                               const int64_t k1 = j1 - 1;
@@ -584,8 +596,10 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
     if (i2 >= 0 && j2 >= i2 + 32) {
       if (j2 >= dpc_mod(j2, 32) + i2 + 32 && dpc_mod(j2, 32) + M >= j2 + 3 &&
           dpc_mod(j2, 32) >= 1) {
+        DPC_UNROLL
         for (int64_t rk8 = i1; rk8 <= dpc_min(j1, dpc_mod(j2, 32) + M + j1 - j2 - 4) - 1;
              rk8++) {
+          DPC_UNROLL
           for (int64_t rk9 = i2; rk9 <= -dpc_mod(i2 + 31, 32) + i2 + 31 - 1; rk9++) {
             {
               const int64_t k1 = rk8;
@@ -595,6 +609,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                               int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
             }
           }
+          DPC_UNROLL
           for (int64_t rk10 = -dpc_mod(j2, 32) + j2 + 1;
                rk10 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk8 - 4); rk10++) {
             {
@@ -644,6 +659,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
           } else {
             if (i2 >= 32 && j2 + 1 == M && dpc_mod(i2, 32) == 0 &&
                 dpc_mod(M - 3, 32) == 0) {
+              DPC_UNROLL
               for (int64_t rk11 = M - 2; rk11 <= M - 1; rk11++) {
                 {
                   const int64_t k1 = j1 - 1;
@@ -655,6 +671,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
               }
             } else {
               if (i2 == 0 && j2 + 1 == M && dpc_mod(M - 3, 32) == 0) {
+                DPC_UNROLL
                 for (int64_t rk12 = M - 2; rk12 <= M - 1; rk12++) {
                   {
                     const int64_t k1 = j1 - 1;
@@ -671,7 +688,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
         }
       } else {
         if (i2 >= 1 && M >= j2 + 3 && dpc_mod(j2, 32) == 0) {
+          DPC_UNROLL
           for (int64_t rk13 = i1; rk13 <= j1 - 2; rk13++) {
+            DPC_UNROLL
             for (int64_t rk14 = i2; rk14 <= -dpc_mod(i2 - 1, 32) + i2 + 31 - 1; rk14++) {
               {
                 const int64_t k1 = rk13;
@@ -685,7 +704,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
         } else {
           if (dpc_mod(i2 + 31, 32) <= 30 && j2 >= dpc_mod(j2, 32) + i2 + 32 &&
               j2 + 2 >= dpc_mod(j2, 32) + M) {
+            DPC_UNROLL
             for (int64_t rk15 = i1; rk15 <= j1 - 2; rk15++) {
+              DPC_UNROLL
               for (int64_t rk16 = i2; rk16 <= -dpc_mod(i2 - 1, 32) + i2 + 31 - 1;
                    rk16++) {
                 {
@@ -711,6 +732,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
       }
       if (dpc_mod(i2 + 31, 32) <= 30 && j2 >= dpc_mod(j2, 32) + i2 + 32 &&
           j2 + 3 >= dpc_mod(j2, 32) + M) {
+        DPC_UNROLL
         for (int64_t rk17 = i2; rk17 <= -dpc_mod(i2 - 1, 32) + i2 + 31 - 1; rk17++) {
           {
             const int64_t k1 = j1 - 1;
@@ -740,6 +762,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
         }
       } else {
         if (i2 >= 1 && M >= j2 + 4 && dpc_mod(j2, 32) == 0) {
+          DPC_UNROLL
           for (int64_t rk18 = i2; rk18 <= -dpc_mod(i2 - 1, 32) + i2 + 31 - 1; rk18++) {
             {
               const int64_t k1 = j1 - 1;
@@ -753,6 +776,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
       }
     }
     if (M >= 34 && i2 == 0 && j2 + 1 == M && dpc_mod(M - 2, 32) == 0) {
+      DPC_UNROLL
       for (int64_t rk19 = i1; rk19 <= j1 - 2; rk19++) {
         {
           const int64_t k1 = rk19;
@@ -772,6 +796,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
     } else {
       if (M >= i2 + 34 && i2 >= 32 && j2 + 1 == M && dpc_mod(i2, 32) == 0 &&
           dpc_mod(M - 2, 32) == 0) {
+        DPC_UNROLL
         for (int64_t rk20 = i1; rk20 <= j1 - 2; rk20++) {
           {
             const int64_t k1 = rk20;
@@ -793,6 +818,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
   } else {
     if (i1 >= 0 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 && j2 == i2 &&
         2 * M >= i2 + 32 * dpc_floordiv(M - 2, 32) + 4 && dpc_mod(i2, 32) >= 1) {
+      DPC_UNROLL
       for (int64_t rk21 = i1; rk21 <= j1 - 1; rk21++) {
         {
           const int64_t k1 = rk21;
@@ -810,6 +836,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
       dpc::widen<int32_t>(dpc_acc3[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
                                    (j2 - 32 * dpc_floordiv(j2, 32))]);
   if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 >= 0 && M >= j2 + 1) {
+    DPC_UNROLL
     for (int64_t rk0 = i2;
          rk0 <= dpc_min(dpc_min(M - 2, j2), -dpc_mod(i2 + 31, 32) + i2 + 31) - 1; rk0++) {
       {
@@ -835,6 +862,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
     }
   }
   if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 >= 0 && M >= j2 + 1) {
+    DPC_UNROLL
     for (int64_t rk1 = dpc_max(dpc_max(1, -dpc_mod(i2 + 31, 32) + i2 + 31),
                                32 * dpc_floordiv(j2, 32));
          rk1 <= dpc_min(M - 2, j2) - 1; rk1++) {
@@ -853,6 +881,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
     }
   } else {
     if (N >= i1 + 1 && i1 >= 0 && j1 == i1 && i2 >= 0 && M >= j2 + 1) {
+      DPC_UNROLL
       for (int64_t rk2 = i2; rk2 <= dpc_min(dpc_min(j2, dpc_mod(M - 1, 32) + M - 2),
                                             -dpc_mod(i2 + 31, 32) + i2 + 31) -
                                         1;
@@ -863,6 +892,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                                            int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
         }
       }
+      DPC_UNROLL
       for (int64_t rk3 = dpc_max(dpc_max(1, -dpc_mod(i2 + 31, 32) + i2 + 31),
                                  32 * dpc_floordiv(j2, 32));
            rk3 <= j2 - 1; rk3++) {
@@ -888,6 +918,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
   }
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j1 + j2 >= i1 + i2 + 1 &&
       M >= j2 + 1) {
+    DPC_UNROLL
     for (int64_t rk0 = dpc_max(i1 - j1 + 2, i2);
          rk0 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
                         -dpc_mod(i2 + 31, 32) + i2 + 30);
@@ -901,6 +932,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
     }
   }
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1) {
+    DPC_UNROLL
     for (int64_t rk1 = dpc_max(dpc_max(i1 - j1 + 2, -dpc_mod(i2 + 31, 32) + i2 + 31),
                                32 * dpc_floordiv(j2, 32) + 1);
          rk1 <= dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2); rk1++) {
@@ -982,6 +1014,7 @@ DPC_HD void ref_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in,
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   int64_t dpc_r7 = dpc::NEG;
+  DPC_UNROLL
   for (int64_t k = i + 1; k <= j - 1; ++k) {
     dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_r.S1[ref_S1_at(dpc_p, i, k)]) +
                                    int64_t(dpc_r.S1[ref_S1_at(dpc_p, k + 1, j)]));
@@ -1022,6 +1055,7 @@ DPC_HD void ref_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in,
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   int64_t dpc_r7 = dpc::NEG;
+  DPC_UNROLL
   for (int64_t k = i + 1; k <= j - 1; ++k) {
     dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_r.S2[ref_S2_at(dpc_p, i, k)]) +
                                    int64_t(dpc_r.S2[ref_S2_at(dpc_p, k + 1, j)]));
@@ -1108,6 +1142,7 @@ DPC_HD void ref_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
   const int64_t dpc_v8 = dpc::vmax(dpc_r0, dpc_r4);
   int64_t dpc_r9 = dpc::NEG;
   for (int64_t k1 = i1; k1 <= j1 - 1; ++k1) {
+    DPC_UNROLL
     for (int64_t k2 = i2; k2 <= j2; ++k2) {
       dpc_r9 = dpc::vmax(dpc_r9,
                          int64_t(dpc_r.F[ref_F_at(dpc_p, i1, k1, i2, k2)]) +
@@ -1116,12 +1151,14 @@ DPC_HD void ref_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
   }
   const int64_t dpc_v10 = dpc::vmax(dpc_v8, dpc_r9);
   int64_t dpc_r11 = dpc::NEG;
+  DPC_UNROLL
   for (int64_t k2 = i2; k2 <= j2 - 1; ++k2) {
     dpc_r11 = dpc::vmax(dpc_r11, int64_t(dpc_r.F[ref_F_at(dpc_p, i1, j1, i2, k2)]) +
                                      int64_t(dpc_r.S2[ref_S2_at(dpc_p, k2 + 1, j2)]));
   }
   const int64_t dpc_v12 = dpc::vmax(dpc_v10, dpc_r11);
   int64_t dpc_r13 = dpc::NEG;
+  DPC_UNROLL
   for (int64_t k2 = i2; k2 <= j2; ++k2) {
     dpc_r13 =
         dpc::vmax(dpc_r13, int64_t(dpc_r.S2[ref_S2_at(dpc_p, i2, k2)]) +
@@ -1129,6 +1166,7 @@ DPC_HD void ref_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
   }
   const int64_t dpc_v14 = dpc::vmax(dpc_v12, dpc_r13);
   int64_t dpc_r15 = dpc::NEG;
+  DPC_UNROLL
   for (int64_t k1 = i1; k1 <= j1; ++k1) {
     dpc_r15 =
         dpc::vmax(dpc_r15, int64_t(dpc_r.S1[ref_S1_at(dpc_p, i1, k1)]) +

@@ -38,6 +38,7 @@ static void trace_S1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
     const int64_t dpc_v4 =
         dpc::check_type<int32_t>(dpc::add(dpc_v2, dpc_v3, dpc_err), dpc_err);
     int64_t dpc_r5 = dpc::NEG;
+    DPC_UNROLL
     for (int64_t k = i + 1; k <= j - 1; ++k) {
       dpc_r5 = dpc::vmax(dpc_r5, int64_t(dpc_t.S1[S1_at(dpc_p, i, k)]) +
                                      int64_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
@@ -126,6 +127,7 @@ static void trace_S2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
     const int64_t dpc_v4 =
         dpc::check_type<int32_t>(dpc::add(dpc_v2, dpc_v3, dpc_err), dpc_err);
     int64_t dpc_r5 = dpc::NEG;
+    DPC_UNROLL
     for (int64_t k = i + 1; k <= j - 1; ++k) {
       dpc_r5 = dpc::vmax(dpc_r5, int64_t(dpc_t.S2[S2_at(dpc_p, i, k)]) +
                                      int64_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
@@ -252,6 +254,7 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
     }
     int64_t dpc_r11 = dpc::NEG;
     for (int64_t k1 = i1; k1 <= j1 - 1; ++k1) {
+      DPC_UNROLL
       for (int64_t k2 = i2; k2 <= j2; ++k2) {
         dpc_r11 =
             dpc::vmax(dpc_r11, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
@@ -259,16 +262,19 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       }
     }
     int64_t dpc_r12 = dpc::NEG;
+    DPC_UNROLL
     for (int64_t k2 = i2; k2 <= j2 - 1; ++k2) {
       dpc_r12 = dpc::vmax(dpc_r12, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
                                        int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
     }
     int64_t dpc_r13 = dpc::NEG;
+    DPC_UNROLL
     for (int64_t k2 = i2; k2 <= j2; ++k2) {
       dpc_r13 = dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
                                        int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
     }
     int64_t dpc_r14 = dpc::NEG;
+    DPC_UNROLL
     for (int64_t k1 = i1; k1 <= j1; ++k1) {
       dpc_r14 = dpc::vmax(dpc_r14, int64_t(dpc_t.S1[S1_at(dpc_p, i1, k1)]) +
                                        int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));

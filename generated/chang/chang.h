@@ -111,6 +111,7 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
       dpc::widen<int32_t>(dpc_acc0[(i - (-(64 * dpc_floordiv(-i, 64)) - 63)) * 64 +
                                    (j - 64 * dpc_floordiv(j, 64))]);
   if (i >= 0 && j >= i + 2 && N >= j + 1) {
+    DPC_UNROLL
     for (int64_t rk0 = i;
          rk0 <= dpc_min(dpc_min(N - 3, j), -dpc_mod(i + 63, 64) + i + 63) - 1; rk0++) {
       {
@@ -119,6 +120,7 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
                                        int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]));
       }
     }
+    DPC_UNROLL
     for (int64_t rk1 = dpc_max(-dpc_mod(i + 63, 64) + i + 63, -dpc_mod(j, 64) + j);
          rk1 <= dpc_min(N - 3, j) - 1; rk1++) {
       {
@@ -127,6 +129,7 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
                                        int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]));
       }
     }
+    DPC_UNROLL
     for (int64_t rk2 = N - 3; rk2 <= 1; rk2++) {
       {
         const int64_t k = rk2;
@@ -136,6 +139,7 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
     }
   }
   if (j >= i + 2 && N >= j + 1) {
+    DPC_UNROLL
     for (int64_t rk3 = dpc_max(2, N - 3);
          rk3 <= dpc_min(j, -64 * dpc_floordiv(-i, 64)) - 1; rk3++) {
       {
@@ -145,6 +149,7 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
       }
     }
     if (i >= 0) {
+      DPC_UNROLL
       for (int64_t rk4 =
                dpc_max(dpc_max(dpc_max(2, N - 3), -dpc_mod(i + 63, 64) + i + 63),
                        -dpc_mod(j, 64) + j);
@@ -186,6 +191,7 @@ DPC_HD void ref_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
   const int64_t dpc_v2 =
       dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
   int64_t dpc_r3 = dpc::NEG;
+  DPC_UNROLL
   for (int64_t k = i; k <= j - 1; ++k) {
     dpc_r3 = dpc::vmax(dpc_r3, int64_t(dpc_r.C[ref_C_at(dpc_p, i, k)]) +
                                    int64_t(dpc_r.CT[ref_CT_at(dpc_p, j, k + 1)]));

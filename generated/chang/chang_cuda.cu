@@ -91,53 +91,198 @@ __global__ void __launch_bounds__(256)
     (void)tile0;
     const int64_t tile1 = c1;
     (void)tile1;
-    // Tile product 0 (generic form): acc[x] = max over k in U(tile) of C[i, k] + CT[j, k + 1], the tile's cells spread over the threads
+    // Tile product 0, register-blocked: a 64 x 64 tile of accumulators, 4 x 4 per thread,
+    // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of C[i, k] + CT[j, k + 1]
     // U(tile) = [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and -64i0 <= i2 < 64i1 and ((2 <= i2 <= -4 + N) or (i2 <= 1 - 64i0 and i2 <= -4 + N) or (i2 >= -2 + 64i1 and i2 >= 2)) }
     {
+      __shared__ __align__(16) int32_t dpc_sx0[32][68];
+      __shared__ __align__(16) int32_t dpc_sy0[32][68];
+      const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+      int32_t dpc_reg[4][4];
+#pragma unroll
+      for (int q = 0; q < 4; ++q)
+#pragma unroll
+        for (int r = 0; r < 4; ++r)
+          dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
       if (tile0 == 0 && N >= 64 * tile1 + 1) {
-        for (int64_t kk0 = 0; kk0 <= dpc_min(1, 64 * tile1 - 1); kk0++) {
-          {
-            const int64_t k = kk0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-              const int64_t i = -(64 * tile0) - 63 + (dpc_e / 64) % 64;
-              const int64_t j = 64 * tile1 + (dpc_e / 1) % 64;
-              if (!(i >= 0 && j >= i + 2 && N >= j + 1)) continue;
-              int32_t &dpc_a = dpc_acc0[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
-                                               dpc_t.C[CT_at(dpc_p, j, k + 1)]));
-            }
+        for (int64_t dpc_k0 = 0; dpc_k0 <= dpc_min(1, 64 * tile1 - 1); dpc_k0 += 32) {
+          const int64_t dpc_khi = dpc_min(1, 64 * tile1 - 1);
+          for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+            const int64_t i = -(64 * tile0) - 63 + dpc_rr;
+            (void)i;
+            const int64_t j = 64 * tile1;
+            (void)j;
+            const int64_t k = dpc_k0 + dpc_kk;
+            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+            if (k <= dpc_khi && i >= 0 && k - i >= 0 && N - k - 1 >= 0)
+              dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+            dpc_sx0[dpc_kk][dpc_rr] = dpc_x;
           }
+          for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
+            const int64_t i = -(64 * tile0) - 63;
+            (void)i;
+            const int64_t j = 64 * tile1 + dpc_cc;
+            (void)j;
+            const int64_t k = dpc_k0 + dpc_kk;
+            int32_t dpc_y = int32_t(0);
+            if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
+              dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+            dpc_sy0[dpc_kk][dpc_cc] = dpc_y;
+          }
+          __syncthreads();
+#pragma unroll
+          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+            int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+            for (int q = 0; q < 4; q += 4) {
+              const int4 dpc_v =
+                  *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
+              dpc_a[q] = dpc_v.x;
+              dpc_a[q + 1] = dpc_v.y;
+              dpc_a[q + 2] = dpc_v.z;
+              dpc_a[q + 3] = dpc_v.w;
+            }
+#pragma unroll
+            for (int q = 0; q < 4; q += 4) {
+              const int4 dpc_v =
+                  *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
+              dpc_b[q] = dpc_v.x;
+              dpc_b[q + 1] = dpc_v.y;
+              dpc_b[q + 2] = dpc_v.z;
+              dpc_b[q + 3] = dpc_v.w;
+            }
+#pragma unroll
+            for (int q = 0; q < 4; ++q)
+#pragma unroll
+              for (int r = 0; r < 4; ++r)
+                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+          }
+          __syncthreads();
         }
       }
       if (tile0 <= 0 && N >= 64 * tile1 + 1) {
-        for (int64_t kk1 = dpc_max(2, -(64 * tile0));
-             kk1 <= dpc_min(N - 3, 64 * tile1) - 1; kk1++) {
-          {
-            const int64_t k = kk1;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-              const int64_t i = -(64 * tile0) - 63 + (dpc_e / 64) % 64;
-              const int64_t j = 64 * tile1 + (dpc_e / 1) % 64;
-              if (!(i >= 0 && j >= i + 2 && N >= j + 1)) continue;
-              int32_t &dpc_a = dpc_acc0[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
-                                               dpc_t.C[CT_at(dpc_p, j, k + 1)]));
-            }
+        for (int64_t dpc_k0 = dpc_max(2, -(64 * tile0));
+             dpc_k0 <= dpc_min(N - 3, 64 * tile1) - 1; dpc_k0 += 32) {
+          const int64_t dpc_khi = dpc_min(N - 3, 64 * tile1) - 1;
+          for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+            const int64_t i = -(64 * tile0) - 63 + dpc_rr;
+            (void)i;
+            const int64_t j = 64 * tile1;
+            (void)j;
+            const int64_t k = dpc_k0 + dpc_kk;
+            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+            if (k <= dpc_khi && i >= 0 && k - i >= 0 && N - k - 1 >= 0)
+              dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+            dpc_sx0[dpc_kk][dpc_rr] = dpc_x;
           }
+          for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
+            const int64_t i = -(64 * tile0) - 63;
+            (void)i;
+            const int64_t j = 64 * tile1 + dpc_cc;
+            (void)j;
+            const int64_t k = dpc_k0 + dpc_kk;
+            int32_t dpc_y = int32_t(0);
+            if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
+              dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+            dpc_sy0[dpc_kk][dpc_cc] = dpc_y;
+          }
+          __syncthreads();
+#pragma unroll
+          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+            int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+            for (int q = 0; q < 4; q += 4) {
+              const int4 dpc_v =
+                  *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
+              dpc_a[q] = dpc_v.x;
+              dpc_a[q + 1] = dpc_v.y;
+              dpc_a[q + 2] = dpc_v.z;
+              dpc_a[q + 3] = dpc_v.w;
+            }
+#pragma unroll
+            for (int q = 0; q < 4; q += 4) {
+              const int4 dpc_v =
+                  *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
+              dpc_b[q] = dpc_v.x;
+              dpc_b[q + 1] = dpc_v.y;
+              dpc_b[q + 2] = dpc_v.z;
+              dpc_b[q + 3] = dpc_v.w;
+            }
+#pragma unroll
+            for (int q = 0; q < 4; ++q)
+#pragma unroll
+              for (int r = 0; r < 4; ++r)
+                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+          }
+          __syncthreads();
         }
-        for (int64_t kk2 = dpc_max(N - 3, -(64 * tile0)); kk2 <= 64 * tile1 - 1; kk2++) {
-          {
-            const int64_t k = kk2;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-              const int64_t i = -(64 * tile0) - 63 + (dpc_e / 64) % 64;
-              const int64_t j = 64 * tile1 + (dpc_e / 1) % 64;
-              if (!(i >= 0 && j >= i + 2 && N >= j + 1)) continue;
-              int32_t &dpc_a = dpc_acc0[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
-                                               dpc_t.C[CT_at(dpc_p, j, k + 1)]));
-            }
+        for (int64_t dpc_k0 = dpc_max(N - 3, -(64 * tile0)); dpc_k0 <= 64 * tile1 - 1;
+             dpc_k0 += 32) {
+          const int64_t dpc_khi = 64 * tile1 - 1;
+          for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+            const int64_t i = -(64 * tile0) - 63 + dpc_rr;
+            (void)i;
+            const int64_t j = 64 * tile1;
+            (void)j;
+            const int64_t k = dpc_k0 + dpc_kk;
+            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+            if (k <= dpc_khi && i >= 0 && k - i >= 0 && N - k - 1 >= 0)
+              dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+            dpc_sx0[dpc_kk][dpc_rr] = dpc_x;
           }
+          for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
+            const int64_t i = -(64 * tile0) - 63;
+            (void)i;
+            const int64_t j = 64 * tile1 + dpc_cc;
+            (void)j;
+            const int64_t k = dpc_k0 + dpc_kk;
+            int32_t dpc_y = int32_t(0);
+            if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
+              dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+            dpc_sy0[dpc_kk][dpc_cc] = dpc_y;
+          }
+          __syncthreads();
+#pragma unroll
+          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+            int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+            for (int q = 0; q < 4; q += 4) {
+              const int4 dpc_v =
+                  *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
+              dpc_a[q] = dpc_v.x;
+              dpc_a[q + 1] = dpc_v.y;
+              dpc_a[q + 2] = dpc_v.z;
+              dpc_a[q + 3] = dpc_v.w;
+            }
+#pragma unroll
+            for (int q = 0; q < 4; q += 4) {
+              const int4 dpc_v =
+                  *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
+              dpc_b[q] = dpc_v.x;
+              dpc_b[q + 1] = dpc_v.y;
+              dpc_b[q + 2] = dpc_v.z;
+              dpc_b[q + 3] = dpc_v.w;
+            }
+#pragma unroll
+            for (int q = 0; q < 4; ++q)
+#pragma unroll
+              for (int r = 0; r < 4; ++r)
+                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+          }
+          __syncthreads();
         }
       }
+#pragma unroll
+      for (int q = 0; q < 4; ++q)
+#pragma unroll
+        for (int r = 0; r < 4; ++r)
+          dpc_acc0[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1] = dpc_reg[q][r];
       __syncthreads();
     }
   }

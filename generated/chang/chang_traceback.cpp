@@ -31,6 +31,7 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
     const int64_t dpc_v2 =
         dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
     int64_t dpc_r3 = dpc::NEG;
+    DPC_UNROLL
     for (int64_t k = i; k <= j - 1; ++k) {
       dpc_r3 = dpc::vmax(dpc_r3, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
                                      int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]));

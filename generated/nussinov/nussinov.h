@@ -93,6 +93,7 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
       dpc::widen<int32_t>(dpc_acc0[(i - (-(64 * dpc_floordiv(-i, 64)) - 63)) * 64 +
                                    (j - 64 * dpc_floordiv(j, 64))]);
   if (i >= 0 && N >= j + 1) {
+    DPC_UNROLL
     for (int64_t rk0 = i + 1;
          rk0 <= dpc_min(dpc_min(N - 3, j - 1), -dpc_mod(i + 63, 64) + i + 63); rk0++) {
       {
@@ -108,6 +109,7 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
                                        int64_t(dpc_t.C[C_at(dpc_p, k + 1, j)]));
       }
     }
+    DPC_UNROLL
     for (int64_t rk1 = dpc_max(-dpc_mod(i + 63, 64) + i + 64, 64 * dpc_floordiv(j, 64));
          rk1 <= dpc_min(N - 2, j) - 1; rk1++) {
       {
@@ -155,6 +157,7 @@ DPC_HD void ref_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   int64_t dpc_r7 = dpc::NEG;
+  DPC_UNROLL
   for (int64_t k = i + 1; k <= j - 1; ++k) {
     dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_r.C[ref_C_at(dpc_p, i, k)]) +
                                    int64_t(dpc_r.C[ref_C_at(dpc_p, k + 1, j)]));

@@ -30,6 +30,7 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
     const int64_t dpc_v4 =
         dpc::check_type<int32_t>(dpc::add(dpc_v2, dpc_v3, dpc_err), dpc_err);
     int64_t dpc_r5 = dpc::NEG;
+    DPC_UNROLL
     for (int64_t k = i + 1; k <= j - 1; ++k) {
       dpc_r5 = dpc::vmax(dpc_r5, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
                                      int64_t(dpc_t.C[C_at(dpc_p, k + 1, j)]));

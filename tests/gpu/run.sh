@@ -40,16 +40,16 @@ pass=0
 while IFS=$'\t' read -r rec args expected; do
   case "$rec" in ''|'#'*) continue ;; esac
   bin=build-gpu/$rec/$rec
-  t0=$(date +%s.%N)
+  t0=$(date +%s%N)
   # shellcheck disable=SC2086
   got=$("$bin" --backend=cuda --verify --json $args 2>"$OUTDIR/stderr.txt")
   rc=$?
-  t1=$(date +%s.%N)
-  secs=$(echo "$t1 - $t0" | bc)
+  t1=$(date +%s%N)
+  secs=$(( (t1 - t0) / 1000000 ))ms
   short=$(echo "$args" | cut -c1-50)
   if [ $rc -eq 0 ] && [ "$got" = "$expected" ]; then
     pass=$((pass + 1))
-    say "PASS $rec $short (${secs}s)"
+    say "PASS $rec $short (${secs})"
   else
     fails=$((fails + 1))
     say "FAIL $rec $short rc=$rc"
@@ -68,7 +68,7 @@ for tool in memcheck racecheck; do
     set -- $spec
     rec=$1; shift
     if compute-sanitizer --tool $tool --error-exitcode 99 build-gpu/$rec/$rec --backend=cuda "$@" >"$OUTDIR/san.txt" 2>&1; then
-      say "PASS compute-sanitizer $tool $rec ($(grep -o 'ERROR SUMMARY.*' "$OUTDIR/san.txt" | head -1))"
+      say "PASS compute-sanitizer $tool $rec ($(grep -o '\(ERROR\|RACECHECK\) SUMMARY.*' "$OUTDIR/san.txt" | head -1))"
       pass=$((pass + 1))
     else
       fails=$((fails + 1))
