@@ -27,41 +27,8 @@ namespace {
 constexpr int Threads = 256;
 constexpr int KChunk = 32;
 
-bool hasRole(const LNode &N, LoopRole R) {
-  if (N.K == LNode::For && N.Role == R)
-    return true;
-  for (auto &K : N.Kids)
-    if (hasRole(*K, R))
-      return true;
-  return (N.Then && hasRole(*N.Then, R)) || (N.Else && hasRole(*N.Else, R));
-}
 
-bool hasMark(const LNode &N, const std::string &M) {
-  if (N.K == LNode::Mark && N.MarkName == M)
-    return true;
-  for (auto &K : N.Kids)
-    if (hasMark(*K, M))
-      return true;
-  return (N.Then && hasMark(*N.Then, M)) || (N.Else && hasMark(*N.Else, M));
-}
 
-void collectSplits(const Program &P, const LNode &N, std::set<int> &Out) {
-  if (N.K == LNode::Stmt) {
-    if (N.StmtId >= ProductStmtBase)
-      Out.insert(N.StmtId - ProductStmtBase);
-    else if (N.StmtId >= 0)
-      for (size_t S = 0; S < P.Splits.size(); ++S)
-        if (P.Splits[S].Stmt == N.StmtId)
-          Out.insert(static_cast<int>(S));
-    return;
-  }
-  for (auto &K : N.Kids)
-    collectSplits(P, *K, Out);
-  if (N.Then)
-    collectSplits(P, *N.Then, Out);
-  if (N.Else)
-    collectSplits(P, *N.Else, Out);
-}
 
 std::string forHead(const LNode &N) {
   return "for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
@@ -69,21 +36,21 @@ std::string forHead(const LNode &N) {
          (N.Step == 1 ? "++" : " += " + std::to_string(N.Step)) + ")";
 }
 
-int64_t boxVolume(const SplitInfo &S) {
-  int64_t V = 1;
-  for (auto B : S.BoxSize)
-    V *= B;
-  return V;
-}
 
 /// A kernel: the body run by one thread block (one tile), or by one thread
 /// for code that is not tiled.
 struct Site {
-  const LNode *Body = nullptr; // innermost parallel-tile loop body, or the
-                               // untiled subtree
+  const LNode *Body = nullptr; // the work of one tile, or the untiled
+                               // subtree
   bool Serial = false;
   std::vector<std::string> TileIters; // from the tile list
   std::vector<std::string> HostIters; // passed by value
+  // Dynamic shared memory: accumulators, the staging buffers of the
+  // register-blocked products (shared by them, one runs at a time), and
+  // the shared-memory copies of the tile's cells.
+  std::map<int, size_t> AccOff, CurOff;
+  size_t StageOff = 0, Bytes = 0;
+  const Group *G = nullptr;
 };
 
 struct CudaPrinter {
@@ -96,6 +63,8 @@ struct CudaPrinter {
 
   // ---- device code ----
 
+  const Site *Cur = nullptr; // the kernel being printed
+
   std::string call(const LNode &N) {
     std::string A;
     for (auto &X : N.Args)
@@ -104,6 +73,12 @@ struct CudaPrinter {
     for (size_t S = 0; S < P.Splits.size(); ++S)
       if (P.Splits[S].Stmt == N.StmtId)
         Accs += ", dpc_acc" + std::to_string(S);
+    if (Cur && Cur->G) {
+      for (int T : Cur->G->Tables)
+        Accs += ", dpc_cur_" + M.Tables[T].Name;
+      return "tc_stmt_" + P.Stmts[N.StmtId].Name + "(dpc_p, dpc_in, dpc_t" +
+             A + Accs + ", dpc_err);";
+    }
     return "stmt_" + P.Stmts[N.StmtId].Name + "(dpc_p, dpc_in, dpc_t" + A +
            Accs + ", dpc_err);";
   }
@@ -187,8 +162,11 @@ struct CudaPrinter {
     W.open("");
     // Rows padded to a multiple of 16 bytes (+4 elements) so each thread
     // reads its run of values with 16-byte loads.
-    W.line("__shared__ __align__(16) {} dpc_sx{}[{}][{}];", T, Id, KChunk, BR + 4);
-    W.line("__shared__ __align__(16) {} dpc_sy{}[{}][{}];", T, Id, KChunk, BC + 4);
+    W.line("{} (*dpc_sx{})[{}] = reinterpret_cast<{} (*)[{}]>(dpc_smem + {});", T,
+           Id, BR + 4, T, BR + 4, Cur->StageOff);
+    W.line("{} (*dpc_sy{})[{}] = reinterpret_cast<{} (*)[{}]>(dpc_smem + {});", T,
+           Id, BC + 4, T, BC + 4,
+           Cur->StageOff + KChunk * (BR + 4) * typeBytes(Sp.Ty));
     W.line("const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;");
     W.line("{} dpc_reg[{}][{}];", T, RB, CB);
     W.line("#pragma unroll");
@@ -392,6 +370,17 @@ struct CudaPrinter {
     W.close();
   }
 
+  /// Start of a tile: load its cells (as far as earlier kernels computed
+  /// them) into the shared-memory copies the in-tile statements read.
+  void tileStart(const LNode &N, CodeWriter &W) {
+    if (!Cur || !Cur->G)
+      return;
+    W.comment("start of the tile: its cells into shared memory (those "
+              "computed here are\n written there as well)");
+    emitTileLoad(P, *Cur->G, N.Args, true, W);
+    W.line("__syncthreads();");
+  }
+
   bool canRegisterBlock(const SplitInfo &Sp) {
     if (!Sp.Rectangular)
       return false;
@@ -448,7 +437,11 @@ struct CudaPrinter {
         device(*K, W, Distributed, InWave);
       return;
     case LNode::Stmt:
-      if (N.StmtId >= ProductStmtBase) {
+      if (isTileStart(N.StmtId)) {
+        tileStart(N, W);
+        return;
+      }
+      if (isProductStmt(N.StmtId)) {
         int S = N.StmtId - ProductStmtBase;
         const SplitInfo &Sp = P.Splits[S];
         W.open("");
@@ -475,18 +468,7 @@ struct CudaPrinter {
 
   // ---- host code ----
 
-  /// True for the nodes of a parallel-tiles region that the host runs:
-  /// parallel-tile loops, and ifs / blocks leading to one.
-  bool tileLevel(const LNode &N) {
-    if (N.K == LNode::For)
-      return N.Role == LoopRole::ParallelTiles;
-    if (N.K == LNode::If)
-      return hasRole(*N.Then, LoopRole::ParallelTiles) ||
-             (N.Else && hasRole(*N.Else, LoopRole::ParallelTiles));
-    if (N.K == LNode::Block || (N.K == LNode::Mark && N.MarkName == "parallel_tiles"))
-      return hasRole(N, LoopRole::ParallelTiles);
-    return false;
-  }
+  bool tileLevel(const LNode &N) { return isTileLevel(N); }
 
   void newSite(const LNode &N, bool Serial, const std::vector<std::string> &H,
                const std::vector<std::string> &T) {
@@ -620,19 +602,29 @@ struct CudaPrinter {
     for (size_t I = 0; I < NT; ++I)
       W.line("const int64_t {} = dpc_tiles[blockIdx.x * {} + {}]; (void){};",
              S.TileIters[I], NT, I, S.TileIters[I]);
+    W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
     std::set<int> Splits;
     collectSplits(P, *S.Body, Splits);
     for (int Sp : Splits) {
       const SplitInfo &SI = P.Splits[Sp];
-      W.line("__shared__ {} dpc_acc{}[{}]; // tile product accumulator",
-             storeType(SI.Ty), Sp, boxVolume(SI));
+      W.line("{} *dpc_acc{} = reinterpret_cast<{} *>(dpc_smem + {}); // tile "
+             "product accumulator",
+             storeType(SI.Ty), Sp, storeType(SI.Ty), S.AccOff.at(Sp));
       W.line("for (int dpc_e = threadIdx.x; dpc_e < {}; dpc_e += blockDim.x) "
              "dpc_acc{}[dpc_e] = {};",
              boxVolume(SI), Sp, storedIdentityOf(SI.Op, SI.Ty));
     }
+    if (S.G)
+      for (int T : S.G->Tables)
+        W.line("{} *dpc_cur_{} = reinterpret_cast<{} *>(dpc_smem + {}); // "
+               "this tile's cells of {}",
+               storeType(M.Tables[T].Type), M.Tables[T].Name,
+               storeType(M.Tables[T].Type), S.CurOff.at(T), M.Tables[T].Name);
     if (!Splits.empty())
       W.line("__syncthreads();");
+    Cur = &S;
     device(*S.Body, W, false, false);
+    Cur = nullptr;
     W.close();
   }
 
@@ -757,13 +749,51 @@ struct CudaPrinter {
       W.line("dpc_dtiles{}.upload(dpc_tiles{}.data(), dpc_tiles{}.size(), "
              "dpc_stream);",
              K, K, K);
-      W.line("dpc_kernel{}<<<static_cast<unsigned>(dpc_n), {}, 0, "
+      W.line("dpc_kernel{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
              "dpc_stream>>>({});",
-             K, Threads, launchArgs(S, "dpc_dtiles" + std::to_string(K) + ".get()"));
+             K, Threads, S.Bytes,
+             launchArgs(S, "dpc_dtiles" + std::to_string(K) + ".get()"));
       W.line("DPC_CUDA_CHECK(cudaGetLastError());");
       W.close();
     }
     W.close();
+  }
+
+  /// Plans a site's dynamic shared memory.
+  void layout(Site &S) {
+    if (S.Serial)
+      return;
+    std::set<int> Splits;
+    collectSplits(P, *S.Body, Splits);
+    size_t Off = 0;
+    auto Align = [](size_t X) { return (X + 15) / 16 * 16; };
+    for (int Sp : Splits) {
+      S.AccOff[Sp] = Off;
+      Off = Align(Off + boxVolume(P.Splits[Sp]) * typeBytes(P.Splits[Sp].Ty));
+    }
+    size_t Stage = 0;
+    for (int Sp : Splits) {
+      const SplitInfo &SI = P.Splits[Sp];
+      if (!canRegisterBlock(SI))
+        continue;
+      size_t B = KChunk * (SI.BoxSize[SI.RowDim] + 4 + SI.BoxSize[SI.ColDim] + 4) *
+                 typeBytes(SI.Ty);
+      Stage = std::max(Stage, B);
+    }
+    S.StageOff = Off;
+    Off = Align(Off + Stage);
+    // The group whose cells this site computes.
+    S.G = cachedGroupOf(P, *S.Body);
+    if (S.G) {
+      int64_t Vol = 1;
+      for (auto T : S.G->TileSizes)
+        Vol *= T;
+      for (int T : S.G->Tables) {
+        S.CurOff[T] = Off;
+        Off = Align(Off + Vol * typeBytes(M.Tables[T].Type));
+      }
+    }
+    S.Bytes = std::max<size_t>(Off, 16);
   }
 
   std::string emit() {
@@ -805,6 +835,9 @@ struct CudaPrinter {
     W.blank();
     std::vector<std::string> H;
     findSites(*P.Loops, H, false);
+    for (auto &S : Sites)
+      layout(S);
+
     for (size_t K = 0; K < Sites.size(); ++K) {
       kernel(static_cast<int>(K), W);
       W.blank();
@@ -850,6 +883,11 @@ struct CudaPrinter {
         W.line("std::vector<int64_t> dpc_tiles{};", K);
         W.line("dpc_rt::DeviceBuffer<int64_t> dpc_dtiles{};", K);
       }
+    for (size_t K = 0; K < Sites.size(); ++K)
+      if (!Sites[K].Serial && Sites[K].Bytes > 48 * 1024)
+        W.line("DPC_CUDA_CHECK(cudaFuncSetAttribute(dpc_kernel{}, "
+               "cudaFuncAttributeMaxDynamicSharedMemorySize, {}));",
+               K, Sites[K].Bytes);
     W.line("dpc_rt::EventTimer dpc_timer;");
     W.line("dpc_timer.start(dpc_stream);");
     host(*P.Loops, W);

@@ -121,34 +121,53 @@ std::vector<int> splitsOf(const Program &P, int Stmt) {
   return R;
 }
 
-void statement(const Program &P, int SI, bool Reference, CodeWriter &W) {
+} // namespace
+
+void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) {
   const ast::Module &M = *P.M;
   const lir::Statement &St = P.Stmts[SI];
   const ast::TableDecl &Tab = M.Tables[St.Table];
-  std::string Sig = "DPC_HD void " + std::string(Reference ? "ref_" : "") +
-                    "stmt_" + St.Name + "(const Params &dpc_p, const Inputs "
-                    "&dpc_in, const " +
+  bool Reference = V == StmtVariant::Reference;
+  const Group *G = nullptr;
+  for (auto &Gr : P.Groups)
+    if (std::count(Gr.Stmts.begin(), Gr.Stmts.end(), SI))
+      G = &Gr;
+  bool Cache = V == StmtVariant::DeviceTileCache && G && G->Tiled &&
+               !G->Signs.empty();
+  std::string Prefix = Reference ? "ref_" : V == StmtVariant::Host ? "" : "tc_";
+  std::string Sig = std::string("DPC_HD void ") +
+                    Prefix + "stmt_" + St.Name +
+                    "(const Params &dpc_p, const Inputs &dpc_in, const " +
                     (Reference ? "RefTables &dpc_r" : "Tables &dpc_t") +
                     idxParams(Tab);
   if (!Reference)
     for (int S : splitsOf(P, SI))
       Sig += ", const " + storeType(Tab.Type) + " *dpc_acc" + std::to_string(S);
+  if (Cache)
+    for (int T : G->Tables)
+      Sig += ", " + storeType(M.Tables[T].Type) + " *dpc_cur_" + M.Tables[T].Name;
   Sig += ", int *dpc_err)";
   W.comment(St.EquationText);
   W.comment("on " + St.DomainText);
+  if (Cache)
+    W.comment("Reads of the tile being computed come from its shared-memory "
+              "copy.");
   W.open(Sig);
   emitParamLocals(M, W);
+  if (Cache)
+    tileCachePreamble(*G, Tab.Indices, W);
   ValueStyle VS;
   VS.UseSplits = !Reference;
   VS.Reference = Reference;
   VS.T = Reference ? "dpc_r" : "dpc_t";
+  VS.TileCache = Cache ? G : nullptr;
   ValueEmitter VE(P, VS, W);
-  std::string V = VE.emit(*St.Body);
+  std::string Val = VE.emit(*St.Body);
   std::string Stored;
   if (isIntType(Tab.Type)) {
-    Stored = "dpc::narrow<" + storeType(Tab.Type) + ">(" + V + ", dpc_err)";
+    Stored = "dpc::narrow<" + storeType(Tab.Type) + ">(" + Val + ", dpc_err)";
   } else {
-    Stored = storeType(Tab.Type) + "(dpc::checkf(" + V + ", dpc_err))";
+    Stored = storeType(Tab.Type) + "(dpc::checkf(" + Val + ", dpc_err))";
   }
   W.line("const {} dpc_v = {};", storeType(Tab.Type), Stored);
   std::vector<IExprPtr> X;
@@ -157,6 +176,8 @@ void statement(const Program &P, int SI, bool Reference, CodeWriter &W) {
   std::string Buf = Reference ? Tab.Name : P.Storages[St.Table].Buffer;
   W.line("{}.{}[{}] = dpc_v;", VS.T, Buf,
          cellOffset(P, St.Table, X, Reference));
+  if (Cache)
+    W.line("dpc_cur_{}[{}] = dpc_v;", Tab.Name, tileLocal(*G, X));
   for (int C : St.MirrorTables) {
     const ast::TableDecl &CT = M.Tables[C];
     std::vector<IExprPtr> A(CT.Indices.size());
@@ -168,7 +189,7 @@ void statement(const Program &P, int SI, bool Reference, CodeWriter &W) {
   }
   W.close();
 }
-} // namespace
+
 
 std::string dpc::emitHeader(const Program &P) {
   const ast::Module &M = *P.M;
@@ -221,13 +242,28 @@ std::string dpc::emitHeader(const Program &P) {
   W.comment("---- statements: each computes one cell of one case of a table "
             "and stores it");
   for (size_t S = 0; S < P.Stmts.size(); ++S) {
-    statement(P, static_cast<int>(S), false, W);
+    emitStatement(P, static_cast<int>(S), StmtVariant::Host, W);
+    W.blank();
+  }
+  W.comment("---- the same statements for the cells of a tile: reads of the "
+            "tile itself come\n from its local copy (the CPU keeps it on the "
+            "stack, the GPU in shared memory)");
+  for (size_t S = 0; S < P.Stmts.size(); ++S) {
+    const lir::Statement &St = P.Stmts[S];
+    bool Cached = false;
+    for (auto &G : P.Groups)
+      if (std::count(G.Stmts.begin(), G.Stmts.end(), static_cast<int>(S)))
+        Cached = G.Tiled && !G.Signs.empty();
+    (void)St;
+    if (!Cached)
+      continue;
+    emitStatement(P, static_cast<int>(S), StmtVariant::DeviceTileCache, W);
     W.blank();
   }
   W.comment("---- the same statements straight from the equations (no tile "
             "products), on the reference tables");
   for (size_t S = 0; S < P.Stmts.size(); ++S) {
-    statement(P, static_cast<int>(S), true, W);
+    emitStatement(P, static_cast<int>(S), StmtVariant::Reference, W);
     W.blank();
   }
   W.close("} // namespace " + M.Name);

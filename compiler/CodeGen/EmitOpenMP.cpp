@@ -17,40 +17,6 @@ using namespace dpc::lir;
 
 namespace {
 
-void collectSplits(const Program &P, const LNode &N, std::set<int> &Out) {
-  if (N.K == LNode::Stmt) {
-    if (N.StmtId >= ProductStmtBase)
-      Out.insert(N.StmtId - ProductStmtBase);
-    else if (N.StmtId >= 0)
-      for (size_t S = 0; S < P.Splits.size(); ++S)
-        if (P.Splits[S].Stmt == N.StmtId)
-          Out.insert(static_cast<int>(S));
-    return;
-  }
-  for (auto &K : N.Kids)
-    collectSplits(P, *K, Out);
-  if (N.Then)
-    collectSplits(P, *N.Then, Out);
-  if (N.Else)
-    collectSplits(P, *N.Else, Out);
-}
-
-bool hasRole(const LNode &N, LoopRole R) {
-  if (N.K == LNode::For && N.Role == R)
-    return true;
-  for (auto &K : N.Kids)
-    if (hasRole(*K, R))
-      return true;
-  return (N.Then && hasRole(*N.Then, R)) || (N.Else && hasRole(*N.Else, R));
-}
-
-int64_t boxVolume(const SplitInfo &S) {
-  int64_t V = 1;
-  for (auto B : S.BoxSize)
-    V *= B;
-  return V;
-}
-
 struct CpuPrinter {
   const Program &P;
   CodeWriter &W;
@@ -65,7 +31,14 @@ struct CpuPrinter {
     std::string A;
     for (auto &X : N.Args)
       A += ", " + iexpr(X);
-    if (N.StmtId >= ProductStmtBase) {
+    if (isTileStart(N.StmtId)) {
+      if (Cached) {
+        W.comment("start of the tile: a copy of its cells");
+        emitTileLoad(P, *Cached, N.Args, false, W);
+      }
+      return;
+    }
+    if (isProductStmt(N.StmtId)) {
       int S = N.StmtId - ProductStmtBase;
       W.line("tile_product{}(dpc_p, dpc_in, dpc_t{}, dpc_acc{});", S, A, S);
       return;
@@ -74,11 +47,54 @@ struct CpuPrinter {
     for (size_t S = 0; S < P.Splits.size(); ++S)
       if (P.Splits[S].Stmt == N.StmtId)
         Accs += ", dpc_acc" + std::to_string(S);
+    if (Cached) {
+      for (int T : Cached->Tables)
+        Accs += ", dpc_cur_" + P.M->Tables[T].Name;
+      W.line("tc_stmt_{}(dpc_p, dpc_in, dpc_t{}{}, dpc_err);",
+             P.Stmts[N.StmtId].Name, A, Accs);
+      return;
+    }
     W.line("stmt_{}(dpc_p, dpc_in, dpc_t{}{}, dpc_err);", P.Stmts[N.StmtId].Name,
            A, Accs);
   }
 
-  void node(const LNode &N, bool InParallel) {
+  const Group *Cached = nullptr; // the tile being printed keeps a copy
+
+  /// The work of one tile: its products need accumulators, its cells a
+  /// local copy of the tile.
+  void tileBody(const LNode &N) {
+    std::set<int> Splits;
+    collectSplits(P, N, Splits);
+    W.open("");
+    Cached = cachedGroupOf(P, N);
+    if (Cached) {
+      int64_t Vol = 1;
+      for (auto T : Cached->TileSizes)
+        Vol *= T;
+      for (int T : Cached->Tables)
+        W.line("{} dpc_cur_{}[{}]; // this tile's cells of {}",
+               storeType(P.M->Tables[T].Type), P.M->Tables[T].Name, Vol,
+               P.M->Tables[T].Name);
+    }
+    for (int S : Splits) {
+      const SplitInfo &Sp = P.Splits[S];
+      W.line("{} dpc_acc{}[{}]; // tile product accumulator", storeType(Sp.Ty),
+             S, boxVolume(Sp));
+      W.line("for (int64_t dpc_e = 0; dpc_e < {}; ++dpc_e) dpc_acc{}[dpc_e] = {};",
+             boxVolume(Sp), S, storedIdentityOf(Sp.Op, Sp.Ty));
+    }
+    node(N, true, false);
+    Cached = nullptr;
+    W.close();
+  }
+
+  void node(const LNode &N, bool InParallel, bool InTiles = false) {
+    if (InTiles && !isTileLevel(N)) {
+      tileBody(N);
+      return;
+    }
+    if (N.K == LNode::Mark && N.MarkName == "parallel_tiles")
+      InTiles = true;
     switch (N.K) {
     case LNode::For: {
       bool Par = N.Role == LoopRole::ParallelTiles && !InParallel;
@@ -89,44 +105,30 @@ struct CpuPrinter {
         W.text("#pragma omp parallel for schedule(dynamic, 1) "
                "num_threads(dpc_threads)");
       W.open(forHead(N));
-      bool Innermost = N.Role == LoopRole::ParallelTiles &&
-                       !hasRole(*N.Kids[0], LoopRole::ParallelTiles);
-      if (Innermost) {
-        std::set<int> Splits;
-        collectSplits(P, N, Splits);
-        for (int S : Splits) {
-          const SplitInfo &Sp = P.Splits[S];
-          W.line("{} dpc_acc{}[{}]; // tile product accumulator",
-                 storeType(Sp.Ty), S, boxVolume(Sp));
-          W.line("for (int64_t dpc_e = 0; dpc_e < {}; ++dpc_e) dpc_acc{}[dpc_e] "
-                 "= {};",
-                 boxVolume(Sp), S, storedIdentityOf(Sp.Op, Sp.Ty));
-        }
-      }
       for (auto &K : N.Kids)
-        node(*K, InParallel || Par);
+        node(*K, InParallel || Par, InTiles);
       W.close();
       return;
     }
     case LNode::If:
       W.open("if (" + iexpr(N.Cond) + ")");
-      node(*N.Then, InParallel);
+      node(*N.Then, InParallel, InTiles);
       W.close();
       if (N.Else) {
         W.open("else");
-        node(*N.Else, InParallel);
+        node(*N.Else, InParallel, InTiles);
         W.close();
       }
       return;
     case LNode::Block:
       for (auto &K : N.Kids)
-        node(*K, InParallel);
+        node(*K, InParallel, InTiles);
       return;
     case LNode::Mark:
       if (N.MarkName == "points")
         W.comment("the cells of this tile, one anti-diagonal after another");
       for (auto &K : N.Kids)
-        node(*K, InParallel);
+        node(*K, InParallel, InTiles);
       return;
     case LNode::Stmt:
       stmtCall(N);

@@ -98,7 +98,8 @@ IExprPtr dpc::accIndex(const Program &P, const SplitInfo &S,
   DPC_ASSERT(G, "split statement in no group");
   std::map<std::string, IExprPtr> Tiles;
   for (size_t D = 0; D < X.size(); ++D) {
-    IExprPtr B = G->Signs[D] < 0 ? IExpr::op(IExpr::Neg, {X[D]}) : X[D];
+    IExprPtr B = (G->Signs[D] < 0 ? IExpr::op(IExpr::Neg, {X[D]}) : X[D]) +
+                 IExpr::num(G->Shifts[D]);
     Tiles[S.TileVars[D]] =
         G->TileSizes[D] == 1
             ? B
@@ -126,10 +127,78 @@ static std::string bufferOf(const Program &P, int Table, bool Reference) {
   return Reference ? P.M->Tables[Table].Name : P.Storages[Table].Buffer;
 }
 
+int dpc::effectiveTable(const Program &P, int Table) {
+  return P.CopyTable[Table] ? P.CopySource[Table] : Table;
+}
+
+std::vector<IExprPtr> dpc::effectiveCell(const Program &P, int Table,
+                                         const std::vector<IExprPtr> &Idx) {
+  if (!P.CopyTable[Table])
+    return Idx;
+  std::vector<IExprPtr> R(Idx.size());
+  for (size_t D = 0; D < Idx.size(); ++D)
+    R[P.CopyPerm[Table][D]] = Idx[D];
+  return R;
+}
+
+bool dpc::inTileCache(const Program &P, const Group &G, int Table) {
+  int T = effectiveTable(P, Table);
+  return G.Tiled && !G.Signs.empty() &&
+         std::count(G.Tables.begin(), G.Tables.end(), T);
+}
+
+void dpc::tileCachePreamble(const Group &G, const std::vector<std::string> &X,
+                            CodeWriter &W) {
+  for (size_t D = 0; D < X.size(); ++D) {
+    int64_t B = G.TileSizes[D];
+    std::string Mem = (G.Signs[D] < 0 ? "-" : "") + X[D] + " + " +
+                      std::to_string(G.Shifts[D]);
+    std::string T = B == 1 ? "(" + Mem + ")"
+                           : "dpc_floordiv(" + Mem + ", " + std::to_string(B) + ")";
+    std::string Lo = std::to_string(B) + " * " + T + " - " +
+                     std::to_string(G.Shifts[D]);
+    if (G.Signs[D] < 0)
+      Lo = "-(" + Lo + " + " + std::to_string(B - 1) + ")";
+    W.line("const int64_t dpc_lo{} = {};", D, Lo);
+  }
+}
+
+std::string dpc::inTileCond(const Group &G, const std::vector<IExprPtr> &Y) {
+  std::string C;
+  for (size_t D = 0; D < Y.size(); ++D) {
+    std::string V = "(" + iexpr(Y[D]) + ")";
+    C += (C.empty() ? "" : " && ") + V + " >= dpc_lo" + std::to_string(D) +
+         " && " + V + " <= dpc_lo" + std::to_string(D) + " + " +
+         std::to_string(G.TileSizes[D] - 1);
+  }
+  return C;
+}
+
+std::string dpc::tileLocal(const Group &G, const std::vector<IExprPtr> &Y) {
+  std::string L = "0";
+  for (size_t D = 0; D < Y.size(); ++D)
+    L = "(" + L + ") * " + std::to_string(G.TileSizes[D]) + " + ((" +
+        iexpr(Y[D]) + ") - dpc_lo" + std::to_string(D) + ")";
+  return L;
+}
+
+/// A stored value of a table read: from the tile's shared-memory copy when
+/// the cell lies in the current tile, else from the table's buffer.
+static std::string rawLoad(const Program &P, const ValueStyle &S,
+                           const VExpr &E) {
+  std::string Global = S.T + "." + bufferOf(P, E.Table, S.Reference) + "[" +
+                       cellOffset(P, E.Table, E.Idx, S.Reference) + "]";
+  if (!S.TileCache || !inTileCache(P, *S.TileCache, E.Table))
+    return Global;
+  auto Y = effectiveCell(P, E.Table, E.Idx);
+  return "((" + inTileCond(*S.TileCache, Y) + ") ? dpc_cur_" +
+         P.M->Tables[effectiveTable(P, E.Table)].Name + "[" +
+         tileLocal(*S.TileCache, Y) + "] : " + Global + ")";
+}
+
 std::string ValueEmitter::load(const VExpr &E, ScalarType Ty) {
   ScalarType TT = P.M->Tables[E.Table].Type;
-  std::string Raw = S.T + "." + bufferOf(P, E.Table, S.Reference) + "[" +
-                    cellOffset(P, E.Table, E.Idx, S.Reference) + "]";
+  std::string Raw = rawLoad(P, S, E);
   if (!isIntType(TT))
     return evalType(Ty) + "(" + Raw + ")";
   std::string W = "dpc::widen<" + storeType(TT) + ">(" + Raw + ")";
@@ -264,14 +333,8 @@ void ValueEmitter::accumulate(const VExpr &Red, const std::string &Acc) {
     // Finite operands: plain arithmetic is exact.
     ScalarType TX = P.M->Tables[Body.Kids[0]->Table].Type;
     ScalarType TY = P.M->Tables[Body.Kids[1]->Table].Type;
-    std::string X = S.T + "." + bufferOf(P, Body.Kids[0]->Table, S.Reference) +
-                    "[" + cellOffset(P, Body.Kids[0]->Table, Body.Kids[0]->Idx,
-                                     S.Reference) +
-                    "]";
-    std::string Y = S.T + "." + bufferOf(P, Body.Kids[1]->Table, S.Reference) +
-                    "[" + cellOffset(P, Body.Kids[1]->Table, Body.Kids[1]->Idx,
-                                     S.Reference) +
-                    "]";
+    std::string X = rawLoad(P, S, *Body.Kids[0]);
+    std::string Y = rawLoad(P, S, *Body.Kids[1]);
     std::string ET = evalType(Red.Ty);
     std::string Sum = Int ? "int64_t(" + X + ") + int64_t(" + Y + ")"
                           : ET + "(" + X + ") + " + ET + "(" + Y + ")";
@@ -366,4 +429,110 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
   for (size_t I = 0; I < E.Bindings.size(); ++I)
     W.close();
   return R;
+}
+
+bool dpc::hasRole(const LNode &N, LoopRole R) {
+  if (N.K == LNode::For && N.Role == R)
+    return true;
+  for (auto &K : N.Kids)
+    if (hasRole(*K, R))
+      return true;
+  return (N.Then && hasRole(*N.Then, R)) || (N.Else && hasRole(*N.Else, R));
+}
+
+bool dpc::isTileLevel(const LNode &N) {
+  switch (N.K) {
+  case LNode::For:
+    return N.Role == LoopRole::ParallelTiles;
+  case LNode::If:
+  case LNode::Block:
+    return hasRole(N, LoopRole::ParallelTiles);
+  case LNode::Mark:
+    return N.MarkName == "parallel_tiles" && hasRole(N, LoopRole::ParallelTiles);
+  case LNode::Stmt:
+    return false;
+  }
+  return false;
+}
+
+void dpc::collectSplits(const Program &P, const LNode &N, std::set<int> &Out) {
+  if (N.K == LNode::Stmt) {
+    if (isTileStart(N.StmtId))
+      return;
+    if (isProductStmt(N.StmtId))
+      Out.insert(N.StmtId - ProductStmtBase);
+    else if (N.StmtId >= 0)
+      for (size_t S = 0; S < P.Splits.size(); ++S)
+        if (P.Splits[S].Stmt == N.StmtId)
+          Out.insert(static_cast<int>(S));
+    return;
+  }
+  for (auto &K : N.Kids)
+    collectSplits(P, *K, Out);
+  if (N.Then)
+    collectSplits(P, *N.Then, Out);
+  if (N.Else)
+    collectSplits(P, *N.Else, Out);
+}
+
+int64_t dpc::boxVolume(const SplitInfo &S) {
+  int64_t V = 1;
+  for (auto B : S.BoxSize)
+    V *= B;
+  return V;
+}
+
+void dpc::emitTileLoad(const Program &P, const Group &G,
+                       const std::vector<IExprPtr> &Tile, bool Device,
+                       CodeWriter &W) {
+  const ast::Module &M = *P.M;
+  W.open("");
+  int64_t Vol = 1;
+  for (size_t D = 0; D < G.TileSizes.size(); ++D) {
+    int64_t B = G.TileSizes[D];
+    std::string Lo = std::to_string(B) + " * (" + iexpr(Tile[D]) + ") - " +
+                     std::to_string(G.Shifts[D]);
+    if (G.Signs[D] < 0)
+      Lo = "-(" + Lo + " + " + std::to_string(B - 1) + ")";
+    W.line("const int64_t dpc_tlo{} = {};", D, Lo);
+    Vol *= B;
+  }
+  for (int T : G.Tables) {
+    const ast::TableDecl &Tab = M.Tables[T];
+    W.open(Device ? "for (int64_t dpc_e = threadIdx.x; dpc_e < " +
+                        std::to_string(Vol) + "; dpc_e += blockDim.x)"
+                  : "for (int64_t dpc_e = 0; dpc_e < " + std::to_string(Vol) +
+                        "; ++dpc_e)");
+    int64_t Stride = Vol;
+    std::vector<IExprPtr> X;
+    for (size_t D = 0; D < Tab.Indices.size(); ++D) {
+      Stride /= G.TileSizes[D];
+      W.line("const int64_t {} = dpc_tlo{} + (dpc_e / {}) % {};", Tab.Indices[D],
+             D, Stride, G.TileSizes[D]);
+      X.push_back(IExpr::var(Tab.Indices[D]));
+    }
+    W.line("if ({}) dpc_cur_{}[dpc_e] = dpc_t.{}[{}];",
+           iexpr(domainGuard(M, T, X)), Tab.Name, P.Storages[T].Buffer,
+           cellOffset(P, T, X, false));
+    W.close();
+  }
+  W.close();
+}
+
+const Group *dpc::cachedGroupOf(const Program &P, const LNode &N) {
+  const Group *R = nullptr;
+  std::function<void(const LNode &)> Find = [&](const LNode &X) {
+    if (X.K == LNode::Stmt && X.StmtId >= 0 && X.StmtId < ProductStmtBase)
+      for (auto &G : P.Groups)
+        if (std::count(G.Stmts.begin(), G.Stmts.end(), X.StmtId))
+          R = &G;
+    for (auto &K : X.Kids)
+      Find(*K);
+    if (X.Then)
+      Find(*X.Then);
+    if (X.Else)
+      Find(*X.Else);
+  };
+  Find(N);
+  return R && R->Tiled && !R->Signs.empty() ? R : nullptr;
 }

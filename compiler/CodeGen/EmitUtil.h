@@ -12,6 +12,7 @@
 #include "CodeGen/CodeWriter.h"
 #include "Lower/LoopIR.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,7 +51,26 @@ struct ValueStyle {
   bool UseSplits = true;   // split reductions read their tile accumulator
   bool Reference = false;  // loads read the reference tables
   std::string T = "dpc_t"; // tables (or reference tables)
+  /// CUDA in-tile phase: the tiling of the statement's group. Reads of a
+  /// table of that group that fall in the tile of the cell being computed
+  /// come from the tile's shared-memory copy `dpc_cur_<table>`, whose box
+  /// starts at `dpc_lo<d>` (set up by tileCachePreamble).
+  const lir::Group *TileCache = nullptr;
 };
+
+/// Tables of a group whose cells a cached statement reads or writes in
+/// shared memory (copy tables map to their source).
+bool inTileCache(const lir::Program &P, const lir::Group &G, int Table);
+int effectiveTable(const lir::Program &P, int Table);
+/// The cell of the effective table a read of Table at Idx touches.
+std::vector<lir::IExprPtr> effectiveCell(const lir::Program &P, int Table,
+                                         const std::vector<lir::IExprPtr> &Idx);
+/// Declares dpc_lo<d>: the lowest cell of the tile of cell X.
+void tileCachePreamble(const lir::Group &G, const std::vector<std::string> &X,
+                       CodeWriter &W);
+/// "y in the current tile" and its local index in the tile's box.
+std::string inTileCond(const lir::Group &G, const std::vector<lir::IExprPtr> &Y);
+std::string tileLocal(const lir::Group &G, const std::vector<lir::IExprPtr> &Y);
 
 /// Prints value expressions as statements; each call returns the name of a
 /// local holding the value (in the evaluation type of its table).
@@ -75,6 +95,27 @@ private:
   CodeWriter &W;
   int Next = 0;
 };
+
+/// The start of a tile (a TileStart statement with the tile coordinates as
+/// Args): copies the tile's cells of every table of group G into
+/// dpc_cur_<table>. On the device the threads share the copy.
+void emitTileLoad(const lir::Program &P, const lir::Group &G,
+                  const std::vector<lir::IExprPtr> &Tile, bool Device,
+                  CodeWriter &W);
+/// The group whose cells a loop tree computes (null if none is tiled with
+/// a tile copy).
+const lir::Group *cachedGroupOf(const lir::Program &P, const lir::LNode &N);
+
+/// Loop-tree helpers shared by the printers.
+bool hasRole(const lir::LNode &N, lir::LoopRole R);
+/// Inside a parallel-tiles region: parallel-tile loops and the ifs, blocks
+/// and marks leading to them run once per step; any other node is the work
+/// of one tile (its products and cells).
+bool isTileLevel(const lir::LNode &N);
+/// Splits used by the statements (or computed by the products) of a tree.
+void collectSplits(const lir::Program &P, const lir::LNode &N,
+                   std::set<int> &Out);
+int64_t boxVolume(const lir::SplitInfo &S);
 
 /// True if a reduction body is `X + Y` of two finite table loads (no
 /// sentinel can occur, so plain arithmetic is exact).

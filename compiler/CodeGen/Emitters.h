@@ -41,6 +41,15 @@ std::string emitMain(const lir::Program &P);
 std::string emitCMake(const lir::Program &P);
 std::string emitReadme(const lir::Program &P, const std::string &Source);
 
+/// One statement as a function (all in NAME.h, for host and device): Host
+/// (tile products from accumulators), Reference (plain equations on the
+/// reference tables), DeviceTileCache (`tc_` prefix: like Host, but reads of
+/// the tile being computed come from its local copy -- stack on the CPU,
+/// shared memory on the GPU).
+enum class StmtVariant { Host, Reference, DeviceTileCache };
+void emitStatement(const lir::Program &P, int Stmt, StmtVariant V,
+                   class CodeWriter &W);
+
 /// All files of the folder (runtime files excluded).
 std::vector<GenFile> emitAll(const lir::Program &P, const std::string &Source);
 

@@ -393,6 +393,16 @@ bool dpc::planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
     for (auto T : G.Tile)
       AnyTile |= T > 1;
     G.Tiled = Permutable && AnyTile;
+    // A reversed index (-x) is shifted by tile - 1 so that its tiles line up
+    // with those of a forward index: rows [64m, 64m + 63] like columns.
+    G.Shifts.assign(G.Dims, 0);
+    if (G.Tiled && !G.Signs.empty())
+      for (unsigned P = 0; P < G.Dims; ++P)
+        if (G.Signs[P] < 0 && G.Tile[P] > 1) {
+          G.Shifts[P] = G.Tile[P] - 1;
+          for (auto &B : G.Band)
+            B[P] = B[P] + Affine::constant(G.Shifts[P]);
+        }
     if (!Permutable && Order)
       Diags.warning(Order->Range,
                     "this order is legal but not tileable (a dependence "
@@ -581,7 +591,7 @@ bool dpc::buildLoopTrees(const PolyModel &PM, const SchedulePlan &Plan,
     All = All.unite(P.Reads).unite(P.Feeds);
   std::map<std::string, int> Ids = StmtIds;
   for (size_t P = 0; P < Products.size(); ++P)
-    Ids[Products[P].Name] = lir::ProductStmtBase + static_cast<int>(P);
+    Ids[Products[P].Name] = Products[P].Id;
 
   for (bool Tiled : {true, false}) {
     isl::schedule S = TB.build(Tiled);

@@ -337,7 +337,9 @@ static void dumpNode(const Program &P, const LNode &N, llvm::raw_ostream &OS,
     break;
   case LNode::Stmt: {
     Ind();
-    if (N.StmtId >= ProductStmtBase)
+    if (isTileStart(N.StmtId))
+      OS << "tile_start" << (N.StmtId - TileStartBase) << "(";
+    else if (isProductStmt(N.StmtId))
       OS << "tile_product" << (N.StmtId - ProductStmtBase) << "(";
     else if (N.StmtId >= 0)
       OS << P.Stmts[N.StmtId].Name << "(";

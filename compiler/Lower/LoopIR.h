@@ -230,12 +230,21 @@ struct Statement {
 /// `Split` for one tile; appears in loop trees as Stmt nodes with
 /// StmtId = ProductStmtBase + split index and Args = tile coordinates.
 constexpr int ProductStmtBase = 1 << 20;
+/// The start of a tile of group g (before its products and cells): StmtId =
+/// TileStartBase + g, Args = tile coordinates. The CUDA backend loads the
+/// tile's cells into shared memory there.
+constexpr int TileStartBase = 1 << 21;
+inline bool isProductStmt(int Id) {
+  return Id >= ProductStmtBase && Id < TileStartBase;
+}
+inline bool isTileStart(int Id) { return Id >= TileStartBase; }
 
 struct Group {
   std::vector<int> Stmts;           // statements scheduled together
   std::vector<int> Tables;
   std::vector<int64_t> TileSizes;   // per band member (1 = untiled)
   std::vector<int> Signs;           // per band member: +1 / -1 (x or -x)
+  std::vector<int64_t> Shifts;      // member = sign * x + shift
   bool Tiled = false;
   std::string ScheduleText;         // the band, in isl notation
 };

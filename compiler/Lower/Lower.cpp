@@ -27,8 +27,37 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     for (size_t S = 0; S < P->Stmts.size(); ++S)
       Ids[P->Stmts[S].Name] = static_cast<int>(S);
     std::vector<ProductPlacement> Places;
-    for (auto &Sp : Splits)
-      Places.push_back(Sp.Place);
+    // Each tiled group starts a tile before its products and cells.
+    for (size_t G = 0; G < Plan.Groups.size(); ++G) {
+      const GroupPlan &Gp = Plan.Groups[G];
+      if (!Gp.Tiled || Gp.Signs.empty())
+        continue;
+      ProductPlacement TS;
+      TS.Name = "TileStart" + std::to_string(G);
+      TS.Id = lir::TileStartBase + static_cast<int>(G);
+      TS.G = static_cast<int>(G);
+      std::string T;
+      for (unsigned D = 0; D < Gp.Dims; ++D)
+        T += (D ? ", t" : "t") + std::to_string(D);
+      isl::union_map Tiles = Plan.tileOf(PM, static_cast<int>(G));
+      isl::union_set Dom(PM.ctx(), "{ }");
+      for (int S : Gp.Stmts)
+        Dom = Dom.unite(isl::union_set(PM.statements()[S].Domain));
+      isl::union_map Name = islParse<isl::union_map>(
+          PM.ctx(), "{ [" + T + "] -> " + TS.Name + "[" + T + "] }");
+      isl::union_map CellToStart = Tiles.intersect_domain(Dom).apply_range(Name);
+      TS.Domain = CellToStart.range().extract_set(
+          islParse<isl::set>(PM.ctx(), PM.paramTuple() + " -> { " + TS.Name +
+                                           "[" + T + "] }")
+              .space());
+      TS.Reads = isl::union_map(PM.ctx(), "{ }");
+      TS.Feeds = CellToStart.reverse();
+      Places.push_back(TS);
+    }
+    for (size_t S = 0; S < Splits.size(); ++S) {
+      Places.push_back(Splits[S].Place);
+      Places.back().Id = lir::ProductStmtBase + static_cast<int>(S);
+    }
     if (!buildLoopTrees(PM, Plan, Places, Ids, Diags, *P))
       return nullptr;
     if (!chooseStorage(PM, CI, Diags, *P))

@@ -189,6 +189,7 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     Gr.Tables = Gp.Tables;
     Gr.TileSizes = Gp.Tile;
     Gr.Signs = Gp.Signs;
+    Gr.Shifts = Gp.Shifts;
     Gr.Tiled = Gp.Tiled;
     std::string T;
     for (size_t K = 0; K < Gp.Stmts.size(); ++K) {

@@ -26,6 +26,7 @@ struct GroupPlan {
   /// Band member expressions per statement (affine in its indices).
   std::vector<std::vector<Affine>> Band;
   std::vector<int> Signs;  // sign bands: +1 / -1 per member; empty if user
+  std::vector<int64_t> Shifts; // sign bands: member = sign * x + shift
   std::vector<int64_t> Tile; // tile size per member
   bool Tiled = false;      // band permutable and tiled
   std::vector<int> IntraOrder; // statement order at one band point
@@ -64,6 +65,7 @@ bool planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
 /// instances Feeds (product instance -> statement instance).
 struct ProductPlacement {
   std::string Name;
+  int Id = -1; // statement id in the loop trees
   int G = -1;
   isl::set Domain;
   isl::union_map Reads, Feeds;

@@ -260,7 +260,8 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       for (unsigned D = 0; D < NT; ++D) {
         int64_t Sz = Gr.Tile[D];
         auto T = lir::IExpr::var(TV[D]);
-        auto Lo = lir::IExpr::num(Sz) * T;
+        // member b = sign * x + shift lies in [Sz * t, Sz * t + Sz - 1].
+        auto Lo = lir::IExpr::num(Sz) * T - lir::IExpr::num(Gr.Shifts[D]);
         if (Gr.Signs[D] < 0)
           Lo = lir::IExpr::op(lir::IExpr::Neg,
                               {Lo + lir::IExpr::num(Sz - 1)});

@@ -183,19 +183,19 @@ DPC_HD void stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   // max: tile product (computed for the whole tile) + remainder
   int64_t dpc_r7 =
-      dpc::widen<int32_t>(dpc_acc0[(i - (-(64 * dpc_floordiv(-i, 64)) - 63)) * 64 +
+      dpc::widen<int32_t>(dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
                                    (j - 64 * dpc_floordiv(j, 64))]);
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i + 1;
-         rk0 <= dpc_min(dpc_min(N - 3, j - 1), -dpc_mod(i + 63, 64) + i + 63); rk0++) {
+         rk0 <= dpc_min(dpc_min(N - 2, j), -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
       {
         const int64_t k = rk0;
         dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.S1[S1_at(dpc_p, i, k)]) +
                                        int64_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
       }
     }
-    if (N >= i + 3 && i + 64 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
+    if (N >= i + 3 && i + 65 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
       {
         const int64_t k = N - 2;
         dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.S1[S1_at(dpc_p, i, k)]) +
@@ -203,7 +203,7 @@ DPC_HD void stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
       }
     }
     DPC_UNROLL
-    for (int64_t rk1 = dpc_max(-dpc_mod(i + 63, 64) + i + 64, 64 * dpc_floordiv(j, 64));
+    for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64));
          rk1 <= dpc_min(N - 2, j) - 1; rk1++) {
       {
         const int64_t k = rk1;
@@ -254,19 +254,19 @@ DPC_HD void stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   // max: tile product (computed for the whole tile) + remainder
   int64_t dpc_r7 =
-      dpc::widen<int32_t>(dpc_acc1[(i - (-(64 * dpc_floordiv(-i, 64)) - 63)) * 64 +
+      dpc::widen<int32_t>(dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
                                    (j - 64 * dpc_floordiv(j, 64))]);
   if (i >= 0 && M >= j + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i + 1;
-         rk0 <= dpc_min(dpc_min(M - 3, j - 1), -dpc_mod(i + 63, 64) + i + 63); rk0++) {
+         rk0 <= dpc_min(dpc_min(M - 2, j), -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
       {
         const int64_t k = rk0;
         dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.S2[S2_at(dpc_p, i, k)]) +
                                        int64_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
       }
     }
-    if (M >= i + 3 && i + 64 >= M && j + 1 == M && dpc_mod(M - 1, 64) == 0) {
+    if (M >= i + 3 && i + 65 >= M && j + 1 == M && dpc_mod(M - 1, 64) == 0) {
       {
         const int64_t k = M - 2;
         dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.S2[S2_at(dpc_p, i, k)]) +
@@ -274,7 +274,7 @@ DPC_HD void stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
       }
     }
     DPC_UNROLL
-    for (int64_t rk1 = dpc_max(-dpc_mod(i + 63, 64) + i + 64, 64 * dpc_floordiv(j, 64));
+    for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64));
          rk1 <= dpc_min(M - 2, j) - 1; rk1++) {
       {
         const int64_t k = rk1;
@@ -370,45 +370,27 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
   const int64_t dpc_v8 = dpc::vmax(dpc_r0, dpc_r4);
   // max: tile product (computed for the whole tile) + remainder
   int64_t dpc_r9 =
-      dpc::widen<int32_t>(dpc_acc2[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
+      dpc::widen<int32_t>(dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                                    (j2 - 32 * dpc_floordiv(j2, 32))]);
   if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && j2 >= i2 + 1 && M >= j2 + 1) {
-    if (i2 >= 0 && dpc_mod(j2, 32) + i2 + 31 >= j2) {
+    if (i2 >= 0 && dpc_mod(i2, 32) <= 30) {
       DPC_UNROLL
-      for (int64_t rk0 = i1;
-           rk0 <=
-           dpc_min(dpc_min(dpc_min(j1, j1 + dpc_floordiv(M, 2) - 2),
-                           j1 + dpc_floordiv(M - 3, 32) - dpc_floordiv(i2 + 31, 32)),
-                   j1 - dpc_floordiv(i2 + 31, 32) + dpc_floordiv(32 * j2 - i2, 992)) -
-               1;
-           rk0++) {
-        if (rk0 + 1 == j1) {
-          DPC_UNROLL
-          for (int64_t rk1 = i2; rk1 <= -dpc_mod(i2 + 31, 32) + i2 + 31 - 1; rk1++) {
-            {
-              const int64_t k1 = j1 - 1;
-              const int64_t k2 = rk1;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-            }
-          }
-        }
+      for (int64_t rk0 = i1; rk0 <= dpc_min(j1, M + j1 - i2 - 3) - 1; rk0++) {
         DPC_UNROLL
-        for (int64_t rk2 = dpc_max(dpc_max(i2, rk0 - j1 + 2),
-                                   -dpc_mod(i2 + 31, 32) - 31 * j1 + i2 + 31 * rk0 + 62);
-             rk2 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4); rk2++) {
-          if (dpc_mod(rk2, 32) >= 1) {
-            {
-              const int64_t k1 = rk0;
-              const int64_t k2 = rk2;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-            }
+        for (int64_t rk1 = i2;
+             rk1 <= dpc_min(dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4),
+                            -dpc_mod(i2, 32) + i2 + 30);
+             rk1++) {
+          {
+            const int64_t k1 = rk0;
+            const int64_t k2 = rk1;
+            dpc_r9 = dpc::vmax(dpc_r9,
+                               int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
           }
         }
-        if (j2 + 2 >= M && rk0 + 1 == j1 && M + 29 >= dpc_mod(M - 2, 32) + j2) {
+        if (j2 + 2 >= M && rk0 + 1 == j1 && i2 + 32 >= dpc_mod(i2, 32) + M &&
+            M + 29 >= dpc_mod(M + 30, 32) + i2 && dpc_mod(M + 30, 32) + i2 + 2 >= M) {
           {
             const int64_t k1 = j1 - 1;
             const int64_t k2 = M - 2;
@@ -417,26 +399,19 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                                    int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
           }
         }
-        if (j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
+        DPC_UNROLL
+        for (int64_t rk2 =
+                 dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1);
+             rk2 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4); rk2++) {
           {
             const int64_t k1 = rk0;
-            const int64_t k2 = M - 1;
+            const int64_t k2 = rk2;
             dpc_r9 = dpc::vmax(dpc_r9,
                                int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
                                    int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
           }
         }
-      }
-      if (M == 3 && i2 == 0 && j2 == 1) {
-        {
-          const int64_t k1 = j1 - 1;
-          const int64_t k2 = 1;
-          dpc_r9 = dpc::vmax(dpc_r9,
-                             int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                 int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-        }
-      } else {
-        if (i2 + 2 == M && j2 + 1 == M && dpc_mod(M - 1, 32) == 0) {
+        if (j2 + 2 == M && rk0 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
           {
             const int64_t k1 = j1 - 1;
             const int64_t k2 = M - 2;
@@ -445,25 +420,22 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                                    int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
           }
         } else {
-          if (i2 + 2 == M && j2 + 1 == M && dpc_mod(M - 1, 32) >= 3) {
+          if (j2 + 1 == M && j1 >= rk0 + 2 && dpc_mod(M - 1, 32) >= 1) {
             {
-              const int64_t k1 = j1 - 1;
-              const int64_t k2 = M - 2;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-            }
-            {
-              const int64_t k1 = j1 - 1;
+              const int64_t k1 = rk0;
               const int64_t k2 = M - 1;
               dpc_r9 = dpc::vmax(
                   dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
                               int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
             }
           } else {
-            if (M == 3 && i2 == 0 && j2 == 2) {
+            if (rk0 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
               DPC_UNROLL
-              for (int64_t rk3 = 1; rk3 <= 2; rk3++) {
+              for (int64_t rk3 = dpc_max(
+                       dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
+                       M + dpc_floordiv(i2 + 32, 32) -
+                           dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) - 1);
+                   rk3 <= j2; rk3++) {
                 {
                   const int64_t k1 = j1 - 1;
                   const int64_t k2 = rk3;
@@ -472,183 +444,55 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
                 }
               }
-            } else {
-              if (i2 + 2 == M && j2 + 1 == M && dpc_mod(M - 3, 32) == 0) {
-                DPC_UNROLL
-                for (int64_t rk4 = M - 2; rk4 <= M - 1; rk4++) {
-                  {
-                    const int64_t k1 = j1 - 1;
-                    const int64_t k2 = rk4;
-                    dpc_r9 = dpc::vmax(
-                        dpc_r9,
-                        int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                            int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                  }
-                }
-              } else {
-                if (M >= 34 && i2 + 2 == M && j2 + 1 == M && dpc_mod(M - 2, 32) == 0) {
-                  {
-                    const int64_t k1 = j1 - 1;
-                    const int64_t k2 = M - 1;
-                    dpc_r9 = dpc::vmax(
-                        dpc_r9,
-                        int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                            int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                  }
-                } else {
-                  if (M == 2 && i2 == 0 && j2 == 1) {
-                    {
-                      const int64_t k1 = j1 - 1;
-                      const int64_t k2 = 1;
-                      dpc_r9 = dpc::vmax(
-                          dpc_r9,
-                          int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                    }
-                  } else {
-                    if (i2 >= 1 && dpc_mod(i2 - 1, 32) + M >= i2 + 34 &&
-                        i2 + 30 >= dpc_mod(i2 - 1, 32) + j2) {
-                      DPC_UNROLL
-                      for (int64_t rk5 = i2; rk5 <= j2; rk5++) {
-                        {
-                          const int64_t k1 = j1 - 1;
-                          const int64_t k2 = rk5;
-                          dpc_r9 = dpc::vmax(
-                              dpc_r9,
-                              int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                  int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                        }
-                      }
-                    } else {
-                      if (M >= i2 + 3 && j2 + 32 * dpc_floordiv(-i2, 32) <= -1 &&
-                          M + 32 * dpc_floordiv(-i2, 32) <= 2) {
-                        DPC_UNROLL
-                        for (int64_t rk6 = i2; rk6 <= dpc_min(M - 3, j2); rk6++) {
-                          {
-                            const int64_t k1 = j1 - 1;
-                            const int64_t k2 = rk6;
-                            dpc_r9 = dpc::vmax(
-                                dpc_r9,
-                                int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                    int64_t(
-                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                          }
-                        }
-                        if (j2 + 2 >= M) {
-                          {
-                            const int64_t k1 = j1 - 1;
-                            const int64_t k2 = M - 2;
-                            dpc_r9 = dpc::vmax(
-                                dpc_r9,
-                                int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                    int64_t(
-                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                          }
-                          if (j2 + 1 == M) {
-                            {
-                              const int64_t k1 = j1 - 1;
-                              const int64_t k2 = M - 1;
-                              dpc_r9 = dpc::vmax(
-                                  dpc_r9,
-                                  int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                      int64_t(
-                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                            }
-                          }
-                        }
-                      } else {
-                        if (M >= i2 + 3 && j2 + 32 * dpc_floordiv(-i2, 32) >= 0 &&
-                            M + 32 * dpc_floordiv(-i2, 32) <= 2) {
-                          DPC_UNROLL
-                          for (int64_t rk7 = i2; rk7 <= M - 3; rk7++) {
-                            {
-                              const int64_t k1 = j1 - 1;
-                              const int64_t k2 = rk7;
-                              dpc_r9 = dpc::vmax(
-                                  dpc_r9,
-                                  int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                      int64_t(
-                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                            }
-                          }
-                          if (j2 + 1 == M) {
-                            {
-                              const int64_t k1 = j1 - 1;
-                              const int64_t k2 = dpc_mod(M - 1, 32) + M - 2;
-                              dpc_r9 = dpc::vmax(
-                                  dpc_r9,
-                                  int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                      int64_t(
-                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                            }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
             }
           }
         }
       }
-    }
-    if (i2 >= 0 && j2 >= i2 + 32) {
-      if (j2 >= dpc_mod(j2, 32) + i2 + 32 && dpc_mod(j2, 32) + M >= j2 + 3 &&
-          dpc_mod(j2, 32) >= 1) {
+      if (i2 + 2 == M && j2 + 1 == M) {
         DPC_UNROLL
-        for (int64_t rk8 = i1; rk8 <= dpc_min(j1, dpc_mod(j2, 32) + M + j1 - j2 - 4) - 1;
-             rk8++) {
-          DPC_UNROLL
-          for (int64_t rk9 = i2; rk9 <= -dpc_mod(i2 + 31, 32) + i2 + 31 - 1; rk9++) {
-            {
-              const int64_t k1 = rk8;
-              const int64_t k2 = rk9;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-            }
-          }
-          DPC_UNROLL
-          for (int64_t rk10 = -dpc_mod(j2, 32) + j2 + 1;
-               rk10 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk8 - 4); rk10++) {
-            {
-              const int64_t k1 = rk8;
-              const int64_t k2 = rk10;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-            }
-          }
-          if (j2 + 2 >= M && rk8 + 1 == j1 && M + 29 >= dpc_mod(M - 2, 32) + j2) {
-            {
-              const int64_t k1 = j1 - 1;
-              const int64_t k2 = M - 2;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-            }
-          }
-          if (j2 + 1 == M) {
-            {
-              const int64_t k1 = rk8;
-              const int64_t k2 = M - 1;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-            }
-          }
-        }
-        if (i2 >= 32 && j2 + 2 == M && dpc_mod(i2, 32) == 0 && dpc_mod(M - 3, 32) == 0) {
+        for (int64_t rk4 = M - 2; rk4 <= M - 1; rk4++) {
           {
             const int64_t k1 = j1 - 1;
-            const int64_t k2 = M - 2;
+            const int64_t k2 = rk4;
             dpc_r9 = dpc::vmax(dpc_r9,
                                int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
                                    int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
           }
-        } else {
-          if (i2 == 0 && j2 + 2 == M && dpc_mod(M - 3, 32) == 0) {
+        }
+      }
+    }
+  }
+  if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 3 && M >= j2 + 1 &&
+      dpc_mod(i2 + 1, 32) == 0) {
+    if (j2 + 1 == M && dpc_mod(M - 2, 32) == 0) {
+      DPC_UNROLL
+      for (int64_t rk5 = i1; rk5 <= j1 - 2; rk5++) {
+        {
+          const int64_t k1 = rk5;
+          const int64_t k2 = M - 1;
+          dpc_r9 = dpc::vmax(dpc_r9,
+                             int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                                 int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+        }
+      }
+    } else {
+      if (M >= 32 * dpc_floordiv(j2, 32) + 3 && 32 * dpc_floordiv(j2, 32) >= i2 + 1 &&
+          dpc_mod(j2, 32) >= 1) {
+        DPC_UNROLL
+        for (int64_t rk6 = i1; rk6 <= dpc_min(j1, dpc_mod(j2, 32) + M + j1 - j2 - 4) - 1;
+             rk6++) {
+          DPC_UNROLL
+          for (int64_t rk7 = -dpc_mod(j2, 32) + j2 + 1;
+               rk7 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk6 - 4); rk7++) {
+            {
+              const int64_t k1 = rk6;
+              const int64_t k2 = rk7;
+              dpc_r9 = dpc::vmax(
+                  dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+            }
+          }
+          if (j2 + 2 == M && rk6 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
             {
               const int64_t k1 = j1 - 1;
               const int64_t k2 = M - 2;
@@ -657,25 +501,21 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                               int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
             }
           } else {
-            if (i2 >= 32 && j2 + 1 == M && dpc_mod(i2, 32) == 0 &&
-                dpc_mod(M - 3, 32) == 0) {
-              DPC_UNROLL
-              for (int64_t rk11 = M - 2; rk11 <= M - 1; rk11++) {
-                {
-                  const int64_t k1 = j1 - 1;
-                  const int64_t k2 = rk11;
-                  dpc_r9 = dpc::vmax(
-                      dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                  int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                }
+            if (j2 + 1 == M && j1 >= rk6 + 2) {
+              {
+                const int64_t k1 = rk6;
+                const int64_t k2 = M - 1;
+                dpc_r9 = dpc::vmax(
+                    dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                                int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
               }
             } else {
-              if (i2 == 0 && j2 + 1 == M && dpc_mod(M - 3, 32) == 0) {
+              if (rk6 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
                 DPC_UNROLL
-                for (int64_t rk12 = M - 2; rk12 <= M - 1; rk12++) {
+                for (int64_t rk8 = M - 2; rk8 <= j2; rk8++) {
                   {
                     const int64_t k1 = j1 - 1;
-                    const int64_t k2 = rk12;
+                    const int64_t k2 = rk8;
                     dpc_r9 = dpc::vmax(
                         dpc_r9,
                         int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
@@ -686,129 +526,14 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
             }
           }
         }
-      } else {
-        if (i2 >= 1 && M >= j2 + 3 && dpc_mod(j2, 32) == 0) {
-          DPC_UNROLL
-          for (int64_t rk13 = i1; rk13 <= j1 - 2; rk13++) {
-            DPC_UNROLL
-            for (int64_t rk14 = i2; rk14 <= -dpc_mod(i2 - 1, 32) + i2 + 31 - 1; rk14++) {
-              {
-                const int64_t k1 = rk13;
-                const int64_t k2 = rk14;
-                dpc_r9 = dpc::vmax(
-                    dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-              }
-            }
-          }
-        } else {
-          if (dpc_mod(i2 + 31, 32) <= 30 && j2 >= dpc_mod(j2, 32) + i2 + 32 &&
-              j2 + 2 >= dpc_mod(j2, 32) + M) {
-            DPC_UNROLL
-            for (int64_t rk15 = i1; rk15 <= j1 - 2; rk15++) {
-              DPC_UNROLL
-              for (int64_t rk16 = i2; rk16 <= -dpc_mod(i2 - 1, 32) + i2 + 31 - 1;
-                   rk16++) {
-                {
-                  const int64_t k1 = rk15;
-                  const int64_t k2 = rk16;
-                  dpc_r9 = dpc::vmax(
-                      dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                  int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                }
-              }
-              if (j2 + 1 == M && dpc_mod(M - 2, 32) == 0) {
-                {
-                  const int64_t k1 = rk15;
-                  const int64_t k2 = M - 1;
-                  dpc_r9 = dpc::vmax(
-                      dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                  int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                }
-              }
-            }
-          }
-        }
-      }
-      if (dpc_mod(i2 + 31, 32) <= 30 && j2 >= dpc_mod(j2, 32) + i2 + 32 &&
-          j2 + 3 >= dpc_mod(j2, 32) + M) {
-        DPC_UNROLL
-        for (int64_t rk17 = i2; rk17 <= -dpc_mod(i2 - 1, 32) + i2 + 31 - 1; rk17++) {
-          {
-            const int64_t k1 = j1 - 1;
-            const int64_t k2 = rk17;
-            dpc_r9 = dpc::vmax(dpc_r9,
-                               int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-          }
-        }
-        if (j2 + 2 >= M && dpc_mod(M - 3, 32) == 0) {
-          {
-            const int64_t k1 = j1 - 1;
-            const int64_t k2 = M - 2;
-            dpc_r9 = dpc::vmax(dpc_r9,
-                               int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-          }
-        }
-        if (j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
-          {
-            const int64_t k1 = j1 - 1;
-            const int64_t k2 = M - 1;
-            dpc_r9 = dpc::vmax(dpc_r9,
-                               int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-          }
-        }
-      } else {
-        if (i2 >= 1 && M >= j2 + 4 && dpc_mod(j2, 32) == 0) {
-          DPC_UNROLL
-          for (int64_t rk18 = i2; rk18 <= -dpc_mod(i2 - 1, 32) + i2 + 31 - 1; rk18++) {
-            {
-              const int64_t k1 = j1 - 1;
-              const int64_t k2 = rk18;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-            }
-          }
-        }
       }
     }
-    if (M >= 34 && i2 == 0 && j2 + 1 == M && dpc_mod(M - 2, 32) == 0) {
+    if (dpc_mod(M - 2, 32) + j2 + 2 >= M && dpc_mod(M - 2, 32) <= 1) {
       DPC_UNROLL
-      for (int64_t rk19 = i1; rk19 <= j1 - 2; rk19++) {
-        {
-          const int64_t k1 = rk19;
-          const int64_t k2 = M - 1;
-          dpc_r9 = dpc::vmax(dpc_r9,
-                             int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                 int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-        }
-      }
-      {
-        const int64_t k1 = j1 - 1;
-        const int64_t k2 = M - 1;
-        dpc_r9 =
-            dpc::vmax(dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                  int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-      }
-    } else {
-      if (M >= i2 + 34 && i2 >= 32 && j2 + 1 == M && dpc_mod(i2, 32) == 0 &&
-          dpc_mod(M - 2, 32) == 0) {
-        DPC_UNROLL
-        for (int64_t rk20 = i1; rk20 <= j1 - 2; rk20++) {
-          {
-            const int64_t k1 = rk20;
-            const int64_t k2 = M - 1;
-            dpc_r9 = dpc::vmax(dpc_r9,
-                               int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-          }
-        }
+      for (int64_t rk9 = -dpc_mod(M - 2, 32) + M - 1; rk9 <= j2; rk9++) {
         {
           const int64_t k1 = j1 - 1;
-          const int64_t k2 = M - 1;
+          const int64_t k2 = rk9;
           dpc_r9 = dpc::vmax(dpc_r9,
                              int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
                                  int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
@@ -816,13 +541,39 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
       }
     }
   } else {
-    if (i1 >= 0 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 && j2 == i2 &&
-        2 * M >= i2 + 32 * dpc_floordiv(M - 2, 32) + 4 && dpc_mod(i2, 32) >= 1) {
+    if (i1 >= 0 && N >= j1 + 1 && M >= i2 + 2 && i2 >= 0 && j2 == i2 &&
+        dpc_mod(i2, 32) <= 30) {
       DPC_UNROLL
-      for (int64_t rk21 = i1; rk21 <= j1 - 1; rk21++) {
+      for (int64_t rk10 = i1; rk10 <= j1 - 1; rk10++) {
         {
-          const int64_t k1 = rk21;
+          const int64_t k1 = rk10;
           const int64_t k2 = i2;
+          dpc_r9 = dpc::vmax(dpc_r9,
+                             int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                                 int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+        }
+      }
+    }
+  }
+  if (i1 >= 0 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 2 && j2 == i2 &&
+      dpc_mod(i2 + 1, 32) == 0) {
+    DPC_UNROLL
+    for (int64_t rk11 = i1; rk11 <= j1 - 1; rk11++) {
+      {
+        const int64_t k1 = rk11;
+        const int64_t k2 = i2;
+        dpc_r9 =
+            dpc::vmax(dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                                  int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+      }
+    }
+  } else {
+    if (i1 >= 0 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
+      DPC_UNROLL
+      for (int64_t rk12 = i1; rk12 <= j1 - 1; rk12++) {
+        {
+          const int64_t k1 = rk12;
+          const int64_t k2 = M - 1;
           dpc_r9 = dpc::vmax(dpc_r9,
                              int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
                                  int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
@@ -833,127 +584,48 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
   const int64_t dpc_v10 = dpc::vmax(dpc_v8, dpc_r9);
   // max: tile product (computed for the whole tile) + remainder
   int64_t dpc_r11 =
-      dpc::widen<int32_t>(dpc_acc3[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
+      dpc::widen<int32_t>(dpc_acc3[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                                    (j2 - 32 * dpc_floordiv(j2, 32))]);
-  if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 >= 0 && M >= j2 + 1) {
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i2;
-         rk0 <= dpc_min(dpc_min(M - 2, j2), -dpc_mod(i2 + 31, 32) + i2 + 31) - 1; rk0++) {
+    for (int64_t rk0 = i2; rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 31) - 1; rk0++) {
       {
         const int64_t k2 = rk0;
         dpc_r11 = dpc::vmax(dpc_r11, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
                                          int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
       }
     }
-    if (M >= i2 + 2 && i2 + 32 >= M && j2 + 1 == M && dpc_mod(M - 1, 32) == 0) {
-      {
-        const int64_t k2 = M - 2;
-        dpc_r11 = dpc::vmax(dpc_r11, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
-                                         int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-      }
-    }
-  }
-  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 == 0 && j2 >= 1 && M >= j2 + 1 &&
-      j2 <= 31) {
-    {
-      const int64_t k2 = 0;
-      dpc_r11 = dpc::vmax(dpc_r11, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
-                                       int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-    }
-  }
-  if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 >= 0 && M >= j2 + 1) {
     DPC_UNROLL
-    for (int64_t rk1 = dpc_max(dpc_max(1, -dpc_mod(i2 + 31, 32) + i2 + 31),
-                               32 * dpc_floordiv(j2, 32));
-         rk1 <= dpc_min(M - 2, j2) - 1; rk1++) {
+    for (int64_t rk1 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32));
+         rk1 <= j2 - 1; rk1++) {
       {
         const int64_t k2 = rk1;
         dpc_r11 = dpc::vmax(dpc_r11, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
                                          int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-      }
-    }
-    if (M >= 3 && M >= i2 + 2 && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
-      {
-        const int64_t k2 = M - 2;
-        dpc_r11 = dpc::vmax(dpc_r11, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
-                                         int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-      }
-    }
-  } else {
-    if (N >= i1 + 1 && i1 >= 0 && j1 == i1 && i2 >= 0 && M >= j2 + 1) {
-      DPC_UNROLL
-      for (int64_t rk2 = i2; rk2 <= dpc_min(dpc_min(j2, dpc_mod(M - 1, 32) + M - 2),
-                                            -dpc_mod(i2 + 31, 32) + i2 + 31) -
-                                        1;
-           rk2++) {
-        {
-          const int64_t k2 = rk2;
-          dpc_r11 = dpc::vmax(dpc_r11, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
-                                           int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-        }
-      }
-      DPC_UNROLL
-      for (int64_t rk3 = dpc_max(dpc_max(1, -dpc_mod(i2 + 31, 32) + i2 + 31),
-                                 32 * dpc_floordiv(j2, 32));
-           rk3 <= j2 - 1; rk3++) {
-        {
-          const int64_t k2 = rk3;
-          dpc_r11 = dpc::vmax(dpc_r11, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
-                                           int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-        }
       }
     }
   }
   const int64_t dpc_v12 = dpc::vmax(dpc_v10, dpc_r11);
   // max: tile product (computed for the whole tile) + remainder
   int64_t dpc_r13 =
-      dpc::widen<int32_t>(dpc_acc4[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
+      dpc::widen<int32_t>(dpc_acc4[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                                    (j2 - 32 * dpc_floordiv(j2, 32))]);
-  if (N >= i1 + 1 && i1 >= 0 && j1 == i1 && i2 == 1 && j2 >= 2 && M >= j2 + 1) {
-    {
-      const int64_t k2 = 1;
-      dpc_r13 = dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                       int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-    }
-  }
-  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j1 + j2 >= i1 + i2 + 1 &&
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && M >= i2 + 2 && j1 + j2 >= i1 + i2 + 1 &&
       M >= j2 + 1) {
-    DPC_UNROLL
-    for (int64_t rk0 = dpc_max(i1 - j1 + 2, i2);
-         rk0 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
-                        -dpc_mod(i2 + 31, 32) + i2 + 30);
-         rk0++) {
-      {
-        const int64_t k2 = rk0;
-        dpc_r13 =
-            dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+    if (i2 >= 0) {
+      DPC_UNROLL
+      for (int64_t rk0 = i2; rk0 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
+                                            -dpc_mod(i2, 32) + i2 + 30);
+           rk0++) {
+        {
+          const int64_t k2 = rk0;
+          dpc_r13 =
+              dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                                     int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+        }
       }
-    }
-  }
-  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1) {
-    DPC_UNROLL
-    for (int64_t rk1 = dpc_max(dpc_max(i1 - j1 + 2, -dpc_mod(i2 + 31, 32) + i2 + 31),
-                               32 * dpc_floordiv(j2, 32) + 1);
-         rk1 <= dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2); rk1++) {
-      {
-        const int64_t k2 = rk1;
-        dpc_r13 =
-            dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-      }
-    }
-    if (M >= 4 && j1 == i1 && j2 + 2 >= M && dpc_mod(M - 2, 32) >= 1 &&
-        M >= dpc_mod(M - 2, 32) + i2 + 2 && M + 29 >= dpc_mod(M - 2, 32) + j2) {
-      {
-        const int64_t k2 = M - 2;
-        dpc_r13 =
-            dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-      }
-    } else {
-      if (M >= 4 && j1 == i1 && j2 >= i2 + 1 && j2 + 2 >= M &&
-          dpc_mod(M - 2, 32) + i2 + 1 >= M) {
+      if (j1 == i1 && j2 + 2 >= M && dpc_mod(M + 30, 32) + i2 + 2 >= M &&
+          dpc_mod(M + 30, 32) <= 30) {
         {
           const int64_t k2 = M - 2;
           dpc_r13 =
@@ -961,9 +633,72 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                                      int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
         }
       }
+      DPC_UNROLL
+      for (int64_t rk1 =
+               dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1);
+           rk1 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
+                          32 * dpc_floordiv(j2, 32) + 30);
+           rk1++) {
+        {
+          const int64_t k2 = rk1;
+          dpc_r13 =
+              dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                                     int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+        }
+      }
+      if (j1 == i1 && dpc_mod(M + 30, 32) <= 30) {
+        DPC_UNROLL
+        for (int64_t rk2 =
+                 dpc_max(dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
+                         M + dpc_floordiv(i2 + 32, 32) -
+                             dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) - 1);
+             rk2 <= j2; rk2++) {
+          {
+            const int64_t k2 = rk2;
+            dpc_r13 =
+                dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                                       int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+          }
+        }
+      }
+      if (M + j1 >= i1 + j2 + 3 && M >= j2 + 2 && j2 >= i2 + 1 &&
+          dpc_mod(j2 + 1, 32) == 0) {
+        {
+          const int64_t k2 = j2;
+          dpc_r13 =
+              dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                                     int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+        }
+      } else {
+        if (j1 >= i1 + 1 && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
+          {
+            const int64_t k2 = M - 1;
+            dpc_r13 =
+                dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                                       int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+          }
+        } else {
+          if (j1 == i1 && j2 + 2 == M && dpc_mod(M - 1, 32) == 0) {
+            {
+              const int64_t k2 = M - 2;
+              dpc_r13 = dpc::vmax(dpc_r13,
+                                  int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                                      int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+            }
+          }
+        }
+      }
     }
-    if (M + j1 >= i1 + 3 && M + j1 >= i1 + i2 + 2 && M >= i2 + 1 && j2 + 1 == M &&
-        dpc_mod(M - 1, 32) >= 1) {
+    if (i2 >= 31 && j2 == i2 && dpc_mod(i2 + 1, 32) == 0) {
+      {
+        const int64_t k2 = i2;
+        dpc_r13 =
+            dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                                   int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+      }
+    }
+  } else {
+    if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M) {
       {
         const int64_t k2 = M - 1;
         dpc_r13 =
@@ -975,11 +710,1182 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
   const int64_t dpc_v14 = dpc::vmax(dpc_v12, dpc_r13);
   // max: tile product (computed for the whole tile) + remainder
   int64_t dpc_r15 =
-      dpc::widen<int32_t>(dpc_acc5[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
+      dpc::widen<int32_t>(dpc_acc5[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                                    (j2 - 32 * dpc_floordiv(j2, 32))]);
   const int64_t dpc_v16 = dpc::vmax(dpc_v14, dpc_r15);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v16, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+}
+
+// ---- the same statements for the cells of a tile: reads of the tile itself come
+//  from its local copy (the CPU keeps it on the stack, the GPU in shared memory)
+// S1[i, j] = 0   where i - j >= 0
+// on [N, M] -> { S1_case1[i0, i1] : N > 0 and M > 0 and i0 >= 0 and -1 + i0 <= i1 <= i0 and i1 < N }
+// Reads of the tile being computed come from its shared-memory copy.
+DPC_HD void tc_stmt_S1_case1(const Params &dpc_p, const Inputs &dpc_in,
+                             const Tables &dpc_t, int64_t i, int64_t j,
+                             int32_t *dpc_cur_S1, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
+  dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+}
+
+// S1[i, j] = max(S1[i + 1, j], S1[i, j - 1], S1[i + 1, j - 1] + intra(seq1[i], seq1[j]) @pair1(i, j), max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j])   where else
+// on [N, M] -> { S1_case2[i0, i1] : M > 0 and i0 >= 0 and i0 < i1 < N }
+// Reads of the tile being computed come from its shared-memory copy.
+DPC_HD void tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in,
+                             const Tables &dpc_t, int64_t i, int64_t j,
+                             const int32_t *dpc_acc0, int32_t *dpc_cur_S1, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int64_t dpc_v0 = dpc::widen<int32_t>(
+      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+        (j) <= dpc_lo1 + 63)
+           ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+           : dpc_t.S1[S1_at(dpc_p, i + 1, j)]));
+  const int64_t dpc_v1 = dpc::widen<int32_t>(
+      (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+        (j - 1) <= dpc_lo1 + 63)
+           ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           : dpc_t.S1[S1_at(dpc_p, i, j - 1)]));
+  const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
+  const int64_t dpc_v3 = dpc::widen<int32_t>(
+      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+        (j - 1) <= dpc_lo1 + 63)
+           ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           : dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]));
+  const int64_t dpc_v4 = score_intra(dpc_in.seq1[i], dpc_in.seq1[j]);
+  const int64_t dpc_v5 =
+      dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
+  const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
+  // max: tile product (computed for the whole tile) + remainder
+  int64_t dpc_r7 =
+      dpc::widen<int32_t>(dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                                   (j - 64 * dpc_floordiv(j, 64))]);
+  if (i >= 0 && N >= j + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 = i + 1;
+         rk0 <= dpc_min(dpc_min(N - 2, j), -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
+      {
+        const int64_t k = rk0;
+        dpc_r7 = dpc::vmax(
+            dpc_r7,
+            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                      (k) <= dpc_lo1 + 63)
+                         ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                         : dpc_t.S1[S1_at(dpc_p, i, k)])) +
+                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
+                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
+                             ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
+                                          ((j)-dpc_lo1)]
+                             : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+      }
+    }
+    if (N >= i + 3 && i + 65 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
+      {
+        const int64_t k = N - 2;
+        dpc_r7 = dpc::vmax(
+            dpc_r7,
+            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                      (k) <= dpc_lo1 + 63)
+                         ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                         : dpc_t.S1[S1_at(dpc_p, i, k)])) +
+                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
+                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
+                             ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
+                                          ((j)-dpc_lo1)]
+                             : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+      }
+    }
+    DPC_UNROLL
+    for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64));
+         rk1 <= dpc_min(N - 2, j) - 1; rk1++) {
+      {
+        const int64_t k = rk1;
+        dpc_r7 = dpc::vmax(
+            dpc_r7,
+            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                      (k) <= dpc_lo1 + 63)
+                         ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                         : dpc_t.S1[S1_at(dpc_p, i, k)])) +
+                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
+                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
+                             ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
+                                          ((j)-dpc_lo1)]
+                             : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+      }
+    }
+    if (N >= i + 3 && j + 1 == N && dpc_mod(N - 1, 64) >= 1) {
+      {
+        const int64_t k = N - 2;
+        dpc_r7 = dpc::vmax(
+            dpc_r7,
+            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                      (k) <= dpc_lo1 + 63)
+                         ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                         : dpc_t.S1[S1_at(dpc_p, i, k)])) +
+                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
+                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
+                             ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
+                                          ((j)-dpc_lo1)]
+                             : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+      }
+    }
+  }
+  const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
+  dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
+  dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+}
+
+// S2[i, j] = 0   where i - j >= 0
+// on [N, M] -> { S2_case1[i0, i1] : N > 0 and M > 0 and i0 >= 0 and -1 + i0 <= i1 <= i0 and i1 < M }
+// Reads of the tile being computed come from its shared-memory copy.
+DPC_HD void tc_stmt_S2_case1(const Params &dpc_p, const Inputs &dpc_in,
+                             const Tables &dpc_t, int64_t i, int64_t j,
+                             int32_t *dpc_cur_S2, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
+  dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+}
+
+// S2[i, j] = max(S2[i + 1, j], S2[i, j - 1], S2[i + 1, j - 1] + intra(seq2[i], seq2[j]) @pair2(i, j), max k in i + 1 .. j - 1 : S2[i, k] + S2[k + 1, j])   where else
+// on [N, M] -> { S2_case2[i0, i1] : N > 0 and i0 >= 0 and i0 < i1 < M }
+// Reads of the tile being computed come from its shared-memory copy.
+DPC_HD void tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in,
+                             const Tables &dpc_t, int64_t i, int64_t j,
+                             const int32_t *dpc_acc1, int32_t *dpc_cur_S2, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int64_t dpc_v0 = dpc::widen<int32_t>(
+      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+        (j) <= dpc_lo1 + 63)
+           ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+           : dpc_t.S2[S2_at(dpc_p, i + 1, j)]));
+  const int64_t dpc_v1 = dpc::widen<int32_t>(
+      (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+        (j - 1) <= dpc_lo1 + 63)
+           ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           : dpc_t.S2[S2_at(dpc_p, i, j - 1)]));
+  const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
+  const int64_t dpc_v3 = dpc::widen<int32_t>(
+      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+        (j - 1) <= dpc_lo1 + 63)
+           ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           : dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]));
+  const int64_t dpc_v4 = score_intra(dpc_in.seq2[i], dpc_in.seq2[j]);
+  const int64_t dpc_v5 =
+      dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
+  const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
+  // max: tile product (computed for the whole tile) + remainder
+  int64_t dpc_r7 =
+      dpc::widen<int32_t>(dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                                   (j - 64 * dpc_floordiv(j, 64))]);
+  if (i >= 0 && M >= j + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 = i + 1;
+         rk0 <= dpc_min(dpc_min(M - 2, j), -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
+      {
+        const int64_t k = rk0;
+        dpc_r7 = dpc::vmax(
+            dpc_r7,
+            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                      (k) <= dpc_lo1 + 63)
+                         ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                         : dpc_t.S2[S2_at(dpc_p, i, k)])) +
+                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
+                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
+                             ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
+                                          ((j)-dpc_lo1)]
+                             : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+      }
+    }
+    if (M >= i + 3 && i + 65 >= M && j + 1 == M && dpc_mod(M - 1, 64) == 0) {
+      {
+        const int64_t k = M - 2;
+        dpc_r7 = dpc::vmax(
+            dpc_r7,
+            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                      (k) <= dpc_lo1 + 63)
+                         ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                         : dpc_t.S2[S2_at(dpc_p, i, k)])) +
+                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
+                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
+                             ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
+                                          ((j)-dpc_lo1)]
+                             : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+      }
+    }
+    DPC_UNROLL
+    for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64));
+         rk1 <= dpc_min(M - 2, j) - 1; rk1++) {
+      {
+        const int64_t k = rk1;
+        dpc_r7 = dpc::vmax(
+            dpc_r7,
+            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                      (k) <= dpc_lo1 + 63)
+                         ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                         : dpc_t.S2[S2_at(dpc_p, i, k)])) +
+                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
+                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
+                             ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
+                                          ((j)-dpc_lo1)]
+                             : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+      }
+    }
+    if (M >= i + 3 && j + 1 == M && dpc_mod(M - 1, 64) >= 1) {
+      {
+        const int64_t k = M - 2;
+        dpc_r7 = dpc::vmax(
+            dpc_r7,
+            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                      (k) <= dpc_lo1 + 63)
+                         ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                         : dpc_t.S2[S2_at(dpc_p, i, k)])) +
+                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
+                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
+                             ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
+                                          ((j)-dpc_lo1)]
+                             : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+      }
+    }
+  }
+  const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
+  dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
+  dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+}
+
+// F[i1, j1, i2, j2] = S2[i2, j2]   where i1 - j1 - 1 >= 0
+// on [N, M] -> { F_case1[i0, -1 + i0, i2, i3] : N > 0 and M > 0 and 0 <= i0 <= N and i2 >= 0 and -1 + i2 <= i3 < M }
+// Reads of the tile being computed come from its shared-memory copy.
+DPC_HD void tc_stmt_F_case1(const Params &dpc_p, const Inputs &dpc_in,
+                            const Tables &dpc_t, int64_t i1, int64_t j1, int64_t i2,
+                            int64_t j2, int32_t *dpc_cur_F, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
+  const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
+  const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
+  const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, i2, j2)]);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v0, dpc_err);
+  dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+  dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
+                32 +
+            ((j2)-dpc_lo3)] = dpc_v;
+}
+
+// F[i1, j1, i2, j2] = S1[i1, j1]   where i2 - j2 - 1 >= 0
+// on [N, M] -> { F_case2[i0, i1, i2, -1 + i2] : M > 0 and i0 >= 0 and i0 <= i1 < N and 0 <= i2 <= M }
+// Reads of the tile being computed come from its shared-memory copy.
+DPC_HD void tc_stmt_F_case2(const Params &dpc_p, const Inputs &dpc_in,
+                            const Tables &dpc_t, int64_t i1, int64_t j1, int64_t i2,
+                            int64_t j2, int32_t *dpc_cur_F, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
+  const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
+  const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
+  const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, i1, j1)]);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v0, dpc_err);
+  dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+  dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
+                32 +
+            ((j2)-dpc_lo3)] = dpc_v;
+}
+
+// F[i1, j1, i2, j2] = max(0, iscore(seq1[i1], seq2[i2]) @ipair(i1, i2))   where i1 - j1 = 0, i2 - j2 = 0
+// on [N, M] -> { F_case3[i0, i0, i2, i2] : 0 <= i0 < N and 0 <= i2 < M }
+// Reads of the tile being computed come from its shared-memory copy.
+DPC_HD void tc_stmt_F_case3(const Params &dpc_p, const Inputs &dpc_in,
+                            const Tables &dpc_t, int64_t i1, int64_t j1, int64_t i2,
+                            int64_t j2, int32_t *dpc_cur_F, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
+  const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
+  const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
+  const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  const int64_t dpc_v0 = score_iscore(dpc_in.seq1[i1], dpc_in.seq2[i2]);
+  const int64_t dpc_v1 = dpc::vmax(int64_t(0), dpc_v0);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v1, dpc_err);
+  dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+  dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
+                32 +
+            ((j2)-dpc_lo3)] = dpc_v;
+}
+
+// F[i1, j1, i2, j2] = max((| i1 < j1 : F[i1 + 1, j1 - 1, i2, j2] + intra(seq1[i1], seq1[j1]) @pair1(i1, j1) | else : -inf), (| i2 < j2 : F[i1, j1, i2 + 1, j2 - 1] + intra(seq2[i2], seq2[j2]) @pair2(i2, j2) | else : -inf), max k1 in i1 .. j1 - 1, k2 in i2 .. j2 : F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], max k2 in i2 .. j2 - 1 : F[i1, j1, i2, k2] + S2[k2 + 1, j2], max k2 in i2 .. j2 : S2[i2, k2] + F[i1, j1, k2 + 1, j2], max k1 in i1 .. j1 : S1[i1, k1] + F[k1 + 1, j1, i2, j2])   where else
+// on [N, M] -> { F_case4[i0, i1, i2, i3] : i0 >= 0 and i0 <= i1 < N and i2 >= 0 and i2 < i3 < M; F_case4[i0, i1, i2, i2] : i0 >= 0 and i0 < i1 < N and 0 <= i2 < M }
+// Reads of the tile being computed come from its shared-memory copy.
+DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
+                            const Tables &dpc_t, int64_t i1, int64_t j1, int64_t i2,
+                            int64_t j2, const int32_t *dpc_acc2, const int32_t *dpc_acc3,
+                            const int32_t *dpc_acc4, const int32_t *dpc_acc5,
+                            int32_t *dpc_cur_F, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
+  const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
+  const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
+  const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  int64_t dpc_r0;
+  if (j1 - i1 - 1 >= 0) {
+    const int64_t dpc_v1 = dpc::widen<int32_t>(
+        (((i1 + 1) >= dpc_lo0 && (i1 + 1) <= dpc_lo0 + 0 && (j1 - 1) >= dpc_lo1 &&
+          (j1 - 1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+          (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+             ? dpc_cur_F[((((0) * 1 + ((i1 + 1) - dpc_lo0)) * 1 + ((j1 - 1) - dpc_lo1)) *
+                              32 +
+                          ((i2)-dpc_lo2)) *
+                             32 +
+                         ((j2)-dpc_lo3)]
+             : dpc_t.F[F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]));
+    const int64_t dpc_v2 = score_intra(dpc_in.seq1[i1], dpc_in.seq1[j1]);
+    const int64_t dpc_v3 =
+        dpc::check_type<int32_t>(dpc::add(dpc_v1, dpc_v2, dpc_err), dpc_err);
+    dpc_r0 = dpc_v3;
+  } else {
+    dpc_r0 = dpc::NEG;
+  }
+  int64_t dpc_r4;
+  if (j2 - i2 - 1 >= 0) {
+    const int64_t dpc_v5 = dpc::widen<int32_t>(
+        (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+          (j1) <= dpc_lo1 + 0 && (i2 + 1) >= dpc_lo2 && (i2 + 1) <= dpc_lo2 + 31 &&
+          (j2 - 1) >= dpc_lo3 && (j2 - 1) <= dpc_lo3 + 31)
+             ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                          ((i2 + 1) - dpc_lo2)) *
+                             32 +
+                         ((j2 - 1) - dpc_lo3)]
+             : dpc_t.F[F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]));
+    const int64_t dpc_v6 = score_intra(dpc_in.seq2[i2], dpc_in.seq2[j2]);
+    const int64_t dpc_v7 =
+        dpc::check_type<int32_t>(dpc::add(dpc_v5, dpc_v6, dpc_err), dpc_err);
+    dpc_r4 = dpc_v7;
+  } else {
+    dpc_r4 = dpc::NEG;
+  }
+  const int64_t dpc_v8 = dpc::vmax(dpc_r0, dpc_r4);
+  // max: tile product (computed for the whole tile) + remainder
+  int64_t dpc_r9 =
+      dpc::widen<int32_t>(dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                                   (j2 - 32 * dpc_floordiv(j2, 32))]);
+  if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && j2 >= i2 + 1 && M >= j2 + 1) {
+    if (i2 >= 0 && dpc_mod(i2, 32) <= 30) {
+      DPC_UNROLL
+      for (int64_t rk0 = i1; rk0 <= dpc_min(j1, M + j1 - i2 - 3) - 1; rk0++) {
+        DPC_UNROLL
+        for (int64_t rk1 = i2;
+             rk1 <= dpc_min(dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4),
+                            -dpc_mod(i2, 32) + i2 + 30);
+             rk1++) {
+          {
+            const int64_t k1 = rk0;
+            const int64_t k2 = rk1;
+            dpc_r9 = dpc::vmax(
+                dpc_r9,
+                int64_t(
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                          32 +
+                                      ((i2)-dpc_lo2)) *
+                                         32 +
+                                     ((k2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                    int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                              (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                              (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                              (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                 ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                               ((j1)-dpc_lo1)) *
+                                                  32 +
+                                              ((k2 + 1) - dpc_lo2)) *
+                                                 32 +
+                                             ((j2)-dpc_lo3)]
+                                 : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+          }
+        }
+        if (j2 + 2 >= M && rk0 + 1 == j1 && i2 + 32 >= dpc_mod(i2, 32) + M &&
+            M + 29 >= dpc_mod(M + 30, 32) + i2 && dpc_mod(M + 30, 32) + i2 + 2 >= M) {
+          {
+            const int64_t k1 = j1 - 1;
+            const int64_t k2 = M - 2;
+            dpc_r9 = dpc::vmax(
+                dpc_r9,
+                int64_t(
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                          32 +
+                                      ((i2)-dpc_lo2)) *
+                                         32 +
+                                     ((k2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                    int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                              (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                              (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                              (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                 ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                               ((j1)-dpc_lo1)) *
+                                                  32 +
+                                              ((k2 + 1) - dpc_lo2)) *
+                                                 32 +
+                                             ((j2)-dpc_lo3)]
+                                 : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+          }
+        }
+        DPC_UNROLL
+        for (int64_t rk2 =
+                 dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1);
+             rk2 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4); rk2++) {
+          {
+            const int64_t k1 = rk0;
+            const int64_t k2 = rk2;
+            dpc_r9 = dpc::vmax(
+                dpc_r9,
+                int64_t(
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                          32 +
+                                      ((i2)-dpc_lo2)) *
+                                         32 +
+                                     ((k2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                    int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                              (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                              (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                              (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                 ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                               ((j1)-dpc_lo1)) *
+                                                  32 +
+                                              ((k2 + 1) - dpc_lo2)) *
+                                                 32 +
+                                             ((j2)-dpc_lo3)]
+                                 : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+          }
+        }
+        if (j2 + 2 == M && rk0 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
+          {
+            const int64_t k1 = j1 - 1;
+            const int64_t k2 = M - 2;
+            dpc_r9 = dpc::vmax(
+                dpc_r9,
+                int64_t(
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                          32 +
+                                      ((i2)-dpc_lo2)) *
+                                         32 +
+                                     ((k2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                    int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                              (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                              (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                              (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                 ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                               ((j1)-dpc_lo1)) *
+                                                  32 +
+                                              ((k2 + 1) - dpc_lo2)) *
+                                                 32 +
+                                             ((j2)-dpc_lo3)]
+                                 : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+          }
+        } else {
+          if (j2 + 1 == M && j1 >= rk0 + 2 && dpc_mod(M - 1, 32) >= 1) {
+            {
+              const int64_t k1 = rk0;
+              const int64_t k2 = M - 1;
+              dpc_r9 = dpc::vmax(
+                  dpc_r9,
+                  int64_t((
+                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                       (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                       (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                           32 +
+                                       ((i2)-dpc_lo2)) *
+                                          32 +
+                                      ((k2)-dpc_lo3)]
+                          : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                      int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                                (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                   ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                                 ((j1)-dpc_lo1)) *
+                                                    32 +
+                                                ((k2 + 1) - dpc_lo2)) *
+                                                   32 +
+                                               ((j2)-dpc_lo3)]
+                                   : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+            }
+          } else {
+            if (rk0 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
+              DPC_UNROLL
+              for (int64_t rk3 = dpc_max(
+                       dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
+                       M + dpc_floordiv(i2 + 32, 32) -
+                           dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) - 1);
+                   rk3 <= j2; rk3++) {
+                {
+                  const int64_t k1 = j1 - 1;
+                  const int64_t k2 = rk3;
+                  dpc_r9 = dpc::vmax(
+                      dpc_r9,
+                      int64_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
+                                (k1) >= dpc_lo1 && (k1) <= dpc_lo1 + 0 &&
+                                (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                                (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                                   ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                                 ((k1)-dpc_lo1)) *
+                                                    32 +
+                                                ((i2)-dpc_lo2)) *
+                                                   32 +
+                                               ((k2)-dpc_lo3)]
+                                   : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                          int64_t(
+                              (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                                (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                   ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                                 ((j1)-dpc_lo1)) *
+                                                    32 +
+                                                ((k2 + 1) - dpc_lo2)) *
+                                                   32 +
+                                               ((j2)-dpc_lo3)]
+                                   : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                }
+              }
+            }
+          }
+        }
+      }
+      if (i2 + 2 == M && j2 + 1 == M) {
+        DPC_UNROLL
+        for (int64_t rk4 = M - 2; rk4 <= M - 1; rk4++) {
+          {
+            const int64_t k1 = j1 - 1;
+            const int64_t k2 = rk4;
+            dpc_r9 = dpc::vmax(
+                dpc_r9,
+                int64_t(
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                          32 +
+                                      ((i2)-dpc_lo2)) *
+                                         32 +
+                                     ((k2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                    int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                              (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                              (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                              (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                 ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                               ((j1)-dpc_lo1)) *
+                                                  32 +
+                                              ((k2 + 1) - dpc_lo2)) *
+                                                 32 +
+                                             ((j2)-dpc_lo3)]
+                                 : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+          }
+        }
+      }
+    }
+  }
+  if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 3 && M >= j2 + 1 &&
+      dpc_mod(i2 + 1, 32) == 0) {
+    if (j2 + 1 == M && dpc_mod(M - 2, 32) == 0) {
+      DPC_UNROLL
+      for (int64_t rk5 = i1; rk5 <= j1 - 2; rk5++) {
+        {
+          const int64_t k1 = rk5;
+          const int64_t k2 = M - 1;
+          dpc_r9 = dpc::vmax(
+              dpc_r9,
+              int64_t(
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                    (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                    (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                        32 +
+                                    ((i2)-dpc_lo2)) *
+                                       32 +
+                                   ((k2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                  int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                            (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                            (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                            (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                               ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                             ((j1)-dpc_lo1)) *
+                                                32 +
+                                            ((k2 + 1) - dpc_lo2)) *
+                                               32 +
+                                           ((j2)-dpc_lo3)]
+                               : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+        }
+      }
+    } else {
+      if (M >= 32 * dpc_floordiv(j2, 32) + 3 && 32 * dpc_floordiv(j2, 32) >= i2 + 1 &&
+          dpc_mod(j2, 32) >= 1) {
+        DPC_UNROLL
+        for (int64_t rk6 = i1; rk6 <= dpc_min(j1, dpc_mod(j2, 32) + M + j1 - j2 - 4) - 1;
+             rk6++) {
+          DPC_UNROLL
+          for (int64_t rk7 = -dpc_mod(j2, 32) + j2 + 1;
+               rk7 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk6 - 4); rk7++) {
+            {
+              const int64_t k1 = rk6;
+              const int64_t k2 = rk7;
+              dpc_r9 = dpc::vmax(
+                  dpc_r9,
+                  int64_t((
+                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                       (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                       (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                           32 +
+                                       ((i2)-dpc_lo2)) *
+                                          32 +
+                                      ((k2)-dpc_lo3)]
+                          : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                      int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                                (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                   ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                                 ((j1)-dpc_lo1)) *
+                                                    32 +
+                                                ((k2 + 1) - dpc_lo2)) *
+                                                   32 +
+                                               ((j2)-dpc_lo3)]
+                                   : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+            }
+          }
+          if (j2 + 2 == M && rk6 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
+            {
+              const int64_t k1 = j1 - 1;
+              const int64_t k2 = M - 2;
+              dpc_r9 = dpc::vmax(
+                  dpc_r9,
+                  int64_t((
+                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                       (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                       (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                           32 +
+                                       ((i2)-dpc_lo2)) *
+                                          32 +
+                                      ((k2)-dpc_lo3)]
+                          : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                      int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                                (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                   ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                                 ((j1)-dpc_lo1)) *
+                                                    32 +
+                                                ((k2 + 1) - dpc_lo2)) *
+                                                   32 +
+                                               ((j2)-dpc_lo3)]
+                                   : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+            }
+          } else {
+            if (j2 + 1 == M && j1 >= rk6 + 2) {
+              {
+                const int64_t k1 = rk6;
+                const int64_t k2 = M - 1;
+                dpc_r9 = dpc::vmax(
+                    dpc_r9,
+                    int64_t(
+                        (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                          (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 &&
+                          (i2) <= dpc_lo2 + 31 && (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                             ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                           ((k1)-dpc_lo1)) *
+                                              32 +
+                                          ((i2)-dpc_lo2)) *
+                                             32 +
+                                         ((k2)-dpc_lo3)]
+                             : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                        int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                                  (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                  (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                  (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                     ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                                   ((j1)-dpc_lo1)) *
+                                                      32 +
+                                                  ((k2 + 1) - dpc_lo2)) *
+                                                     32 +
+                                                 ((j2)-dpc_lo3)]
+                                     : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+              }
+            } else {
+              if (rk6 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
+                DPC_UNROLL
+                for (int64_t rk8 = M - 2; rk8 <= j2; rk8++) {
+                  {
+                    const int64_t k1 = j1 - 1;
+                    const int64_t k2 = rk8;
+                    dpc_r9 = dpc::vmax(
+                        dpc_r9,
+                        int64_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
+                                  (k1) >= dpc_lo1 && (k1) <= dpc_lo1 + 0 &&
+                                  (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                                  (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                                   ((k1)-dpc_lo1)) *
+                                                      32 +
+                                                  ((i2)-dpc_lo2)) *
+                                                     32 +
+                                                 ((k2)-dpc_lo3)]
+                                     : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                            int64_t(
+                                (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                                  (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                  (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                  (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                     ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                                   ((j1)-dpc_lo1)) *
+                                                      32 +
+                                                  ((k2 + 1) - dpc_lo2)) *
+                                                     32 +
+                                                 ((j2)-dpc_lo3)]
+                                     : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if (dpc_mod(M - 2, 32) + j2 + 2 >= M && dpc_mod(M - 2, 32) <= 1) {
+      DPC_UNROLL
+      for (int64_t rk9 = -dpc_mod(M - 2, 32) + M - 1; rk9 <= j2; rk9++) {
+        {
+          const int64_t k1 = j1 - 1;
+          const int64_t k2 = rk9;
+          dpc_r9 = dpc::vmax(
+              dpc_r9,
+              int64_t(
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                    (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                    (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                        32 +
+                                    ((i2)-dpc_lo2)) *
+                                       32 +
+                                   ((k2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                  int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                            (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                            (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                            (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                               ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                             ((j1)-dpc_lo1)) *
+                                                32 +
+                                            ((k2 + 1) - dpc_lo2)) *
+                                               32 +
+                                           ((j2)-dpc_lo3)]
+                               : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+        }
+      }
+    }
+  } else {
+    if (i1 >= 0 && N >= j1 + 1 && M >= i2 + 2 && i2 >= 0 && j2 == i2 &&
+        dpc_mod(i2, 32) <= 30) {
+      DPC_UNROLL
+      for (int64_t rk10 = i1; rk10 <= j1 - 1; rk10++) {
+        {
+          const int64_t k1 = rk10;
+          const int64_t k2 = i2;
+          dpc_r9 = dpc::vmax(
+              dpc_r9,
+              int64_t(
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                    (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                    (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                        32 +
+                                    ((i2)-dpc_lo2)) *
+                                       32 +
+                                   ((k2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                  int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                            (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                            (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                            (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                               ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                             ((j1)-dpc_lo1)) *
+                                                32 +
+                                            ((k2 + 1) - dpc_lo2)) *
+                                               32 +
+                                           ((j2)-dpc_lo3)]
+                               : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+        }
+      }
+    }
+  }
+  if (i1 >= 0 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 2 && j2 == i2 &&
+      dpc_mod(i2 + 1, 32) == 0) {
+    DPC_UNROLL
+    for (int64_t rk11 = i1; rk11 <= j1 - 1; rk11++) {
+      {
+        const int64_t k1 = rk11;
+        const int64_t k2 = i2;
+        dpc_r9 = dpc::vmax(
+            dpc_r9,
+            int64_t(
+                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                  (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                  (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) * 32 +
+                                  ((i2)-dpc_lo2)) *
+                                     32 +
+                                 ((k2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                int64_t(
+                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                       ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+      }
+    }
+  } else {
+    if (i1 >= 0 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
+      DPC_UNROLL
+      for (int64_t rk12 = i1; rk12 <= j1 - 1; rk12++) {
+        {
+          const int64_t k1 = rk12;
+          const int64_t k2 = M - 1;
+          dpc_r9 = dpc::vmax(
+              dpc_r9,
+              int64_t(
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                    (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                    (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                        32 +
+                                    ((i2)-dpc_lo2)) *
+                                       32 +
+                                   ((k2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                  int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                            (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                            (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                            (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                               ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                             ((j1)-dpc_lo1)) *
+                                                32 +
+                                            ((k2 + 1) - dpc_lo2)) *
+                                               32 +
+                                           ((j2)-dpc_lo3)]
+                               : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+        }
+      }
+    }
+  }
+  const int64_t dpc_v10 = dpc::vmax(dpc_v8, dpc_r9);
+  // max: tile product (computed for the whole tile) + remainder
+  int64_t dpc_r11 =
+      dpc::widen<int32_t>(dpc_acc3[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                                   (j2 - 32 * dpc_floordiv(j2, 32))]);
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 = i2; rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 31) - 1; rk0++) {
+      {
+        const int64_t k2 = rk0;
+        dpc_r11 = dpc::vmax(
+            dpc_r11,
+            int64_t(
+                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                  (j1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                  (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                                  ((i2)-dpc_lo2)) *
+                                     32 +
+                                 ((k2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)])) +
+                int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+      }
+    }
+    DPC_UNROLL
+    for (int64_t rk1 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32));
+         rk1 <= j2 - 1; rk1++) {
+      {
+        const int64_t k2 = rk1;
+        dpc_r11 = dpc::vmax(
+            dpc_r11,
+            int64_t(
+                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                  (j1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                  (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                                  ((i2)-dpc_lo2)) *
+                                     32 +
+                                 ((k2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)])) +
+                int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+      }
+    }
+  }
+  const int64_t dpc_v12 = dpc::vmax(dpc_v10, dpc_r11);
+  // max: tile product (computed for the whole tile) + remainder
+  int64_t dpc_r13 =
+      dpc::widen<int32_t>(dpc_acc4[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                                   (j2 - 32 * dpc_floordiv(j2, 32))]);
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && M >= i2 + 2 && j1 + j2 >= i1 + i2 + 1 &&
+      M >= j2 + 1) {
+    if (i2 >= 0) {
+      DPC_UNROLL
+      for (int64_t rk0 = i2; rk0 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
+                                            -dpc_mod(i2, 32) + i2 + 30);
+           rk0++) {
+        {
+          const int64_t k2 = rk0;
+          dpc_r13 = dpc::vmax(
+              dpc_r13,
+              int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                  int64_t((
+                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                       (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                       (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
+                       (j2) <= dpc_lo3 + 31)
+                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                           32 +
+                                       ((k2 + 1) - dpc_lo2)) *
+                                          32 +
+                                      ((j2)-dpc_lo3)]
+                          : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+        }
+      }
+      if (j1 == i1 && j2 + 2 >= M && dpc_mod(M + 30, 32) + i2 + 2 >= M &&
+          dpc_mod(M + 30, 32) <= 30) {
+        {
+          const int64_t k2 = M - 2;
+          dpc_r13 = dpc::vmax(
+              dpc_r13,
+              int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                  int64_t((
+                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                       (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                       (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
+                       (j2) <= dpc_lo3 + 31)
+                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                           32 +
+                                       ((k2 + 1) - dpc_lo2)) *
+                                          32 +
+                                      ((j2)-dpc_lo3)]
+                          : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+        }
+      }
+      DPC_UNROLL
+      for (int64_t rk1 =
+               dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1);
+           rk1 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
+                          32 * dpc_floordiv(j2, 32) + 30);
+           rk1++) {
+        {
+          const int64_t k2 = rk1;
+          dpc_r13 = dpc::vmax(
+              dpc_r13,
+              int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                  int64_t((
+                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                       (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                       (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
+                       (j2) <= dpc_lo3 + 31)
+                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                           32 +
+                                       ((k2 + 1) - dpc_lo2)) *
+                                          32 +
+                                      ((j2)-dpc_lo3)]
+                          : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+        }
+      }
+      if (j1 == i1 && dpc_mod(M + 30, 32) <= 30) {
+        DPC_UNROLL
+        for (int64_t rk2 =
+                 dpc_max(dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
+                         M + dpc_floordiv(i2 + 32, 32) -
+                             dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) - 1);
+             rk2 <= j2; rk2++) {
+          {
+            const int64_t k2 = rk2;
+            dpc_r13 = dpc::vmax(
+                dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                             int64_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
+                                       (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                       (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                       (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                                        ((j1)-dpc_lo1)) *
+                                                           32 +
+                                                       ((k2 + 1) - dpc_lo2)) *
+                                                          32 +
+                                                      ((j2)-dpc_lo3)]
+                                          : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+          }
+        }
+      }
+      if (M + j1 >= i1 + j2 + 3 && M >= j2 + 2 && j2 >= i2 + 1 &&
+          dpc_mod(j2 + 1, 32) == 0) {
+        {
+          const int64_t k2 = j2;
+          dpc_r13 = dpc::vmax(
+              dpc_r13,
+              int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                  int64_t((
+                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                       (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                       (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
+                       (j2) <= dpc_lo3 + 31)
+                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                           32 +
+                                       ((k2 + 1) - dpc_lo2)) *
+                                          32 +
+                                      ((j2)-dpc_lo3)]
+                          : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+        }
+      } else {
+        if (j1 >= i1 + 1 && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
+          {
+            const int64_t k2 = M - 1;
+            dpc_r13 = dpc::vmax(
+                dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                             int64_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
+                                       (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                       (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                       (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                                        ((j1)-dpc_lo1)) *
+                                                           32 +
+                                                       ((k2 + 1) - dpc_lo2)) *
+                                                          32 +
+                                                      ((j2)-dpc_lo3)]
+                                          : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+          }
+        } else {
+          if (j1 == i1 && j2 + 2 == M && dpc_mod(M - 1, 32) == 0) {
+            {
+              const int64_t k2 = M - 2;
+              dpc_r13 = dpc::vmax(
+                  dpc_r13,
+                  int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                      int64_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
+                                (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                   ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                                 ((j1)-dpc_lo1)) *
+                                                    32 +
+                                                ((k2 + 1) - dpc_lo2)) *
+                                                   32 +
+                                               ((j2)-dpc_lo3)]
+                                   : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+            }
+          }
+        }
+      }
+    }
+    if (i2 >= 31 && j2 == i2 && dpc_mod(i2 + 1, 32) == 0) {
+      {
+        const int64_t k2 = i2;
+        dpc_r13 = dpc::vmax(
+            dpc_r13,
+            int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                int64_t(
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+      }
+    }
+  } else {
+    if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M) {
+      {
+        const int64_t k2 = M - 1;
+        dpc_r13 = dpc::vmax(
+            dpc_r13,
+            int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                int64_t(
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+      }
+    }
+  }
+  const int64_t dpc_v14 = dpc::vmax(dpc_v12, dpc_r13);
+  // max: tile product (computed for the whole tile) + remainder
+  int64_t dpc_r15 =
+      dpc::widen<int32_t>(dpc_acc5[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                                   (j2 - 32 * dpc_floordiv(j2, 32))]);
+  const int64_t dpc_v16 = dpc::vmax(dpc_v14, dpc_r15);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v16, dpc_err);
+  dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+  dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
+                32 +
+            ((j2)-dpc_lo3)] = dpc_v;
 }
 
 // ---- the same statements straight from the equations (no tile products), on the reference tables

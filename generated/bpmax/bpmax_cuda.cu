@@ -46,11 +46,83 @@ __global__ void __launch_bounds__(256)
   (void)dpc_tiles;
   const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
   (void)c1;
-  __shared__ int32_t dpc_acc1[4096]; // tile product accumulator
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc1 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
     dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_S2 =
+      reinterpret_cast<int32_t *>(dpc_smem + 33792); // this tile's cells of S2
   __syncthreads();
-  if (c0 >= 1) {
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+    const int64_t dpc_tlo1 = 64 * (c1)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+      if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
+        dpc_cur_S2[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+    }
+  }
+  __syncthreads();
+  // the tile's cells
+  // point wavefront: one anti-diagonal of the tile per step
+  for (int64_t c2 = -(64 * c0) + 62; c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
+    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
+         c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3 += blockDim.x) {
+      tc_stmt_S2_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                       64 * c1 + c3, dpc_cur_S2, dpc_err);
+    }
+    __syncthreads();
+  }
+  if (c0 == 0) {
+    // point wavefront: one anti-diagonal of the tile per step
+    for (int64_t c2 = 64; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
+      for (int64_t c3 = c2 - 63 + threadIdx.x; c3 <= dpc_min(63, M - 64 * c1 - 1);
+           c3 += blockDim.x) {
+        tc_stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63, 64 * c1 + c3,
+                         dpc_acc1, dpc_cur_S2, dpc_err);
+      }
+      __syncthreads();
+    }
+  }
+}
+
+// Kernel 1: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+__global__ void __launch_bounds__(256)
+    dpc_kernel1(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
+                const int64_t *dpc_tiles, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  (void)dpc_tiles;
+  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  (void)c1;
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc1 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
+  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
+    dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_S2 =
+      reinterpret_cast<int32_t *>(dpc_smem + 33792); // this tile's cells of S2
+  __syncthreads();
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+    const int64_t dpc_tlo1 = 64 * (c1)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+      if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
+        dpc_cur_S2[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+    }
+  }
+  __syncthreads();
+  if (c0 >= 2) {
     {
       const int64_t tile0 = c0 - c1;
       (void)tile0;
@@ -58,10 +130,10 @@ __global__ void __launch_bounds__(256)
       (void)tile1;
       // Tile product 1, register-blocked: a 64 x 64 tile of accumulators, 4 x 4 per thread,
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i, k] + S2[k + 1, j]
-      // U(tile) = [N, M] -> { TK[i0, i1, i2] : N > 0 and i0 <= 0 and 64i1 < M and -64i0 < i2 < 64i1 }
+      // U(tile) = [N, M] -> { TK[i0, i1, i2] : N > 0 and i0 <= 0 and 64i1 < M and 64 - 64i0 <= i2 < 64i1 }
       {
-        __shared__ __align__(16) int32_t dpc_sx1[32][68];
-        __shared__ __align__(16) int32_t dpc_sy1[32][68];
+        int32_t(*dpc_sx1)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 16384);
+        int32_t(*dpc_sy1)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 25088);
         const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
         int32_t dpc_reg[4][4];
 #pragma unroll
@@ -70,12 +142,12 @@ __global__ void __launch_bounds__(256)
           for (int r = 0; r < 4; ++r)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && M >= 64 * tile1 + 1) {
-          for (int64_t dpc_k0 = -(64 * tile0) + 1; dpc_k0 <= 64 * tile1 - 1;
+          for (int64_t dpc_k0 = -(64 * tile0) + 64; dpc_k0 <= 64 * tile1 - 1;
                dpc_k0 += 32) {
             const int64_t dpc_khi = 64 * tile1 - 1;
             for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
               const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              const int64_t i = -(64 * tile0) - 63 + dpc_rr;
+              const int64_t i = -(64 * tile0) + dpc_rr;
               (void)i;
               const int64_t j = 64 * tile1;
               (void)j;
@@ -88,7 +160,7 @@ __global__ void __launch_bounds__(256)
             }
             for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
               const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-              const int64_t i = -(64 * tile0) - 63;
+              const int64_t i = -(64 * tile0);
               (void)i;
               const int64_t j = 64 * tile1 + dpc_cc;
               (void)j;
@@ -141,66 +213,11 @@ __global__ void __launch_bounds__(256)
   }
   // the tile's cells
   // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c2 = dpc_max(0, -(64 * c0) - 1);
-       c2 <= dpc_min(dpc_min(-(64 * c0), M - 64 * c1 + 62), 64 * c1 - 64 * c0 + 63);
-       c2++) {
-    for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1) + threadIdx.x;
+  for (int64_t c2 = 0; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
+    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
          c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3 += blockDim.x) {
-      stmt_S2_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                    dpc_err);
-    }
-    __syncthreads();
-  }
-  // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c2 = dpc_max(0, -(64 * c0) + 1);
-       c2 <= dpc_min(dpc_min(dpc_min(126, M - 64 * c0 - 1), M - 64 * c1 + 62),
-                     64 * c1 - 64 * c0 + 63);
-       c2++) {
-    for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1) + threadIdx.x;
-         c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3 += blockDim.x) {
-      stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                    dpc_acc1, dpc_err);
-    }
-    __syncthreads();
-  }
-}
-
-// Kernel 1: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
-    dpc_kernel1(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int *dpc_err) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
-  (void)c1;
-  __shared__ int32_t dpc_acc0[4096]; // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
-    dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __syncthreads();
-  // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c2 = dpc_max(0, -(64 * c0) - 1);
-       c2 <= dpc_min(dpc_min(-(64 * c0), N - 64 * c1 + 62), 64 * c1 - 64 * c0 + 63);
-       c2++) {
-    for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1) + threadIdx.x;
-         c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x) {
-      stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                    dpc_err);
-    }
-    __syncthreads();
-  }
-  // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c2 = -(64 * c0) + 1;
-       c2 <= dpc_min(dpc_min(dpc_min(126, N - 64 * c0 - 1), N - 64 * c1 + 62),
-                     64 * c1 - 64 * c0 + 63);
-       c2++) {
-    for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1) + threadIdx.x;
-         c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x) {
-      stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                    dpc_acc0, dpc_err);
+      tc_stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                       64 * c1 + c3, dpc_acc1, dpc_cur_S2, dpc_err);
     }
     __syncthreads();
   }
@@ -208,7 +225,41 @@ __global__ void __launch_bounds__(256)
 
 // Kernel 2: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
 __global__ void __launch_bounds__(256)
-    dpc_kernel2(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
+    dpc_kernel2(Params dpc_p, Inputs dpc_in, Tables dpc_t, const int64_t *dpc_tiles,
+                int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  (void)dpc_tiles;
+  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  (void)c1;
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_cur_S1 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of S1
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(64 * (-c1 - 1) - 63 + 63);
+    const int64_t dpc_tlo1 = 64 * (c1)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+      if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
+        dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
+    }
+  }
+  __syncthreads();
+  // the tile's cells
+  if (threadIdx.x == 0)
+    tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + 64, 64 * c1 + 63, dpc_cur_S1,
+                     dpc_err);
+  __syncthreads();
+}
+
+// Kernel 3: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+__global__ void __launch_bounds__(256)
+    dpc_kernel3(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
@@ -217,131 +268,135 @@ __global__ void __launch_bounds__(256)
   (void)dpc_tiles;
   const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
   (void)c1;
-  __shared__ int32_t dpc_acc0[4096]; // tile product accumulator
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc0 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
     dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_S1 =
+      reinterpret_cast<int32_t *>(dpc_smem + 33792); // this tile's cells of S1
   __syncthreads();
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
   {
-    const int64_t tile0 = c0 - c1;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    // Tile product 0, register-blocked: a 64 x 64 tile of accumulators, 4 x 4 per thread,
-    // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S1[i, k] + S1[k + 1, j]
-    // U(tile) = [N, M] -> { TK[i0, i1, i2] : M > 0 and i0 <= 0 and 64i1 < N and -64i0 < i2 < 64i1 }
+    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+    const int64_t dpc_tlo1 = 64 * (c1)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+      if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
+        dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
+    }
+  }
+  __syncthreads();
+  if (c0 >= 2) {
     {
-      __shared__ __align__(16) int32_t dpc_sx0[32][68];
-      __shared__ __align__(16) int32_t dpc_sy0[32][68];
-      const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-      int32_t dpc_reg[4][4];
+      const int64_t tile0 = c0 - c1;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      // Tile product 0, register-blocked: a 64 x 64 tile of accumulators, 4 x 4 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S1[i, k] + S1[k + 1, j]
+      // U(tile) = [N, M] -> { TK[i0, i1, i2] : M > 0 and i0 <= 0 and 64i1 < N and 64 - 64i0 <= i2 < 64i1 }
+      {
+        int32_t(*dpc_sx0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 16384);
+        int32_t(*dpc_sy0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 25088);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[4][4];
 #pragma unroll
-      for (int q = 0; q < 4; ++q)
+        for (int q = 0; q < 4; ++q)
 #pragma unroll
-        for (int r = 0; r < 4; ++r)
-          dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-      if (tile0 <= 0 && N >= 64 * tile1 + 1) {
-        for (int64_t dpc_k0 = -(64 * tile0) + 1; dpc_k0 <= 64 * tile1 - 1; dpc_k0 += 32) {
-          const int64_t dpc_khi = 64 * tile1 - 1;
-          for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
-            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-            const int64_t i = -(64 * tile0) - 63 + dpc_rr;
-            (void)i;
-            const int64_t j = 64 * tile1;
-            (void)j;
-            const int64_t k = dpc_k0 + dpc_kk;
-            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-            if (k <= dpc_khi && i >= 0 && N - i >= 0 && k - i + 1 >= 0 && N - k - 1 >= 0)
-              dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
-            dpc_sx0[dpc_kk][dpc_rr] = dpc_x;
-          }
-          for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
-            const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-            const int64_t i = -(64 * tile0) - 63;
-            (void)i;
-            const int64_t j = 64 * tile1 + dpc_cc;
-            (void)j;
-            const int64_t k = dpc_k0 + dpc_kk;
-            int32_t dpc_y = int32_t(0);
-            if (k <= dpc_khi && k + 1 >= 0 && N - k - 1 >= 0 && j - k >= 0 &&
-                N - j - 1 >= 0)
-              dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
-            dpc_sy0[dpc_kk][dpc_cc] = dpc_y;
-          }
-          __syncthreads();
-#pragma unroll
-          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-            int32_t dpc_a[4], dpc_b[4];
-#pragma unroll
-            for (int q = 0; q < 4; q += 4) {
-              const int4 dpc_v =
-                  *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
-              dpc_a[q] = dpc_v.x;
-              dpc_a[q + 1] = dpc_v.y;
-              dpc_a[q + 2] = dpc_v.z;
-              dpc_a[q + 3] = dpc_v.w;
+          for (int r = 0; r < 4; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
+        if (tile0 <= 0 && N >= 64 * tile1 + 1) {
+          for (int64_t dpc_k0 = -(64 * tile0) + 64; dpc_k0 <= 64 * tile1 - 1;
+               dpc_k0 += 32) {
+            const int64_t dpc_khi = 64 * tile1 - 1;
+            for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+              const int64_t i = -(64 * tile0) + dpc_rr;
+              (void)i;
+              const int64_t j = 64 * tile1;
+              (void)j;
+              const int64_t k = dpc_k0 + dpc_kk;
+              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+              if (k <= dpc_khi && i >= 0 && N - i >= 0 && k - i + 1 >= 0 &&
+                  N - k - 1 >= 0)
+                dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
+              dpc_sx0[dpc_kk][dpc_rr] = dpc_x;
             }
-#pragma unroll
-            for (int q = 0; q < 4; q += 4) {
-              const int4 dpc_v =
-                  *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
-              dpc_b[q] = dpc_v.x;
-              dpc_b[q + 1] = dpc_v.y;
-              dpc_b[q + 2] = dpc_v.z;
-              dpc_b[q + 3] = dpc_v.w;
+            for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
+              const int64_t i = -(64 * tile0);
+              (void)i;
+              const int64_t j = 64 * tile1 + dpc_cc;
+              (void)j;
+              const int64_t k = dpc_k0 + dpc_kk;
+              int32_t dpc_y = int32_t(0);
+              if (k <= dpc_khi && k + 1 >= 0 && N - k - 1 >= 0 && j - k >= 0 &&
+                  N - j - 1 >= 0)
+                dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
+              dpc_sy0[dpc_kk][dpc_cc] = dpc_y;
             }
+            __syncthreads();
 #pragma unroll
-            for (int q = 0; q < 4; ++q)
+            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+              int32_t dpc_a[4], dpc_b[4];
 #pragma unroll
-              for (int r = 0; r < 4; ++r)
-                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              for (int q = 0; q < 4; q += 4) {
+                const int4 dpc_v =
+                    *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
+                dpc_a[q] = dpc_v.x;
+                dpc_a[q + 1] = dpc_v.y;
+                dpc_a[q + 2] = dpc_v.z;
+                dpc_a[q + 3] = dpc_v.w;
+              }
+#pragma unroll
+              for (int q = 0; q < 4; q += 4) {
+                const int4 dpc_v =
+                    *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
+                dpc_b[q] = dpc_v.x;
+                dpc_b[q + 1] = dpc_v.y;
+                dpc_b[q + 2] = dpc_v.z;
+                dpc_b[q + 3] = dpc_v.w;
+              }
+#pragma unroll
+              for (int q = 0; q < 4; ++q)
+#pragma unroll
+                for (int r = 0; r < 4; ++r)
+                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            }
+            __syncthreads();
           }
-          __syncthreads();
         }
+#pragma unroll
+        for (int q = 0; q < 4; ++q)
+#pragma unroll
+          for (int r = 0; r < 4; ++r)
+            dpc_acc0[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1] = dpc_reg[q][r];
+        __syncthreads();
       }
-#pragma unroll
-      for (int q = 0; q < 4; ++q)
-#pragma unroll
-        for (int r = 0; r < 4; ++r)
-          dpc_acc0[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1] = dpc_reg[q][r];
+    }
+  }
+  // the tile's cells
+  if (c0 == 0) {
+    // point wavefront: one anti-diagonal of the tile per step
+    for (int64_t c2 = 62; c2 <= 63; c2++) {
+      for (int64_t c3 = 0 + threadIdx.x; c3 <= dpc_min(N - 64 * c1 - 1, c2);
+           c3 += blockDim.x) {
+        tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63, 64 * c1 + c3,
+                         dpc_cur_S1, dpc_err);
+      }
       __syncthreads();
     }
   }
-  // the tile's cells
   // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c2 = 0;
-       c2 <= dpc_min(dpc_min(dpc_min(126, N - 64 * c0 - 1), N - 64 * c1 + 62),
-                     64 * c1 - 64 * c0 + 63);
+  for (int64_t c2 = dpc_max(0, -(64 * c0) + 64); c2 <= dpc_min(126, N - 64 * c1 + 62);
        c2++) {
-    for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1) + threadIdx.x;
+    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
          c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x) {
-      stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                    dpc_acc0, dpc_err);
-    }
-    __syncthreads();
-  }
-}
-
-// Kernel 3: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
-    dpc_kernel3(Params dpc_p, Inputs dpc_in, Tables dpc_t, const int64_t *dpc_tiles,
-                int *dpc_err) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
-  (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
-  (void)c2;
-  // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c4 = 31; c4 <= dpc_min(dpc_min(62, -(32 * c2) + 31), M + 32 * c2 + 62);
-       c4++) {
-    for (int64_t c6 = dpc_max(c4 - M - 32 * c2 - 31, c4 - 31) + threadIdx.x;
-         c6 <= dpc_min(31, -(32 * c2)); c6 += blockDim.x) {
-      stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6,
-                   c4 - 32 * c2 - c6 - 32, dpc_err);
+      tc_stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                       64 * c1 + c3, dpc_acc0, dpc_cur_S1, dpc_err);
     }
     __syncthreads();
   }
@@ -349,20 +404,37 @@ __global__ void __launch_bounds__(256)
 
 // Kernel 4: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
 __global__ void __launch_bounds__(256)
-    dpc_kernel4(Params dpc_p, Inputs dpc_in, Tables dpc_t, const int64_t *dpc_tiles,
-                int *dpc_err) {
+    dpc_kernel4(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
+                const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
   (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
-  (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
-  (void)c2;
-  // the tile's cells
-  if (threadIdx.x == 0) stmt_F_case2(dpc_p, dpc_in, dpc_t, c1, c1, -c2, -c2 - 1, dpc_err);
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_cur_S1 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of S1
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(64 * (0) - 63 + 63);
+    const int64_t dpc_tlo1 = 64 * (c0)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+      if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
+        dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
+    }
+  }
   __syncthreads();
+  // the tile's cells
+  // point wavefront: one anti-diagonal of the tile per step
+  for (int64_t c2 = -(64 * c0) + 62; c2 <= -(63 * c0) + 63; c2++) {
+    if (threadIdx.x == 0)
+      tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, -(63 * c0) - c2 + 63, c0, dpc_cur_S1,
+                       dpc_err);
+    __syncthreads();
+  }
 }
 
 // Kernel 5: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
@@ -374,10 +446,35 @@ __global__ void __launch_bounds__(256)
   (void)N;
   (void)M;
   (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
   (void)c1;
+  const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
+  (void)c2;
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_cur_F =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(1 * (-c1 - 1) - 0 + 0);
+    const int64_t dpc_tlo1 = 1 * (c1)-0;
+    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+    const int64_t dpc_tlo3 = 32 * (-c2 - 1) - 0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
+          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+    }
+  }
+  __syncthreads();
   // the tile's cells
-  if (threadIdx.x == 0) stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, 0, 0, dpc_err);
+  if (threadIdx.x == 0)
+    tc_stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2), -(32 * c2) - 1,
+                    dpc_cur_F, dpc_err);
   __syncthreads();
 }
 
@@ -396,21 +493,46 @@ __global__ void __launch_bounds__(256)
   (void)c2;
   const int64_t c3 = dpc_tiles[blockIdx.x * 3 + 2];
   (void)c3;
-  __shared__ int32_t dpc_acc2[1024]; // tile product accumulator
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc2 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc3[1024]; // tile product accumulator
+  int32_t *dpc_acc3 =
+      reinterpret_cast<int32_t *>(dpc_smem + 4096); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc4[1024]; // tile product accumulator
+  int32_t *dpc_acc4 =
+      reinterpret_cast<int32_t *>(dpc_smem + 8192); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc5[1024]; // tile product accumulator
+  int32_t *dpc_acc5 =
+      reinterpret_cast<int32_t *>(dpc_smem + 12288); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_F =
+      reinterpret_cast<int32_t *>(dpc_smem + 25600); // this tile's cells of F
   __syncthreads();
-  if (c0 >= c2 + c3 + 1 && c2 + c3 >= 0 ||
-      c0 >= 0 && M + 32 * c2 == -30 && 32 * c3 + 2 == M) {
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
+    const int64_t dpc_tlo1 = 1 * (c1)-0;
+    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+    const int64_t dpc_tlo3 = 32 * (c3)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
+          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+    }
+  }
+  __syncthreads();
+  if (c2 + c3 >= 1 && c0 >= c2 + c3 + 1 ||
+      c0 >= 1 && M + 32 * c2 == 1 && 32 * c3 + 1 == M) {
     {
       const int64_t tile0 = c0 - c1 - c2 - c3;
       (void)tile0;
@@ -421,19 +543,19 @@ __global__ void __launch_bounds__(256)
       const int64_t tile3 = c3;
       (void)tile3;
       // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = -30 - M and 32i3 = -2 + M and M >= 2 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
       {
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= -30 &&
+        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
             M >= 32 * tile3 + 1) {
           for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            for (int64_t kk1 = -(32 * tile2); kk1 <= 32 * tile3; kk1++) {
+            for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; kk1++) {
               {
                 const int64_t k1 = kk0;
                 const int64_t k2 = kk1;
                 for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                   const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                   const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                   const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                   if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                             M >= j2 + 1 ||
@@ -447,14 +569,14 @@ __global__ void __launch_bounds__(256)
                 }
               }
             }
-            if (M + 32 * tile2 == -30 && 32 * tile3 + 2 == M) {
+            if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
               {
                 const int64_t k1 = kk0;
                 const int64_t k2 = M - 1;
                 for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                   const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                   const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                   const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                   if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                             M >= j2 + 1 ||
@@ -474,7 +596,7 @@ __global__ void __launch_bounds__(256)
       }
     }
   }
-  if (c2 + c3 >= 1 || M >= 33 && c0 == 0 && M + 32 * c2 == 1 && 32 * c3 + 1 == M) {
+  if (c2 + c3 >= 1 && c0 >= c2 + c3) {
     {
       const int64_t tile0 = c0 - c1 - c2 - c3;
       (void)tile0;
@@ -484,56 +606,86 @@ __global__ void __launch_bounds__(256)
       (void)tile2;
       const int64_t tile3 = c3;
       (void)tile3;
-      // Tile product 3 (generic form): acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2], the tile's cells spread over the threads
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and -32i2 <= i4 < 32i3; TK[i0, -i0, i2, i3, -2 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M >= 33 and -N < i0 <= 0 }
+      // Tile product 3, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2]
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
       {
+        int32_t(*dpc_sx3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+        int32_t(*dpc_sy3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
             M >= 32 * tile3 + 1) {
-          for (int64_t kk0 = -(32 * tile2); kk0 <= 32 * tile3 - 1; kk0++) {
-            {
-              const int64_t k2 = kk0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc3[dpc_e];
-                dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                                 dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-              }
+          for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3 - 1;
+               dpc_k0 += 32) {
+            const int64_t dpc_khi = 32 * tile3 - 1;
+            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+              const int64_t i1 = -tile0;
+              (void)i1;
+              const int64_t j1 = tile1;
+              (void)j1;
+              const int64_t i2 = -(32 * tile2) + dpc_rr;
+              (void)i2;
+              const int64_t j2 = 32 * tile3;
+              (void)j2;
+              const int64_t k2 = dpc_k0 + dpc_kk;
+              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+              if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                  N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                  M - k2 - 1 >= 0)
+                dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+              dpc_sx3[dpc_kk][dpc_rr] = dpc_x;
             }
-          }
-          if (M >= 33 && tile0 + tile1 == 0 && M + 32 * tile2 == 1 &&
-              32 * tile3 + 1 == M) {
-            {
-              const int64_t k2 = M - 2;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc3[dpc_e];
-                dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                                 dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-              }
+            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+              const int64_t i1 = -tile0;
+              (void)i1;
+              const int64_t j1 = tile1;
+              (void)j1;
+              const int64_t i2 = -(32 * tile2);
+              (void)i2;
+              const int64_t j2 = 32 * tile3 + dpc_cc;
+              (void)j2;
+              const int64_t k2 = dpc_k0 + dpc_kk;
+              int32_t dpc_y = int32_t(0);
+              if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                  M - j2 - 1 >= 0)
+                dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+              dpc_sy3[dpc_kk][dpc_cc] = dpc_y;
             }
+            __syncthreads();
+#pragma unroll
+            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+              int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+#pragma unroll
+                for (int r = 0; r < 2; ++r)
+                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            }
+            __syncthreads();
           }
         }
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_acc3[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
         __syncthreads();
       }
     }
-  }
-  if (M + c0 + 31 * c2 >= 2 && c2 + c3 >= 0) {
     {
       const int64_t tile0 = c0 - c1 - c2 - c3;
       (void)tile0;
@@ -543,121 +695,87 @@ __global__ void __launch_bounds__(256)
       (void)tile2;
       const int64_t tile3 = c3;
       (void)tile3;
-      // Tile product 4 (generic form): acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2], the tile's cells spread over the threads
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and i4 >= -32i2 and 3 - M - 32i2 <= i4 <= 32i3 and i4 <= -2 + M; TK[i0, i1, i2, i3, 32i3] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 31i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, 0, 0, 0] : M > 0 and i0 <= 0 and -i0 < i1 < N; TK[i0, -i0, 0, 0, 1] : M >= 2 and -N < i0 <= 0 }
+      // Tile product 4, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2]
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
       {
-        if (M >= 2 && tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-            M + 32 * tile2 >= 1 && tile3 >= 0 && M >= 32 * tile3 + 1) {
-          if (M == 2 && tile2 == 0 && tile3 == 0) {
-            {
-              const int64_t k2 = 0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc4[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                             dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-              }
+        int32_t(*dpc_sx4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+        int32_t(*dpc_sy4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
+        if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+            M >= 32 * tile3 + 1) {
+          for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3; dpc_k0 += 32) {
+            const int64_t dpc_khi = 32 * tile3;
+            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+              const int64_t i1 = -tile0;
+              (void)i1;
+              const int64_t j1 = tile1;
+              (void)j1;
+              const int64_t i2 = -(32 * tile2) + dpc_rr;
+              (void)i2;
+              const int64_t j2 = 32 * tile3;
+              (void)j2;
+              const int64_t k2 = dpc_k0 + dpc_kk;
+              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+              if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                  M - k2 - 1 >= 0)
+                dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+              dpc_sx4[dpc_kk][dpc_rr] = dpc_x;
             }
-          } else {
-            for (int64_t kk0 = -(32 * tile2); kk0 <= dpc_min(M - 2, 32 * tile3); kk0++) {
-              {
-                const int64_t k2 = kk0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc4[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-                }
-              }
+            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+              const int64_t i1 = -tile0;
+              (void)i1;
+              const int64_t j1 = tile1;
+              (void)j1;
+              const int64_t i2 = -(32 * tile2);
+              (void)i2;
+              const int64_t j2 = 32 * tile3 + dpc_cc;
+              (void)j2;
+              const int64_t k2 = dpc_k0 + dpc_kk;
+              int32_t dpc_y = int32_t(0);
+              if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                  N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                  M - j2 - 1 >= 0)
+                dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+              dpc_sy4[dpc_kk][dpc_cc] = dpc_y;
             }
-          }
-          if (tile0 + tile1 == 0 && tile2 == 0 && tile3 == 0) {
-            {
-              const int64_t k2 = 1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc4[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                             dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-              }
+            __syncthreads();
+#pragma unroll
+            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+              int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+#pragma unroll
+                for (int r = 0; r < 2; ++r)
+                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
             }
-          } else {
-            if (32 * tile3 + 1 == M) {
-              {
-                const int64_t k2 = M - 1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc4[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-                }
-              }
-            }
-          }
-        } else {
-          if (M == 1 && tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 &&
-              tile2 == 0 && tile3 == 0) {
-            {
-              const int64_t k2 = 0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc4[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                             dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-              }
-            }
+            __syncthreads();
           }
         }
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_acc4[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
         __syncthreads();
       }
     }
   }
-  if (M >= 2 && M + 32 * c2 >= -30 && c3 >= 0 && M + c0 + 31 * c2 + 29 >= c3) {
+  if (M + c0 + 31 * c2 >= c3 + 2 && c2 + c3 >= 0 && c0 >= c2 + c3) {
     {
       const int64_t tile0 = c0 - c1 - c2 - c3;
       (void)tile0;
@@ -668,80 +786,18 @@ __global__ void __launch_bounds__(256)
       const int64_t tile3 = c3;
       (void)tile3;
       // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and 32i2 >= -30 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M and i4 <= i1 and ((i2 <= 0 and -i0 < i4 < i1 and i4 <= -3 + M + i1 and i4 <= 28 + M + i1 + 32i2) or (i1 > -i0 and i3 <= -i2 and i4 >= -1 + i1)); TK[i0, i1, i2, i3, -i0] : i0 <= 0 and -i0 <= i1 < N and 32i2 >= -30 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M and ((i1 >= 2 - i0 and i3 <= -i2) or (M >= 2 and i2 <= 0 and 32i2 >= -29 - M)); TK[i0, i1, i2, i3, i1] : M >= 2 and i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 >= -29 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M }
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
       {
-        if (tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
-            M + 32 * tile2 >= -30 && tile3 >= 0 && tile2 + tile3 >= -1 &&
+        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
             M >= 32 * tile3 + 1) {
-          if (tile0 + tile1 >= 2 && M + 32 * tile2 == -30 && 32 * tile3 + 2 == M) {
-            {
-              const int64_t k1 = -tile0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          } else {
-            if (M == 1 && tile0 + tile1 >= 2 && tile2 == 0 && tile3 == 0) {
-              {
-                const int64_t k1 = -tile0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            } else {
-              if (M >= 2 && tile0 + tile1 >= 2 && M + 32 * tile2 >= -29) {
-                {
-                  const int64_t k1 = -tile0;
-                  for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                    const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                    const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                    const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                    const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                    if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                              M >= j2 + 1 ||
-                          i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                              i2 >= 0 && j2 == i2))
-                      continue;
-                    int32_t &dpc_a = dpc_acc5[dpc_e];
-                    dpc_a = dpc::vmax(dpc_a,
-                                      int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                  }
-                }
-              }
-            }
-          }
-          for (int64_t kk0 = -tile0 + 1; kk0 <= tile1 - 2; kk0++) {
+          for (int64_t kk0 = -tile0;
+               kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1; kk0++) {
             {
               const int64_t k1 = kk0;
               for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                 const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                 const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                 const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                 if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                           M >= j2 + 1 ||
@@ -755,65 +811,23 @@ __global__ void __launch_bounds__(256)
               }
             }
           }
-          if (tile2 + tile3 <= 0) {
-            for (int64_t kk1 = tile1 - 1; kk1 <= tile1; kk1++) {
-              {
-                const int64_t k1 = kk1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            }
-          } else {
-            if (tile0 + tile1 == 1) {
-              {
-                const int64_t k1 = -tile0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            } else {
-              {
-                const int64_t k1 = tile1 - 1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
+          if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+            {
+              const int64_t k1 = tile1 - 1;
+              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                          M >= j2 + 1 ||
+                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                          j2 == i2))
+                  continue;
+                int32_t &dpc_a = dpc_acc5[dpc_e];
+                dpc_a =
+                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
               }
             }
             {
@@ -821,7 +835,7 @@ __global__ void __launch_bounds__(256)
               for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                 const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                 const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                 const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                 if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                           M >= j2 + 1 ||
@@ -834,27 +848,25 @@ __global__ void __launch_bounds__(256)
                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
               }
             }
-          }
-        } else {
-          if (M >= 2 && N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 &&
-              tile2 <= 0 && M + 32 * tile2 >= -29 && tile3 >= 0 && tile2 + tile3 >= -1 &&
-              M >= 32 * tile3 + 1) {
-            {
-              const int64_t k1 = -tile0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+          } else {
+            if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+              {
+                const int64_t k1 = tile1;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc5[dpc_e];
+                  dpc_a =
+                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
               }
             }
           }
@@ -863,34 +875,41 @@ __global__ void __launch_bounds__(256)
       }
     }
   }
-  // the tile's cells
-  if (c2 + c3 == -1) {
-    for (int64_t c6 = dpc_max(0, -M - 32 * c2) + threadIdx.x;
-         c6 <= dpc_min(31, -(32 * c2)); c6 += blockDim.x) {
-      stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0 - 1, c1, -(32 * c2) - c6,
-                   -(32 * c2) - c6 - 1, dpc_err);
+  if (c0 >= c2 + c3) {
+    // the tile's cells
+    for (int64_t c6 = dpc_max(dpc_max(0, -M - 32 * c2 + 31), -(32 * c2) - 32 * c3 - 1) +
+                      threadIdx.x;
+         c6 <= dpc_min(31, -(32 * c2) - 32 * c3 + 30); c6 += blockDim.x) {
+      tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
+                      -(32 * c2) - c6 + 30, dpc_cur_F, dpc_err);
     }
-  }
-  if (c0 >= c2 && c2 + c3 == c0) {
-    for (int64_t c6 =
-             dpc_max(dpc_max(0, -(32 * c0) - 31), -M - 32 * c2 + 1) + threadIdx.x;
-         c6 <= dpc_min(31, -(32 * c0)); c6 += blockDim.x) {
-      stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -(32 * c2) - c6, -(32 * c2) - c6,
-                   dpc_err);
+    if (c0 >= 1 && c2 + c3 == 0) {
+      for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x; c6 <= 31;
+           c6 += blockDim.x) {
+        tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
+                        -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
+                        dpc_cur_F, dpc_err);
+      }
+    } else {
+      if (c0 == 0 && c2 + c3 == 0) {
+        for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x; c6 <= 31;
+             c6 += blockDim.x) {
+          tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -(32 * c2) - c6 + 31,
+                          -(32 * c2) - c6 + 31, dpc_cur_F, dpc_err);
+        }
+      }
     }
-  }
-  // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c4 =
-           dpc_max(dpc_max(0, -(32 * c2) - 32 * c3), -c0 - 31 * c2 - 31 * c3 + 1);
-       c4 <= dpc_min(dpc_min(dpc_min(62, -(32 * c2) + 31), M - 32 * c2 - 32 * c3 - 1),
-                     M - 32 * c3 + 30);
-       c4++) {
-    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
-         c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6 += blockDim.x) {
-      stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6,
-                   32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
+    // point wavefront: one anti-diagonal of the tile per step
+    for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
+         c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
+      for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
+           c6 <= dpc_min(31, c4); c6 += blockDim.x) {
+        tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
+                        32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
+                        dpc_cur_F, dpc_err);
+      }
+      __syncthreads();
     }
-    __syncthreads();
   }
 }
 
@@ -907,17 +926,18 @@ __global__ void __launch_bounds__(256)
   (void)c1;
   const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
   (void)c2;
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_cur_F =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
   // the tile's cells
   // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c4 = 0;
-       c4 <= dpc_min(dpc_min(dpc_min(62, M - 32 * c0 - 33), M + 32 * c2 - 32 * c0 - 2),
-                     -(32 * c2) + 31);
-       c4++) {
+  for (int64_t c4 = dpc_max(0, -(32 * c0) - 2);
+       c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
     for (int64_t c6 =
              dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33) + threadIdx.x;
-         c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6 += blockDim.x) {
-      stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6,
-                   32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_err);
+         c6 <= dpc_min(31, c4); c6 += blockDim.x) {
+      tc_stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6 + 31,
+                      32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_cur_F, dpc_err);
     }
     __syncthreads();
   }
@@ -938,18 +958,43 @@ __global__ void __launch_bounds__(256)
   (void)c2;
   const int64_t c3 = dpc_tiles[blockIdx.x * 3 + 2];
   (void)c3;
-  __shared__ int32_t dpc_acc2[1024]; // tile product accumulator
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc2 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc3[1024]; // tile product accumulator
+  int32_t *dpc_acc3 =
+      reinterpret_cast<int32_t *>(dpc_smem + 4096); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc4[1024]; // tile product accumulator
+  int32_t *dpc_acc4 =
+      reinterpret_cast<int32_t *>(dpc_smem + 8192); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc5[1024]; // tile product accumulator
+  int32_t *dpc_acc5 =
+      reinterpret_cast<int32_t *>(dpc_smem + 12288); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_F =
+      reinterpret_cast<int32_t *>(dpc_smem + 25600); // this tile's cells of F
+  __syncthreads();
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
+    const int64_t dpc_tlo1 = 1 * (c1)-0;
+    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+    const int64_t dpc_tlo3 = 32 * (c3)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
+          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+    }
+  }
   __syncthreads();
   if (c0 >= c2 + c3 + 1) {
     {
@@ -962,19 +1007,19 @@ __global__ void __launch_bounds__(256)
       const int64_t tile3 = c3;
       (void)tile3;
       // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = -30 - M and 32i3 = -2 + M and M >= 2 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
       {
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= -30 &&
+        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
             M >= 32 * tile3 + 1) {
           for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            for (int64_t kk1 = -(32 * tile2); kk1 <= 32 * tile3; kk1++) {
+            for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; kk1++) {
               {
                 const int64_t k1 = kk0;
                 const int64_t k2 = kk1;
                 for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                   const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                   const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                   const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                   if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                             M >= j2 + 1 ||
@@ -988,14 +1033,14 @@ __global__ void __launch_bounds__(256)
                 }
               }
             }
-            if (M + 32 * tile2 == -30 && 32 * tile3 + 2 == M) {
+            if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
               {
                 const int64_t k1 = kk0;
                 const int64_t k2 = M - 1;
                 for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                   const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                   const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                   const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                   if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                             M >= j2 + 1 ||
@@ -1024,50 +1069,83 @@ __global__ void __launch_bounds__(256)
     (void)tile2;
     const int64_t tile3 = c3;
     (void)tile3;
-    // Tile product 3 (generic form): acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2], the tile's cells spread over the threads
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and -32i2 <= i4 < 32i3; TK[i0, -i0, i2, i3, -2 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M >= 33 and -N < i0 <= 0 }
+    // Tile product 3, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+    // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2]
+    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
     {
+      int32_t(*dpc_sx3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+      int32_t(*dpc_sy3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+      const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+      int32_t dpc_reg[2][2];
+#pragma unroll
+      for (int q = 0; q < 2; ++q)
+#pragma unroll
+        for (int r = 0; r < 2; ++r)
+          dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
       if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
           M >= 32 * tile3 + 1) {
-        for (int64_t kk0 = -(32 * tile2); kk0 <= 32 * tile3 - 1; kk0++) {
-          {
-            const int64_t k2 = kk0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc3[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                               dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-            }
+        for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3 - 1;
+             dpc_k0 += 32) {
+          const int64_t dpc_khi = 32 * tile3 - 1;
+          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+            const int64_t i1 = -tile0;
+            (void)i1;
+            const int64_t j1 = tile1;
+            (void)j1;
+            const int64_t i2 = -(32 * tile2) + dpc_rr;
+            (void)i2;
+            const int64_t j2 = 32 * tile3;
+            (void)j2;
+            const int64_t k2 = dpc_k0 + dpc_kk;
+            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+            if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                M - k2 - 1 >= 0)
+              dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+            dpc_sx3[dpc_kk][dpc_rr] = dpc_x;
           }
-        }
-        if (M >= 33 && tile0 + tile1 == 0 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-          {
-            const int64_t k2 = M - 2;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc3[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                               dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-            }
+          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+            const int64_t i1 = -tile0;
+            (void)i1;
+            const int64_t j1 = tile1;
+            (void)j1;
+            const int64_t i2 = -(32 * tile2);
+            (void)i2;
+            const int64_t j2 = 32 * tile3 + dpc_cc;
+            (void)j2;
+            const int64_t k2 = dpc_k0 + dpc_kk;
+            int32_t dpc_y = int32_t(0);
+            if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                M - j2 - 1 >= 0)
+              dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+            dpc_sy3[dpc_kk][dpc_cc] = dpc_y;
           }
+          __syncthreads();
+#pragma unroll
+          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+            int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+              dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+              dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+#pragma unroll
+              for (int r = 0; r < 2; ++r)
+                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+          }
+          __syncthreads();
         }
       }
+#pragma unroll
+      for (int q = 0; q < 2; ++q)
+#pragma unroll
+        for (int r = 0; r < 2; ++r)
+          dpc_acc3[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
       __syncthreads();
     }
   }
@@ -1080,113 +1158,82 @@ __global__ void __launch_bounds__(256)
     (void)tile2;
     const int64_t tile3 = c3;
     (void)tile3;
-    // Tile product 4 (generic form): acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2], the tile's cells spread over the threads
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and i4 >= -32i2 and 3 - M - 32i2 <= i4 <= 32i3 and i4 <= -2 + M; TK[i0, i1, i2, i3, 32i3] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 31i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, 0, 0, 0] : M > 0 and i0 <= 0 and -i0 < i1 < N; TK[i0, -i0, 0, 0, 1] : M >= 2 and -N < i0 <= 0 }
+    // Tile product 4, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+    // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2]
+    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
     {
-      if (M >= 2 && tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-          M + 32 * tile2 >= 1 && tile3 >= 0 && M >= 32 * tile3 + 1) {
-        if (M == 2 && tile2 == 0 && tile3 == 0) {
-          {
-            const int64_t k2 = 0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc4[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
+      int32_t(*dpc_sx4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+      int32_t(*dpc_sy4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+      const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+      int32_t dpc_reg[2][2];
+#pragma unroll
+      for (int q = 0; q < 2; ++q)
+#pragma unroll
+        for (int r = 0; r < 2; ++r)
+          dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
+      if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+          M >= 32 * tile3 + 1) {
+        for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3; dpc_k0 += 32) {
+          const int64_t dpc_khi = 32 * tile3;
+          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+            const int64_t i1 = -tile0;
+            (void)i1;
+            const int64_t j1 = tile1;
+            (void)j1;
+            const int64_t i2 = -(32 * tile2) + dpc_rr;
+            (void)i2;
+            const int64_t j2 = 32 * tile3;
+            (void)j2;
+            const int64_t k2 = dpc_k0 + dpc_kk;
+            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+            if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                M - k2 - 1 >= 0)
+              dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+            dpc_sx4[dpc_kk][dpc_rr] = dpc_x;
           }
-        } else {
-          for (int64_t kk0 = -(32 * tile2); kk0 <= dpc_min(M - 2, 32 * tile3); kk0++) {
-            {
-              const int64_t k2 = kk0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc4[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                             dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-              }
-            }
+          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+            const int64_t i1 = -tile0;
+            (void)i1;
+            const int64_t j1 = tile1;
+            (void)j1;
+            const int64_t i2 = -(32 * tile2);
+            (void)i2;
+            const int64_t j2 = 32 * tile3 + dpc_cc;
+            (void)j2;
+            const int64_t k2 = dpc_k0 + dpc_kk;
+            int32_t dpc_y = int32_t(0);
+            if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                M - j2 - 1 >= 0)
+              dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+            dpc_sy4[dpc_kk][dpc_cc] = dpc_y;
           }
-        }
-        if (tile0 + tile1 == 0 && tile2 == 0 && tile3 == 0) {
-          {
-            const int64_t k2 = 1;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc4[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
+          __syncthreads();
+#pragma unroll
+          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+            int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+              dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+              dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+#pragma unroll
+              for (int r = 0; r < 2; ++r)
+                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
           }
-        } else {
-          if (32 * tile3 + 1 == M) {
-            {
-              const int64_t k2 = M - 1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc4[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                             dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-              }
-            }
-          }
-        }
-      } else {
-        if (M == 1 && tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 == 0 &&
-            tile3 == 0) {
-          {
-            const int64_t k2 = 0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc4[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
-          }
+          __syncthreads();
         }
       }
+#pragma unroll
+      for (int q = 0; q < 2; ++q)
+#pragma unroll
+        for (int r = 0; r < 2; ++r)
+          dpc_acc4[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
       __syncthreads();
     }
   }
@@ -1200,79 +1247,18 @@ __global__ void __launch_bounds__(256)
     const int64_t tile3 = c3;
     (void)tile3;
     // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and 32i2 >= -30 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M and i4 <= i1 and ((i2 <= 0 and -i0 < i4 < i1 and i4 <= -3 + M + i1 and i4 <= 28 + M + i1 + 32i2) or (i1 > -i0 and i3 <= -i2 and i4 >= -1 + i1)); TK[i0, i1, i2, i3, -i0] : i0 <= 0 and -i0 <= i1 < N and 32i2 >= -30 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M and ((i1 >= 2 - i0 and i3 <= -i2) or (M >= 2 and i2 <= 0 and 32i2 >= -29 - M)); TK[i0, i1, i2, i3, i1] : M >= 2 and i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 >= -29 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M }
+    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
     {
-      if (tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
-          M + 32 * tile2 >= -30 && tile3 >= 0 && tile2 + tile3 >= -1 &&
+      if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
           M >= 32 * tile3 + 1) {
-        if (tile0 + tile1 >= 2 && M + 32 * tile2 == -30 && 32 * tile3 + 2 == M) {
-          {
-            const int64_t k1 = -tile0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        } else {
-          if (M == 1 && tile0 + tile1 >= 2 && tile2 == 0 && tile3 == 0) {
-            {
-              const int64_t k1 = -tile0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          } else {
-            if (M >= 2 && tile0 + tile1 >= 2 && M + 32 * tile2 >= -29) {
-              {
-                const int64_t k1 = -tile0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            }
-          }
-        }
-        for (int64_t kk0 = -tile0 + 1; kk0 <= tile1 - 2; kk0++) {
+        for (int64_t kk0 = -tile0; kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1;
+             kk0++) {
           {
             const int64_t k1 = kk0;
             for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
               const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
               const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
               const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
               if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                         M >= j2 + 1 ||
@@ -1285,65 +1271,22 @@ __global__ void __launch_bounds__(256)
             }
           }
         }
-        if (tile2 + tile3 <= 0) {
-          for (int64_t kk1 = tile1 - 1; kk1 <= tile1; kk1++) {
-            {
-              const int64_t k1 = kk1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-        } else {
-          if (tile0 + tile1 == 1) {
-            {
-              const int64_t k1 = -tile0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          } else {
-            {
-              const int64_t k1 = tile1 - 1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
+        if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+          {
+            const int64_t k1 = tile1 - 1;
+            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                        M >= j2 + 1 ||
+                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                        j2 == i2))
+                continue;
+              int32_t &dpc_a = dpc_acc5[dpc_e];
+              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
             }
           }
           {
@@ -1351,7 +1294,7 @@ __global__ void __launch_bounds__(256)
             for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
               const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
               const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
               const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
               if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                         M >= j2 + 1 ||
@@ -1363,26 +1306,25 @@ __global__ void __launch_bounds__(256)
                                                dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
             }
           }
-        }
-      } else {
-        if (M >= 2 && N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 &&
-            M + 32 * tile2 >= -29 && tile3 >= 0 && tile2 + tile3 >= -1 &&
-            M >= 32 * tile3 + 1) {
-          {
-            const int64_t k1 = -tile0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+        } else {
+          if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+            {
+              const int64_t k1 = tile1;
+              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                          M >= j2 + 1 ||
+                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                          j2 == i2))
+                  continue;
+                int32_t &dpc_a = dpc_acc5[dpc_e];
+                dpc_a =
+                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+              }
             }
           }
         }
@@ -1392,14 +1334,12 @@ __global__ void __launch_bounds__(256)
   }
   // the tile's cells
   // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c4 = 0;
-       c4 <= dpc_min(dpc_min(dpc_min(62, -(32 * c2) + 31), M - 32 * c2 - 32 * c3 - 1),
-                     M - 32 * c3 + 30);
-       c4++) {
+  for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
     for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
-         c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6 += blockDim.x) {
-      stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6,
-                   32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
+         c6 <= dpc_min(31, c4); c6 += blockDim.x) {
+      tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
+                      32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
+                      dpc_cur_F, dpc_err);
     }
     __syncthreads();
   }
@@ -1414,21 +1354,394 @@ __global__ void __launch_bounds__(256)
   (void)N;
   (void)M;
   (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
+  const int64_t c1 = dpc_tiles[blockIdx.x * 3 + 0];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
+  const int64_t c2 = dpc_tiles[blockIdx.x * 3 + 1];
   (void)c2;
+  const int64_t c3 = dpc_tiles[blockIdx.x * 3 + 2];
+  (void)c3;
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc2 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
+  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
+    dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_acc3 =
+      reinterpret_cast<int32_t *>(dpc_smem + 4096); // tile product accumulator
+  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
+    dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_acc4 =
+      reinterpret_cast<int32_t *>(dpc_smem + 8192); // tile product accumulator
+  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
+    dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_acc5 =
+      reinterpret_cast<int32_t *>(dpc_smem + 12288); // tile product accumulator
+  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
+    dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_F =
+      reinterpret_cast<int32_t *>(dpc_smem + 25600); // this tile's cells of F
+  __syncthreads();
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
+    const int64_t dpc_tlo1 = 1 * (c1)-0;
+    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+    const int64_t dpc_tlo3 = 32 * (c3)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
+          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+    }
+  }
+  __syncthreads();
+  if (c0 >= c2 + c3 + 1) {
+    {
+      const int64_t tile0 = c0 - c1 - c2 - c3;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      const int64_t tile2 = c2;
+      (void)tile2;
+      const int64_t tile3 = c3;
+      (void)tile3;
+      // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
+      {
+        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
+            M >= 32 * tile3 + 1) {
+          for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
+            for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; kk1++) {
+              {
+                const int64_t k1 = kk0;
+                const int64_t k2 = kk1;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc2[dpc_e];
+                  dpc_a = dpc::vmax(
+                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                }
+              }
+            }
+            if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+              {
+                const int64_t k1 = kk0;
+                const int64_t k2 = M - 1;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc2[dpc_e];
+                  dpc_a = dpc::vmax(
+                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                }
+              }
+            }
+          }
+        }
+        __syncthreads();
+      }
+    }
+  }
+  {
+    const int64_t tile0 = c0 - c1 - c2 - c3;
+    (void)tile0;
+    const int64_t tile1 = c1;
+    (void)tile1;
+    const int64_t tile2 = c2;
+    (void)tile2;
+    const int64_t tile3 = c3;
+    (void)tile3;
+    // Tile product 3, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+    // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2]
+    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
+    {
+      int32_t(*dpc_sx3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+      int32_t(*dpc_sy3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+      const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+      int32_t dpc_reg[2][2];
+#pragma unroll
+      for (int q = 0; q < 2; ++q)
+#pragma unroll
+        for (int r = 0; r < 2; ++r)
+          dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
+      if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+          M >= 32 * tile3 + 1) {
+        for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3 - 1;
+             dpc_k0 += 32) {
+          const int64_t dpc_khi = 32 * tile3 - 1;
+          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+            const int64_t i1 = -tile0;
+            (void)i1;
+            const int64_t j1 = tile1;
+            (void)j1;
+            const int64_t i2 = -(32 * tile2) + dpc_rr;
+            (void)i2;
+            const int64_t j2 = 32 * tile3;
+            (void)j2;
+            const int64_t k2 = dpc_k0 + dpc_kk;
+            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+            if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                M - k2 - 1 >= 0)
+              dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+            dpc_sx3[dpc_kk][dpc_rr] = dpc_x;
+          }
+          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+            const int64_t i1 = -tile0;
+            (void)i1;
+            const int64_t j1 = tile1;
+            (void)j1;
+            const int64_t i2 = -(32 * tile2);
+            (void)i2;
+            const int64_t j2 = 32 * tile3 + dpc_cc;
+            (void)j2;
+            const int64_t k2 = dpc_k0 + dpc_kk;
+            int32_t dpc_y = int32_t(0);
+            if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                M - j2 - 1 >= 0)
+              dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+            dpc_sy3[dpc_kk][dpc_cc] = dpc_y;
+          }
+          __syncthreads();
+#pragma unroll
+          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+            int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+              dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+              dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+#pragma unroll
+              for (int r = 0; r < 2; ++r)
+                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+          }
+          __syncthreads();
+        }
+      }
+#pragma unroll
+      for (int q = 0; q < 2; ++q)
+#pragma unroll
+        for (int r = 0; r < 2; ++r)
+          dpc_acc3[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
+      __syncthreads();
+    }
+  }
+  {
+    const int64_t tile0 = c0 - c1 - c2 - c3;
+    (void)tile0;
+    const int64_t tile1 = c1;
+    (void)tile1;
+    const int64_t tile2 = c2;
+    (void)tile2;
+    const int64_t tile3 = c3;
+    (void)tile3;
+    // Tile product 4, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+    // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2]
+    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
+    {
+      int32_t(*dpc_sx4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+      int32_t(*dpc_sy4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+      const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+      int32_t dpc_reg[2][2];
+#pragma unroll
+      for (int q = 0; q < 2; ++q)
+#pragma unroll
+        for (int r = 0; r < 2; ++r)
+          dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
+      if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+          M >= 32 * tile3 + 1) {
+        for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3; dpc_k0 += 32) {
+          const int64_t dpc_khi = 32 * tile3;
+          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+            const int64_t i1 = -tile0;
+            (void)i1;
+            const int64_t j1 = tile1;
+            (void)j1;
+            const int64_t i2 = -(32 * tile2) + dpc_rr;
+            (void)i2;
+            const int64_t j2 = 32 * tile3;
+            (void)j2;
+            const int64_t k2 = dpc_k0 + dpc_kk;
+            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+            if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                M - k2 - 1 >= 0)
+              dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+            dpc_sx4[dpc_kk][dpc_rr] = dpc_x;
+          }
+          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+            const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+            const int64_t i1 = -tile0;
+            (void)i1;
+            const int64_t j1 = tile1;
+            (void)j1;
+            const int64_t i2 = -(32 * tile2);
+            (void)i2;
+            const int64_t j2 = 32 * tile3 + dpc_cc;
+            (void)j2;
+            const int64_t k2 = dpc_k0 + dpc_kk;
+            int32_t dpc_y = int32_t(0);
+            if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                M - j2 - 1 >= 0)
+              dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+            dpc_sy4[dpc_kk][dpc_cc] = dpc_y;
+          }
+          __syncthreads();
+#pragma unroll
+          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+            int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+              dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+              dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+#pragma unroll
+              for (int r = 0; r < 2; ++r)
+                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+          }
+          __syncthreads();
+        }
+      }
+#pragma unroll
+      for (int q = 0; q < 2; ++q)
+#pragma unroll
+        for (int r = 0; r < 2; ++r)
+          dpc_acc4[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
+      __syncthreads();
+    }
+  }
+  {
+    const int64_t tile0 = c0 - c1 - c2 - c3;
+    (void)tile0;
+    const int64_t tile1 = c1;
+    (void)tile1;
+    const int64_t tile2 = c2;
+    (void)tile2;
+    const int64_t tile3 = c3;
+    (void)tile3;
+    // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
+    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
+    {
+      if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
+          M >= 32 * tile3 + 1) {
+        for (int64_t kk0 = -tile0; kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1;
+             kk0++) {
+          {
+            const int64_t k1 = kk0;
+            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                        M >= j2 + 1 ||
+                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                        j2 == i2))
+                continue;
+              int32_t &dpc_a = dpc_acc5[dpc_e];
+              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+            }
+          }
+        }
+        if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+          {
+            const int64_t k1 = tile1 - 1;
+            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                        M >= j2 + 1 ||
+                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                        j2 == i2))
+                continue;
+              int32_t &dpc_a = dpc_acc5[dpc_e];
+              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+            }
+          }
+          {
+            const int64_t k1 = tile1;
+            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                        M >= j2 + 1 ||
+                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                        j2 == i2))
+                continue;
+              int32_t &dpc_a = dpc_acc5[dpc_e];
+              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+            }
+          }
+        } else {
+          if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+            {
+              const int64_t k1 = tile1;
+              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                          M >= j2 + 1 ||
+                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                          j2 == i2))
+                  continue;
+                int32_t &dpc_a = dpc_acc5[dpc_e];
+                dpc_a =
+                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+              }
+            }
+          }
+        }
+      }
+      __syncthreads();
+    }
+  }
   // the tile's cells
   // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c4 = 0;
-       c4 <= dpc_min(dpc_min(dpc_min(62, M - 32 * c0 - 33), M + 32 * c2 - 32 * c0 - 2),
-                     -(32 * c2) + 31);
-       c4++) {
-    for (int64_t c6 =
-             dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33) + threadIdx.x;
-         c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6 += blockDim.x) {
-      stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6,
-                   32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_err);
+  for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
+    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
+         c6 <= dpc_min(31, c4); c6 += blockDim.x) {
+      tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
+                      32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
+                      dpc_cur_F, dpc_err);
     }
     __syncthreads();
   }
@@ -1447,18 +1760,32 @@ __global__ void __launch_bounds__(256)
   (void)c1;
   const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
   (void)c2;
-  // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c4 = 0;
-       c4 <= dpc_min(dpc_min(dpc_min(62, M - 32 * c0 - 33), M + 32 * c2 - 32 * c0 - 2),
-                     -(32 * c2) + 31);
-       c4++) {
-    for (int64_t c6 =
-             dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33) + threadIdx.x;
-         c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6 += blockDim.x) {
-      stmt_F_case1(dpc_p, dpc_in, dpc_t, 0, -1, -(32 * c2) - c6,
-                   32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_err);
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_cur_F =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
+  if (c1 >= c0 + 1) {
+    // start of the tile: its cells into shared memory (those computed here are
+    //  written there as well)
+    {
+      const int64_t dpc_tlo0 = -(1 * (c0 - c1 + 1) - 0 + 0);
+      const int64_t dpc_tlo1 = 1 * (c1)-0;
+      const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+      const int64_t dpc_tlo3 = 32 * (-c2 - 1) - 0;
+      for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+        const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+        const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+        const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+        const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+        if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
+            M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+          dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+      }
     }
+    __syncthreads();
+    // the tile's cells
+    if (threadIdx.x == 0)
+      tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0 - 1, c1, -(32 * c2), -(32 * c2) - 1,
+                      dpc_cur_F, dpc_err);
     __syncthreads();
   }
 }
@@ -1472,19 +1799,419 @@ __global__ void __launch_bounds__(256)
   (void)N;
   (void)M;
   (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
+  const int64_t c1 = dpc_tiles[blockIdx.x * 3 + 0];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
+  const int64_t c2 = dpc_tiles[blockIdx.x * 3 + 1];
   (void)c2;
+  const int64_t c3 = dpc_tiles[blockIdx.x * 3 + 2];
+  (void)c3;
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc2 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
+  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
+    dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_acc3 =
+      reinterpret_cast<int32_t *>(dpc_smem + 4096); // tile product accumulator
+  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
+    dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_acc4 =
+      reinterpret_cast<int32_t *>(dpc_smem + 8192); // tile product accumulator
+  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
+    dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_acc5 =
+      reinterpret_cast<int32_t *>(dpc_smem + 12288); // tile product accumulator
+  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
+    dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_F =
+      reinterpret_cast<int32_t *>(dpc_smem + 25600); // this tile's cells of F
+  __syncthreads();
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
+    const int64_t dpc_tlo1 = 1 * (c1)-0;
+    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+    const int64_t dpc_tlo3 = 32 * (c3)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
+          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+    }
+  }
+  __syncthreads();
+  if (c2 + c3 >= 1 && c0 >= c2 + c3 + 1) {
+    {
+      const int64_t tile0 = c0 - c1 - c2 - c3;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      const int64_t tile2 = c2;
+      (void)tile2;
+      const int64_t tile3 = c3;
+      (void)tile3;
+      // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
+      {
+        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
+            M >= 32 * tile3 + 1) {
+          for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
+            for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; kk1++) {
+              {
+                const int64_t k1 = kk0;
+                const int64_t k2 = kk1;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc2[dpc_e];
+                  dpc_a = dpc::vmax(
+                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                }
+              }
+            }
+            if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+              {
+                const int64_t k1 = kk0;
+                const int64_t k2 = M - 1;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc2[dpc_e];
+                  dpc_a = dpc::vmax(
+                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                }
+              }
+            }
+          }
+        }
+        __syncthreads();
+      }
+    }
+  }
+  if (c2 + c3 >= 1) {
+    {
+      const int64_t tile0 = c0 - c1 - c2 - c3;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      const int64_t tile2 = c2;
+      (void)tile2;
+      const int64_t tile3 = c3;
+      (void)tile3;
+      // Tile product 3, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2]
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
+      {
+        int32_t(*dpc_sx3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+        int32_t(*dpc_sy3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
+        if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+            M >= 32 * tile3 + 1) {
+          for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3 - 1;
+               dpc_k0 += 32) {
+            const int64_t dpc_khi = 32 * tile3 - 1;
+            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+              const int64_t i1 = -tile0;
+              (void)i1;
+              const int64_t j1 = tile1;
+              (void)j1;
+              const int64_t i2 = -(32 * tile2) + dpc_rr;
+              (void)i2;
+              const int64_t j2 = 32 * tile3;
+              (void)j2;
+              const int64_t k2 = dpc_k0 + dpc_kk;
+              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+              if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                  N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                  M - k2 - 1 >= 0)
+                dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+              dpc_sx3[dpc_kk][dpc_rr] = dpc_x;
+            }
+            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+              const int64_t i1 = -tile0;
+              (void)i1;
+              const int64_t j1 = tile1;
+              (void)j1;
+              const int64_t i2 = -(32 * tile2);
+              (void)i2;
+              const int64_t j2 = 32 * tile3 + dpc_cc;
+              (void)j2;
+              const int64_t k2 = dpc_k0 + dpc_kk;
+              int32_t dpc_y = int32_t(0);
+              if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                  M - j2 - 1 >= 0)
+                dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+              dpc_sy3[dpc_kk][dpc_cc] = dpc_y;
+            }
+            __syncthreads();
+#pragma unroll
+            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+              int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+#pragma unroll
+                for (int r = 0; r < 2; ++r)
+                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            }
+            __syncthreads();
+          }
+        }
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_acc3[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
+        __syncthreads();
+      }
+    }
+    {
+      const int64_t tile0 = c0 - c1 - c2 - c3;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      const int64_t tile2 = c2;
+      (void)tile2;
+      const int64_t tile3 = c3;
+      (void)tile3;
+      // Tile product 4, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2]
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
+      {
+        int32_t(*dpc_sx4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+        int32_t(*dpc_sy4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
+        if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+            M >= 32 * tile3 + 1) {
+          for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3; dpc_k0 += 32) {
+            const int64_t dpc_khi = 32 * tile3;
+            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+              const int64_t i1 = -tile0;
+              (void)i1;
+              const int64_t j1 = tile1;
+              (void)j1;
+              const int64_t i2 = -(32 * tile2) + dpc_rr;
+              (void)i2;
+              const int64_t j2 = 32 * tile3;
+              (void)j2;
+              const int64_t k2 = dpc_k0 + dpc_kk;
+              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+              if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                  M - k2 - 1 >= 0)
+                dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+              dpc_sx4[dpc_kk][dpc_rr] = dpc_x;
+            }
+            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+              const int64_t i1 = -tile0;
+              (void)i1;
+              const int64_t j1 = tile1;
+              (void)j1;
+              const int64_t i2 = -(32 * tile2);
+              (void)i2;
+              const int64_t j2 = 32 * tile3 + dpc_cc;
+              (void)j2;
+              const int64_t k2 = dpc_k0 + dpc_kk;
+              int32_t dpc_y = int32_t(0);
+              if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                  N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                  M - j2 - 1 >= 0)
+                dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+              dpc_sy4[dpc_kk][dpc_cc] = dpc_y;
+            }
+            __syncthreads();
+#pragma unroll
+            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+              int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+#pragma unroll
+                for (int r = 0; r < 2; ++r)
+                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            }
+            __syncthreads();
+          }
+        }
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_acc4[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
+        __syncthreads();
+      }
+    }
+  }
+  {
+    const int64_t tile0 = c0 - c1 - c2 - c3;
+    (void)tile0;
+    const int64_t tile1 = c1;
+    (void)tile1;
+    const int64_t tile2 = c2;
+    (void)tile2;
+    const int64_t tile3 = c3;
+    (void)tile3;
+    // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
+    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
+    {
+      if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
+          M >= 32 * tile3 + 1) {
+        for (int64_t kk0 = -tile0; kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1;
+             kk0++) {
+          {
+            const int64_t k1 = kk0;
+            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                        M >= j2 + 1 ||
+                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                        j2 == i2))
+                continue;
+              int32_t &dpc_a = dpc_acc5[dpc_e];
+              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+            }
+          }
+        }
+        if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+          {
+            const int64_t k1 = tile1 - 1;
+            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                        M >= j2 + 1 ||
+                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                        j2 == i2))
+                continue;
+              int32_t &dpc_a = dpc_acc5[dpc_e];
+              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+            }
+          }
+          {
+            const int64_t k1 = tile1;
+            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                        M >= j2 + 1 ||
+                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                        j2 == i2))
+                continue;
+              int32_t &dpc_a = dpc_acc5[dpc_e];
+              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+            }
+          }
+        } else {
+          if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+            {
+              const int64_t k1 = tile1;
+              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                          M >= j2 + 1 ||
+                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                          j2 == i2))
+                  continue;
+                int32_t &dpc_a = dpc_acc5[dpc_e];
+                dpc_a =
+                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+              }
+            }
+          }
+        }
+      }
+      __syncthreads();
+    }
+  }
   // the tile's cells
+  if (c2 + c3 == 0) {
+    for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 31) + threadIdx.x; c6 <= 30;
+         c6 += blockDim.x) {
+      tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
+                      -(32 * c2) - c6 + 30, dpc_cur_F, dpc_err);
+    }
+    if (c0 >= 1) {
+      for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x; c6 <= 31;
+           c6 += blockDim.x) {
+        tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
+                        -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
+                        dpc_cur_F, dpc_err);
+      }
+    } else {
+      if (c0 == 0 && c2 == 0) {
+        for (int64_t c6 = -M + 32 + threadIdx.x; c6 <= 31; c6 += blockDim.x) {
+          tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -c6 + 31, -c6 + 31, dpc_cur_F,
+                          dpc_err);
+        }
+      }
+    }
+  }
   // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c4 = 0;
-       c4 <= dpc_min(dpc_min(dpc_min(62, M - 1), M + 32 * c2 + 30), -(32 * c2) + 31);
-       c4++) {
-    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), c4 - M - 32 * c2 + 1) + threadIdx.x;
-         c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6 += blockDim.x) {
-      stmt_F_case1(dpc_p, dpc_in, dpc_t, 0, -1, -(32 * c2) - c6, c4 - 32 * c2 - c6,
-                   dpc_err);
+  for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
+       c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
+    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
+         c6 <= dpc_min(31, c4); c6 += blockDim.x) {
+      tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
+                      32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
+                      dpc_cur_F, dpc_err);
     }
     __syncthreads();
   }
@@ -1503,70 +2230,100 @@ __global__ void __launch_bounds__(256)
   (void)c1;
   const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
   (void)c2;
-  __shared__ int32_t dpc_acc2[1024]; // tile product accumulator
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc2 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc3[1024]; // tile product accumulator
+  int32_t *dpc_acc3 =
+      reinterpret_cast<int32_t *>(dpc_smem + 4096); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc4[1024]; // tile product accumulator
+  int32_t *dpc_acc4 =
+      reinterpret_cast<int32_t *>(dpc_smem + 8192); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc5[1024]; // tile product accumulator
+  int32_t *dpc_acc5 =
+      reinterpret_cast<int32_t *>(dpc_smem + 12288); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_F =
+      reinterpret_cast<int32_t *>(dpc_smem + 25600); // this tile's cells of F
   __syncthreads();
   if (M + 32 * c2 == 1) {
+    // start of the tile: its cells into shared memory (those computed here are
+    //  written there as well)
     {
-      const int64_t tile0 = 0;
+      const int64_t dpc_tlo0 = -(1 * (c0 - c1) - 0 + 0);
+      const int64_t dpc_tlo1 = 1 * (c1)-0;
+      const int64_t dpc_tlo2 = -(32 * ((-M + 1) / 32) - 31 + 31);
+      const int64_t dpc_tlo3 = 32 * ((M - 1) / 32) - 0;
+      for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+        const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+        const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+        const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+        const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+        if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
+            M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+          dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+      }
+    }
+    __syncthreads();
+    {
+      const int64_t tile0 = c0 - c1;
       (void)tile0;
-      const int64_t tile1 = 0;
+      const int64_t tile1 = c1;
       (void)tile1;
       const int64_t tile2 = (-M + 1) / 32;
       (void)tile2;
       const int64_t tile3 = (M - 1) / 32;
       (void)tile3;
-      // Tile product 3 (generic form): acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2], the tile's cells spread over the threads
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and -32i2 <= i4 < 32i3; TK[i0, -i0, i2, i3, -2 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M >= 33 and -N < i0 <= 0 }
+      // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
       {
-        if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
             M >= 32 * tile3 + 1) {
-          for (int64_t kk0 = -(32 * tile2); kk0 <= 32 * tile3 - 1; kk0++) {
-            {
-              const int64_t k2 = kk0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc3[dpc_e];
-                dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                                 dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+          for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
+            for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; kk1++) {
+              {
+                const int64_t k1 = kk0;
+                const int64_t k2 = kk1;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc2[dpc_e];
+                  dpc_a = dpc::vmax(
+                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                }
               }
             }
-          }
-          if (M >= 33 && tile0 + tile1 == 0 && M + 32 * tile2 == 1 &&
-              32 * tile3 + 1 == M) {
-            {
-              const int64_t k2 = M - 2;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc3[dpc_e];
-                dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                                 dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+            if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+              {
+                const int64_t k1 = kk0;
+                const int64_t k2 = M - 1;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc2[dpc_e];
+                  dpc_a = dpc::vmax(
+                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                }
               }
             }
           }
@@ -1574,167 +2331,66 @@ __global__ void __launch_bounds__(256)
         __syncthreads();
       }
     }
-  }
-  {
-    const int64_t tile0 = 0;
-    (void)tile0;
-    const int64_t tile1 = 0;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = -c2;
-    (void)tile3;
-    // Tile product 4 (generic form): acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2], the tile's cells spread over the threads
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and i4 >= -32i2 and 3 - M - 32i2 <= i4 <= 32i3 and i4 <= -2 + M; TK[i0, i1, i2, i3, 32i3] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 31i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, 0, 0, 0] : M > 0 and i0 <= 0 and -i0 < i1 < N; TK[i0, -i0, 0, 0, 1] : M >= 2 and -N < i0 <= 0 }
     {
-      if (M >= 2 && tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-          M + 32 * tile2 >= 1 && tile3 >= 0 && M >= 32 * tile3 + 1) {
-        if (M == 2 && tile2 == 0 && tile3 == 0) {
-          {
-            const int64_t k2 = 0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc4[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
-          }
-        } else {
-          for (int64_t kk0 = -(32 * tile2); kk0 <= dpc_min(M - 2, 32 * tile3); kk0++) {
+      const int64_t tile0 = c0 - c1;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      const int64_t tile2 = (-M + 1) / 32;
+      (void)tile2;
+      const int64_t tile3 = (M - 1) / 32;
+      (void)tile3;
+      // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
+      {
+        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
+            M >= 32 * tile3 + 1) {
+          for (int64_t kk0 = -tile0;
+               kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1; kk0++) {
             {
-              const int64_t k2 = kk0;
+              const int64_t k1 = kk0;
               for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                 const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                 const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                 const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                 if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                           M >= j2 + 1 ||
                       i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
                           j2 == i2))
                   continue;
-                int32_t &dpc_a = dpc_acc4[dpc_e];
+                int32_t &dpc_a = dpc_acc5[dpc_e];
                 dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                             dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
               }
             }
           }
-        }
-        if (tile0 + tile1 == 0 && tile2 == 0 && tile3 == 0) {
-          {
-            const int64_t k2 = 1;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc4[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
-          }
-        } else {
-          if (32 * tile3 + 1 == M) {
+          if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
             {
-              const int64_t k2 = M - 1;
+              const int64_t k1 = tile1 - 1;
               for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                 const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                 const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                 const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                 if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                           M >= j2 + 1 ||
                       i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
                           j2 == i2))
                   continue;
-                int32_t &dpc_a = dpc_acc4[dpc_e];
+                int32_t &dpc_a = dpc_acc5[dpc_e];
                 dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                             dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
               }
             }
-          }
-        }
-      } else {
-        if (M == 1 && tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 == 0 &&
-            tile3 == 0) {
-          {
-            const int64_t k2 = 0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc4[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
-          }
-        }
-      }
-      __syncthreads();
-    }
-  }
-  {
-    const int64_t tile0 = 0;
-    (void)tile0;
-    const int64_t tile1 = 0;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = -c2;
-    (void)tile3;
-    // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and 32i2 >= -30 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M and i4 <= i1 and ((i2 <= 0 and -i0 < i4 < i1 and i4 <= -3 + M + i1 and i4 <= 28 + M + i1 + 32i2) or (i1 > -i0 and i3 <= -i2 and i4 >= -1 + i1)); TK[i0, i1, i2, i3, -i0] : i0 <= 0 and -i0 <= i1 < N and 32i2 >= -30 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M and ((i1 >= 2 - i0 and i3 <= -i2) or (M >= 2 and i2 <= 0 and 32i2 >= -29 - M)); TK[i0, i1, i2, i3, i1] : M >= 2 and i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 >= -29 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M }
-    {
-      if (tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
-          M + 32 * tile2 >= -30 && tile3 >= 0 && tile2 + tile3 >= -1 &&
-          M >= 32 * tile3 + 1) {
-        if (tile0 + tile1 >= 2 && M + 32 * tile2 == -30 && 32 * tile3 + 2 == M) {
-          {
-            const int64_t k1 = -tile0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        } else {
-          if (M == 1 && tile0 + tile1 >= 2 && tile2 == 0 && tile3 == 0) {
             {
-              const int64_t k1 = -tile0;
+              const int64_t k1 = tile1;
               for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                 const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                 const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                 const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                 if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                           M >= j2 + 1 ||
@@ -1748,13 +2404,13 @@ __global__ void __launch_bounds__(256)
               }
             }
           } else {
-            if (M >= 2 && tile0 + tile1 >= 2 && M + 32 * tile2 >= -29) {
+            if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
               {
-                const int64_t k1 = -tile0;
+                const int64_t k1 = tile1;
                 for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                   const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                   const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                   const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                   if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                             M >= j2 + 1 ||
@@ -1770,156 +2426,16 @@ __global__ void __launch_bounds__(256)
             }
           }
         }
-        for (int64_t kk0 = -tile0 + 1; kk0 <= tile1 - 2; kk0++) {
-          {
-            const int64_t k1 = kk0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        }
-        if (tile2 + tile3 <= 0) {
-          for (int64_t kk1 = tile1 - 1; kk1 <= tile1; kk1++) {
-            {
-              const int64_t k1 = kk1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-        } else {
-          if (tile0 + tile1 == 1) {
-            {
-              const int64_t k1 = -tile0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          } else {
-            {
-              const int64_t k1 = tile1 - 1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-          {
-            const int64_t k1 = tile1;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        }
-      } else {
-        if (M >= 2 && N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 &&
-            M + 32 * tile2 >= -29 && tile3 >= 0 && tile2 + tile3 >= -1 &&
-            M >= 32 * tile3 + 1) {
-          {
-            const int64_t k1 = -tile0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        }
+        __syncthreads();
       }
-      __syncthreads();
     }
-  }
-  // the tile's cells
-  if (threadIdx.x == 0)
-    stmt_F_case3(dpc_p, dpc_in, dpc_t, 0, 0, -(32 * c2), -(32 * c2), dpc_err);
-  __syncthreads();
-  // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c4 = 1;
-       c4 <= dpc_min(dpc_min(dpc_min(62, M - 1), M + 32 * c2 + 30), -(32 * c2) + 31);
-       c4++) {
-    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), c4 - M - 32 * c2 + 1) + threadIdx.x;
-         c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6 += blockDim.x) {
-      stmt_F_case4(dpc_p, dpc_in, dpc_t, 0, 0, -(32 * c2) - c6, c4 - 32 * c2 - c6,
-                   dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
-    }
+    // the tile's cells
+    if (threadIdx.x == 0)
+      tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M, M - 1, dpc_cur_F, dpc_err);
     __syncthreads();
-  }
-  // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c4 = 0;
-       c4 <= dpc_min(dpc_min(dpc_min(62, M - 33), M + 32 * c2 - 2), -(32 * c2) + 31);
-       c4++) {
-    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), c4 - M - 32 * c2 + 33) + threadIdx.x;
-         c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6 += blockDim.x) {
-      stmt_F_case1(dpc_p, dpc_in, dpc_t, 1, 0, -(32 * c2) - c6, c4 - 32 * c2 - c6 + 32,
-                   dpc_err);
-    }
+    if (threadIdx.x == 0)
+      tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M - 1, M - 1, dpc_acc2, dpc_acc3,
+                      dpc_acc4, dpc_acc5, dpc_cur_F, dpc_err);
     __syncthreads();
   }
 }
@@ -1933,10 +2449,34 @@ __global__ void __launch_bounds__(256)
   (void)N;
   (void)M;
   (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
   (void)c1;
+  const int64_t c3 = dpc_tiles[blockIdx.x * 2 + 1];
+  (void)c3;
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_cur_F =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(1 * (-c1 - c3) - 0 + 0);
+    const int64_t dpc_tlo1 = 1 * (c1)-0;
+    const int64_t dpc_tlo2 = -(32 * (0) - 31 + 31);
+    const int64_t dpc_tlo3 = 32 * (c3)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
+          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+    }
+  }
+  __syncthreads();
   // the tile's cells
-  if (threadIdx.x == 0) stmt_F_case3(dpc_p, dpc_in, dpc_t, 0, 0, 0, 0, dpc_err);
+  if (threadIdx.x == 0)
+    tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c3, c1, c3 + 1, c3, dpc_cur_F, dpc_err);
   __syncthreads();
 }
 
@@ -1949,475 +2489,15 @@ __global__ void __launch_bounds__(256)
   (void)N;
   (void)M;
   (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 3 + 0];
+  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 3 + 1];
-  (void)c2;
-  const int64_t c3 = dpc_tiles[blockIdx.x * 3 + 2];
-  (void)c3;
-  __shared__ int32_t dpc_acc2[1024]; // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc3[1024]; // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc4[1024]; // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc5[1024]; // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __syncthreads();
-  {
-    const int64_t tile0 = c0 - c1 - c2 - c3;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = c3;
-    (void)tile3;
-    // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = -30 - M and 32i3 = -2 + M and M >= 2 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
-    {
-      if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= -30 &&
-          M >= 32 * tile3 + 1) {
-        for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-          for (int64_t kk1 = -(32 * tile2); kk1 <= 32 * tile3; kk1++) {
-            {
-              const int64_t k1 = kk0;
-              const int64_t k2 = kk1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc2[dpc_e];
-                dpc_a = dpc::vmax(dpc_a,
-                                  int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-              }
-            }
-          }
-          if (M + 32 * tile2 == -30 && 32 * tile3 + 2 == M) {
-            {
-              const int64_t k1 = kk0;
-              const int64_t k2 = M - 1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc2[dpc_e];
-                dpc_a = dpc::vmax(dpc_a,
-                                  int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-              }
-            }
-          }
-        }
-      }
-      __syncthreads();
-    }
-  }
-  {
-    const int64_t tile0 = c0 - c1 - c2 - c3;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = c3;
-    (void)tile3;
-    // Tile product 3 (generic form): acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2], the tile's cells spread over the threads
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and -32i2 <= i4 < 32i3; TK[i0, -i0, i2, i3, -2 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M >= 33 and -N < i0 <= 0 }
-    {
-      if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-          M >= 32 * tile3 + 1) {
-        for (int64_t kk0 = -(32 * tile2); kk0 <= 32 * tile3 - 1; kk0++) {
-          {
-            const int64_t k2 = kk0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc3[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                               dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-            }
-          }
-        }
-        if (M >= 33 && tile0 + tile1 == 0 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-          {
-            const int64_t k2 = M - 2;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc3[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                               dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-            }
-          }
-        }
-      }
-      __syncthreads();
-    }
-  }
-  {
-    const int64_t tile0 = c0 - c1 - c2 - c3;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = c3;
-    (void)tile3;
-    // Tile product 4 (generic form): acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2], the tile's cells spread over the threads
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and i4 >= -32i2 and 3 - M - 32i2 <= i4 <= 32i3 and i4 <= -2 + M; TK[i0, i1, i2, i3, 32i3] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 31i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, 0, 0, 0] : M > 0 and i0 <= 0 and -i0 < i1 < N; TK[i0, -i0, 0, 0, 1] : M >= 2 and -N < i0 <= 0 }
-    {
-      if (M >= 2 && tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-          M + 32 * tile2 >= 1 && tile3 >= 0 && M >= 32 * tile3 + 1) {
-        if (M == 2 && tile2 == 0 && tile3 == 0) {
-          {
-            const int64_t k2 = 0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc4[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
-          }
-        } else {
-          for (int64_t kk0 = -(32 * tile2); kk0 <= dpc_min(M - 2, 32 * tile3); kk0++) {
-            {
-              const int64_t k2 = kk0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc4[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                             dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-              }
-            }
-          }
-        }
-        if (tile0 + tile1 == 0 && tile2 == 0 && tile3 == 0) {
-          {
-            const int64_t k2 = 1;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc4[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
-          }
-        } else {
-          if (32 * tile3 + 1 == M) {
-            {
-              const int64_t k2 = M - 1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc4[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                             dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-              }
-            }
-          }
-        }
-      } else {
-        if (M == 1 && tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 == 0 &&
-            tile3 == 0) {
-          {
-            const int64_t k2 = 0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc4[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
-          }
-        }
-      }
-      __syncthreads();
-    }
-  }
-  {
-    const int64_t tile0 = c0 - c1 - c2 - c3;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = c3;
-    (void)tile3;
-    // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and 32i2 >= -30 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M and i4 <= i1 and ((i2 <= 0 and -i0 < i4 < i1 and i4 <= -3 + M + i1 and i4 <= 28 + M + i1 + 32i2) or (i1 > -i0 and i3 <= -i2 and i4 >= -1 + i1)); TK[i0, i1, i2, i3, -i0] : i0 <= 0 and -i0 <= i1 < N and 32i2 >= -30 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M and ((i1 >= 2 - i0 and i3 <= -i2) or (M >= 2 and i2 <= 0 and 32i2 >= -29 - M)); TK[i0, i1, i2, i3, i1] : M >= 2 and i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 >= -29 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M }
-    {
-      if (tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
-          M + 32 * tile2 >= -30 && tile3 >= 0 && tile2 + tile3 >= -1 &&
-          M >= 32 * tile3 + 1) {
-        if (tile0 + tile1 >= 2 && M + 32 * tile2 == -30 && 32 * tile3 + 2 == M) {
-          {
-            const int64_t k1 = -tile0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        } else {
-          if (M == 1 && tile0 + tile1 >= 2 && tile2 == 0 && tile3 == 0) {
-            {
-              const int64_t k1 = -tile0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          } else {
-            if (M >= 2 && tile0 + tile1 >= 2 && M + 32 * tile2 >= -29) {
-              {
-                const int64_t k1 = -tile0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            }
-          }
-        }
-        for (int64_t kk0 = -tile0 + 1; kk0 <= tile1 - 2; kk0++) {
-          {
-            const int64_t k1 = kk0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        }
-        if (tile2 + tile3 <= 0) {
-          for (int64_t kk1 = tile1 - 1; kk1 <= tile1; kk1++) {
-            {
-              const int64_t k1 = kk1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-        } else {
-          if (tile0 + tile1 == 1) {
-            {
-              const int64_t k1 = -tile0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          } else {
-            {
-              const int64_t k1 = tile1 - 1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-          {
-            const int64_t k1 = tile1;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        }
-      } else {
-        if (M >= 2 && N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 &&
-            M + 32 * tile2 >= -29 && tile3 >= 0 && tile2 + tile3 >= -1 &&
-            M >= 32 * tile3 + 1) {
-          {
-            const int64_t k1 = -tile0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        }
-      }
-      __syncthreads();
-    }
-  }
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_cur_F =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
   // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c4 = 0;
-       c4 <= dpc_min(dpc_min(dpc_min(62, -(32 * c2) + 31), M - 32 * c2 - 32 * c3 - 1),
-                     M - 32 * c3 + 30);
-       c4++) {
-    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
-         c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6 += blockDim.x) {
-      stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6,
-                   32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
-    }
-    __syncthreads();
-  }
+  if (threadIdx.x == 0)
+    tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, 0, 0, dpc_cur_F, dpc_err);
+  __syncthreads();
 }
 
 // Kernel 15: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
@@ -2435,20 +2515,45 @@ __global__ void __launch_bounds__(256)
   (void)c2;
   const int64_t c3 = dpc_tiles[blockIdx.x * 3 + 2];
   (void)c3;
-  __shared__ int32_t dpc_acc2[1024]; // tile product accumulator
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc2 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc3[1024]; // tile product accumulator
+  int32_t *dpc_acc3 =
+      reinterpret_cast<int32_t *>(dpc_smem + 4096); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc4[1024]; // tile product accumulator
+  int32_t *dpc_acc4 =
+      reinterpret_cast<int32_t *>(dpc_smem + 8192); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __shared__ int32_t dpc_acc5[1024]; // tile product accumulator
+  int32_t *dpc_acc5 =
+      reinterpret_cast<int32_t *>(dpc_smem + 12288); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_F =
+      reinterpret_cast<int32_t *>(dpc_smem + 25600); // this tile's cells of F
   __syncthreads();
-  if (c2 + c3 >= 0 || M + 32 * c2 == -30) {
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
+    const int64_t dpc_tlo1 = 1 * (c1)-0;
+    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+    const int64_t dpc_tlo3 = 32 * (c3)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
+          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+    }
+  }
+  __syncthreads();
+  if (c0 >= c2 + c3 + 1) {
     {
       const int64_t tile0 = c0 - c1 - c2 - c3;
       (void)tile0;
@@ -2459,19 +2564,19 @@ __global__ void __launch_bounds__(256)
       const int64_t tile3 = c3;
       (void)tile3;
       // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = -30 - M and 32i3 = -2 + M and M >= 2 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
       {
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= -30 &&
+        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
             M >= 32 * tile3 + 1) {
           for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            for (int64_t kk1 = -(32 * tile2); kk1 <= 32 * tile3; kk1++) {
+            for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; kk1++) {
               {
                 const int64_t k1 = kk0;
                 const int64_t k2 = kk1;
                 for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                   const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                   const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                   const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                   if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                             M >= j2 + 1 ||
@@ -2485,14 +2590,14 @@ __global__ void __launch_bounds__(256)
                 }
               }
             }
-            if (M + 32 * tile2 == -30 && 32 * tile3 + 2 == M) {
+            if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
               {
                 const int64_t k1 = kk0;
                 const int64_t k2 = M - 1;
                 for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                   const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                   const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                   const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                   if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                             M >= j2 + 1 ||
@@ -2511,192 +2616,185 @@ __global__ void __launch_bounds__(256)
         __syncthreads();
       }
     }
-    if (c2 + c3 >= 1) {
-      {
-        const int64_t tile0 = c0 - c1 - c2 - c3;
-        (void)tile0;
-        const int64_t tile1 = c1;
-        (void)tile1;
-        const int64_t tile2 = c2;
-        (void)tile2;
-        const int64_t tile3 = c3;
-        (void)tile3;
-        // Tile product 3 (generic form): acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2], the tile's cells spread over the threads
-        // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and -32i2 <= i4 < 32i3; TK[i0, -i0, i2, i3, -2 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M >= 33 and -N < i0 <= 0 }
-        {
-          if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-              M >= 32 * tile3 + 1) {
-            for (int64_t kk0 = -(32 * tile2); kk0 <= 32 * tile3 - 1; kk0++) {
-              {
-                const int64_t k2 = kk0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc3[dpc_e];
-                  dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                                   dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-                }
-              }
-            }
-            if (M >= 33 && tile0 + tile1 == 0 && M + 32 * tile2 == 1 &&
-                32 * tile3 + 1 == M) {
-              {
-                const int64_t k2 = M - 2;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc3[dpc_e];
-                  dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                                   dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-                }
-              }
-            }
-          }
-          __syncthreads();
-        }
-      }
-    }
-    if (c2 + c3 >= 0) {
-      {
-        const int64_t tile0 = c0 - c1 - c2 - c3;
-        (void)tile0;
-        const int64_t tile1 = c1;
-        (void)tile1;
-        const int64_t tile2 = c2;
-        (void)tile2;
-        const int64_t tile3 = c3;
-        (void)tile3;
-        // Tile product 4 (generic form): acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2], the tile's cells spread over the threads
-        // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and i4 >= -32i2 and 3 - M - 32i2 <= i4 <= 32i3 and i4 <= -2 + M; TK[i0, i1, i2, i3, 32i3] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 31i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, 0, 0, 0] : M > 0 and i0 <= 0 and -i0 < i1 < N; TK[i0, -i0, 0, 0, 1] : M >= 2 and -N < i0 <= 0 }
-        {
-          if (M >= 2 && tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 &&
-              tile2 <= 0 && M + 32 * tile2 >= 1 && tile3 >= 0 && M >= 32 * tile3 + 1) {
-            if (M == 2 && tile2 == 0 && tile3 == 0) {
-              {
-                const int64_t k2 = 0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc4[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-                }
-              }
-            } else {
-              for (int64_t kk0 = -(32 * tile2); kk0 <= dpc_min(M - 2, 32 * tile3);
-                   kk0++) {
-                {
-                  const int64_t k2 = kk0;
-                  for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                    const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                    const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                    const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                    const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                    if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                              M >= j2 + 1 ||
-                          i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                              i2 >= 0 && j2 == i2))
-                      continue;
-                    int32_t &dpc_a = dpc_acc4[dpc_e];
-                    dpc_a = dpc::vmax(dpc_a,
-                                      int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                              dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-                  }
-                }
-              }
-            }
-            if (tile0 + tile1 == 0 && tile2 == 0 && tile3 == 0) {
-              {
-                const int64_t k2 = 1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc4[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-                }
-              }
-            } else {
-              if (32 * tile3 + 1 == M) {
-                {
-                  const int64_t k2 = M - 1;
-                  for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                    const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                    const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                    const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                    const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                    if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                              M >= j2 + 1 ||
-                          i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                              i2 >= 0 && j2 == i2))
-                      continue;
-                    int32_t &dpc_a = dpc_acc4[dpc_e];
-                    dpc_a = dpc::vmax(dpc_a,
-                                      int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                              dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-                  }
-                }
-              }
-            }
-          } else {
-            if (M == 1 && tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 &&
-                tile2 == 0 && tile3 == 0) {
-              {
-                const int64_t k2 = 0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc4[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-                }
-              }
-            }
-          }
-          __syncthreads();
-        }
-      }
-    }
   }
-  if (M + 32 * c2 >= -30 && c3 >= 0) {
+  if (c0 >= c2 + c3) {
+    {
+      const int64_t tile0 = c0 - c1 - c2 - c3;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      const int64_t tile2 = c2;
+      (void)tile2;
+      const int64_t tile3 = c3;
+      (void)tile3;
+      // Tile product 3, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2]
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
+      {
+        int32_t(*dpc_sx3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+        int32_t(*dpc_sy3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
+        if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+            M >= 32 * tile3 + 1) {
+          for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3 - 1;
+               dpc_k0 += 32) {
+            const int64_t dpc_khi = 32 * tile3 - 1;
+            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+              const int64_t i1 = -tile0;
+              (void)i1;
+              const int64_t j1 = tile1;
+              (void)j1;
+              const int64_t i2 = -(32 * tile2) + dpc_rr;
+              (void)i2;
+              const int64_t j2 = 32 * tile3;
+              (void)j2;
+              const int64_t k2 = dpc_k0 + dpc_kk;
+              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+              if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                  N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                  M - k2 - 1 >= 0)
+                dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+              dpc_sx3[dpc_kk][dpc_rr] = dpc_x;
+            }
+            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+              const int64_t i1 = -tile0;
+              (void)i1;
+              const int64_t j1 = tile1;
+              (void)j1;
+              const int64_t i2 = -(32 * tile2);
+              (void)i2;
+              const int64_t j2 = 32 * tile3 + dpc_cc;
+              (void)j2;
+              const int64_t k2 = dpc_k0 + dpc_kk;
+              int32_t dpc_y = int32_t(0);
+              if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                  M - j2 - 1 >= 0)
+                dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+              dpc_sy3[dpc_kk][dpc_cc] = dpc_y;
+            }
+            __syncthreads();
+#pragma unroll
+            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+              int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+#pragma unroll
+                for (int r = 0; r < 2; ++r)
+                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            }
+            __syncthreads();
+          }
+        }
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_acc3[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
+        __syncthreads();
+      }
+    }
+    {
+      const int64_t tile0 = c0 - c1 - c2 - c3;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      const int64_t tile2 = c2;
+      (void)tile2;
+      const int64_t tile3 = c3;
+      (void)tile3;
+      // Tile product 4, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2]
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
+      {
+        int32_t(*dpc_sx4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+        int32_t(*dpc_sy4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
+        if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+            M >= 32 * tile3 + 1) {
+          for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3; dpc_k0 += 32) {
+            const int64_t dpc_khi = 32 * tile3;
+            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+              const int64_t i1 = -tile0;
+              (void)i1;
+              const int64_t j1 = tile1;
+              (void)j1;
+              const int64_t i2 = -(32 * tile2) + dpc_rr;
+              (void)i2;
+              const int64_t j2 = 32 * tile3;
+              (void)j2;
+              const int64_t k2 = dpc_k0 + dpc_kk;
+              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+              if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                  M - k2 - 1 >= 0)
+                dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+              dpc_sx4[dpc_kk][dpc_rr] = dpc_x;
+            }
+            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+              const int64_t i1 = -tile0;
+              (void)i1;
+              const int64_t j1 = tile1;
+              (void)j1;
+              const int64_t i2 = -(32 * tile2);
+              (void)i2;
+              const int64_t j2 = 32 * tile3 + dpc_cc;
+              (void)j2;
+              const int64_t k2 = dpc_k0 + dpc_kk;
+              int32_t dpc_y = int32_t(0);
+              if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                  N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                  M - j2 - 1 >= 0)
+                dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+              dpc_sy4[dpc_kk][dpc_cc] = dpc_y;
+            }
+            __syncthreads();
+#pragma unroll
+            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+              int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+#pragma unroll
+                for (int r = 0; r < 2; ++r)
+                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            }
+            __syncthreads();
+          }
+        }
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_acc4[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
+        __syncthreads();
+      }
+    }
     {
       const int64_t tile0 = c0 - c1 - c2 - c3;
       (void)tile0;
@@ -2707,80 +2805,18 @@ __global__ void __launch_bounds__(256)
       const int64_t tile3 = c3;
       (void)tile3;
       // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and 32i2 >= -30 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M and i4 <= i1 and ((i2 <= 0 and -i0 < i4 < i1 and i4 <= -3 + M + i1 and i4 <= 28 + M + i1 + 32i2) or (i1 > -i0 and i3 <= -i2 and i4 >= -1 + i1)); TK[i0, i1, i2, i3, -i0] : i0 <= 0 and -i0 <= i1 < N and 32i2 >= -30 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M and ((i1 >= 2 - i0 and i3 <= -i2) or (M >= 2 and i2 <= 0 and 32i2 >= -29 - M)); TK[i0, i1, i2, i3, i1] : M >= 2 and i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 >= -29 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M }
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
       {
-        if (tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
-            M + 32 * tile2 >= -30 && tile3 >= 0 && tile2 + tile3 >= -1 &&
+        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
             M >= 32 * tile3 + 1) {
-          if (tile0 + tile1 >= 2 && M + 32 * tile2 == -30 && 32 * tile3 + 2 == M) {
-            {
-              const int64_t k1 = -tile0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          } else {
-            if (M == 1 && tile0 + tile1 >= 2 && tile2 == 0 && tile3 == 0) {
-              {
-                const int64_t k1 = -tile0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            } else {
-              if (M >= 2 && tile0 + tile1 >= 2 && M + 32 * tile2 >= -29) {
-                {
-                  const int64_t k1 = -tile0;
-                  for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                    const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                    const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                    const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                    const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                    if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                              M >= j2 + 1 ||
-                          i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                              i2 >= 0 && j2 == i2))
-                      continue;
-                    int32_t &dpc_a = dpc_acc5[dpc_e];
-                    dpc_a = dpc::vmax(dpc_a,
-                                      int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                  }
-                }
-              }
-            }
-          }
-          for (int64_t kk0 = -tile0 + 1; kk0 <= tile1 - 2; kk0++) {
+          for (int64_t kk0 = -tile0;
+               kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1; kk0++) {
             {
               const int64_t k1 = kk0;
               for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                 const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                 const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                 const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                 if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                           M >= j2 + 1 ||
@@ -2794,65 +2830,23 @@ __global__ void __launch_bounds__(256)
               }
             }
           }
-          if (tile2 + tile3 <= 0) {
-            for (int64_t kk1 = tile1 - 1; kk1 <= tile1; kk1++) {
-              {
-                const int64_t k1 = kk1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            }
-          } else {
-            if (tile0 + tile1 == 1) {
-              {
-                const int64_t k1 = -tile0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            } else {
-              {
-                const int64_t k1 = tile1 - 1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
+          if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+            {
+              const int64_t k1 = tile1 - 1;
+              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                          M >= j2 + 1 ||
+                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                          j2 == i2))
+                  continue;
+                int32_t &dpc_a = dpc_acc5[dpc_e];
+                dpc_a =
+                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
               }
             }
             {
@@ -2860,7 +2854,7 @@ __global__ void __launch_bounds__(256)
               for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                 const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                 const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                 const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
                 if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                           M >= j2 + 1 ||
@@ -2873,27 +2867,25 @@ __global__ void __launch_bounds__(256)
                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
               }
             }
-          }
-        } else {
-          if (M >= 2 && N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 &&
-              tile2 <= 0 && M + 32 * tile2 >= -29 && tile3 >= 0 && tile2 + tile3 >= -1 &&
-              M >= 32 * tile3 + 1) {
-            {
-              const int64_t k1 = -tile0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) - 31 + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+          } else {
+            if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+              {
+                const int64_t k1 = tile1;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc5[dpc_e];
+                  dpc_a =
+                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
               }
             }
           }
@@ -2901,24 +2893,44 @@ __global__ void __launch_bounds__(256)
         __syncthreads();
       }
     }
-  }
-  // the tile's cells
-  if (c2 + c3 == -1) {
-    for (int64_t c6 = dpc_max(0, -M - 32 * c2) + threadIdx.x;
-         c6 <= dpc_min(31, -(32 * c2)); c6 += blockDim.x) {
-      stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0 - 1, c1, -(32 * c2) - c6,
-                   -(32 * c2) - c6 - 1, dpc_err);
+    // the tile's cells
+    // point wavefront: one anti-diagonal of the tile per step
+    for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
+      for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
+           c6 <= dpc_min(31, c4); c6 += blockDim.x) {
+        tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
+                        32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
+                        dpc_cur_F, dpc_err);
+      }
+      __syncthreads();
     }
   }
+}
+
+// Kernel 16: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+__global__ void __launch_bounds__(256)
+    dpc_kernel16(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
+                 const int64_t *dpc_tiles, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  (void)dpc_tiles;
+  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
+  (void)c1;
+  const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
+  (void)c2;
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_cur_F =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
+  // the tile's cells
   // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3);
-       c4 <= dpc_min(dpc_min(dpc_min(62, -(32 * c2) + 31), M - 32 * c2 - 32 * c3 - 1),
-                     M - 32 * c3 + 30);
-       c4++) {
-    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
-         c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6 += blockDim.x) {
-      stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6,
-                   32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
+  for (int64_t c4 = 0; c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
+    for (int64_t c6 =
+             dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33) + threadIdx.x;
+         c6 <= dpc_min(31, c4); c6 += blockDim.x) {
+      tc_stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6 + 31,
+                      32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_cur_F, dpc_err);
     }
     __syncthreads();
   }
@@ -2980,14 +2992,23 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
   dpc_rt::DeviceBuffer<int64_t> dpc_dtiles14;
   std::vector<int64_t> dpc_tiles15;
   dpc_rt::DeviceBuffer<int64_t> dpc_dtiles15;
+  std::vector<int64_t> dpc_tiles16;
+  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles16;
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 50176));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel1, cudaFuncAttributeMaxDynamicSharedMemorySize, 50176));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel3, cudaFuncAttributeMaxDynamicSharedMemorySize, 50176));
   dpc_rt::EventTimer dpc_timer;
   dpc_timer.start(dpc_stream);
   // one step of the tile wavefront
-  for (int64_t c0 = -1; c0 <= dpc_floordiv(M - 1, 64); c0++) {
+  for (int64_t c0 = -1; c0 <= 0; c0++) {
     {
       // the tiles of this step, enumerated on the host
       dpc_tiles0.clear();
-      for (int64_t c1 = c0; c1 <= dpc_floordiv(M - 1, 64); c1++) {
+      for (int64_t c1 = c0;
+           c1 <= dpc_min(dpc_floordiv(M - 1, 64), c0 + dpc_floordiv(M, 64)); c1++) {
         dpc_tiles0.insert(dpc_tiles0.end(), {c1});
       }
       if (!dpc_tiles0.empty()) {
@@ -2995,18 +3016,18 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
         if (dpc_dtiles0.size() < dpc_tiles0.size())
           dpc_dtiles0 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles0.size());
         dpc_dtiles0.upload(dpc_tiles0.data(), dpc_tiles0.size(), dpc_stream);
-        dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
+        dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 50176, dpc_stream>>>(
             dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles0.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
     }
   }
   // one step of the tile wavefront
-  for (int64_t c0 = -1; c0 <= 0; c0++) {
+  for (int64_t c0 = 1; c0 <= dpc_floordiv(M - 1, 64); c0++) {
     {
       // the tiles of this step, enumerated on the host
       dpc_tiles1.clear();
-      for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
+      for (int64_t c1 = c0; c1 <= dpc_floordiv(M - 1, 64); c1++) {
         dpc_tiles1.insert(dpc_tiles1.end(), {c1});
       }
       if (!dpc_tiles1.empty()) {
@@ -3014,18 +3035,17 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
         if (dpc_dtiles1.size() < dpc_tiles1.size())
           dpc_dtiles1 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles1.size());
         dpc_dtiles1.upload(dpc_tiles1.data(), dpc_tiles1.size(), dpc_stream);
-        dpc_kernel1<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
+        dpc_kernel1<<<static_cast<unsigned>(dpc_n), 256, 50176, dpc_stream>>>(
             dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles1.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
     }
   }
-  // one step of the tile wavefront
-  for (int64_t c0 = 1; c0 <= dpc_floordiv(N - 1, 64); c0++) {
+  if (N >= 2) {
     {
       // the tiles of this step, enumerated on the host
       dpc_tiles2.clear();
-      for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
+      for (int64_t c1 = -1; c1 <= dpc_floordiv(N, 64) - 1; c1++) {
         dpc_tiles2.insert(dpc_tiles2.end(), {c1});
       }
       if (!dpc_tiles2.empty()) {
@@ -3033,66 +3053,69 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
         if (dpc_dtiles2.size() < dpc_tiles2.size())
           dpc_dtiles2 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles2.size());
         dpc_dtiles2.upload(dpc_tiles2.data(), dpc_tiles2.size(), dpc_stream);
-        dpc_kernel2<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles2.get(), dpc_derr.get());
+        dpc_kernel2<<<static_cast<unsigned>(dpc_n), 256, 16384, dpc_stream>>>(
+            dpc_p, dpc_din, dpc_dt, dpc_dtiles2.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
+      }
+    }
+    // one step of the tile wavefront
+    for (int64_t c0 = 0; c0 <= dpc_floordiv(N - 1, 64); c0++) {
+      {
+        // the tiles of this step, enumerated on the host
+        dpc_tiles3.clear();
+        for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
+          dpc_tiles3.insert(dpc_tiles3.end(), {c1});
+        }
+        if (!dpc_tiles3.empty()) {
+          const size_t dpc_n = dpc_tiles3.size() / 1;
+          if (dpc_dtiles3.size() < dpc_tiles3.size())
+            dpc_dtiles3 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles3.size());
+          dpc_dtiles3.upload(dpc_tiles3.data(), dpc_tiles3.size(), dpc_stream);
+          dpc_kernel3<<<static_cast<unsigned>(dpc_n), 256, 50176, dpc_stream>>>(
+              dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles3.get(), dpc_derr.get());
+          DPC_CUDA_CHECK(cudaGetLastError());
+        }
+      }
+    }
+  } else {
+    // one step of the tile wavefront
+    for (int64_t c0 = -1; c0 <= 0; c0++) {
+      {
+        // the tiles of this step, enumerated on the host
+        dpc_tiles4.clear();
+        dpc_tiles4.insert(dpc_tiles4.end(), {0});
+        if (!dpc_tiles4.empty()) {
+          const size_t dpc_n = dpc_tiles4.size() / 1;
+          if (dpc_dtiles4.size() < dpc_tiles4.size())
+            dpc_dtiles4 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles4.size());
+          dpc_dtiles4.upload(dpc_tiles4.data(), dpc_tiles4.size(), dpc_stream);
+          dpc_kernel4<<<static_cast<unsigned>(dpc_n), 256, 16384, dpc_stream>>>(
+              dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles4.get(), dpc_derr.get());
+          DPC_CUDA_CHECK(cudaGetLastError());
+        }
       }
     }
   }
   {
     // the tiles of this step, enumerated on the host
-    dpc_tiles3.clear();
+    dpc_tiles5.clear();
     for (int64_t c1 = -1; c1 <= N - 1; c1++) {
-      for (int64_t c2 = -dpc_floordiv(M + 31, 32); c2 <= 0; c2++) {
-        dpc_tiles3.insert(dpc_tiles3.end(), {c1, c2});
+      for (int64_t c2 = -dpc_floordiv(M + 32, 32) + 1; c2 <= 0; c2++) {
+        dpc_tiles5.insert(dpc_tiles5.end(), {c1, c2});
       }
     }
-    if (!dpc_tiles3.empty()) {
-      const size_t dpc_n = dpc_tiles3.size() / 2;
-      if (dpc_dtiles3.size() < dpc_tiles3.size())
-        dpc_dtiles3 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles3.size());
-      dpc_dtiles3.upload(dpc_tiles3.data(), dpc_tiles3.size(), dpc_stream);
-      dpc_kernel3<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
-          dpc_p, dpc_din, dpc_dt, dpc_dtiles3.get(), dpc_derr.get());
+    if (!dpc_tiles5.empty()) {
+      const size_t dpc_n = dpc_tiles5.size() / 2;
+      if (dpc_dtiles5.size() < dpc_tiles5.size())
+        dpc_dtiles5 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles5.size());
+      dpc_dtiles5.upload(dpc_tiles5.data(), dpc_tiles5.size(), dpc_stream);
+      dpc_kernel5<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+          dpc_p, dpc_din, dpc_dt, dpc_dtiles5.get(), dpc_derr.get());
       DPC_CUDA_CHECK(cudaGetLastError());
     }
   }
-  if (M == 1) {
-    {
-      // the tiles of this step, enumerated on the host
-      dpc_tiles4.clear();
-      dpc_tiles5.clear();
-      for (int64_t c1 = -1; c1 <= N - 1; c1++) {
-        if (c1 >= 0) {
-          for (int64_t c2 = -1; c2 <= 0; c2++) {
-            dpc_tiles4.insert(dpc_tiles4.end(), {c1, c2});
-          }
-        }
-        dpc_tiles5.insert(dpc_tiles5.end(), {c1});
-      }
-      if (!dpc_tiles4.empty()) {
-        const size_t dpc_n = dpc_tiles4.size() / 2;
-        if (dpc_dtiles4.size() < dpc_tiles4.size())
-          dpc_dtiles4 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles4.size());
-        dpc_dtiles4.upload(dpc_tiles4.data(), dpc_tiles4.size(), dpc_stream);
-        dpc_kernel4<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, dpc_dtiles4.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
-      if (!dpc_tiles5.empty()) {
-        const size_t dpc_n = dpc_tiles5.size() / 1;
-        if (dpc_dtiles5.size() < dpc_tiles5.size())
-          dpc_dtiles5 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles5.size());
-        dpc_dtiles5.upload(dpc_tiles5.data(), dpc_tiles5.size(), dpc_stream);
-        dpc_kernel5<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, dpc_dtiles5.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
-    }
-  }
   // one step of the tile wavefront
-  for (int64_t c0 = dpc_max(-1, -dpc_floordiv(M + 30, 32)); c0 <= dpc_floordiv(M - 1, 32);
-       c0++) {
+  for (int64_t c0 = -1; c0 <= N - 1; c0++) {
     {
       // the tiles of this step, enumerated on the host
       dpc_tiles6.clear();
@@ -3103,47 +3126,58 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
       dpc_tiles11.clear();
       dpc_tiles12.clear();
       dpc_tiles13.clear();
-      for (int64_t c1 = dpc_max(-1, c0 - dpc_floordiv(M + 31, 32) + 1); c1 <= N - 1;
-           c1++) {
-        if (c1 >= c0 && 2 * c1 >= c0 + 1) {
-          for (int64_t c2 = dpc_max(-dpc_floordiv(M + 31, 32),
+      dpc_tiles14.clear();
+      if (M >= 32 * c0 + 33) {
+        for (int64_t c1 = -1; c1 <= N - 1; c1++) {
+          for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
                                     c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
                c2 <= 0; c2++) {
             for (int64_t c3 = dpc_max(-c2 - 1, c0 - c1 - c2);
-                 c3 <= dpc_min(c0 - c2, dpc_floordiv(M - 1, 32)); c3++) {
+                 c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
               dpc_tiles6.insert(dpc_tiles6.end(), {c1, c2, c3});
             }
             dpc_tiles7.insert(dpc_tiles7.end(), {c1, c2});
           }
-        } else {
-          if (c0 >= c1 + 1 && c1 >= 0) {
-            for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-              for (int64_t c3 = c0 - c1 - c2;
-                   c3 <= dpc_min(c0 - c2, dpc_floordiv(M - 1, 32)); c3++) {
-                dpc_tiles8.insert(dpc_tiles8.end(), {c1, c2, c3});
-              }
-              dpc_tiles9.insert(dpc_tiles9.end(), {c1, c2});
-            }
-          } else {
-            if (c0 >= 0 && c1 == -1) {
-              for (int64_t c2 = c0 - dpc_floordiv(M + 31, 32) + 2; c2 <= 0; c2++) {
-                dpc_tiles10.insert(dpc_tiles10.end(), {c1, c2});
+        }
+      } else {
+        if (M + c0 >= 2) {
+          for (int64_t c1 = c0 - dpc_floordiv(M + 31, 32) + 1; c1 <= N - 1; c1++) {
+            if (21 * c0 >= 32 * c1 + 11) {
+              for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
+                for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
+                  dpc_tiles8.insert(dpc_tiles8.end(), {c1, c2, c3});
+                }
               }
             } else {
-              if (c0 == -1) {
-                for (int64_t c2 = -dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-                  dpc_tiles11.insert(dpc_tiles11.end(), {c1, c2});
+              if (c0 >= c1 + 2) {
+                for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
+                  for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
+                    dpc_tiles9.insert(dpc_tiles9.end(), {c1, c2, c3});
+                  }
                 }
               } else {
-                if (M >= 2) {
-                  for (int64_t c2 = -dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
+                for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
+                                          c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
+                     c2 <= 0; c2++) {
+                  dpc_tiles10.insert(dpc_tiles10.end(), {c1, c2});
+                  if (M + 32 * c2 >= 2) {
+                    for (int64_t c3 = dpc_max(-c2, c0 - c1 - c2);
+                         c3 <= dpc_floordiv(M - 1, 32); c3++) {
+                      dpc_tiles11.insert(dpc_tiles11.end(), {c1, c2, c3});
+                    }
+                  } else {
                     dpc_tiles12.insert(dpc_tiles12.end(), {c1, c2});
                   }
-                } else {
-                  dpc_tiles13.insert(dpc_tiles13.end(), {c1});
                 }
               }
             }
+          }
+        } else {
+          for (int64_t c1 = 0; c1 <= N - 1; c1++) {
+            for (int64_t c3 = dpc_max(-1, -c1); c3 <= 0; c3++) {
+              dpc_tiles13.insert(dpc_tiles13.end(), {c1, c3});
+            }
+            dpc_tiles14.insert(dpc_tiles14.end(), {c1});
           }
         }
       }
@@ -3152,7 +3186,7 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
         if (dpc_dtiles6.size() < dpc_tiles6.size())
           dpc_dtiles6 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles6.size());
         dpc_dtiles6.upload(dpc_tiles6.data(), dpc_tiles6.size(), dpc_stream);
-        dpc_kernel6<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
+        dpc_kernel6<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
             dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles6.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
@@ -3161,7 +3195,7 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
         if (dpc_dtiles7.size() < dpc_tiles7.size())
           dpc_dtiles7 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles7.size());
         dpc_dtiles7.upload(dpc_tiles7.data(), dpc_tiles7.size(), dpc_stream);
-        dpc_kernel7<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
+        dpc_kernel7<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
             dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles7.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
@@ -3170,16 +3204,16 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
         if (dpc_dtiles8.size() < dpc_tiles8.size())
           dpc_dtiles8 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles8.size());
         dpc_dtiles8.upload(dpc_tiles8.data(), dpc_tiles8.size(), dpc_stream);
-        dpc_kernel8<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
+        dpc_kernel8<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
             dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles8.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
       if (!dpc_tiles9.empty()) {
-        const size_t dpc_n = dpc_tiles9.size() / 2;
+        const size_t dpc_n = dpc_tiles9.size() / 3;
         if (dpc_dtiles9.size() < dpc_tiles9.size())
           dpc_dtiles9 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles9.size());
         dpc_dtiles9.upload(dpc_tiles9.data(), dpc_tiles9.size(), dpc_stream);
-        dpc_kernel9<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
+        dpc_kernel9<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
             dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles9.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
@@ -3188,16 +3222,16 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
         if (dpc_dtiles10.size() < dpc_tiles10.size())
           dpc_dtiles10 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles10.size());
         dpc_dtiles10.upload(dpc_tiles10.data(), dpc_tiles10.size(), dpc_stream);
-        dpc_kernel10<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
+        dpc_kernel10<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
             dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles10.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
       if (!dpc_tiles11.empty()) {
-        const size_t dpc_n = dpc_tiles11.size() / 2;
+        const size_t dpc_n = dpc_tiles11.size() / 3;
         if (dpc_dtiles11.size() < dpc_tiles11.size())
           dpc_dtiles11 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles11.size());
         dpc_dtiles11.upload(dpc_tiles11.data(), dpc_tiles11.size(), dpc_stream);
-        dpc_kernel11<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
+        dpc_kernel11<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
             dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles11.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
@@ -3206,62 +3240,62 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
         if (dpc_dtiles12.size() < dpc_tiles12.size())
           dpc_dtiles12 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles12.size());
         dpc_dtiles12.upload(dpc_tiles12.data(), dpc_tiles12.size(), dpc_stream);
-        dpc_kernel12<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
+        dpc_kernel12<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
             dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles12.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
       if (!dpc_tiles13.empty()) {
-        const size_t dpc_n = dpc_tiles13.size() / 1;
+        const size_t dpc_n = dpc_tiles13.size() / 2;
         if (dpc_dtiles13.size() < dpc_tiles13.size())
           dpc_dtiles13 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles13.size());
         dpc_dtiles13.upload(dpc_tiles13.data(), dpc_tiles13.size(), dpc_stream);
-        dpc_kernel13<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
+        dpc_kernel13<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
             dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles13.get(), dpc_derr.get());
+        DPC_CUDA_CHECK(cudaGetLastError());
+      }
+      if (!dpc_tiles14.empty()) {
+        const size_t dpc_n = dpc_tiles14.size() / 1;
+        if (dpc_dtiles14.size() < dpc_tiles14.size())
+          dpc_dtiles14 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles14.size());
+        dpc_dtiles14.upload(dpc_tiles14.data(), dpc_tiles14.size(), dpc_stream);
+        dpc_kernel14<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles14.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
     }
   }
   // one step of the tile wavefront
-  for (int64_t c0 = dpc_floordiv(M - 1, 32) + 1; c0 <= N + dpc_floordiv(M - 1, 32) - 1;
-       c0++) {
+  for (int64_t c0 = N; c0 <= N + dpc_floordiv(M - 1, 32) - 1; c0++) {
     {
       // the tiles of this step, enumerated on the host
-      dpc_tiles14.clear();
       dpc_tiles15.clear();
-      for (int64_t c1 = c0 - dpc_floordiv(M + 31, 32) + 1; c1 <= dpc_min(N, c0) - 1;
+      dpc_tiles16.clear();
+      for (int64_t c1 = dpc_max(-1, c0 - dpc_floordiv(M + 31, 32) + 1); c1 <= N - 1;
            c1++) {
         for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-          for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
-            dpc_tiles14.insert(dpc_tiles14.end(), {c1, c2, c3});
-          }
-        }
-      }
-      for (int64_t c1 = c0; c1 <= N - 1; c1++) {
-        for (int64_t c2 = dpc_max(-dpc_floordiv(M + 31, 32),
-                                  c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
-             c2 <= 0; c2++) {
-          for (int64_t c3 = dpc_max(-c2 - 1, c0 - c1 - c2); c3 <= dpc_floordiv(M - 1, 32);
-               c3++) {
+          for (int64_t c3 = c0 - c1 - c2;
+               c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
             dpc_tiles15.insert(dpc_tiles15.end(), {c1, c2, c3});
           }
+          dpc_tiles16.insert(dpc_tiles16.end(), {c1, c2});
         }
-      }
-      if (!dpc_tiles14.empty()) {
-        const size_t dpc_n = dpc_tiles14.size() / 3;
-        if (dpc_dtiles14.size() < dpc_tiles14.size())
-          dpc_dtiles14 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles14.size());
-        dpc_dtiles14.upload(dpc_tiles14.data(), dpc_tiles14.size(), dpc_stream);
-        dpc_kernel14<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles14.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
       }
       if (!dpc_tiles15.empty()) {
         const size_t dpc_n = dpc_tiles15.size() / 3;
         if (dpc_dtiles15.size() < dpc_tiles15.size())
           dpc_dtiles15 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles15.size());
         dpc_dtiles15.upload(dpc_tiles15.data(), dpc_tiles15.size(), dpc_stream);
-        dpc_kernel15<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
+        dpc_kernel15<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
             dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles15.get(), dpc_derr.get());
+        DPC_CUDA_CHECK(cudaGetLastError());
+      }
+      if (!dpc_tiles16.empty()) {
+        const size_t dpc_n = dpc_tiles16.size() / 2;
+        if (dpc_dtiles16.size() < dpc_tiles16.size())
+          dpc_dtiles16 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles16.size());
+        dpc_dtiles16.upload(dpc_tiles16.data(), dpc_tiles16.size(), dpc_stream);
+        dpc_kernel16<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles16.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
     }

@@ -17,7 +17,7 @@ namespace bpmax {
 //   acc[x] = max over k in U(tile) of S1[i, k] + S1[k + 1, j]
 // where U(tile) holds the k whose reads, for every cell of the tile, were
 // computed in earlier wavefront steps:
-//   [N, M] -> { TK[i0, i1, i2] : M > 0 and i0 <= 0 and 64i1 < N and -64i0 < i2 < 64i1 }
+//   [N, M] -> { TK[i0, i1, i2] : M > 0 and i0 <= 0 and 64i1 < N and 64 - 64i0 <= i2 < 64i1 }
 static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                           int64_t tile0, int64_t tile1, int32_t *dpc_acc0) {
   const int64_t N = dpc_p.N;
@@ -25,18 +25,20 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)N;
   (void)M;
   (void)dpc_in;
-  for (int64_t cp0 = -(64 * tile0) + 1; cp0 <= 64 * tile1 - 1; ++cp0) {
-    for (int64_t cp1 = dpc_max(0, -(64 * tile0) - 63); cp1 <= -(64 * tile0); ++cp1) {
-      DPC_SIMD
-      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(N - 1, 64 * tile1 + 63); ++cp2) {
-        {
-          const int64_t k = cp0;
-          const int64_t i = cp1;
-          const int64_t j = cp2;
-          int32_t &dpc_a = dpc_acc0[(i - (-(64 * dpc_floordiv(-i, 64)) - 63)) * 64 +
-                                    (j - 64 * dpc_floordiv(j, 64))];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
-                                           dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
+  if (tile0 <= 0) {
+    for (int64_t cp0 = -(64 * tile0) + 64; cp0 <= 64 * tile1 - 1; ++cp0) {
+      for (int64_t cp1 = -(64 * tile0); cp1 <= -(64 * tile0) + 63; ++cp1) {
+        DPC_SIMD
+        for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(N - 1, 64 * tile1 + 63); ++cp2) {
+          {
+            const int64_t k = cp0;
+            const int64_t i = cp1;
+            const int64_t j = cp2;
+            int32_t &dpc_a = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                                      (j - 64 * dpc_floordiv(j, 64))];
+            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
+                                             dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
+          }
         }
       }
     }
@@ -47,7 +49,7 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
 //   acc[x] = max over k in U(tile) of S2[i, k] + S2[k + 1, j]
 // where U(tile) holds the k whose reads, for every cell of the tile, were
 // computed in earlier wavefront steps:
-//   [N, M] -> { TK[i0, i1, i2] : N > 0 and i0 <= 0 and 64i1 < M and -64i0 < i2 < 64i1 }
+//   [N, M] -> { TK[i0, i1, i2] : N > 0 and i0 <= 0 and 64i1 < M and 64 - 64i0 <= i2 < 64i1 }
 static void tile_product1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                           int64_t tile0, int64_t tile1, int32_t *dpc_acc1) {
   const int64_t N = dpc_p.N;
@@ -55,18 +57,20 @@ static void tile_product1(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)N;
   (void)M;
   (void)dpc_in;
-  for (int64_t cp0 = -(64 * tile0) + 1; cp0 <= 64 * tile1 - 1; ++cp0) {
-    for (int64_t cp1 = dpc_max(0, -(64 * tile0) - 63); cp1 <= -(64 * tile0); ++cp1) {
-      DPC_SIMD
-      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(M - 1, 64 * tile1 + 63); ++cp2) {
-        {
-          const int64_t k = cp0;
-          const int64_t i = cp1;
-          const int64_t j = cp2;
-          int32_t &dpc_a = dpc_acc1[(i - (-(64 * dpc_floordiv(-i, 64)) - 63)) * 64 +
-                                    (j - 64 * dpc_floordiv(j, 64))];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
-                                           dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
+  if (tile0 <= 0) {
+    for (int64_t cp0 = -(64 * tile0) + 64; cp0 <= 64 * tile1 - 1; ++cp0) {
+      for (int64_t cp1 = -(64 * tile0); cp1 <= -(64 * tile0) + 63; ++cp1) {
+        DPC_SIMD
+        for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(M - 1, 64 * tile1 + 63); ++cp2) {
+          {
+            const int64_t k = cp0;
+            const int64_t i = cp1;
+            const int64_t j = cp2;
+            int32_t &dpc_a = dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                                      (j - 64 * dpc_floordiv(j, 64))];
+            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
+                                             dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
+          }
         }
       }
     }
@@ -77,7 +81,7 @@ static void tile_product1(const Params &dpc_p, const Inputs &dpc_in, const Table
 //   acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
 // where U(tile) holds the k whose reads, for every cell of the tile, were
 // computed in earlier wavefront steps:
-//   [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = -30 - M and 32i3 = -2 + M and M >= 2 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
+//   [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
 static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                           int64_t tile0, int64_t tile1, int64_t tile2, int64_t tile3,
                           int32_t *dpc_acc2) {
@@ -86,78 +90,30 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)N;
   (void)M;
   (void)dpc_in;
-  if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= -30 &&
+  if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
       M >= 32 * tile3 + 1) {
     for (int64_t cp0 = -tile0; cp0 <= tile1 - 1; ++cp0) {
-      for (int64_t cp1 = -(32 * tile2); cp1 <= 32 * tile3; ++cp1) {
-        if (tile2 + tile3 >= 1 && cp1 >= 1) {
-          for (int64_t cp2 = dpc_max(0, -(32 * tile2) - 31); cp2 <= -(32 * tile2);
-               ++cp2) {
-            DPC_SIMD
-            for (int64_t cp3 = 32 * tile3; cp3 <= dpc_min(M - 1, 32 * tile3 + 31);
-                 ++cp3) {
-              {
-                const int64_t k1 = cp0;
-                const int64_t k2 = cp1;
-                const int64_t i1 = -tile0;
-                const int64_t j1 = tile1;
-                const int64_t i2 = cp2;
-                const int64_t j2 = cp3;
-                int32_t &dpc_a =
-                    dpc_acc2[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
-                             (j2 - 32 * dpc_floordiv(j2, 32))];
-                dpc_a = dpc::vmax(dpc_a,
-                                  int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-              }
-            }
-          }
-        } else {
-          if (tile2 + tile3 == 0) {
-            for (int64_t cp4 = dpc_max(0, -(32 * tile2) - 31); cp4 <= -(32 * tile2);
-                 ++cp4) {
-              DPC_SIMD
-              for (int64_t cp5 = -(32 * tile2); cp5 <= dpc_min(M - 1, -(32 * tile2) + 31);
-                   ++cp5) {
-                {
-                  const int64_t k1 = cp0;
-                  const int64_t k2 = -(32 * tile2);
-                  const int64_t i1 = -tile0;
-                  const int64_t j1 = tile1;
-                  const int64_t i2 = cp4;
-                  const int64_t j2 = cp5;
-                  int32_t &dpc_a =
-                      dpc_acc2[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
-                               (j2 - 32 * dpc_floordiv(j2, 32))];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                }
-              }
-            }
-          } else {
-            DPC_SIMD
-            for (int64_t cp6 = 32 * tile3; cp6 <= dpc_min(M - 1, 32 * tile3 + 31);
-                 ++cp6) {
-              {
-                const int64_t k1 = cp0;
-                const int64_t k2 = 0;
-                const int64_t i1 = -tile0;
-                const int64_t j1 = tile1;
-                const int64_t i2 = 0;
-                const int64_t j2 = cp6;
-                int32_t &dpc_a =
-                    dpc_acc2[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
-                             (j2 - 32 * dpc_floordiv(j2, 32))];
-                dpc_a = dpc::vmax(dpc_a,
-                                  int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-              }
+      for (int64_t cp1 = -(32 * tile2) + 31; cp1 <= 32 * tile3; ++cp1) {
+        for (int64_t cp2 = -(32 * tile2); cp2 <= -(32 * tile2) + 31; ++cp2) {
+          DPC_SIMD
+          for (int64_t cp3 = 32 * tile3; cp3 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp3) {
+            {
+              const int64_t k1 = cp0;
+              const int64_t k2 = cp1;
+              const int64_t i1 = -tile0;
+              const int64_t j1 = tile1;
+              const int64_t i2 = cp2;
+              const int64_t j2 = cp3;
+              int32_t &dpc_a = dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                                        (j2 - 32 * dpc_floordiv(j2, 32))];
+              dpc_a =
+                  dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
             }
           }
         }
       }
-      if (M + 32 * tile2 == -30 && 32 * tile3 + 2 == M) {
+      if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
         {
           const int64_t k1 = cp0;
           const int64_t k2 = M - 1;
@@ -165,7 +121,7 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
           const int64_t j1 = tile1;
           const int64_t i2 = M - 1;
           const int64_t j2 = M - 1;
-          int32_t &dpc_a = dpc_acc2[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
+          int32_t &dpc_a = dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                                     (j2 - 32 * dpc_floordiv(j2, 32))];
           dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
                                            dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
@@ -179,7 +135,7 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
 //   acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2]
 // where U(tile) holds the k whose reads, for every cell of the tile, were
 // computed in earlier wavefront steps:
-//   [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and -32i2 <= i4 < 32i3; TK[i0, -i0, i2, i3, -2 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M >= 33 and -N < i0 <= 0 }
+//   [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
 static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                           int64_t tile0, int64_t tile1, int64_t tile2, int64_t tile3,
                           int32_t *dpc_acc3) {
@@ -188,9 +144,9 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)N;
   (void)M;
   (void)dpc_in;
-  if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0) {
-    for (int64_t cp0 = -(32 * tile2); cp0 <= 32 * tile3 - 1; ++cp0) {
-      for (int64_t cp1 = dpc_max(0, -(32 * tile2) - 31); cp1 <= -(32 * tile2); ++cp1) {
+  if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0) {
+    for (int64_t cp0 = -(32 * tile2) + 31; cp0 <= 32 * tile3 - 1; ++cp0) {
+      for (int64_t cp1 = -(32 * tile2); cp1 <= -(32 * tile2) + 31; ++cp1) {
         DPC_SIMD
         for (int64_t cp2 = 32 * tile3; cp2 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp2) {
           {
@@ -199,27 +155,11 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
             const int64_t j1 = tile1;
             const int64_t i2 = cp1;
             const int64_t j2 = cp2;
-            int32_t &dpc_a = dpc_acc3[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
+            int32_t &dpc_a = dpc_acc3[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                                       (j2 - 32 * dpc_floordiv(j2, 32))];
             dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
                                              dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
           }
-        }
-      }
-    }
-    if (M >= 33 && tile0 + tile1 == 0 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-      DPC_SIMD
-      for (int64_t cp3 = M - 32; cp3 <= M - 2; ++cp3) {
-        {
-          const int64_t k2 = M - 2;
-          const int64_t i1 = -tile0;
-          const int64_t j1 = -tile0;
-          const int64_t i2 = cp3;
-          const int64_t j2 = M - 1;
-          int32_t &dpc_a = dpc_acc3[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
-                                    (j2 - 32 * dpc_floordiv(j2, 32))];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                           dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
         }
       }
     }
@@ -230,7 +170,7 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
 //   acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2]
 // where U(tile) holds the k whose reads, for every cell of the tile, were
 // computed in earlier wavefront steps:
-//   [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and i4 >= -32i2 and 3 - M - 32i2 <= i4 <= 32i3 and i4 <= -2 + M; TK[i0, i1, i2, i3, 32i3] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 31i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, 0, 0, 0] : M > 0 and i0 <= 0 and -i0 < i1 < N; TK[i0, -i0, 0, 0, 1] : M >= 2 and -N < i0 <= 0 }
+//   [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
 static void tile_product4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                           int64_t tile0, int64_t tile1, int64_t tile2, int64_t tile3,
                           int32_t *dpc_acc4) {
@@ -239,102 +179,23 @@ static void tile_product4(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)N;
   (void)M;
   (void)dpc_in;
-  if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-      M + 31 * tile2 >= 2 && tile3 >= 0 && M >= 32 * tile3 + 1) {
-    for (int64_t cp0 = -(32 * tile2); cp0 <= 32 * tile3; ++cp0) {
-      if (M + cp0 + tile0 + tile1 + 32 * tile2 >= 3 && M >= cp0 + 2) {
-        for (int64_t cp1 = dpc_max(0, -(32 * tile2) - 31); cp1 <= -(32 * tile2); ++cp1) {
-          if (M == 2 && tile2 == 0 && tile3 == 0 && cp0 == 0 && cp1 == 0) {
-            {
-              const int64_t k2 = 0;
-              const int64_t i1 = -tile0;
-              const int64_t j1 = tile1;
-              const int64_t i2 = 0;
-              const int64_t j2 = 0;
-              int32_t &dpc_a = dpc_acc4[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
-                                        (j2 - 32 * dpc_floordiv(j2, 32))];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
-          }
-          DPC_SIMD
-          for (int64_t cp2 = dpc_max(dpc_max(32 * tile3, cp1 - tile0 - tile1 + 1),
-                                     cp1 - M - cp0 - 32 * tile2 + 3);
-               cp2 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp2) {
-            {
-              const int64_t k2 = cp0;
-              const int64_t i1 = -tile0;
-              const int64_t j1 = tile1;
-              const int64_t i2 = cp1;
-              const int64_t j2 = cp2;
-              int32_t &dpc_a = dpc_acc4[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
-                                        (j2 - 32 * dpc_floordiv(j2, 32))];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
-          }
-        }
-      } else {
-        if (32 * tile3 + 1 == M && cp0 + 1 == M) {
-          DPC_SIMD
-          for (int64_t cp3 = dpc_max(0, -(32 * tile2) - 31);
-               cp3 <= dpc_min(M + tile0 + tile1 - 2, -(32 * tile2)); ++cp3) {
-            {
-              const int64_t k2 = M - 1;
-              const int64_t i1 = -tile0;
-              const int64_t j1 = tile1;
-              const int64_t i2 = cp3;
-              const int64_t j2 = M - 1;
-              int32_t &dpc_a = dpc_acc4[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
-                                        (j2 - 32 * dpc_floordiv(j2, 32))];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
-          }
-        } else {
+  if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0) {
+    for (int64_t cp0 = -(32 * tile2) + 31; cp0 <= 32 * tile3; ++cp0) {
+      for (int64_t cp1 = -(32 * tile2); cp1 <= -(32 * tile2) + 31; ++cp1) {
+        DPC_SIMD
+        for (int64_t cp2 = 32 * tile3; cp2 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp2) {
           {
-            const int64_t k2 = 0;
+            const int64_t k2 = cp0;
             const int64_t i1 = -tile0;
-            const int64_t j1 = -tile0;
-            const int64_t i2 = 0;
-            const int64_t j2 = 1;
-            int32_t &dpc_a = dpc_acc4[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
+            const int64_t j1 = tile1;
+            const int64_t i2 = cp1;
+            const int64_t j2 = cp2;
+            int32_t &dpc_a = dpc_acc4[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                                       (j2 - 32 * dpc_floordiv(j2, 32))];
             dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
                                              dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
           }
         }
-      }
-    }
-    if (tile0 + tile1 == 0 && tile2 == 0 && tile3 == 0) {
-      DPC_SIMD
-      for (int64_t cp4 = 1; cp4 <= dpc_min(31, M - 1); ++cp4) {
-        {
-          const int64_t k2 = 1;
-          const int64_t i1 = -tile0;
-          const int64_t j1 = -tile0;
-          const int64_t i2 = 0;
-          const int64_t j2 = cp4;
-          int32_t &dpc_a = dpc_acc4[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
-                                    (j2 - 32 * dpc_floordiv(j2, 32))];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                           dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-        }
-      }
-    }
-  } else {
-    if (M == 1 && tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 == 0 &&
-        tile3 == 0) {
-      {
-        const int64_t k2 = 0;
-        const int64_t i1 = -tile0;
-        const int64_t j1 = tile1;
-        const int64_t i2 = 0;
-        const int64_t j2 = 0;
-        int32_t &dpc_a = dpc_acc4[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
-                                  (j2 - 32 * dpc_floordiv(j2, 32))];
-        dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                         dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
       }
     }
   }
@@ -344,7 +205,7 @@ static void tile_product4(const Params &dpc_p, const Inputs &dpc_in, const Table
 //   acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2]
 // where U(tile) holds the k whose reads, for every cell of the tile, were
 // computed in earlier wavefront steps:
-//   [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and 32i2 >= -30 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M and i4 <= i1 and ((i2 <= 0 and -i0 < i4 < i1 and i4 <= -3 + M + i1 and i4 <= 28 + M + i1 + 32i2) or (i1 > -i0 and i3 <= -i2 and i4 >= -1 + i1)); TK[i0, i1, i2, i3, -i0] : i0 <= 0 and -i0 <= i1 < N and 32i2 >= -30 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M and ((i1 >= 2 - i0 and i3 <= -i2) or (M >= 2 and i2 <= 0 and 32i2 >= -29 - M)); TK[i0, i1, i2, i3, i1] : M >= 2 and i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 >= -29 - M and i3 >= 0 and i3 >= -1 - i2 and 32i3 < M }
+//   [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
 static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                           int64_t tile0, int64_t tile1, int64_t tile2, int64_t tile3,
                           int32_t *dpc_acc5) {
@@ -353,12 +214,11 @@ static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)N;
   (void)M;
   (void)dpc_in;
-  if (tile0 <= 0 && N >= tile1 + 1) {
-    for (int64_t cp0 = -tile0; cp0 <= dpc_min(dpc_min(2 * M + tile1 - 4, tile1),
-                                              2 * M + tile1 + 64 * tile2 + 58);
+  if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0) {
+    for (int64_t cp0 = -tile0; cp0 <= dpc_min(tile1, 2 * M + tile1 + 64 * tile2 - 4);
          ++cp0) {
-      for (int64_t cp1 = dpc_max(0, -(32 * tile2) - 31);
-           cp1 <= dpc_min(dpc_min(dpc_min(dpc_min(M - 1, -(32 * tile2)), 32 * tile3 + 31),
+      for (int64_t cp1 = -(32 * tile2);
+           cp1 <= dpc_min(dpc_min(dpc_min(M - 1, -(32 * tile2) + 31),
                                   M + tile0 + 2 * tile1 - cp0 - 2),
                           tile0 + 2 * tile1 + 32 * tile3 - cp0 + 30);
            ++cp1) {
@@ -372,7 +232,7 @@ static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Table
             const int64_t j1 = tile1;
             const int64_t i2 = cp1;
             const int64_t j2 = cp2;
-            int32_t &dpc_a = dpc_acc5[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
+            int32_t &dpc_a = dpc_acc5[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                                       (j2 - 32 * dpc_floordiv(j2, 32))];
             dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
@@ -380,36 +240,19 @@ static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Table
         }
       }
     }
-    if (M == 1 && tile0 + tile1 >= 1 && tile2 == 0 && tile3 == 0) {
+    if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
       DPC_SIMD
       for (int64_t cp3 = tile1 - 1; cp3 <= tile1; ++cp3) {
         {
           const int64_t k1 = cp3;
           const int64_t i1 = -tile0;
           const int64_t j1 = tile1;
-          const int64_t i2 = 0;
-          const int64_t j2 = 0;
-          int32_t &dpc_a = dpc_acc5[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
+          const int64_t i2 = M - 1;
+          const int64_t j2 = M - 1;
+          int32_t &dpc_a = dpc_acc5[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                                     (j2 - 32 * dpc_floordiv(j2, 32))];
           dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                            dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-        }
-      }
-    } else {
-      if (tile0 + tile1 >= 1 && M + 32 * tile2 == -30 && 32 * tile3 + 2 == M) {
-        DPC_SIMD
-        for (int64_t cp4 = tile1 - 1; cp4 <= tile1; ++cp4) {
-          {
-            const int64_t k1 = cp4;
-            const int64_t i1 = -tile0;
-            const int64_t j1 = tile1;
-            const int64_t i2 = M - 1;
-            const int64_t j2 = M - 1;
-            int32_t &dpc_a = dpc_acc5[(i2 - (-(32 * dpc_floordiv(-i2, 32)) - 31)) * 32 +
-                                      (j2 - 32 * dpc_floordiv(j2, 32))];
-            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-          }
         }
       }
     }
@@ -418,9 +261,9 @@ static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Table
 
 // Computes every table with the tiled schedule (isl, verified against all
 // dependences):
-//   group 0: { S2_case1[i, j] -> [-i, j]; S2_case2[i, j] -> [-i, j] }, tiles 64 64
-//   group 1: { S1_case1[i, j] -> [-i, j]; S1_case2[i, j] -> [-i, j] }, tiles 64 64
-//   group 2: { F_case1[i1, j1, i2, j2] -> [-i1, j1, -i2, j2]; F_case2[i1, j1, i2, j2] -> [-i1, j1, -i2, j2]; F_case3[i1, j1, i2, j2] -> [-i1, j1, -i2, j2]; F_case4[i1, j1, i2, j2] -> [-i1, j1, -i2, j2] }, tiles 1 1 32 32
+//   group 0: { S2_case1[i, j] -> [-i + 63, j]; S2_case2[i, j] -> [-i + 63, j] }, tiles 64 64
+//   group 1: { S1_case1[i, j] -> [-i + 63, j]; S1_case2[i, j] -> [-i + 63, j] }, tiles 64 64
+//   group 2: { F_case1[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case2[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case3[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case4[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2] }, tiles 1 1 32 32
 void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                    int dpc_threads, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -429,203 +272,207 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
   (void)M;
   (void)dpc_threads;
   // one step of the tile wavefront: the tiles below are independent
-  for (int64_t c0 = -1; c0 <= dpc_floordiv(M - 1, 64); c0++) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-    for (int64_t c1 = c0; c1 <= dpc_floordiv(M - 1, 64); c1++) {
-      int32_t dpc_acc1[4096]; // tile product accumulator
-      for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
-        dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
-      if (c0 >= 1) {
-        tile_product1(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc1);
-      }
-      // the cells of this tile, one anti-diagonal after another
-      for (int64_t c2 = dpc_max(0, -(64 * c0) - 1);
-           c2 <= dpc_min(dpc_min(-(64 * c0), M - 64 * c1 + 62), 64 * c1 - 64 * c0 + 63);
-           c2++) {
-        for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1);
-             c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
-          stmt_S2_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                        dpc_err);
-        }
-      }
-      for (int64_t c2 = dpc_max(0, -(64 * c0) + 1);
-           c2 <= dpc_min(dpc_min(dpc_min(126, M - 64 * c0 - 1), M - 64 * c1 + 62),
-                         64 * c1 - 64 * c0 + 63);
-           c2++) {
-        for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1);
-             c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
-          stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                        dpc_acc1, dpc_err);
-        }
-      }
-    }
-  }
-  // one step of the tile wavefront: the tiles below are independent
   for (int64_t c0 = -1; c0 <= 0; c0++) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-    for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
-      int32_t dpc_acc0[4096]; // tile product accumulator
-      for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
-        dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
-      // the cells of this tile, one anti-diagonal after another
-      for (int64_t c2 = dpc_max(0, -(64 * c0) - 1);
-           c2 <= dpc_min(dpc_min(-(64 * c0), N - 64 * c1 + 62), 64 * c1 - 64 * c0 + 63);
-           c2++) {
-        for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1);
-             c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-          stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                        dpc_err);
+    for (int64_t c1 = c0;
+         c1 <= dpc_min(dpc_floordiv(M - 1, 64), c0 + dpc_floordiv(M, 64)); c1++) {
+      {
+        int32_t dpc_cur_S2[4096]; // this tile's cells of S2
+        int32_t dpc_acc1[4096];   // tile product accumulator
+        for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
+          dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
+        // start of the tile: a copy of its cells
+        {
+          const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+          const int64_t dpc_tlo1 = 64 * (c1)-0;
+          for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e) {
+            const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+            const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+            if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
+              dpc_cur_S2[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+          }
         }
-      }
-      for (int64_t c2 = -(64 * c0) + 1;
-           c2 <= dpc_min(dpc_min(dpc_min(126, N - 64 * c0 - 1), N - 64 * c1 + 62),
-                         64 * c1 - 64 * c0 + 63);
-           c2++) {
-        for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1);
-             c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-          stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                        dpc_acc0, dpc_err);
+        // the cells of this tile, one anti-diagonal after another
+        for (int64_t c2 = -(64 * c0) + 62; c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
+          for (int64_t c3 = dpc_max(0, c2 - 63);
+               c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
+            tc_stmt_S2_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                             64 * c1 + c3, dpc_cur_S2, dpc_err);
+          }
+        }
+        if (c0 == 0) {
+          for (int64_t c2 = 64; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
+            for (int64_t c3 = c2 - 63; c3 <= dpc_min(63, M - 64 * c1 - 1); c3++) {
+              tc_stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63, 64 * c1 + c3,
+                               dpc_acc1, dpc_cur_S2, dpc_err);
+            }
+          }
         }
       }
     }
   }
   // one step of the tile wavefront: the tiles below are independent
-  for (int64_t c0 = 1; c0 <= dpc_floordiv(N - 1, 64); c0++) {
+  for (int64_t c0 = 1; c0 <= dpc_floordiv(M - 1, 64); c0++) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-    for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
-      int32_t dpc_acc0[4096]; // tile product accumulator
-      for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
-        dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
-      tile_product0(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc0);
-      // the cells of this tile, one anti-diagonal after another
-      for (int64_t c2 = 0;
-           c2 <= dpc_min(dpc_min(dpc_min(126, N - 64 * c0 - 1), N - 64 * c1 + 62),
-                         64 * c1 - 64 * c0 + 63);
-           c2++) {
-        for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1);
-             c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-          stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                        dpc_acc0, dpc_err);
+    for (int64_t c1 = c0; c1 <= dpc_floordiv(M - 1, 64); c1++) {
+      {
+        int32_t dpc_cur_S2[4096]; // this tile's cells of S2
+        int32_t dpc_acc1[4096];   // tile product accumulator
+        for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
+          dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
+        // start of the tile: a copy of its cells
+        {
+          const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+          const int64_t dpc_tlo1 = 64 * (c1)-0;
+          for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e) {
+            const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+            const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+            if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
+              dpc_cur_S2[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+          }
+        }
+        if (c0 >= 2) {
+          tile_product1(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc1);
+        }
+        // the cells of this tile, one anti-diagonal after another
+        for (int64_t c2 = 0; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
+          for (int64_t c3 = dpc_max(0, c2 - 63);
+               c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
+            tc_stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                             64 * c1 + c3, dpc_acc1, dpc_cur_S2, dpc_err);
+          }
+        }
+      }
+    }
+  }
+  if (N >= 2) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
+    for (int64_t c1 = -1; c1 <= dpc_floordiv(N, 64) - 1; c1++) {
+      {
+        int32_t dpc_cur_S1[4096]; // this tile's cells of S1
+                                  // start of the tile: a copy of its cells
+        {
+          const int64_t dpc_tlo0 = -(64 * (-c1 - 1) - 63 + 63);
+          const int64_t dpc_tlo1 = 64 * (c1)-0;
+          for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e) {
+            const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+            const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+            if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
+              dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
+          }
+        }
+        // the cells of this tile, one anti-diagonal after another
+        tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + 64, 64 * c1 + 63, dpc_cur_S1,
+                         dpc_err);
+      }
+    }
+    // one step of the tile wavefront: the tiles below are independent
+    for (int64_t c0 = 0; c0 <= dpc_floordiv(N - 1, 64); c0++) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
+      for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
+        {
+          int32_t dpc_cur_S1[4096]; // this tile's cells of S1
+          int32_t dpc_acc0[4096];   // tile product accumulator
+          for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
+            dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
+          // start of the tile: a copy of its cells
+          {
+            const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+            const int64_t dpc_tlo1 = 64 * (c1)-0;
+            for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e) {
+              const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+              const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+              if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
+                dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
+            }
+          }
+          if (c0 >= 2) {
+            tile_product0(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc0);
+          }
+          // the cells of this tile, one anti-diagonal after another
+          if (c0 == 0) {
+            for (int64_t c2 = 62; c2 <= 63; c2++) {
+              for (int64_t c3 = 0; c3 <= dpc_min(N - 64 * c1 - 1, c2); c3++) {
+                tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63,
+                                 64 * c1 + c3, dpc_cur_S1, dpc_err);
+              }
+            }
+          }
+          for (int64_t c2 = dpc_max(0, -(64 * c0) + 64);
+               c2 <= dpc_min(126, N - 64 * c1 + 62); c2++) {
+            for (int64_t c3 = dpc_max(0, c2 - 63);
+                 c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
+              tc_stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                               64 * c1 + c3, dpc_acc0, dpc_cur_S1, dpc_err);
+            }
+          }
+        }
+      }
+    }
+  } else {
+    // one step of the tile wavefront: the tiles below are independent
+    for (int64_t c0 = -1; c0 <= 0; c0++) {
+      {
+        int32_t dpc_cur_S1[4096]; // this tile's cells of S1
+                                  // start of the tile: a copy of its cells
+        {
+          const int64_t dpc_tlo0 = -(64 * (0) - 63 + 63);
+          const int64_t dpc_tlo1 = 64 * (c0)-0;
+          for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e) {
+            const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+            const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+            if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
+              dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
+          }
+        }
+        // the cells of this tile, one anti-diagonal after another
+        for (int64_t c2 = -(64 * c0) + 62; c2 <= -(63 * c0) + 63; c2++) {
+          tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, -(63 * c0) - c2 + 63, c0, dpc_cur_S1,
+                           dpc_err);
         }
       }
     }
   }
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
   for (int64_t c1 = -1; c1 <= N - 1; c1++) {
-    for (int64_t c2 = -dpc_floordiv(M + 31, 32); c2 <= 0; c2++) {
-      // the cells of this tile, one anti-diagonal after another
-      for (int64_t c4 = 31; c4 <= dpc_min(dpc_min(62, -(32 * c2) + 31), M + 32 * c2 + 62);
-           c4++) {
-        for (int64_t c6 = dpc_max(c4 - M - 32 * c2 - 31, c4 - 31);
-             c6 <= dpc_min(31, -(32 * c2)); c6++) {
-          stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6,
-                       c4 - 32 * c2 - c6 - 32, dpc_err);
+    for (int64_t c2 = -dpc_floordiv(M + 32, 32) + 1; c2 <= 0; c2++) {
+      {
+        int32_t dpc_cur_F[1024]; // this tile's cells of F
+                                 // start of the tile: a copy of its cells
+        {
+          const int64_t dpc_tlo0 = -(1 * (-c1 - 1) - 0 + 0);
+          const int64_t dpc_tlo1 = 1 * (c1)-0;
+          const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+          const int64_t dpc_tlo3 = 32 * (-c2 - 1) - 0;
+          for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
+            const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+            const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+            const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+            const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+            if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 &&
+                i2 >= 0 && M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+              dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+          }
         }
+        // the cells of this tile, one anti-diagonal after another
+        tc_stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2), -(32 * c2) - 1,
+                        dpc_cur_F, dpc_err);
       }
-    }
-  }
-  if (M == 1) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-    for (int64_t c1 = -1; c1 <= N - 1; c1++) {
-      if (c1 >= 0) {
-        for (int64_t c2 = -1; c2 <= 0; c2++) {
-          // the cells of this tile, one anti-diagonal after another
-          stmt_F_case2(dpc_p, dpc_in, dpc_t, c1, c1, -c2, -c2 - 1, dpc_err);
-        }
-      }
-      // the cells of this tile, one anti-diagonal after another
-      stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, 0, 0, dpc_err);
     }
   }
   // one step of the tile wavefront: the tiles below are independent
-  for (int64_t c0 = dpc_max(-1, -dpc_floordiv(M + 30, 32)); c0 <= dpc_floordiv(M - 1, 32);
-       c0++) {
+  for (int64_t c0 = -1; c0 <= N - 1; c0++) {
+    if (M >= 32 * c0 + 33) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-    for (int64_t c1 = dpc_max(-1, c0 - dpc_floordiv(M + 31, 32) + 1); c1 <= N - 1; c1++) {
-      if (c1 >= c0 && 2 * c1 >= c0 + 1) {
-        for (int64_t c2 = dpc_max(-dpc_floordiv(M + 31, 32),
+      for (int64_t c1 = -1; c1 <= N - 1; c1++) {
+        for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
                                   c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
              c2 <= 0; c2++) {
           for (int64_t c3 = dpc_max(-c2 - 1, c0 - c1 - c2);
-               c3 <= dpc_min(c0 - c2, dpc_floordiv(M - 1, 32)); c3++) {
-            int32_t dpc_acc2[1024]; // tile product accumulator
-            for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-              dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-            int32_t dpc_acc3[1024]; // tile product accumulator
-            for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-              dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-            int32_t dpc_acc4[1024]; // tile product accumulator
-            for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-              dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-            int32_t dpc_acc5[1024]; // tile product accumulator
-            for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-              dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-            if (c0 >= c2 + c3 + 1 && c2 + c3 >= 0 ||
-                c0 >= 0 && M + 32 * c2 == -30 && 32 * c3 + 2 == M) {
-              tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                            dpc_acc2);
-            }
-            if (c2 + c3 >= 1 ||
-                M >= 33 && c0 == 0 && M + 32 * c2 == 1 && 32 * c3 + 1 == M) {
-              tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                            dpc_acc3);
-            }
-            if (M + c0 + 31 * c2 >= 2 && c2 + c3 >= 0) {
-              tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                            dpc_acc4);
-            }
-            if (M >= 2 && M + 32 * c2 >= -30 && c3 >= 0 && M + c0 + 31 * c2 + 29 >= c3) {
-              tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                            dpc_acc5);
-            }
-            // the cells of this tile, one anti-diagonal after another
-            if (c2 + c3 == -1) {
-              for (int64_t c6 = dpc_max(0, -M - 32 * c2); c6 <= dpc_min(31, -(32 * c2));
-                   c6++) {
-                stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0 - 1, c1, -(32 * c2) - c6,
-                             -(32 * c2) - c6 - 1, dpc_err);
-              }
-            }
-            if (c0 >= c2 && c2 + c3 == c0) {
-              for (int64_t c6 = dpc_max(dpc_max(0, -(32 * c0) - 31), -M - 32 * c2 + 1);
-                   c6 <= dpc_min(31, -(32 * c0)); c6++) {
-                stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -(32 * c2) - c6,
-                             -(32 * c2) - c6, dpc_err);
-              }
-            }
-            for (int64_t c4 = dpc_max(dpc_max(0, -(32 * c2) - 32 * c3),
-                                      -c0 - 31 * c2 - 31 * c3 + 1);
-                 c4 <=
-                 dpc_min(dpc_min(dpc_min(62, -(32 * c2) + 31), M - 32 * c2 - 32 * c3 - 1),
-                         M - 32 * c3 + 30);
-                 c4++) {
-              for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
-                   c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6++) {
-                stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6,
-                             32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                             dpc_err);
-              }
-            }
-          }
-          // the cells of this tile, one anti-diagonal after another
-          for (int64_t c4 = 0; c4 <= dpc_min(dpc_min(dpc_min(62, M - 32 * c0 - 33),
-                                                     M + 32 * c2 - 32 * c0 - 2),
-                                             -(32 * c2) + 31);
-               c4++) {
-            for (int64_t c6 =
-                     dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33);
-                 c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6++) {
-              stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6,
-                           32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_err);
-            }
-          }
-        }
-      } else {
-        if (c0 >= c1 + 1 && c1 >= 0) {
-          for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-            for (int64_t c3 = c0 - c1 - c2;
-                 c3 <= dpc_min(c0 - c2, dpc_floordiv(M - 1, 32)); c3++) {
-              int32_t dpc_acc2[1024]; // tile product accumulator
+               c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
+            {
+              int32_t dpc_cur_F[1024]; // this tile's cells of F
+              int32_t dpc_acc2[1024];  // tile product accumulator
               for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                 dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
               int32_t dpc_acc3[1024]; // tile product accumulator
@@ -637,77 +484,97 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
               int32_t dpc_acc5[1024]; // tile product accumulator
               for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                 dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-              if (c0 >= c2 + c3 + 1) {
+              // start of the tile: a copy of its cells
+              {
+                const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
+                const int64_t dpc_tlo1 = 1 * (c1)-0;
+                const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+                const int64_t dpc_tlo3 = 32 * (c3)-0;
+                for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
+                  const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+                  const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+                  if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 &&
+                      i2 >= 0 && M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+                    dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+                }
+              }
+              if (c2 + c3 >= 1 && c0 >= c2 + c3 + 1 ||
+                  c0 >= 1 && M + 32 * c2 == 1 && 32 * c3 + 1 == M) {
                 tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                               dpc_acc2);
               }
-              tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                            dpc_acc3);
-              tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                            dpc_acc4);
-              tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                            dpc_acc5);
-              // the cells of this tile, one anti-diagonal after another
-              for (int64_t c4 = 0; c4 <= dpc_min(dpc_min(dpc_min(62, -(32 * c2) + 31),
-                                                         M - 32 * c2 - 32 * c3 - 1),
-                                                 M - 32 * c3 + 30);
-                   c4++) {
-                for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
-                     c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6++) {
-                  stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
-                               -(32 * c2) - c6, 32 * c3 + c4 - c6, dpc_acc2, dpc_acc3,
-                               dpc_acc4, dpc_acc5, dpc_err);
-                }
+              if (c2 + c3 >= 1 && c0 >= c2 + c3) {
+                tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                              dpc_acc3);
+                tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                              dpc_acc4);
               }
-            }
-            // the cells of this tile, one anti-diagonal after another
-            for (int64_t c4 = 0; c4 <= dpc_min(dpc_min(dpc_min(62, M - 32 * c0 - 33),
-                                                       M + 32 * c2 - 32 * c0 - 2),
-                                               -(32 * c2) + 31);
-                 c4++) {
-              for (int64_t c6 =
-                       dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33);
-                   c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6++) {
-                stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6,
-                             32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_err);
+              if (M + c0 + 31 * c2 >= c3 + 2 && c2 + c3 >= 0 && c0 >= c2 + c3) {
+                tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                              dpc_acc5);
               }
-            }
-          }
-        } else {
-          if (c0 >= 0 && c1 == -1) {
-            for (int64_t c2 = c0 - dpc_floordiv(M + 31, 32) + 2; c2 <= 0; c2++) {
-              // the cells of this tile, one anti-diagonal after another
-              for (int64_t c4 = 0; c4 <= dpc_min(dpc_min(dpc_min(62, M - 32 * c0 - 33),
-                                                         M + 32 * c2 - 32 * c0 - 2),
-                                                 -(32 * c2) + 31);
-                   c4++) {
-                for (int64_t c6 =
-                         dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33);
-                     c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6++) {
-                  stmt_F_case1(dpc_p, dpc_in, dpc_t, 0, -1, -(32 * c2) - c6,
-                               32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_err);
-                }
-              }
-            }
-          } else {
-            if (c0 == -1) {
-              for (int64_t c2 = -dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
+              if (c0 >= c2 + c3) {
                 // the cells of this tile, one anti-diagonal after another
-                for (int64_t c4 = 0;
-                     c4 <= dpc_min(dpc_min(dpc_min(62, M - 1), M + 32 * c2 + 30),
-                                   -(32 * c2) + 31);
-                     c4++) {
-                  for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), c4 - M - 32 * c2 + 1);
-                       c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6++) {
-                    stmt_F_case1(dpc_p, dpc_in, dpc_t, 0, -1, -(32 * c2) - c6,
-                                 c4 - 32 * c2 - c6, dpc_err);
+                for (int64_t c6 =
+                         dpc_max(dpc_max(0, -M - 32 * c2 + 31), -(32 * c2) - 32 * c3 - 1);
+                     c6 <= dpc_min(31, -(32 * c2) - 32 * c3 + 30); c6++) {
+                  tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                                  -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 30, dpc_cur_F,
+                                  dpc_err);
+                }
+                if (c0 >= 1 && c2 + c3 == 0) {
+                  for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32); c6 <= 31; c6++) {
+                    tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1,
+                                    -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 31, dpc_acc2,
+                                    dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F, dpc_err);
+                  }
+                } else {
+                  if (c0 == 0 && c2 + c3 == 0) {
+                    for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32); c6 <= 31; c6++) {
+                      tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -(32 * c2) - c6 + 31,
+                                      -(32 * c2) - c6 + 31, dpc_cur_F, dpc_err);
+                    }
+                  }
+                }
+                for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
+                     c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
+                  for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
+                       c6 <= dpc_min(31, c4); c6++) {
+                    tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                                    -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
+                                    dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F, dpc_err);
                   }
                 }
               }
-            } else {
-              if (M >= 2) {
-                for (int64_t c2 = -dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-                  int32_t dpc_acc2[1024]; // tile product accumulator
+            }
+          }
+          {
+            int32_t dpc_cur_F[1024]; // this tile's cells of F
+            // the cells of this tile, one anti-diagonal after another
+            for (int64_t c4 = dpc_max(0, -(32 * c0) - 2);
+                 c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
+              for (int64_t c6 =
+                       dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33);
+                   c6 <= dpc_min(31, c4); c6++) {
+                tc_stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6 + 31,
+                                32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_cur_F, dpc_err);
+              }
+            }
+          }
+        }
+      }
+    } else {
+      if (M + c0 >= 2) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
+        for (int64_t c1 = c0 - dpc_floordiv(M + 31, 32) + 1; c1 <= N - 1; c1++) {
+          if (21 * c0 >= 32 * c1 + 11) {
+            for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
+              for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
+                {
+                  int32_t dpc_cur_F[1024]; // this tile's cells of F
+                  int32_t dpc_acc2[1024];  // tile product accumulator
                   for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                     dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
                   int32_t dpc_acc3[1024]; // tile product accumulator
@@ -719,138 +586,369 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                   int32_t dpc_acc5[1024]; // tile product accumulator
                   for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                     dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-                  if (M + 32 * c2 == 1) {
-                    tile_product3(dpc_p, dpc_in, dpc_t, 0, 0, (-M + 1) / 32, (M - 1) / 32,
-                                  dpc_acc3);
-                  }
-                  tile_product4(dpc_p, dpc_in, dpc_t, 0, 0, c2, -c2, dpc_acc4);
-                  tile_product5(dpc_p, dpc_in, dpc_t, 0, 0, c2, -c2, dpc_acc5);
-                  // the cells of this tile, one anti-diagonal after another
-                  stmt_F_case3(dpc_p, dpc_in, dpc_t, 0, 0, -(32 * c2), -(32 * c2),
-                               dpc_err);
-                  // the cells of this tile, one anti-diagonal after another
-                  for (int64_t c4 = 1;
-                       c4 <= dpc_min(dpc_min(dpc_min(62, M - 1), M + 32 * c2 + 30),
-                                     -(32 * c2) + 31);
-                       c4++) {
-                    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), c4 - M - 32 * c2 + 1);
-                         c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6++) {
-                      stmt_F_case4(dpc_p, dpc_in, dpc_t, 0, 0, -(32 * c2) - c6,
-                                   c4 - 32 * c2 - c6, dpc_acc2, dpc_acc3, dpc_acc4,
-                                   dpc_acc5, dpc_err);
+                  // start of the tile: a copy of its cells
+                  {
+                    const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
+                    const int64_t dpc_tlo1 = 1 * (c1)-0;
+                    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+                    const int64_t dpc_tlo3 = 32 * (c3)-0;
+                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
+                      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+                      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+                      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+                      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+                      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 &&
+                          i2 >= 0 && M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+                        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
                     }
                   }
+                  if (c0 >= c2 + c3 + 1) {
+                    tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                                  dpc_acc2);
+                  }
+                  tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                                dpc_acc3);
+                  tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                                dpc_acc4);
+                  tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                                dpc_acc5);
                   // the cells of this tile, one anti-diagonal after another
-                  for (int64_t c4 = 0;
-                       c4 <= dpc_min(dpc_min(dpc_min(62, M - 33), M + 32 * c2 - 2),
-                                     -(32 * c2) + 31);
-                       c4++) {
-                    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), c4 - M - 32 * c2 + 33);
-                         c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6++) {
-                      stmt_F_case1(dpc_p, dpc_in, dpc_t, 1, 0, -(32 * c2) - c6,
-                                   c4 - 32 * c2 - c6 + 32, dpc_err);
+                  for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
+                    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
+                         c6 <= dpc_min(31, c4); c6++) {
+                      tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                                      -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
+                                      dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F, dpc_err);
                     }
                   }
                 }
-              } else {
-                // the cells of this tile, one anti-diagonal after another
-                stmt_F_case3(dpc_p, dpc_in, dpc_t, 0, 0, 0, 0, dpc_err);
               }
             }
+          } else {
+            if (c0 >= c1 + 2) {
+              for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
+                for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
+                  {
+                    int32_t dpc_cur_F[1024]; // this tile's cells of F
+                    int32_t dpc_acc2[1024];  // tile product accumulator
+                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+                      dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
+                    int32_t dpc_acc3[1024]; // tile product accumulator
+                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+                      dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
+                    int32_t dpc_acc4[1024]; // tile product accumulator
+                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+                      dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
+                    int32_t dpc_acc5[1024]; // tile product accumulator
+                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+                      dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
+                    // start of the tile: a copy of its cells
+                    {
+                      const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
+                      const int64_t dpc_tlo1 = 1 * (c1)-0;
+                      const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+                      const int64_t dpc_tlo3 = 32 * (c3)-0;
+                      for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
+                        const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+                        const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+                        const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+                        const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+                        if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                            N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                            j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+                          dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+                      }
+                    }
+                    if (c0 >= c2 + c3 + 1) {
+                      tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                                    dpc_acc2);
+                    }
+                    tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                                  dpc_acc3);
+                    tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                                  dpc_acc4);
+                    tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                                  dpc_acc5);
+                    // the cells of this tile, one anti-diagonal after another
+                    for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
+                      for (int64_t c6 =
+                               dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
+                           c6 <= dpc_min(31, c4); c6++) {
+                        tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                                        -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
+                                        dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F, dpc_err);
+                      }
+                    }
+                  }
+                }
+              }
+            } else {
+              for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
+                                        c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
+                   c2 <= 0; c2++) {
+                {
+                  int32_t dpc_cur_F[1024]; // this tile's cells of F
+                  if (c1 >= c0 + 1) {
+                    // start of the tile: a copy of its cells
+                    {
+                      const int64_t dpc_tlo0 = -(1 * (c0 - c1 + 1) - 0 + 0);
+                      const int64_t dpc_tlo1 = 1 * (c1)-0;
+                      const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+                      const int64_t dpc_tlo3 = 32 * (-c2 - 1) - 0;
+                      for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
+                        const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+                        const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+                        const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+                        const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+                        if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                            N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                            j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+                          dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+                      }
+                    }
+                    // the cells of this tile, one anti-diagonal after another
+                    tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0 - 1, c1, -(32 * c2),
+                                    -(32 * c2) - 1, dpc_cur_F, dpc_err);
+                  }
+                }
+                if (M + 32 * c2 >= 2) {
+                  for (int64_t c3 = dpc_max(-c2, c0 - c1 - c2);
+                       c3 <= dpc_floordiv(M - 1, 32); c3++) {
+                    {
+                      int32_t dpc_cur_F[1024]; // this tile's cells of F
+                      int32_t dpc_acc2[1024];  // tile product accumulator
+                      for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+                        dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
+                      int32_t dpc_acc3[1024]; // tile product accumulator
+                      for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+                        dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
+                      int32_t dpc_acc4[1024]; // tile product accumulator
+                      for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+                        dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
+                      int32_t dpc_acc5[1024]; // tile product accumulator
+                      for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+                        dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
+                      // start of the tile: a copy of its cells
+                      {
+                        const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
+                        const int64_t dpc_tlo1 = 1 * (c1)-0;
+                        const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+                        const int64_t dpc_tlo3 = 32 * (c3)-0;
+                        for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
+                          const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+                          const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+                          const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+                          const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+                          if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                              N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                              j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+                            dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+                        }
+                      }
+                      if (c2 + c3 >= 1 && c0 >= c2 + c3 + 1) {
+                        tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                                      dpc_acc2);
+                      }
+                      if (c2 + c3 >= 1) {
+                        tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                                      dpc_acc3);
+                        tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                                      dpc_acc4);
+                      }
+                      tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                                    dpc_acc5);
+                      // the cells of this tile, one anti-diagonal after another
+                      if (c2 + c3 == 0) {
+                        for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 31); c6 <= 30; c6++) {
+                          tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1,
+                                          -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 30,
+                                          dpc_cur_F, dpc_err);
+                        }
+                        if (c0 >= 1) {
+                          for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32); c6 <= 31;
+                               c6++) {
+                            tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1,
+                                            -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 31,
+                                            dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
+                                            dpc_cur_F, dpc_err);
+                          }
+                        } else {
+                          if (c0 == 0 && c2 == 0) {
+                            for (int64_t c6 = -M + 32; c6 <= 31; c6++) {
+                              tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -c6 + 31,
+                                              -c6 + 31, dpc_cur_F, dpc_err);
+                            }
+                          }
+                        }
+                      }
+                      for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
+                           c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
+                        for (int64_t c6 =
+                                 dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
+                             c6 <= dpc_min(31, c4); c6++) {
+                          tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                                          -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6,
+                                          dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
+                                          dpc_cur_F, dpc_err);
+                        }
+                      }
+                    }
+                  }
+                } else {
+                  {
+                    int32_t dpc_cur_F[1024]; // this tile's cells of F
+                    int32_t dpc_acc2[1024];  // tile product accumulator
+                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+                      dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
+                    int32_t dpc_acc3[1024]; // tile product accumulator
+                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+                      dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
+                    int32_t dpc_acc4[1024]; // tile product accumulator
+                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+                      dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
+                    int32_t dpc_acc5[1024]; // tile product accumulator
+                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+                      dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
+                    if (M + 32 * c2 == 1) {
+                      // start of the tile: a copy of its cells
+                      {
+                        const int64_t dpc_tlo0 = -(1 * (c0 - c1) - 0 + 0);
+                        const int64_t dpc_tlo1 = 1 * (c1)-0;
+                        const int64_t dpc_tlo2 = -(32 * ((-M + 1) / 32) - 31 + 31);
+                        const int64_t dpc_tlo3 = 32 * ((M - 1) / 32) - 0;
+                        for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
+                          const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+                          const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+                          const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+                          const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+                          if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                              N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                              j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+                            dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+                        }
+                      }
+                      tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1, c1, (-M + 1) / 32,
+                                    (M - 1) / 32, dpc_acc2);
+                      tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1, c1, (-M + 1) / 32,
+                                    (M - 1) / 32, dpc_acc5);
+                      // the cells of this tile, one anti-diagonal after another
+                      tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M, M - 1,
+                                      dpc_cur_F, dpc_err);
+                      tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M - 1, M - 1,
+                                      dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F,
+                                      dpc_err);
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      } else {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
+        for (int64_t c1 = 0; c1 <= N - 1; c1++) {
+          for (int64_t c3 = dpc_max(-1, -c1); c3 <= 0; c3++) {
+            {
+              int32_t dpc_cur_F[1024]; // this tile's cells of F
+                                       // start of the tile: a copy of its cells
+              {
+                const int64_t dpc_tlo0 = -(1 * (-c1 - c3) - 0 + 0);
+                const int64_t dpc_tlo1 = 1 * (c1)-0;
+                const int64_t dpc_tlo2 = -(32 * (0) - 31 + 31);
+                const int64_t dpc_tlo3 = 32 * (c3)-0;
+                for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
+                  const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+                  const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+                  if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 &&
+                      i2 >= 0 && M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+                    dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+                }
+              }
+              // the cells of this tile, one anti-diagonal after another
+              tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c3, c1, c3 + 1, c3, dpc_cur_F,
+                              dpc_err);
+            }
+          }
+          {
+            int32_t dpc_cur_F[1024]; // this tile's cells of F
+            // the cells of this tile, one anti-diagonal after another
+            tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, 0, 0, dpc_cur_F, dpc_err);
           }
         }
       }
     }
   }
   // one step of the tile wavefront: the tiles below are independent
-  for (int64_t c0 = dpc_floordiv(M - 1, 32) + 1; c0 <= N + dpc_floordiv(M - 1, 32) - 1;
-       c0++) {
+  for (int64_t c0 = N; c0 <= N + dpc_floordiv(M - 1, 32) - 1; c0++) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-    for (int64_t c1 = c0 - dpc_floordiv(M + 31, 32) + 1; c1 <= dpc_min(N, c0) - 1; c1++) {
+    for (int64_t c1 = dpc_max(-1, c0 - dpc_floordiv(M + 31, 32) + 1); c1 <= N - 1; c1++) {
       for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-        for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
-          int32_t dpc_acc2[1024]; // tile product accumulator
-          for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-            dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-          int32_t dpc_acc3[1024]; // tile product accumulator
-          for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-            dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-          int32_t dpc_acc4[1024]; // tile product accumulator
-          for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-            dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-          int32_t dpc_acc5[1024]; // tile product accumulator
-          for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-            dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-          tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3, dpc_acc2);
-          tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3, dpc_acc3);
-          tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3, dpc_acc4);
-          tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3, dpc_acc5);
-          // the cells of this tile, one anti-diagonal after another
-          for (int64_t c4 = 0; c4 <= dpc_min(dpc_min(dpc_min(62, -(32 * c2) + 31),
-                                                     M - 32 * c2 - 32 * c3 - 1),
-                                             M - 32 * c3 + 30);
-               c4++) {
-            for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
-                 c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6++) {
-              stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6,
-                           32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                           dpc_err);
+        for (int64_t c3 = c0 - c1 - c2;
+             c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
+          {
+            int32_t dpc_cur_F[1024]; // this tile's cells of F
+            int32_t dpc_acc2[1024];  // tile product accumulator
+            for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+              dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
+            int32_t dpc_acc3[1024]; // tile product accumulator
+            for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+              dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
+            int32_t dpc_acc4[1024]; // tile product accumulator
+            for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+              dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
+            int32_t dpc_acc5[1024]; // tile product accumulator
+            for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
+              dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
+            // start of the tile: a copy of its cells
+            {
+              const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
+              const int64_t dpc_tlo1 = 1 * (c1)-0;
+              const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
+              const int64_t dpc_tlo3 = 32 * (c3)-0;
+              for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
+                const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+                const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+                const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+                const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+                if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 &&
+                    i2 >= 0 && M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+                  dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+              }
+            }
+            if (c0 >= c2 + c3 + 1) {
+              tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                            dpc_acc2);
+            }
+            if (c0 >= c2 + c3) {
+              tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                            dpc_acc3);
+              tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                            dpc_acc4);
+              tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
+                            dpc_acc5);
+              // the cells of this tile, one anti-diagonal after another
+              for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
+                for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
+                     c6 <= dpc_min(31, c4); c6++) {
+                  tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                                  -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
+                                  dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F, dpc_err);
+                }
+              }
             }
           }
         }
-      }
-    }
-#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-    for (int64_t c1 = c0; c1 <= N - 1; c1++) {
-      for (int64_t c2 =
-               dpc_max(-dpc_floordiv(M + 31, 32), c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
-           c2 <= 0; c2++) {
-        for (int64_t c3 = dpc_max(-c2 - 1, c0 - c1 - c2); c3 <= dpc_floordiv(M - 1, 32);
-             c3++) {
-          int32_t dpc_acc2[1024]; // tile product accumulator
-          for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-            dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-          int32_t dpc_acc3[1024]; // tile product accumulator
-          for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-            dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-          int32_t dpc_acc4[1024]; // tile product accumulator
-          for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-            dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-          int32_t dpc_acc5[1024]; // tile product accumulator
-          for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-            dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-          if (c2 + c3 >= 0 || M + 32 * c2 == -30) {
-            tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3, dpc_acc2);
-            if (c2 + c3 >= 1) {
-              tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                            dpc_acc3);
-            }
-            if (c2 + c3 >= 0) {
-              tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                            dpc_acc4);
-            }
-          }
-          if (M + 32 * c2 >= -30 && c3 >= 0) {
-            tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3, dpc_acc5);
-          }
+        {
+          int32_t dpc_cur_F[1024]; // this tile's cells of F
           // the cells of this tile, one anti-diagonal after another
-          if (c2 + c3 == -1) {
-            for (int64_t c6 = dpc_max(0, -M - 32 * c2); c6 <= dpc_min(31, -(32 * c2));
-                 c6++) {
-              stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0 - 1, c1, -(32 * c2) - c6,
-                           -(32 * c2) - c6 - 1, dpc_err);
-            }
-          }
-          for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3);
-               c4 <=
-               dpc_min(dpc_min(dpc_min(62, -(32 * c2) + 31), M - 32 * c2 - 32 * c3 - 1),
-                       M - 32 * c3 + 30);
-               c4++) {
-            for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
-                 c6 <= dpc_min(dpc_min(31, -(32 * c2)), c4); c6++) {
-              stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6,
-                           32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                           dpc_err);
+          for (int64_t c4 = 0; c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
+            for (int64_t c6 =
+                     dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33);
+                 c6 <= dpc_min(31, c4); c6++) {
+              tc_stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6 + 31,
+                              32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_cur_F, dpc_err);
             }
           }
         }

@@ -29,36 +29,36 @@ void compute_reference(const Params &dpc_p, const Inputs &dpc_in, const RefTable
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  for (int64_t c0 = -M; c0 <= 0; c0++) {
-    for (int64_t c1 = -c0 - 1; c1 <= dpc_min(M - 1, -c0); c1++) {
-      ref_stmt_S2_case1(dpc_p, dpc_in, dpc_r, -c0, c1, dpc_err);
+  for (int64_t c0 = -M + 63; c0 <= 63; c0++) {
+    for (int64_t c1 = -c0 + 62; c1 <= dpc_min(M - 1, -c0 + 63); c1++) {
+      ref_stmt_S2_case1(dpc_p, dpc_in, dpc_r, -c0 + 63, c1, dpc_err);
     }
-    for (int64_t c1 = -c0 + 1; c1 <= M - 1; c1++) {
-      ref_stmt_S2_case2(dpc_p, dpc_in, dpc_r, -c0, c1, dpc_err);
+    for (int64_t c1 = -c0 + 64; c1 <= M - 1; c1++) {
+      ref_stmt_S2_case2(dpc_p, dpc_in, dpc_r, -c0 + 63, c1, dpc_err);
+    }
+  }
+  for (int64_t c0 = -N + 63; c0 <= 63; c0++) {
+    for (int64_t c1 = -c0 + 62; c1 <= dpc_min(N - 1, -c0 + 63); c1++) {
+      ref_stmt_S1_case1(dpc_p, dpc_in, dpc_r, -c0 + 63, c1, dpc_err);
+    }
+    for (int64_t c1 = -c0 + 64; c1 <= N - 1; c1++) {
+      ref_stmt_S1_case2(dpc_p, dpc_in, dpc_r, -c0 + 63, c1, dpc_err);
     }
   }
   for (int64_t c0 = -N; c0 <= 0; c0++) {
-    for (int64_t c1 = -c0 - 1; c1 <= dpc_min(N - 1, -c0); c1++) {
-      ref_stmt_S1_case1(dpc_p, dpc_in, dpc_r, -c0, c1, dpc_err);
-    }
-    for (int64_t c1 = -c0 + 1; c1 <= N - 1; c1++) {
-      ref_stmt_S1_case2(dpc_p, dpc_in, dpc_r, -c0, c1, dpc_err);
-    }
-  }
-  for (int64_t c0 = -N; c0 <= 0; c0++) {
-    for (int64_t c2 = -M; c2 <= 0; c2++) {
-      for (int64_t c3 = -c2 - 1; c3 <= M - 1; c3++) {
-        ref_stmt_F_case1(dpc_p, dpc_in, dpc_r, -c0, -c0 - 1, -c2, c3, dpc_err);
+    for (int64_t c2 = -M + 31; c2 <= 31; c2++) {
+      for (int64_t c3 = -c2 + 30; c3 <= M - 1; c3++) {
+        ref_stmt_F_case1(dpc_p, dpc_in, dpc_r, -c0, -c0 - 1, -c2 + 31, c3, dpc_err);
       }
     }
     for (int64_t c1 = -c0; c1 <= N - 1; c1++) {
-      for (int64_t c2 = -M; c2 <= 0; c2++) {
-        ref_stmt_F_case2(dpc_p, dpc_in, dpc_r, -c0, c1, -c2, -c2 - 1, dpc_err);
-        if (c0 + c1 == 0 && M + c2 >= 1) {
-          ref_stmt_F_case3(dpc_p, dpc_in, dpc_r, -c0, -c0, -c2, -c2, dpc_err);
+      for (int64_t c2 = -M + 31; c2 <= 31; c2++) {
+        ref_stmt_F_case2(dpc_p, dpc_in, dpc_r, -c0, c1, -c2 + 31, -c2 + 30, dpc_err);
+        if (c0 + c1 == 0 && M + c2 >= 32) {
+          ref_stmt_F_case3(dpc_p, dpc_in, dpc_r, -c0, -c0, -c2 + 31, -c2 + 31, dpc_err);
         }
-        for (int64_t c3 = dpc_max(-c2, -c0 - c1 - c2 + 1); c3 <= M - 1; c3++) {
-          ref_stmt_F_case4(dpc_p, dpc_in, dpc_r, -c0, c1, -c2, c3, dpc_err);
+        for (int64_t c3 = dpc_max(-c2 + 31, -c0 - c1 - c2 + 32); c3 <= M - 1; c3++) {
+          ref_stmt_F_case4(dpc_p, dpc_in, dpc_r, -c0, c1, -c2 + 31, c3, dpc_err);
         }
       }
     }

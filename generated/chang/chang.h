@@ -108,63 +108,118 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
       dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
   // max: tile product (computed for the whole tile) + remainder
   int64_t dpc_r3 =
-      dpc::widen<int32_t>(dpc_acc0[(i - (-(64 * dpc_floordiv(-i, 64)) - 63)) * 64 +
+      dpc::widen<int32_t>(dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
                                    (j - 64 * dpc_floordiv(j, 64))]);
   if (i >= 0 && j >= i + 2 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i;
-         rk0 <= dpc_min(dpc_min(N - 3, j), -dpc_mod(i + 63, 64) + i + 63) - 1; rk0++) {
+    for (int64_t rk0 = i; rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 63) - 1; rk0++) {
       {
         const int64_t k = rk0;
         dpc_r3 = dpc::vmax(dpc_r3, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
                                        int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]));
       }
     }
+  }
+  if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk1 = dpc_max(-dpc_mod(i + 63, 64) + i + 63, -dpc_mod(j, 64) + j);
-         rk1 <= dpc_min(N - 3, j) - 1; rk1++) {
+    for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64));
+         rk1 <= j - 1; rk1++) {
       {
         const int64_t k = rk1;
         dpc_r3 = dpc::vmax(dpc_r3, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
                                        int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]));
       }
     }
+  }
+  const int64_t dpc_v4 = dpc::vmax(dpc_v2, dpc_r3);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v4, dpc_err);
+  dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
+  dpc_t.C[CT_at(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
+}
+
+// ---- the same statements for the cells of a tile: reads of the tile itself come
+//  from its local copy (the CPU keeps it on the stack, the GPU in shared memory)
+// C[i, j] = 0   where i - j + 1 >= 0
+// on [N] -> { C_case1[i0, i1] : i0 >= 0 and i0 <= i1 <= 1 + i0 and i1 < N }
+// Reads of the tile being computed come from its shared-memory copy.
+DPC_HD void tc_stmt_C_case1(const Params &dpc_p, const Inputs &dpc_in,
+                            const Tables &dpc_t, int64_t i, int64_t j, int32_t *dpc_cur_C,
+                            int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  (void)N;
+  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
+  dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+  dpc_t.C[CT_at(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
+}
+
+// C[i, j] = max(C[i + 1, j - 1] + bond(seq[i], seq[j]) @pair(i, j), max k in i .. j - 1 : C[i, k] + CT[j, k + 1])   where else
+// on [N] -> { C_case2[i0, i1] : i0 >= 0 and 2 + i0 <= i1 < N }
+// Reads of the tile being computed come from its shared-memory copy.
+DPC_HD void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
+                            const Tables &dpc_t, int64_t i, int64_t j,
+                            const int32_t *dpc_acc0, int32_t *dpc_cur_C, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  (void)N;
+  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int64_t dpc_v0 = dpc::widen<int32_t>(
+      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+        (j - 1) <= dpc_lo1 + 63)
+           ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           : dpc_t.C[C_at(dpc_p, i + 1, j - 1)]));
+  const int64_t dpc_v1 = score_bond(dpc_in.seq[i], dpc_in.seq[j]);
+  const int64_t dpc_v2 =
+      dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
+  // max: tile product (computed for the whole tile) + remainder
+  int64_t dpc_r3 =
+      dpc::widen<int32_t>(dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                                   (j - 64 * dpc_floordiv(j, 64))]);
+  if (i >= 0 && j >= i + 2 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk2 = N - 3; rk2 <= 1; rk2++) {
+    for (int64_t rk0 = i; rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 63) - 1; rk0++) {
       {
-        const int64_t k = rk2;
-        dpc_r3 = dpc::vmax(dpc_r3, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]));
+        const int64_t k = rk0;
+        dpc_r3 = dpc::vmax(
+            dpc_r3,
+            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                      (k) <= dpc_lo1 + 63)
+                         ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                         : dpc_t.C[C_at(dpc_p, i, k)])) +
+                int64_t((
+                    ((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                     (j) <= dpc_lo1 + 63)
+                        ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                        : dpc_t.C[CT_at(dpc_p, j, k + 1)])));
       }
     }
   }
-  if (j >= i + 2 && N >= j + 1) {
+  if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk3 = dpc_max(2, N - 3);
-         rk3 <= dpc_min(j, -64 * dpc_floordiv(-i, 64)) - 1; rk3++) {
+    for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64));
+         rk1 <= j - 1; rk1++) {
       {
-        const int64_t k = rk3;
-        dpc_r3 = dpc::vmax(dpc_r3, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]));
-      }
-    }
-    if (i >= 0) {
-      DPC_UNROLL
-      for (int64_t rk4 =
-               dpc_max(dpc_max(dpc_max(2, N - 3), -dpc_mod(i + 63, 64) + i + 63),
-                       -dpc_mod(j, 64) + j);
-           rk4 <= j - 1; rk4++) {
-        {
-          const int64_t k = rk4;
-          dpc_r3 = dpc::vmax(dpc_r3, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
-                                         int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]));
-        }
+        const int64_t k = rk1;
+        dpc_r3 = dpc::vmax(
+            dpc_r3,
+            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                      (k) <= dpc_lo1 + 63)
+                         ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                         : dpc_t.C[C_at(dpc_p, i, k)])) +
+                int64_t((
+                    ((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                     (j) <= dpc_lo1 + 63)
+                        ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                        : dpc_t.C[CT_at(dpc_p, j, k + 1)])));
       }
     }
   }
   const int64_t dpc_v4 = dpc::vmax(dpc_v2, dpc_r3);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v4, dpc_err);
   dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
+  dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
   dpc_t.C[CT_at(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
 }
 

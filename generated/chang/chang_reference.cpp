@@ -27,12 +27,12 @@ void compute_reference(const Params &dpc_p, const Inputs &dpc_in, const RefTable
                        int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  for (int64_t c0 = -N + 1; c0 <= 0; c0++) {
-    for (int64_t c1 = -c0; c1 <= dpc_min(N - 1, -c0 + 1); c1++) {
-      ref_stmt_C_case1(dpc_p, dpc_in, dpc_r, -c0, c1, dpc_err);
+  for (int64_t c0 = -N + 64; c0 <= 63; c0++) {
+    for (int64_t c1 = -c0 + 63; c1 <= dpc_min(N - 1, -c0 + 64); c1++) {
+      ref_stmt_C_case1(dpc_p, dpc_in, dpc_r, -c0 + 63, c1, dpc_err);
     }
-    for (int64_t c1 = -c0 + 2; c1 <= N - 1; c1++) {
-      ref_stmt_C_case2(dpc_p, dpc_in, dpc_r, -c0, c1, dpc_err);
+    for (int64_t c1 = -c0 + 65; c1 <= N - 1; c1++) {
+      ref_stmt_C_case2(dpc_p, dpc_in, dpc_r, -c0 + 63, c1, dpc_err);
     }
   }
 }

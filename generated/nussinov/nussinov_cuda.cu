@@ -44,145 +44,135 @@ __global__ void __launch_bounds__(256)
   (void)dpc_tiles;
   const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
   (void)c1;
-  __shared__ int32_t dpc_acc0[4096]; // tile product accumulator
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc0 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
     dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_C =
+      reinterpret_cast<int32_t *>(dpc_smem + 33792); // this tile's cells of C
   __syncthreads();
-  // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c2 = dpc_max(0, -(64 * c0) - 1);
-       c2 <= dpc_min(-(64 * c0), 64 * c1 - 64 * c0 + 63); c2++) {
-    for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1) + threadIdx.x;
-         c3 <= dpc_min(dpc_min(63, N + 64 * c0 + c2 - 64 * c1 - 1), c2);
-         c3 += blockDim.x) {
-      stmt_C_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                   dpc_err);
-    }
-    __syncthreads();
-  }
-  // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c2 = -(64 * c0) + 1;
-       c2 <= dpc_min(dpc_min(dpc_min(126, N - 64 * c0 - 1), N - 64 * c1 + 62),
-                     64 * c1 - 64 * c0 + 63);
-       c2++) {
-    for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1) + threadIdx.x;
-         c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x) {
-      stmt_C_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                   dpc_acc0, dpc_err);
-    }
-    __syncthreads();
-  }
-}
-
-// Kernel 1: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
-    dpc_kernel1(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int *dpc_err) {
-  const int64_t N = dpc_p.N;
-  (void)N;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
-  (void)c1;
-  __shared__ int32_t dpc_acc0[4096]; // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
-    dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
-  __syncthreads();
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
   {
-    const int64_t tile0 = c0 - c1;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    // Tile product 0, register-blocked: a 64 x 64 tile of accumulators, 4 x 4 per thread,
-    // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of C[i, k] + C[k + 1, j]
-    // U(tile) = [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and -64i0 < i2 < 64i1 }
+    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+    const int64_t dpc_tlo1 = 64 * (c1)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+      if (i >= 0 && N - i - 1 >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
+        dpc_cur_C[dpc_e] = dpc_t.C[C_at(dpc_p, i, j)];
+    }
+  }
+  __syncthreads();
+  if (c0 >= 2) {
     {
-      __shared__ __align__(16) int32_t dpc_sx0[32][68];
-      __shared__ __align__(16) int32_t dpc_sy0[32][68];
-      const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-      int32_t dpc_reg[4][4];
+      const int64_t tile0 = c0 - c1;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      // Tile product 0, register-blocked: a 64 x 64 tile of accumulators, 4 x 4 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of C[i, k] + C[k + 1, j]
+      // U(tile) = [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 64 - 64i0 <= i2 < 64i1 }
+      {
+        int32_t(*dpc_sx0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 16384);
+        int32_t(*dpc_sy0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 25088);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[4][4];
 #pragma unroll
-      for (int q = 0; q < 4; ++q)
+        for (int q = 0; q < 4; ++q)
 #pragma unroll
-        for (int r = 0; r < 4; ++r)
-          dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-      if (tile0 <= 0 && N >= 64 * tile1 + 1) {
-        for (int64_t dpc_k0 = -(64 * tile0) + 1; dpc_k0 <= 64 * tile1 - 1; dpc_k0 += 32) {
-          const int64_t dpc_khi = 64 * tile1 - 1;
-          for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
-            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-            const int64_t i = -(64 * tile0) - 63 + dpc_rr;
-            (void)i;
-            const int64_t j = 64 * tile1;
-            (void)j;
-            const int64_t k = dpc_k0 + dpc_kk;
-            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-            if (k <= dpc_khi && i >= 0 && N - i - 1 >= 0 && k - i + 1 >= 0 &&
-                N - k - 1 >= 0)
-              dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
-            dpc_sx0[dpc_kk][dpc_rr] = dpc_x;
-          }
-          for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
-            const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-            const int64_t i = -(64 * tile0) - 63;
-            (void)i;
-            const int64_t j = 64 * tile1 + dpc_cc;
-            (void)j;
-            const int64_t k = dpc_k0 + dpc_kk;
-            int32_t dpc_y = int32_t(0);
-            if (k <= dpc_khi && k + 1 >= 0 && N - k - 2 >= 0 && j - k >= 0 &&
-                N - j - 1 >= 0)
-              dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
-            dpc_sy0[dpc_kk][dpc_cc] = dpc_y;
-          }
-          __syncthreads();
-#pragma unroll
-          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-            int32_t dpc_a[4], dpc_b[4];
-#pragma unroll
-            for (int q = 0; q < 4; q += 4) {
-              const int4 dpc_v =
-                  *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
-              dpc_a[q] = dpc_v.x;
-              dpc_a[q + 1] = dpc_v.y;
-              dpc_a[q + 2] = dpc_v.z;
-              dpc_a[q + 3] = dpc_v.w;
+          for (int r = 0; r < 4; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
+        if (tile0 <= 0 && N >= 64 * tile1 + 1) {
+          for (int64_t dpc_k0 = -(64 * tile0) + 64; dpc_k0 <= 64 * tile1 - 1;
+               dpc_k0 += 32) {
+            const int64_t dpc_khi = 64 * tile1 - 1;
+            for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+              const int64_t i = -(64 * tile0) + dpc_rr;
+              (void)i;
+              const int64_t j = 64 * tile1;
+              (void)j;
+              const int64_t k = dpc_k0 + dpc_kk;
+              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+              if (k <= dpc_khi && i >= 0 && N - i - 1 >= 0 && k - i + 1 >= 0 &&
+                  N - k - 1 >= 0)
+                dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+              dpc_sx0[dpc_kk][dpc_rr] = dpc_x;
             }
-#pragma unroll
-            for (int q = 0; q < 4; q += 4) {
-              const int4 dpc_v =
-                  *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
-              dpc_b[q] = dpc_v.x;
-              dpc_b[q + 1] = dpc_v.y;
-              dpc_b[q + 2] = dpc_v.z;
-              dpc_b[q + 3] = dpc_v.w;
+            for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+              const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
+              const int64_t i = -(64 * tile0);
+              (void)i;
+              const int64_t j = 64 * tile1 + dpc_cc;
+              (void)j;
+              const int64_t k = dpc_k0 + dpc_kk;
+              int32_t dpc_y = int32_t(0);
+              if (k <= dpc_khi && k + 1 >= 0 && N - k - 2 >= 0 && j - k >= 0 &&
+                  N - j - 1 >= 0)
+                dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
+              dpc_sy0[dpc_kk][dpc_cc] = dpc_y;
             }
+            __syncthreads();
 #pragma unroll
-            for (int q = 0; q < 4; ++q)
+            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+              int32_t dpc_a[4], dpc_b[4];
 #pragma unroll
-              for (int r = 0; r < 4; ++r)
-                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              for (int q = 0; q < 4; q += 4) {
+                const int4 dpc_v =
+                    *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
+                dpc_a[q] = dpc_v.x;
+                dpc_a[q + 1] = dpc_v.y;
+                dpc_a[q + 2] = dpc_v.z;
+                dpc_a[q + 3] = dpc_v.w;
+              }
+#pragma unroll
+              for (int q = 0; q < 4; q += 4) {
+                const int4 dpc_v =
+                    *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
+                dpc_b[q] = dpc_v.x;
+                dpc_b[q + 1] = dpc_v.y;
+                dpc_b[q + 2] = dpc_v.z;
+                dpc_b[q + 3] = dpc_v.w;
+              }
+#pragma unroll
+              for (int q = 0; q < 4; ++q)
+#pragma unroll
+                for (int r = 0; r < 4; ++r)
+                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            }
+            __syncthreads();
           }
-          __syncthreads();
         }
+#pragma unroll
+        for (int q = 0; q < 4; ++q)
+#pragma unroll
+          for (int r = 0; r < 4; ++r)
+            dpc_acc0[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1] = dpc_reg[q][r];
+        __syncthreads();
       }
-#pragma unroll
-      for (int q = 0; q < 4; ++q)
-#pragma unroll
-        for (int r = 0; r < 4; ++r)
-          dpc_acc0[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1] = dpc_reg[q][r];
-      __syncthreads();
     }
   }
   // the tile's cells
   // point wavefront: one anti-diagonal of the tile per step
-  for (int64_t c2 = 0;
-       c2 <= dpc_min(dpc_min(dpc_min(126, N - 64 * c0 - 1), N - 64 * c1 + 62),
-                     64 * c1 - 64 * c0 + 63);
+  for (int64_t c2 = dpc_max(dpc_max(0, -(64 * c0) + 62), 64 * c1 - N - 64 * c0 + 64);
+       c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
+    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
+         c3 <= dpc_min(dpc_min(63, N + 64 * c0 + c2 - 64 * c1 - 64), c2);
+         c3 += blockDim.x) {
+      tc_stmt_C_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                      64 * c1 + c3, dpc_cur_C, dpc_err);
+    }
+    __syncthreads();
+  }
+  // point wavefront: one anti-diagonal of the tile per step
+  for (int64_t c2 = dpc_max(0, -(64 * c0) + 64); c2 <= dpc_min(126, N - 64 * c1 + 62);
        c2++) {
-    for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1) + threadIdx.x;
+    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
          c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x) {
-      stmt_C_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                   dpc_acc0, dpc_err);
+      tc_stmt_C_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                      64 * c1 + c3, dpc_acc0, dpc_cur_C, dpc_err);
     }
     __syncthreads();
   }
@@ -207,17 +197,17 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
   DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derr.get(), 0, sizeof(int), dpc_stream));
   std::vector<int64_t> dpc_tiles0;
   dpc_rt::DeviceBuffer<int64_t> dpc_dtiles0;
-  std::vector<int64_t> dpc_tiles1;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles1;
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 50176));
   dpc_rt::EventTimer dpc_timer;
   dpc_timer.start(dpc_stream);
   // one step of the tile wavefront
-  for (int64_t c0 = -1; c0 <= 0; c0++) {
+  for (int64_t c0 = -1; c0 <= dpc_floordiv(N - 1, 64); c0++) {
     {
       // the tiles of this step, enumerated on the host
       dpc_tiles0.clear();
       for (int64_t c1 = c0;
-           c1 <= dpc_min(c0 + dpc_floordiv(N + 62, 64), dpc_floordiv(N - 1, 64)); c1++) {
+           c1 <= dpc_min(dpc_floordiv(N - 1, 64), c0 + dpc_floordiv(N - 1, 64)); c1++) {
         dpc_tiles0.insert(dpc_tiles0.end(), {c1});
       }
       if (!dpc_tiles0.empty()) {
@@ -225,27 +215,8 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
         if (dpc_dtiles0.size() < dpc_tiles0.size())
           dpc_dtiles0 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles0.size());
         dpc_dtiles0.upload(dpc_tiles0.data(), dpc_tiles0.size(), dpc_stream);
-        dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
+        dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 50176, dpc_stream>>>(
             dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles0.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
-    }
-  }
-  // one step of the tile wavefront
-  for (int64_t c0 = 1; c0 <= dpc_floordiv(N - 1, 64); c0++) {
-    {
-      // the tiles of this step, enumerated on the host
-      dpc_tiles1.clear();
-      for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
-        dpc_tiles1.insert(dpc_tiles1.end(), {c1});
-      }
-      if (!dpc_tiles1.empty()) {
-        const size_t dpc_n = dpc_tiles1.size() / 1;
-        if (dpc_dtiles1.size() < dpc_tiles1.size())
-          dpc_dtiles1 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles1.size());
-        dpc_dtiles1.upload(dpc_tiles1.data(), dpc_tiles1.size(), dpc_stream);
-        dpc_kernel1<<<static_cast<unsigned>(dpc_n), 256, 0, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles1.get(), dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
     }

@@ -17,24 +17,26 @@ namespace nussinov {
 //   acc[x] = max over k in U(tile) of C[i, k] + C[k + 1, j]
 // where U(tile) holds the k whose reads, for every cell of the tile, were
 // computed in earlier wavefront steps:
-//   [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and -64i0 < i2 < 64i1 }
+//   [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 64 - 64i0 <= i2 < 64i1 }
 static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                           int64_t tile0, int64_t tile1, int32_t *dpc_acc0) {
   const int64_t N = dpc_p.N;
   (void)N;
   (void)dpc_in;
-  for (int64_t cp0 = -(64 * tile0) + 1; cp0 <= 64 * tile1 - 1; ++cp0) {
-    for (int64_t cp1 = dpc_max(0, -(64 * tile0) - 63); cp1 <= -(64 * tile0); ++cp1) {
-      DPC_SIMD
-      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(N - 1, 64 * tile1 + 63); ++cp2) {
-        {
-          const int64_t k = cp0;
-          const int64_t i = cp1;
-          const int64_t j = cp2;
-          int32_t &dpc_a = dpc_acc0[(i - (-(64 * dpc_floordiv(-i, 64)) - 63)) * 64 +
-                                    (j - 64 * dpc_floordiv(j, 64))];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
-                                           dpc_t.C[C_at(dpc_p, k + 1, j)]));
+  if (tile0 <= 0) {
+    for (int64_t cp0 = -(64 * tile0) + 64; cp0 <= 64 * tile1 - 1; ++cp0) {
+      for (int64_t cp1 = -(64 * tile0); cp1 <= -(64 * tile0) + 63; ++cp1) {
+        DPC_SIMD
+        for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(N - 1, 64 * tile1 + 63); ++cp2) {
+          {
+            const int64_t k = cp0;
+            const int64_t i = cp1;
+            const int64_t j = cp2;
+            int32_t &dpc_a = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                                      (j - 64 * dpc_floordiv(j, 64))];
+            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
+                                             dpc_t.C[C_at(dpc_p, k + 1, j)]));
+          }
         }
       }
     }
@@ -43,58 +45,53 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
 
 // Computes every table with the tiled schedule (isl, verified against all
 // dependences):
-//   group 0: { C_case1[i, j] -> [-i, j]; C_case2[i, j] -> [-i, j] }, tiles 64 64
+//   group 0: { C_case1[i, j] -> [-i + 63, j]; C_case2[i, j] -> [-i + 63, j] }, tiles 64 64
 void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                    int dpc_threads, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
   (void)dpc_threads;
   // one step of the tile wavefront: the tiles below are independent
-  for (int64_t c0 = -1; c0 <= 0; c0++) {
+  for (int64_t c0 = -1; c0 <= dpc_floordiv(N - 1, 64); c0++) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
     for (int64_t c1 = c0;
-         c1 <= dpc_min(c0 + dpc_floordiv(N + 62, 64), dpc_floordiv(N - 1, 64)); c1++) {
-      int32_t dpc_acc0[4096]; // tile product accumulator
-      for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
-        dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
-      // the cells of this tile, one anti-diagonal after another
-      for (int64_t c2 = dpc_max(0, -(64 * c0) - 1);
-           c2 <= dpc_min(-(64 * c0), 64 * c1 - 64 * c0 + 63); c2++) {
-        for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1);
-             c3 <= dpc_min(dpc_min(63, N + 64 * c0 + c2 - 64 * c1 - 1), c2); c3++) {
-          stmt_C_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                       dpc_err);
+         c1 <= dpc_min(dpc_floordiv(N - 1, 64), c0 + dpc_floordiv(N - 1, 64)); c1++) {
+      {
+        int32_t dpc_cur_C[4096]; // this tile's cells of C
+        int32_t dpc_acc0[4096];  // tile product accumulator
+        for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
+          dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
+        // start of the tile: a copy of its cells
+        {
+          const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+          const int64_t dpc_tlo1 = 64 * (c1)-0;
+          for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e) {
+            const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+            const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+            if (i >= 0 && N - i - 1 >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
+              dpc_cur_C[dpc_e] = dpc_t.C[C_at(dpc_p, i, j)];
+          }
         }
-      }
-      for (int64_t c2 = -(64 * c0) + 1;
-           c2 <= dpc_min(dpc_min(dpc_min(126, N - 64 * c0 - 1), N - 64 * c1 + 62),
-                         64 * c1 - 64 * c0 + 63);
-           c2++) {
-        for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1);
-             c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-          stmt_C_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                       dpc_acc0, dpc_err);
+        if (c0 >= 2) {
+          tile_product0(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc0);
         }
-      }
-    }
-  }
-  // one step of the tile wavefront: the tiles below are independent
-  for (int64_t c0 = 1; c0 <= dpc_floordiv(N - 1, 64); c0++) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-    for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
-      int32_t dpc_acc0[4096]; // tile product accumulator
-      for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
-        dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
-      tile_product0(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc0);
-      // the cells of this tile, one anti-diagonal after another
-      for (int64_t c2 = 0;
-           c2 <= dpc_min(dpc_min(dpc_min(126, N - 64 * c0 - 1), N - 64 * c1 + 62),
-                         64 * c1 - 64 * c0 + 63);
-           c2++) {
-        for (int64_t c3 = dpc_max(dpc_max(0, c2 - 63), 64 * c0 + c2 - 64 * c1);
-             c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-          stmt_C_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2, 64 * c1 + c3,
-                       dpc_acc0, dpc_err);
+        // the cells of this tile, one anti-diagonal after another
+        for (int64_t c2 =
+                 dpc_max(dpc_max(0, -(64 * c0) + 62), 64 * c1 - N - 64 * c0 + 64);
+             c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
+          for (int64_t c3 = dpc_max(0, c2 - 63);
+               c3 <= dpc_min(dpc_min(63, N + 64 * c0 + c2 - 64 * c1 - 64), c2); c3++) {
+            tc_stmt_C_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                            64 * c1 + c3, dpc_cur_C, dpc_err);
+          }
+        }
+        for (int64_t c2 = dpc_max(0, -(64 * c0) + 64);
+             c2 <= dpc_min(126, N - 64 * c1 + 62); c2++) {
+          for (int64_t c3 = dpc_max(0, c2 - 63);
+               c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
+            tc_stmt_C_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                            64 * c1 + c3, dpc_acc0, dpc_cur_C, dpc_err);
+          }
         }
       }
     }
