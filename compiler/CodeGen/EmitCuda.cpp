@@ -408,6 +408,10 @@ struct CudaPrinter {
         for (auto &K : N.Kids)
           device(*K, W, true, InWave);
         W.close();
+        // A point-wavefront step whose loop isl removed (one iteration):
+        // the cells after it may read these.
+        if (!InWave)
+          W.line("__syncthreads();");
         return;
       }
       W.open(forHead(N));

@@ -883,6 +883,7 @@ __global__ void __launch_bounds__(256)
       tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
                       -(32 * c2) - c6 + 30, dpc_cur_F, dpc_err);
     }
+    __syncthreads();
     if (c0 >= 1 && c2 + c3 == 0) {
       for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x; c6 <= 31;
            c6 += blockDim.x) {
@@ -890,6 +891,7 @@ __global__ void __launch_bounds__(256)
                         -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
                         dpc_cur_F, dpc_err);
       }
+      __syncthreads();
     } else {
       if (c0 == 0 && c2 + c3 == 0) {
         for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x; c6 <= 31;
@@ -897,6 +899,7 @@ __global__ void __launch_bounds__(256)
           tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -(32 * c2) - c6 + 31,
                           -(32 * c2) - c6 + 31, dpc_cur_F, dpc_err);
         }
+        __syncthreads();
       }
     }
     // point wavefront: one anti-diagonal of the tile per step
@@ -2188,6 +2191,7 @@ __global__ void __launch_bounds__(256)
       tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
                       -(32 * c2) - c6 + 30, dpc_cur_F, dpc_err);
     }
+    __syncthreads();
     if (c0 >= 1) {
       for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x; c6 <= 31;
            c6 += blockDim.x) {
@@ -2195,12 +2199,14 @@ __global__ void __launch_bounds__(256)
                         -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
                         dpc_cur_F, dpc_err);
       }
+      __syncthreads();
     } else {
       if (c0 == 0 && c2 == 0) {
         for (int64_t c6 = -M + 32 + threadIdx.x; c6 <= 31; c6 += blockDim.x) {
           tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -c6 + 31, -c6 + 31, dpc_cur_F,
                           dpc_err);
         }
+        __syncthreads();
       }
     }
   }

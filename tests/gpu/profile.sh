@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times the generated CUDA Nussinov and Chang at n = 16000 and 32000 and
-# profiles two kernels with Nsight Compute (one early and one late tile
-# wavefront step), for the performance notes in docs/benchmarks.md.
+# profiles the tile kernel of Nussinov with Nsight Compute at one early and
+# one late tile-wavefront step (speed of light, warp stalls, hot source
+# lines), for the performance notes in docs/benchmarks.md.
 # Usage: tests/gpu/profile.sh [OUTDIR]   (after tests/gpu/run.sh built build-gpu/)
 set -u
 cd "$(dirname "$0")/../.."
@@ -13,10 +14,11 @@ for n in 16000 32000; do
     echo "timing $r n=$n: $(build-gpu/$r/$r --backend=cuda --timing --json "$OUTDIR/s$n.fa" | grep -o '"output":[0-9-]*\|"seconds":[0-9.]*' | tr '\n' ' ')"
   done
 done
-for skip in 60 240; do
-  ncu --kernel-name regex:dpc_kernel1 --launch-skip $skip --launch-count 1 \
-      --section SpeedOfLight --section LaunchStats --section Occupancy \
+for skip in ${PROFILE_STEPS:-60 240}; do
+  ncu --kernel-name regex:dpc_kernel --launch-skip $skip --launch-count 1 \
+      --section SpeedOfLight --section Occupancy --section WarpStateStats \
+      --section SourceCounters --section ComputeWorkloadAnalysis \
       build-gpu/nussinov/nussinov --backend=cuda "$OUTDIR/s16000.fa" > "$OUTDIR/ncu-$skip.txt" 2>&1
-  echo "== ncu nussinov kernel at step $skip"
-  grep -E "Duration|Compute \(SM\) Throughput|Memory Throughput|Registers Per|Achieved Occupancy|Grid Size|Block Size|Dynamic Shared|Static Shared" "$OUTDIR/ncu-$skip.txt"
+  echo "== ncu nussinov tile kernel at launch $skip"
+  grep -E "Duration|Compute \(SM\) Throughput|Achieved Occupancy|Grid Size|Stall|Executed Ipc Active|Issue Slots Busy" "$OUTDIR/ncu-$skip.txt" | head -20
 done
