@@ -194,38 +194,71 @@ struct CudaPrinter {
     std::function<void(const LNode &)> Rec = [&](const LNode &N) {
       if (isChunkLoop(N)) {
         const LNode *Leaf = leafOf(N);
-        W.open("for (int64_t dpc_k0 = " + iexpr(N.Lo) + "; dpc_k0 <= " +
-               iexpr(N.Hi) + "; dpc_k0 += " + std::to_string(KChunk) + ")");
-        W.line("const int64_t dpc_khi = {};", iexpr(N.Hi));
-        // Stage X (rows x k); padding holds the identity.
+        // Double buffering: the next chunk's operands are loaded into
+        // registers while the current chunk is combined from shared memory.
+        int64_t MX = BR * KChunk / Threads, MY = BC * KChunk / Threads;
         bool XK = contiguousIn(*Sp.X, KL);
-        W.open("for (int dpc_e = threadIdx.x; dpc_e < " +
-               std::to_string(BR * KChunk) + "; dpc_e += blockDim.x)");
-        W.line("const int dpc_kk = {}, dpc_rr = {};",
-               XK ? "dpc_e % " + std::to_string(KChunk)
-                  : "dpc_e / " + std::to_string(BR),
-               XK ? "dpc_e / " + std::to_string(KChunk)
-                  : "dpc_e % " + std::to_string(BR));
-        Bind(*Leaf, RowLo + " + dpc_rr", ColLo, "dpc_k0 + dpc_kk");
-        W.line("{} dpc_x = {};", T, Ident);
-        W.line("if ({} <= dpc_khi && {}) dpc_x = {};", KL,
-               iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)), rawLoad(*Sp.X));
-        W.line("dpc_sx{}[dpc_kk][dpc_rr] = dpc_x;", Id);
-        W.close();
-        // Stage Y (k x cols); padding holds 0 (identity + 0 = identity).
         bool YC = contiguousIn(*Sp.Y, Tab.Indices[Sp.ColDim]);
-        W.open("for (int dpc_e = threadIdx.x; dpc_e < " +
-               std::to_string(BC * KChunk) + "; dpc_e += blockDim.x)");
-        W.line("const int dpc_kk = {}, dpc_cc = {};",
-               YC ? "dpc_e / " + std::to_string(BC)
-                  : "dpc_e % " + std::to_string(KChunk),
-               YC ? "dpc_e % " + std::to_string(BC)
-                  : "dpc_e / " + std::to_string(KChunk));
-        Bind(*Leaf, RowLo, ColLo + " + dpc_cc", "dpc_k0 + dpc_kk");
-        W.line("{} dpc_y = {}(0);", T, T);
-        W.line("if ({} <= dpc_khi && {}) dpc_y = {};", KL,
-               iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)), rawLoad(*Sp.Y));
-        W.line("dpc_sy{}[dpc_kk][dpc_cc] = dpc_y;", Id);
+        auto XIdx = [&] {
+          W.line("const int dpc_kk = {}, dpc_rr = {};",
+                 XK ? "dpc_e % " + std::to_string(KChunk)
+                    : "dpc_e / " + std::to_string(BR),
+                 XK ? "dpc_e / " + std::to_string(KChunk)
+                    : "dpc_e % " + std::to_string(BR));
+        };
+        auto YIdx = [&] {
+          W.line("const int dpc_kk = {}, dpc_cc = {};",
+                 YC ? "dpc_e / " + std::to_string(BC)
+                    : "dpc_e % " + std::to_string(KChunk),
+                 YC ? "dpc_e % " + std::to_string(BC)
+                    : "dpc_e / " + std::to_string(KChunk));
+        };
+        auto Prefetch = [&](const std::string &Base) {
+          W.line("#pragma unroll");
+          W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MX) + "; ++dpc_m)");
+          W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+          XIdx();
+          Bind(*Leaf, RowLo + " + dpc_rr", ColLo, Base + " + dpc_kk");
+          W.line("{} dpc_x = {};", T, Ident);
+          W.line("if ({} <= dpc_khi && {}) dpc_x = {};", KL,
+                 iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)), rawLoad(*Sp.X));
+          W.line("dpc_px[dpc_m] = dpc_x;");
+          W.close();
+          W.line("#pragma unroll");
+          W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MY) + "; ++dpc_m)");
+          W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+          YIdx();
+          Bind(*Leaf, RowLo, ColLo + " + dpc_cc", Base + " + dpc_kk");
+          W.line("{} dpc_y = {}(0);", T, T);
+          W.line("if ({} <= dpc_khi && {}) dpc_y = {};", KL,
+                 iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)), rawLoad(*Sp.Y));
+          W.line("dpc_py[dpc_m] = dpc_y;");
+          W.close();
+        };
+        W.open("");
+        W.line("const int64_t dpc_klo = {}, dpc_khi = {};", iexpr(N.Lo),
+               iexpr(N.Hi));
+        W.line("{} dpc_px[{}], dpc_py[{}];", T, MX, MY);
+        W.comment("X padding holds the identity, Y padding 0 (identity + 0 = "
+                  "identity)");
+        Prefetch("dpc_klo");
+        W.open("for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += " +
+               std::to_string(KChunk) + ")");
+        W.line("#pragma unroll");
+        W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MX) + "; ++dpc_m)");
+        W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+        XIdx();
+        W.line("dpc_sx{}[dpc_kk][dpc_rr] = dpc_px[dpc_m];", Id);
+        W.close();
+        W.line("#pragma unroll");
+        W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MY) + "; ++dpc_m)");
+        W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+        YIdx();
+        W.line("dpc_sy{}[dpc_kk][dpc_cc] = dpc_py[dpc_m];", Id);
+        W.close();
+        W.line("__syncthreads();");
+        W.open("if (dpc_k0 + " + std::to_string(KChunk) + " <= dpc_khi)");
+        Prefetch("dpc_k0 + " + std::to_string(KChunk));
         W.close();
         W.line("__syncthreads();");
         W.line("#pragma unroll");
@@ -262,6 +295,7 @@ struct CudaPrinter {
                CB, Max ? "max" : "min");
         W.close();
         W.line("__syncthreads();");
+        W.close();
         W.close();
         return;
       }
@@ -386,6 +420,7 @@ struct CudaPrinter {
       return false;
     int64_t BR = Sp.BoxSize[Sp.RowDim], BC = Sp.BoxSize[Sp.ColDim];
     return BR % 16 == 0 && BC % 16 == 0 && BR <= 128 && BC <= 128 &&
+           (BR * KChunk) % Threads == 0 && (BC * KChunk) % Threads == 0 &&
            allChunkable(*Sp.ProductLoops);
   }
 
@@ -562,8 +597,9 @@ struct CudaPrinter {
       W.comment("Kernel " + std::to_string(K) +
                 ": one thread block per tile of one wavefront step (tile "
                 "coordinates from the list the host built).");
+    // Two blocks per SM: one block's latency hides behind the other's work.
     W.open("__global__ void __launch_bounds__(" + std::to_string(Threads) +
-           ") dpc_kernel" + std::to_string(K) +
+           (S.Serial ? "" : ", 2") + ") dpc_kernel" + std::to_string(K) +
            "(Params dpc_p, Inputs dpc_in, Tables dpc_t" + Args +
            ", const int64_t *dpc_tiles, int *dpc_err)");
     emitParamLocals(M, W);

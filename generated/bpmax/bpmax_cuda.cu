@@ -36,7 +36,7 @@ template <typename T> __device__ __forceinline__ T dpc_addmin(T a, T b, T c) {
 }
 
 // Kernel 0: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel0(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -91,7 +91,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 1: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel1(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -142,64 +142,116 @@ __global__ void __launch_bounds__(256)
           for (int r = 0; r < 4; ++r)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && M >= 64 * tile1 + 1) {
-          for (int64_t dpc_k0 = -(64 * tile0) + 64; dpc_k0 <= 64 * tile1 - 1;
-               dpc_k0 += 32) {
-            const int64_t dpc_khi = 64 * tile1 - 1;
-            for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+          {
+            const int64_t dpc_klo = -(64 * tile0) + 64, dpc_khi = 64 * tile1 - 1;
+            int32_t dpc_px[8], dpc_py[8];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
               const int64_t i = -(64 * tile0) + dpc_rr;
               (void)i;
               const int64_t j = 64 * tile1;
               (void)j;
-              const int64_t k = dpc_k0 + dpc_kk;
+              const int64_t k = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
               if (k <= dpc_khi && i >= 0 && M - i >= 0 && k - i + 1 >= 0 &&
                   M - k - 1 >= 0)
                 dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
-              dpc_sx1[dpc_kk][dpc_rr] = dpc_x;
+              dpc_px[dpc_m] = dpc_x;
             }
-            for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
               const int64_t i = -(64 * tile0);
               (void)i;
               const int64_t j = 64 * tile1 + dpc_cc;
               (void)j;
-              const int64_t k = dpc_k0 + dpc_kk;
+              const int64_t k = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
               if (k <= dpc_khi && k + 1 >= 0 && M - k - 1 >= 0 && j - k >= 0 &&
                   M - j - 1 >= 0)
                 dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
-              dpc_sy1[dpc_kk][dpc_cc] = dpc_y;
+              dpc_py[dpc_m] = dpc_y;
             }
-            __syncthreads();
+            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
-            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-              int32_t dpc_a[4], dpc_b[4];
-#pragma unroll
-              for (int q = 0; q < 4; q += 4) {
-                const int4 dpc_v =
-                    *reinterpret_cast<const int4 *>(&dpc_sx1[dpc_kk][dpc_ty * 4 + q]);
-                dpc_a[q] = dpc_v.x;
-                dpc_a[q + 1] = dpc_v.y;
-                dpc_a[q + 2] = dpc_v.z;
-                dpc_a[q + 3] = dpc_v.w;
+              for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                dpc_sx1[dpc_kk][dpc_rr] = dpc_px[dpc_m];
               }
 #pragma unroll
-              for (int q = 0; q < 4; q += 4) {
-                const int4 dpc_v =
-                    *reinterpret_cast<const int4 *>(&dpc_sy1[dpc_kk][dpc_tx * 4 + q]);
-                dpc_b[q] = dpc_v.x;
-                dpc_b[q + 1] = dpc_v.y;
-                dpc_b[q + 2] = dpc_v.z;
-                dpc_b[q + 3] = dpc_v.w;
+              for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
+                dpc_sy1[dpc_kk][dpc_cc] = dpc_py[dpc_m];
               }
+              __syncthreads();
+              if (dpc_k0 + 32 <= dpc_khi) {
 #pragma unroll
-              for (int q = 0; q < 4; ++q)
+                for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i = -(64 * tile0) + dpc_rr;
+                  (void)i;
+                  const int64_t j = 64 * tile1;
+                  (void)j;
+                  const int64_t k = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k <= dpc_khi && i >= 0 && M - i >= 0 && k - i + 1 >= 0 &&
+                      M - k - 1 >= 0)
+                    dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
 #pragma unroll
-                for (int r = 0; r < 4; ++r)
-                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
+                  const int64_t i = -(64 * tile0);
+                  (void)i;
+                  const int64_t j = 64 * tile1 + dpc_cc;
+                  (void)j;
+                  const int64_t k = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k <= dpc_khi && k + 1 >= 0 && M - k - 1 >= 0 && j - k >= 0 &&
+                      M - j - 1 >= 0)
+                    dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+              }
+              __syncthreads();
+#pragma unroll
+              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                for (int q = 0; q < 4; q += 4) {
+                  const int4 dpc_v =
+                      *reinterpret_cast<const int4 *>(&dpc_sx1[dpc_kk][dpc_ty * 4 + q]);
+                  dpc_a[q] = dpc_v.x;
+                  dpc_a[q + 1] = dpc_v.y;
+                  dpc_a[q + 2] = dpc_v.z;
+                  dpc_a[q + 3] = dpc_v.w;
+                }
+#pragma unroll
+                for (int q = 0; q < 4; q += 4) {
+                  const int4 dpc_v =
+                      *reinterpret_cast<const int4 *>(&dpc_sy1[dpc_kk][dpc_tx * 4 + q]);
+                  dpc_b[q] = dpc_v.x;
+                  dpc_b[q + 1] = dpc_v.y;
+                  dpc_b[q + 2] = dpc_v.z;
+                  dpc_b[q + 3] = dpc_v.w;
+                }
+#pragma unroll
+                for (int q = 0; q < 4; ++q)
+#pragma unroll
+                  for (int r = 0; r < 4; ++r)
+                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              }
+              __syncthreads();
             }
-            __syncthreads();
           }
         }
 #pragma unroll
@@ -224,7 +276,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 2: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel2(Params dpc_p, Inputs dpc_in, Tables dpc_t, const int64_t *dpc_tiles,
                 int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -258,7 +310,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 3: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel3(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -309,64 +361,116 @@ __global__ void __launch_bounds__(256)
           for (int r = 0; r < 4; ++r)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= 64 * tile1 + 1) {
-          for (int64_t dpc_k0 = -(64 * tile0) + 64; dpc_k0 <= 64 * tile1 - 1;
-               dpc_k0 += 32) {
-            const int64_t dpc_khi = 64 * tile1 - 1;
-            for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+          {
+            const int64_t dpc_klo = -(64 * tile0) + 64, dpc_khi = 64 * tile1 - 1;
+            int32_t dpc_px[8], dpc_py[8];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
               const int64_t i = -(64 * tile0) + dpc_rr;
               (void)i;
               const int64_t j = 64 * tile1;
               (void)j;
-              const int64_t k = dpc_k0 + dpc_kk;
+              const int64_t k = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
               if (k <= dpc_khi && i >= 0 && N - i >= 0 && k - i + 1 >= 0 &&
                   N - k - 1 >= 0)
                 dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
-              dpc_sx0[dpc_kk][dpc_rr] = dpc_x;
+              dpc_px[dpc_m] = dpc_x;
             }
-            for (int dpc_e = threadIdx.x; dpc_e < 2048; dpc_e += blockDim.x) {
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
               const int64_t i = -(64 * tile0);
               (void)i;
               const int64_t j = 64 * tile1 + dpc_cc;
               (void)j;
-              const int64_t k = dpc_k0 + dpc_kk;
+              const int64_t k = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
               if (k <= dpc_khi && k + 1 >= 0 && N - k - 1 >= 0 && j - k >= 0 &&
                   N - j - 1 >= 0)
                 dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
-              dpc_sy0[dpc_kk][dpc_cc] = dpc_y;
+              dpc_py[dpc_m] = dpc_y;
             }
-            __syncthreads();
+            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
-            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-              int32_t dpc_a[4], dpc_b[4];
-#pragma unroll
-              for (int q = 0; q < 4; q += 4) {
-                const int4 dpc_v =
-                    *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
-                dpc_a[q] = dpc_v.x;
-                dpc_a[q + 1] = dpc_v.y;
-                dpc_a[q + 2] = dpc_v.z;
-                dpc_a[q + 3] = dpc_v.w;
+              for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                dpc_sx0[dpc_kk][dpc_rr] = dpc_px[dpc_m];
               }
 #pragma unroll
-              for (int q = 0; q < 4; q += 4) {
-                const int4 dpc_v =
-                    *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
-                dpc_b[q] = dpc_v.x;
-                dpc_b[q + 1] = dpc_v.y;
-                dpc_b[q + 2] = dpc_v.z;
-                dpc_b[q + 3] = dpc_v.w;
+              for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
+                dpc_sy0[dpc_kk][dpc_cc] = dpc_py[dpc_m];
               }
+              __syncthreads();
+              if (dpc_k0 + 32 <= dpc_khi) {
 #pragma unroll
-              for (int q = 0; q < 4; ++q)
+                for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i = -(64 * tile0) + dpc_rr;
+                  (void)i;
+                  const int64_t j = 64 * tile1;
+                  (void)j;
+                  const int64_t k = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k <= dpc_khi && i >= 0 && N - i >= 0 && k - i + 1 >= 0 &&
+                      N - k - 1 >= 0)
+                    dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
 #pragma unroll
-                for (int r = 0; r < 4; ++r)
-                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
+                  const int64_t i = -(64 * tile0);
+                  (void)i;
+                  const int64_t j = 64 * tile1 + dpc_cc;
+                  (void)j;
+                  const int64_t k = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k <= dpc_khi && k + 1 >= 0 && N - k - 1 >= 0 && j - k >= 0 &&
+                      N - j - 1 >= 0)
+                    dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+              }
+              __syncthreads();
+#pragma unroll
+              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                for (int q = 0; q < 4; q += 4) {
+                  const int4 dpc_v =
+                      *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
+                  dpc_a[q] = dpc_v.x;
+                  dpc_a[q + 1] = dpc_v.y;
+                  dpc_a[q + 2] = dpc_v.z;
+                  dpc_a[q + 3] = dpc_v.w;
+                }
+#pragma unroll
+                for (int q = 0; q < 4; q += 4) {
+                  const int4 dpc_v =
+                      *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
+                  dpc_b[q] = dpc_v.x;
+                  dpc_b[q + 1] = dpc_v.y;
+                  dpc_b[q + 2] = dpc_v.z;
+                  dpc_b[q + 3] = dpc_v.w;
+                }
+#pragma unroll
+                for (int q = 0; q < 4; ++q)
+#pragma unroll
+                  for (int r = 0; r < 4; ++r)
+                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              }
+              __syncthreads();
             }
-            __syncthreads();
           }
         }
 #pragma unroll
@@ -403,7 +507,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 4: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel4(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -438,7 +542,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 5: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel5(Params dpc_p, Inputs dpc_in, Tables dpc_t, const int64_t *dpc_tiles,
                 int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -479,7 +583,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 6: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel6(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -621,10 +725,13 @@ __global__ void __launch_bounds__(256)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
             M >= 32 * tile3 + 1) {
-          for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3 - 1;
-               dpc_k0 += 32) {
-            const int64_t dpc_khi = 32 * tile3 - 1;
-            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+          {
+            const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
+            int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
               const int64_t i1 = -tile0;
               (void)i1;
@@ -634,15 +741,17 @@ __global__ void __launch_bounds__(256)
               (void)i2;
               const int64_t j2 = 32 * tile3;
               (void)j2;
-              const int64_t k2 = dpc_k0 + dpc_kk;
+              const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
               if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
                   N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
                   M - k2 - 1 >= 0)
                 dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-              dpc_sx3[dpc_kk][dpc_rr] = dpc_x;
+              dpc_px[dpc_m] = dpc_x;
             }
-            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
               const int64_t i1 = -tile0;
               (void)i1;
@@ -652,30 +761,86 @@ __global__ void __launch_bounds__(256)
               (void)i2;
               const int64_t j2 = 32 * tile3 + dpc_cc;
               (void)j2;
-              const int64_t k2 = dpc_k0 + dpc_kk;
+              const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
               if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
                   M - j2 - 1 >= 0)
                 dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-              dpc_sy3[dpc_kk][dpc_cc] = dpc_y;
+              dpc_py[dpc_m] = dpc_y;
             }
-            __syncthreads();
+            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
-            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-              int32_t dpc_a[2], dpc_b[2];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                dpc_sx3[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+              }
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                dpc_sy3[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+              }
+              __syncthreads();
+              if (dpc_k0 + 32 <= dpc_khi) {
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                      N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                      M - k2 - 1 >= 0)
+                    dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                      M - j2 - 1 >= 0)
+                    dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+              }
+              __syncthreads();
 #pragma unroll
-                for (int r = 0; r < 2; ++r)
-                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                  dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                  dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+#pragma unroll
+                  for (int r = 0; r < 2; ++r)
+                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              }
+              __syncthreads();
             }
-            __syncthreads();
           }
         }
 #pragma unroll
@@ -710,9 +875,13 @@ __global__ void __launch_bounds__(256)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
             M >= 32 * tile3 + 1) {
-          for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3; dpc_k0 += 32) {
-            const int64_t dpc_khi = 32 * tile3;
-            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+          {
+            const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+            int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
               const int64_t i1 = -tile0;
               (void)i1;
@@ -722,14 +891,16 @@ __global__ void __launch_bounds__(256)
               (void)i2;
               const int64_t j2 = 32 * tile3;
               (void)j2;
-              const int64_t k2 = dpc_k0 + dpc_kk;
+              const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
               if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
                   M - k2 - 1 >= 0)
                 dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-              dpc_sx4[dpc_kk][dpc_rr] = dpc_x;
+              dpc_px[dpc_m] = dpc_x;
             }
-            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
               const int64_t i1 = -tile0;
               (void)i1;
@@ -739,31 +910,87 @@ __global__ void __launch_bounds__(256)
               (void)i2;
               const int64_t j2 = 32 * tile3 + dpc_cc;
               (void)j2;
-              const int64_t k2 = dpc_k0 + dpc_kk;
+              const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
               if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
                   N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
                   M - j2 - 1 >= 0)
                 dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-              dpc_sy4[dpc_kk][dpc_cc] = dpc_y;
+              dpc_py[dpc_m] = dpc_y;
             }
-            __syncthreads();
+            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
-            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-              int32_t dpc_a[2], dpc_b[2];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                dpc_sx4[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+              }
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                dpc_sy4[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+              }
+              __syncthreads();
+              if (dpc_k0 + 32 <= dpc_khi) {
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                      M - k2 - 1 >= 0)
+                    dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                      M - j2 - 1 >= 0)
+                    dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+              }
+              __syncthreads();
 #pragma unroll
-                for (int r = 0; r < 2; ++r)
-                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                  dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                  dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+#pragma unroll
+                  for (int r = 0; r < 2; ++r)
+                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              }
+              __syncthreads();
             }
-            __syncthreads();
           }
         }
 #pragma unroll
@@ -917,7 +1144,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 7: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel7(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -947,7 +1174,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 8: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel8(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -1087,10 +1314,13 @@ __global__ void __launch_bounds__(256)
           dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
       if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
           M >= 32 * tile3 + 1) {
-        for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3 - 1;
-             dpc_k0 += 32) {
-          const int64_t dpc_khi = 32 * tile3 - 1;
-          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+        {
+          const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
+          int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+            const int dpc_e = threadIdx.x + 256 * dpc_m;
             const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
             const int64_t i1 = -tile0;
             (void)i1;
@@ -1100,15 +1330,17 @@ __global__ void __launch_bounds__(256)
             (void)i2;
             const int64_t j2 = 32 * tile3;
             (void)j2;
-            const int64_t k2 = dpc_k0 + dpc_kk;
+            const int64_t k2 = dpc_klo + dpc_kk;
             int32_t dpc_x = dpc::Limits<int32_t>::Neg;
             if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
                 N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
                 M - k2 - 1 >= 0)
               dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-            dpc_sx3[dpc_kk][dpc_rr] = dpc_x;
+            dpc_px[dpc_m] = dpc_x;
           }
-          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+            const int dpc_e = threadIdx.x + 256 * dpc_m;
             const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
             const int64_t i1 = -tile0;
             (void)i1;
@@ -1118,30 +1350,86 @@ __global__ void __launch_bounds__(256)
             (void)i2;
             const int64_t j2 = 32 * tile3 + dpc_cc;
             (void)j2;
-            const int64_t k2 = dpc_k0 + dpc_kk;
+            const int64_t k2 = dpc_klo + dpc_kk;
             int32_t dpc_y = int32_t(0);
             if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
                 M - j2 - 1 >= 0)
               dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-            dpc_sy3[dpc_kk][dpc_cc] = dpc_y;
+            dpc_py[dpc_m] = dpc_y;
           }
-          __syncthreads();
+          for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
-          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-            int32_t dpc_a[2], dpc_b[2];
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
+              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+              dpc_sx3[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+            }
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
-              dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
+              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+              dpc_sy3[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+            }
+            __syncthreads();
+            if (dpc_k0 + 32 <= dpc_khi) {
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
-              dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
+                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                    N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                    M - k2 - 1 >= 0)
+                  dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+                dpc_px[dpc_m] = dpc_x;
+              }
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                    M - j2 - 1 >= 0)
+                  dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+                dpc_py[dpc_m] = dpc_y;
+              }
+            }
+            __syncthreads();
 #pragma unroll
-              for (int r = 0; r < 2; ++r)
-                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+              int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+#pragma unroll
+                for (int r = 0; r < 2; ++r)
+                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            }
+            __syncthreads();
           }
-          __syncthreads();
         }
       }
 #pragma unroll
@@ -1176,9 +1464,13 @@ __global__ void __launch_bounds__(256)
           dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
       if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
           M >= 32 * tile3 + 1) {
-        for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3; dpc_k0 += 32) {
-          const int64_t dpc_khi = 32 * tile3;
-          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+        {
+          const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+          int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+            const int dpc_e = threadIdx.x + 256 * dpc_m;
             const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
             const int64_t i1 = -tile0;
             (void)i1;
@@ -1188,14 +1480,16 @@ __global__ void __launch_bounds__(256)
             (void)i2;
             const int64_t j2 = 32 * tile3;
             (void)j2;
-            const int64_t k2 = dpc_k0 + dpc_kk;
+            const int64_t k2 = dpc_klo + dpc_kk;
             int32_t dpc_x = dpc::Limits<int32_t>::Neg;
             if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
                 M - k2 - 1 >= 0)
               dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-            dpc_sx4[dpc_kk][dpc_rr] = dpc_x;
+            dpc_px[dpc_m] = dpc_x;
           }
-          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+            const int dpc_e = threadIdx.x + 256 * dpc_m;
             const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
             const int64_t i1 = -tile0;
             (void)i1;
@@ -1205,31 +1499,87 @@ __global__ void __launch_bounds__(256)
             (void)i2;
             const int64_t j2 = 32 * tile3 + dpc_cc;
             (void)j2;
-            const int64_t k2 = dpc_k0 + dpc_kk;
+            const int64_t k2 = dpc_klo + dpc_kk;
             int32_t dpc_y = int32_t(0);
             if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
                 N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
                 M - j2 - 1 >= 0)
               dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-            dpc_sy4[dpc_kk][dpc_cc] = dpc_y;
+            dpc_py[dpc_m] = dpc_y;
           }
-          __syncthreads();
+          for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
-          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-            int32_t dpc_a[2], dpc_b[2];
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
+              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+              dpc_sx4[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+            }
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
-              dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
+              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+              dpc_sy4[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+            }
+            __syncthreads();
+            if (dpc_k0 + 32 <= dpc_khi) {
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
-              dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
+                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                    M - k2 - 1 >= 0)
+                  dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+                dpc_px[dpc_m] = dpc_x;
+              }
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                    M - j2 - 1 >= 0)
+                  dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+                dpc_py[dpc_m] = dpc_y;
+              }
+            }
+            __syncthreads();
 #pragma unroll
-              for (int r = 0; r < 2; ++r)
-                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+              int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+#pragma unroll
+                for (int r = 0; r < 2; ++r)
+                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            }
+            __syncthreads();
           }
-          __syncthreads();
         }
       }
 #pragma unroll
@@ -1349,7 +1699,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 9: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel9(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -1489,10 +1839,13 @@ __global__ void __launch_bounds__(256)
           dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
       if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
           M >= 32 * tile3 + 1) {
-        for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3 - 1;
-             dpc_k0 += 32) {
-          const int64_t dpc_khi = 32 * tile3 - 1;
-          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+        {
+          const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
+          int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+            const int dpc_e = threadIdx.x + 256 * dpc_m;
             const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
             const int64_t i1 = -tile0;
             (void)i1;
@@ -1502,15 +1855,17 @@ __global__ void __launch_bounds__(256)
             (void)i2;
             const int64_t j2 = 32 * tile3;
             (void)j2;
-            const int64_t k2 = dpc_k0 + dpc_kk;
+            const int64_t k2 = dpc_klo + dpc_kk;
             int32_t dpc_x = dpc::Limits<int32_t>::Neg;
             if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
                 N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
                 M - k2 - 1 >= 0)
               dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-            dpc_sx3[dpc_kk][dpc_rr] = dpc_x;
+            dpc_px[dpc_m] = dpc_x;
           }
-          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+            const int dpc_e = threadIdx.x + 256 * dpc_m;
             const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
             const int64_t i1 = -tile0;
             (void)i1;
@@ -1520,30 +1875,86 @@ __global__ void __launch_bounds__(256)
             (void)i2;
             const int64_t j2 = 32 * tile3 + dpc_cc;
             (void)j2;
-            const int64_t k2 = dpc_k0 + dpc_kk;
+            const int64_t k2 = dpc_klo + dpc_kk;
             int32_t dpc_y = int32_t(0);
             if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
                 M - j2 - 1 >= 0)
               dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-            dpc_sy3[dpc_kk][dpc_cc] = dpc_y;
+            dpc_py[dpc_m] = dpc_y;
           }
-          __syncthreads();
+          for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
-          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-            int32_t dpc_a[2], dpc_b[2];
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
+              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+              dpc_sx3[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+            }
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
-              dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
+              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+              dpc_sy3[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+            }
+            __syncthreads();
+            if (dpc_k0 + 32 <= dpc_khi) {
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
-              dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
+                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                    N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                    M - k2 - 1 >= 0)
+                  dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+                dpc_px[dpc_m] = dpc_x;
+              }
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                    M - j2 - 1 >= 0)
+                  dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+                dpc_py[dpc_m] = dpc_y;
+              }
+            }
+            __syncthreads();
 #pragma unroll
-              for (int r = 0; r < 2; ++r)
-                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+              int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+#pragma unroll
+                for (int r = 0; r < 2; ++r)
+                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            }
+            __syncthreads();
           }
-          __syncthreads();
         }
       }
 #pragma unroll
@@ -1578,9 +1989,13 @@ __global__ void __launch_bounds__(256)
           dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
       if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
           M >= 32 * tile3 + 1) {
-        for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3; dpc_k0 += 32) {
-          const int64_t dpc_khi = 32 * tile3;
-          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+        {
+          const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+          int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+            const int dpc_e = threadIdx.x + 256 * dpc_m;
             const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
             const int64_t i1 = -tile0;
             (void)i1;
@@ -1590,14 +2005,16 @@ __global__ void __launch_bounds__(256)
             (void)i2;
             const int64_t j2 = 32 * tile3;
             (void)j2;
-            const int64_t k2 = dpc_k0 + dpc_kk;
+            const int64_t k2 = dpc_klo + dpc_kk;
             int32_t dpc_x = dpc::Limits<int32_t>::Neg;
             if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
                 M - k2 - 1 >= 0)
               dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-            dpc_sx4[dpc_kk][dpc_rr] = dpc_x;
+            dpc_px[dpc_m] = dpc_x;
           }
-          for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+            const int dpc_e = threadIdx.x + 256 * dpc_m;
             const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
             const int64_t i1 = -tile0;
             (void)i1;
@@ -1607,31 +2024,87 @@ __global__ void __launch_bounds__(256)
             (void)i2;
             const int64_t j2 = 32 * tile3 + dpc_cc;
             (void)j2;
-            const int64_t k2 = dpc_k0 + dpc_kk;
+            const int64_t k2 = dpc_klo + dpc_kk;
             int32_t dpc_y = int32_t(0);
             if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
                 N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
                 M - j2 - 1 >= 0)
               dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-            dpc_sy4[dpc_kk][dpc_cc] = dpc_y;
+            dpc_py[dpc_m] = dpc_y;
           }
-          __syncthreads();
+          for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
-          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-            int32_t dpc_a[2], dpc_b[2];
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
+              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+              dpc_sx4[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+            }
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
-              dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
+              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+              dpc_sy4[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+            }
+            __syncthreads();
+            if (dpc_k0 + 32 <= dpc_khi) {
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
-              dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
+                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                    M - k2 - 1 >= 0)
+                  dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+                dpc_px[dpc_m] = dpc_x;
+              }
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                    M - j2 - 1 >= 0)
+                  dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+                dpc_py[dpc_m] = dpc_y;
+              }
+            }
+            __syncthreads();
 #pragma unroll
-              for (int r = 0; r < 2; ++r)
-                dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+              int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+                dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+              for (int q = 0; q < 2; ++q)
+#pragma unroll
+                for (int r = 0; r < 2; ++r)
+                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+            }
+            __syncthreads();
           }
-          __syncthreads();
         }
       }
 #pragma unroll
@@ -1751,7 +2224,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 10: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel10(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -1794,7 +2267,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 11: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel11(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -1935,10 +2408,13 @@ __global__ void __launch_bounds__(256)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
             M >= 32 * tile3 + 1) {
-          for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3 - 1;
-               dpc_k0 += 32) {
-            const int64_t dpc_khi = 32 * tile3 - 1;
-            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+          {
+            const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
+            int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
               const int64_t i1 = -tile0;
               (void)i1;
@@ -1948,15 +2424,17 @@ __global__ void __launch_bounds__(256)
               (void)i2;
               const int64_t j2 = 32 * tile3;
               (void)j2;
-              const int64_t k2 = dpc_k0 + dpc_kk;
+              const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
               if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
                   N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
                   M - k2 - 1 >= 0)
                 dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-              dpc_sx3[dpc_kk][dpc_rr] = dpc_x;
+              dpc_px[dpc_m] = dpc_x;
             }
-            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
               const int64_t i1 = -tile0;
               (void)i1;
@@ -1966,30 +2444,86 @@ __global__ void __launch_bounds__(256)
               (void)i2;
               const int64_t j2 = 32 * tile3 + dpc_cc;
               (void)j2;
-              const int64_t k2 = dpc_k0 + dpc_kk;
+              const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
               if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
                   M - j2 - 1 >= 0)
                 dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-              dpc_sy3[dpc_kk][dpc_cc] = dpc_y;
+              dpc_py[dpc_m] = dpc_y;
             }
-            __syncthreads();
+            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
-            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-              int32_t dpc_a[2], dpc_b[2];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                dpc_sx3[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+              }
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                dpc_sy3[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+              }
+              __syncthreads();
+              if (dpc_k0 + 32 <= dpc_khi) {
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                      N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                      M - k2 - 1 >= 0)
+                    dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                      M - j2 - 1 >= 0)
+                    dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+              }
+              __syncthreads();
 #pragma unroll
-                for (int r = 0; r < 2; ++r)
-                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                  dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                  dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+#pragma unroll
+                  for (int r = 0; r < 2; ++r)
+                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              }
+              __syncthreads();
             }
-            __syncthreads();
           }
         }
 #pragma unroll
@@ -2024,9 +2558,13 @@ __global__ void __launch_bounds__(256)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
             M >= 32 * tile3 + 1) {
-          for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3; dpc_k0 += 32) {
-            const int64_t dpc_khi = 32 * tile3;
-            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+          {
+            const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+            int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
               const int64_t i1 = -tile0;
               (void)i1;
@@ -2036,14 +2574,16 @@ __global__ void __launch_bounds__(256)
               (void)i2;
               const int64_t j2 = 32 * tile3;
               (void)j2;
-              const int64_t k2 = dpc_k0 + dpc_kk;
+              const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
               if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
                   M - k2 - 1 >= 0)
                 dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-              dpc_sx4[dpc_kk][dpc_rr] = dpc_x;
+              dpc_px[dpc_m] = dpc_x;
             }
-            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
               const int64_t i1 = -tile0;
               (void)i1;
@@ -2053,31 +2593,87 @@ __global__ void __launch_bounds__(256)
               (void)i2;
               const int64_t j2 = 32 * tile3 + dpc_cc;
               (void)j2;
-              const int64_t k2 = dpc_k0 + dpc_kk;
+              const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
               if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
                   N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
                   M - j2 - 1 >= 0)
                 dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-              dpc_sy4[dpc_kk][dpc_cc] = dpc_y;
+              dpc_py[dpc_m] = dpc_y;
             }
-            __syncthreads();
+            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
-            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-              int32_t dpc_a[2], dpc_b[2];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                dpc_sx4[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+              }
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                dpc_sy4[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+              }
+              __syncthreads();
+              if (dpc_k0 + 32 <= dpc_khi) {
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                      M - k2 - 1 >= 0)
+                    dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                      M - j2 - 1 >= 0)
+                    dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+              }
+              __syncthreads();
 #pragma unroll
-                for (int r = 0; r < 2; ++r)
-                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                  dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                  dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+#pragma unroll
+                  for (int r = 0; r < 2; ++r)
+                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              }
+              __syncthreads();
             }
-            __syncthreads();
           }
         }
 #pragma unroll
@@ -2224,7 +2820,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 12: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel12(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -2447,7 +3043,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 13: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel13(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -2487,7 +3083,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 14: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel14(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -2507,7 +3103,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 15: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel15(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -2648,10 +3244,13 @@ __global__ void __launch_bounds__(256)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
             M >= 32 * tile3 + 1) {
-          for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3 - 1;
-               dpc_k0 += 32) {
-            const int64_t dpc_khi = 32 * tile3 - 1;
-            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+          {
+            const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
+            int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
               const int64_t i1 = -tile0;
               (void)i1;
@@ -2661,15 +3260,17 @@ __global__ void __launch_bounds__(256)
               (void)i2;
               const int64_t j2 = 32 * tile3;
               (void)j2;
-              const int64_t k2 = dpc_k0 + dpc_kk;
+              const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
               if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
                   N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
                   M - k2 - 1 >= 0)
                 dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-              dpc_sx3[dpc_kk][dpc_rr] = dpc_x;
+              dpc_px[dpc_m] = dpc_x;
             }
-            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
               const int64_t i1 = -tile0;
               (void)i1;
@@ -2679,30 +3280,86 @@ __global__ void __launch_bounds__(256)
               (void)i2;
               const int64_t j2 = 32 * tile3 + dpc_cc;
               (void)j2;
-              const int64_t k2 = dpc_k0 + dpc_kk;
+              const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
               if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
                   M - j2 - 1 >= 0)
                 dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-              dpc_sy3[dpc_kk][dpc_cc] = dpc_y;
+              dpc_py[dpc_m] = dpc_y;
             }
-            __syncthreads();
+            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
-            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-              int32_t dpc_a[2], dpc_b[2];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                dpc_sx3[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+              }
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                dpc_sy3[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+              }
+              __syncthreads();
+              if (dpc_k0 + 32 <= dpc_khi) {
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                      N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                      M - k2 - 1 >= 0)
+                    dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                      M - j2 - 1 >= 0)
+                    dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+              }
+              __syncthreads();
 #pragma unroll
-                for (int r = 0; r < 2; ++r)
-                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                  dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                  dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+#pragma unroll
+                  for (int r = 0; r < 2; ++r)
+                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              }
+              __syncthreads();
             }
-            __syncthreads();
           }
         }
 #pragma unroll
@@ -2737,9 +3394,13 @@ __global__ void __launch_bounds__(256)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
             M >= 32 * tile3 + 1) {
-          for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3; dpc_k0 += 32) {
-            const int64_t dpc_khi = 32 * tile3;
-            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+          {
+            const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+            int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
               const int64_t i1 = -tile0;
               (void)i1;
@@ -2749,14 +3410,16 @@ __global__ void __launch_bounds__(256)
               (void)i2;
               const int64_t j2 = 32 * tile3;
               (void)j2;
-              const int64_t k2 = dpc_k0 + dpc_kk;
+              const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
               if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
                   M - k2 - 1 >= 0)
                 dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-              dpc_sx4[dpc_kk][dpc_rr] = dpc_x;
+              dpc_px[dpc_m] = dpc_x;
             }
-            for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+              const int dpc_e = threadIdx.x + 256 * dpc_m;
               const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
               const int64_t i1 = -tile0;
               (void)i1;
@@ -2766,31 +3429,87 @@ __global__ void __launch_bounds__(256)
               (void)i2;
               const int64_t j2 = 32 * tile3 + dpc_cc;
               (void)j2;
-              const int64_t k2 = dpc_k0 + dpc_kk;
+              const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
               if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
                   N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
                   M - j2 - 1 >= 0)
                 dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-              dpc_sy4[dpc_kk][dpc_cc] = dpc_y;
+              dpc_py[dpc_m] = dpc_y;
             }
-            __syncthreads();
+            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
-            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-              int32_t dpc_a[2], dpc_b[2];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                dpc_sx4[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+              }
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                dpc_sy4[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+              }
+              __syncthreads();
+              if (dpc_k0 + 32 <= dpc_khi) {
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                      M - k2 - 1 >= 0)
+                    dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
 #pragma unroll
-              for (int q = 0; q < 2; ++q)
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
+                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                      M - j2 - 1 >= 0)
+                    dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+              }
+              __syncthreads();
 #pragma unroll
-                for (int r = 0; r < 2; ++r)
-                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                  dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+                  dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                for (int q = 0; q < 2; ++q)
+#pragma unroll
+                  for (int r = 0; r < 2; ++r)
+                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+              }
+              __syncthreads();
             }
-            __syncthreads();
           }
         }
 #pragma unroll
@@ -2914,7 +3633,7 @@ __global__ void __launch_bounds__(256)
 }
 
 // Kernel 16: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel16(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
