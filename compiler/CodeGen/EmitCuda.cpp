@@ -597,9 +597,14 @@ struct CudaPrinter {
       W.comment("Kernel " + std::to_string(K) +
                 ": one thread block per tile of one wavefront step (tile "
                 "coordinates from the list the host built).");
-    // Two blocks per SM: one block's latency hides behind the other's work.
+    // Two blocks per SM, so that one block's latency hides behind the
+    // other's work -- unless several tile products need the registers.
+    std::set<int> SiteSplits;
+    if (!S.Serial)
+      collectSplits(P, *S.Body, SiteSplits);
+    bool TwoBlocks = !S.Serial && SiteSplits.size() <= 1;
     W.open("__global__ void __launch_bounds__(" + std::to_string(Threads) +
-           (S.Serial ? "" : ", 2") + ") dpc_kernel" + std::to_string(K) +
+           (TwoBlocks ? ", 2" : "") + ") dpc_kernel" + std::to_string(K) +
            "(Params dpc_p, Inputs dpc_in, Tables dpc_t" + Args +
            ", const int64_t *dpc_tiles, int *dpc_err)");
     emitParamLocals(M, W);

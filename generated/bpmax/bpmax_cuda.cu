@@ -583,7 +583,7 @@ __global__ void __launch_bounds__(256, 2)
 }
 
 // Kernel 6: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256, 2)
+__global__ void __launch_bounds__(256)
     dpc_kernel6(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -1174,7 +1174,7 @@ __global__ void __launch_bounds__(256, 2)
 }
 
 // Kernel 8: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256, 2)
+__global__ void __launch_bounds__(256)
     dpc_kernel8(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -1699,7 +1699,7 @@ __global__ void __launch_bounds__(256, 2)
 }
 
 // Kernel 9: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256, 2)
+__global__ void __launch_bounds__(256)
     dpc_kernel9(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -2267,7 +2267,7 @@ __global__ void __launch_bounds__(256, 2)
 }
 
 // Kernel 11: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256, 2)
+__global__ void __launch_bounds__(256)
     dpc_kernel11(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -2820,7 +2820,7 @@ __global__ void __launch_bounds__(256, 2)
 }
 
 // Kernel 12: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256, 2)
+__global__ void __launch_bounds__(256)
     dpc_kernel12(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
@@ -3103,7 +3103,7 @@ __global__ void __launch_bounds__(256, 2)
 }
 
 // Kernel 15: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
-__global__ void __launch_bounds__(256, 2)
+__global__ void __launch_bounds__(256)
     dpc_kernel15(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
   const int64_t N = dpc_p.N;
