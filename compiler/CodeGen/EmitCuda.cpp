@@ -107,41 +107,6 @@ struct CudaPrinter {
     return Uses(*Last);
   }
 
-  /// A contraction loop that can be processed in chunks: its body is the
-  /// leaf, whose last index is the loop's iterator.
-  static const LNode *leafOf(const LNode &For) {
-    const LNode *B = For.Kids[0].get();
-    while ((B->K == LNode::Block || B->K == LNode::Mark) && B->Kids.size() == 1)
-      B = B->Kids[0].get();
-    return B->K == LNode::Stmt ? B : nullptr;
-  }
-  static bool isChunkLoop(const LNode &N) {
-    if (N.K != LNode::For || N.Step != 1)
-      return false;
-    const LNode *L = leafOf(N);
-    if (!L)
-      return false;
-    const IExpr &Last = *L->Args.back();
-    return Last.K == IExpr::Var && Last.Name == N.Iter;
-  }
-  /// True if every leaf of the contraction loops sits in a chunkable loop
-  /// (loops and conditions above them depend on the tile only).
-  static bool allChunkable(const LNode &N) {
-    if (isChunkLoop(N))
-      return true;
-    switch (N.K) {
-    case LNode::Stmt:
-      return false;
-    case LNode::If:
-      return allChunkable(*N.Then) && (!N.Else || allChunkable(*N.Else));
-    default:
-      for (auto &K : N.Kids)
-        if (!allChunkable(*K))
-          return false;
-      return true;
-    }
-  }
-
   void productRegisterBlocked(int SI, CodeWriter &W) {
     const SplitInfo &Sp = P.Splits[SI];
     const ast::TableDecl &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];

@@ -137,7 +137,8 @@ struct CpuPrinter {
   }
 };
 
-/// The CPU form of a tile product: k outer, the tile's cells inner.
+/// The CPU form of a tile product: the tile's rows, then k, then the
+/// contiguous last index innermost (vectorised).
 void product(const Program &P, int SI, CodeWriter &W) {
   const SplitInfo &Sp = P.Splits[SI];
   const ast::Module &M = *P.M;
@@ -156,10 +157,14 @@ void product(const Program &P, int SI, CodeWriter &W) {
          Args + ", " + storeType(Sp.Ty) + " *dpc_acc" + std::to_string(SI) + ")");
   emitParamLocals(M, W);
   W.line("(void)dpc_in;");
-  std::vector<IExprPtr> X;
-  for (auto &I : Tab.Indices)
-    X.push_back(IExpr::var(I));
-  std::string AccIdx = iexpr(accIndex(P, Sp, X));
+  // The tile's box, and each cell's place in the accumulator (linear in
+  // the indices, so the innermost loop vectorises).
+  std::string AccIdx = "0";
+  for (size_t D = 0; D < Tab.Indices.size(); ++D) {
+    W.line("const int64_t dpc_lo{} = {};", D, iexpr(Sp.BoxLo[D]));
+    AccIdx = "(" + AccIdx + ") * " + std::to_string(Sp.BoxSize[D]) + " + (" +
+             Tab.Indices[D] + " - dpc_lo" + std::to_string(D) + ")";
+  }
   const VExpr &XL = *Sp.X, &YL = *Sp.Y;
   std::string XV = "dpc_t." + P.Storages[XL.Table].Buffer + "[" +
                    cellOffset(P, XL.Table, XL.Idx, false) + "]";
@@ -198,11 +203,12 @@ void product(const Program &P, int SI, CodeWriter &W) {
       return;
     case LNode::Stmt: {
       W.open("");
-      size_t A = 0;
+      size_t A = 0, NX = Tab.Indices.size();
+      for (size_t D = 0; D + 1 < NX; ++D)
+        W.line("const int64_t {} = {};", Tab.Indices[D], iexpr(N.Args[A++]));
       for (auto &K : Sp.KVars)
         W.line("const int64_t {} = {};", K, iexpr(N.Args[A++]));
-      for (auto &I : Tab.Indices)
-        W.line("const int64_t {} = {};", I, iexpr(N.Args[A++]));
+      W.line("const int64_t {} = {};", Tab.Indices[NX - 1], iexpr(N.Args[A++]));
       W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
       W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));", F, T, XV, YV);
       W.close();
@@ -229,6 +235,7 @@ std::string dpc::emitOpenMP(const Program &P) {
   W.text("#else");
   W.text("#define DPC_SIMD");
   W.text("#endif");
+
   W.blank();
   W.open("namespace " + M.Name);
   W.blank();

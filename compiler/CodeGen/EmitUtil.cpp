@@ -536,3 +536,36 @@ const Group *dpc::cachedGroupOf(const Program &P, const LNode &N) {
   Find(N);
   return R && R->Tiled && !R->Signs.empty() ? R : nullptr;
 }
+
+const LNode *dpc::leafOf(const LNode &For) {
+  const LNode *B = For.Kids[0].get();
+  while ((B->K == LNode::Block || B->K == LNode::Mark) && B->Kids.size() == 1)
+    B = B->Kids[0].get();
+  return B->K == LNode::Stmt ? B : nullptr;
+}
+
+bool dpc::isChunkLoop(const LNode &N) {
+  if (N.K != LNode::For || N.Step != 1)
+    return false;
+  const LNode *L = leafOf(N);
+  if (!L)
+    return false;
+  const IExpr &Last = *L->Args.back();
+  return Last.K == IExpr::Var && Last.Name == N.Iter;
+}
+
+bool dpc::allChunkable(const LNode &N) {
+  if (isChunkLoop(N))
+    return true;
+  switch (N.K) {
+  case LNode::Stmt:
+    return false;
+  case LNode::If:
+    return allChunkable(*N.Then) && (!N.Else || allChunkable(*N.Else));
+  default:
+    for (auto &K : N.Kids)
+      if (!allChunkable(*K))
+        return false;
+    return true;
+  }
+}

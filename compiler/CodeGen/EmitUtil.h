@@ -106,6 +106,13 @@ void emitTileLoad(const lir::Program &P, const lir::Group &G,
 /// a tile copy).
 const lir::Group *cachedGroupOf(const lir::Program &P, const lir::LNode &N);
 
+/// Tile products in chunks of k (both backends): a contraction loop whose
+/// body is the leaf, with the leaf's last index its iterator, can be
+/// processed in chunks; allChunkable says every leaf sits in one.
+const lir::LNode *leafOf(const lir::LNode &For);
+bool isChunkLoop(const lir::LNode &N);
+bool allChunkable(const lir::LNode &N);
+
 /// Loop-tree helpers shared by the printers.
 bool hasRole(const lir::LNode &N, lir::LoopRole R);
 /// Inside a parallel-tiles region: parallel-tile loops and the ifs, blocks

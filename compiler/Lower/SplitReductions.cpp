@@ -241,12 +241,15 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       unsigned NT = Gr.Dims, NK = static_cast<unsigned>(KV.size());
       isl::set UT = dimsToParams(U, 0, NT, TV);
       Sp.ProductLoops = loopsOverSet(UT, Ctx, "kk");
-      // {(k, x) : (T, k) in U, x in Outer, tile(x) = T}, T as params.
-      std::vector<std::string> KX = KV;
-      KX.insert(KX.end(), X.begin(), X.end());
+      // {(x..., k, x_last) : (T, k) in U, x in Outer, tile(x) = T}, T as
+      // params: the CPU form keeps a row of accumulators hot over k and
+      // runs the last index (contiguous in memory) innermost.
+      std::vector<std::string> CpuOut = TK;
+      CpuOut.insert(CpuOut.end(), X.begin(), X.end() - 1);
+      CpuOut.insert(CpuOut.end(), KV.begin(), KV.end());
+      CpuOut.push_back(X.back());
       isl::map Swap = islParse<isl::map>(PM.ctx(), P + " -> { " + S.Name + "[" + join(XK) +
-                                  "] -> CPU[" + join(TKOut) + ", " + join(X) +
-                                  "] }");
+                                  "] -> CPU[" + join(CpuOut) + "] }");
       isl::set CpuSet = All.intersect(U.apply(ToTK.reverse())).apply(Swap);
       Sp.CpuLoops = loopsOverSet(dimsToParams(CpuSet, 0, NT, TV), Ctx, "cp");
       isl::set Rest = RS->Inner.subtract(U.apply(ToTK.reverse()));

@@ -25,20 +25,19 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)N;
   (void)M;
   (void)dpc_in;
-  if (tile0 <= 0) {
-    for (int64_t cp0 = -(64 * tile0) + 64; cp0 <= 64 * tile1 - 1; ++cp0) {
-      for (int64_t cp1 = -(64 * tile0); cp1 <= -(64 * tile0) + 63; ++cp1) {
-        DPC_SIMD
-        for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(N - 1, 64 * tile1 + 63); ++cp2) {
-          {
-            const int64_t k = cp0;
-            const int64_t i = cp1;
-            const int64_t j = cp2;
-            int32_t &dpc_a = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                                      (j - 64 * dpc_floordiv(j, 64))];
-            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
-                                             dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
-          }
+  const int64_t dpc_lo0 = -(64 * tile0);
+  const int64_t dpc_lo1 = 64 * tile1;
+  for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= -(64 * tile0) + 63; ++cp0) {
+    for (int64_t cp1 = -(64 * tile0) + 64; cp1 <= 64 * tile1 - 1; ++cp1) {
+      DPC_SIMD
+      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(N - 1, 64 * tile1 + 63); ++cp2) {
+        {
+          const int64_t i = cp0;
+          const int64_t k = cp1;
+          const int64_t j = cp2;
+          int32_t &dpc_a = dpc_acc0[((0) * 64 + (i - dpc_lo0)) * 64 + (j - dpc_lo1)];
+          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
+                                           dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
         }
       }
     }
@@ -57,20 +56,19 @@ static void tile_product1(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)N;
   (void)M;
   (void)dpc_in;
-  if (tile0 <= 0) {
-    for (int64_t cp0 = -(64 * tile0) + 64; cp0 <= 64 * tile1 - 1; ++cp0) {
-      for (int64_t cp1 = -(64 * tile0); cp1 <= -(64 * tile0) + 63; ++cp1) {
-        DPC_SIMD
-        for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(M - 1, 64 * tile1 + 63); ++cp2) {
-          {
-            const int64_t k = cp0;
-            const int64_t i = cp1;
-            const int64_t j = cp2;
-            int32_t &dpc_a = dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                                      (j - 64 * dpc_floordiv(j, 64))];
-            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
-                                             dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
-          }
+  const int64_t dpc_lo0 = -(64 * tile0);
+  const int64_t dpc_lo1 = 64 * tile1;
+  for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= -(64 * tile0) + 63; ++cp0) {
+    for (int64_t cp1 = -(64 * tile0) + 64; cp1 <= 64 * tile1 - 1; ++cp1) {
+      DPC_SIMD
+      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(M - 1, 64 * tile1 + 63); ++cp2) {
+        {
+          const int64_t i = cp0;
+          const int64_t k = cp1;
+          const int64_t j = cp2;
+          int32_t &dpc_a = dpc_acc1[((0) * 64 + (i - dpc_lo0)) * 64 + (j - dpc_lo1)];
+          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
+                                           dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
         }
       }
     }
@@ -90,22 +88,29 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)N;
   (void)M;
   (void)dpc_in;
+  const int64_t dpc_lo0 = -tile0;
+  const int64_t dpc_lo1 = tile1;
+  const int64_t dpc_lo2 = -(32 * tile2);
+  const int64_t dpc_lo3 = 32 * tile3;
   if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
       M >= 32 * tile3 + 1) {
-    for (int64_t cp0 = -tile0; cp0 <= tile1 - 1; ++cp0) {
-      for (int64_t cp1 = -(32 * tile2) + 31; cp1 <= 32 * tile3; ++cp1) {
-        for (int64_t cp2 = -(32 * tile2); cp2 <= -(32 * tile2) + 31; ++cp2) {
+    for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; ++cp0) {
+      for (int64_t cp1 = -tile0; cp1 <= tile1 - 1; ++cp1) {
+        for (int64_t cp2 = -(32 * tile2) + 31; cp2 <= 32 * tile3; ++cp2) {
           DPC_SIMD
           for (int64_t cp3 = 32 * tile3; cp3 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp3) {
             {
-              const int64_t k1 = cp0;
-              const int64_t k2 = cp1;
               const int64_t i1 = -tile0;
               const int64_t j1 = tile1;
-              const int64_t i2 = cp2;
+              const int64_t i2 = cp0;
+              const int64_t k1 = cp1;
+              const int64_t k2 = cp2;
               const int64_t j2 = cp3;
-              int32_t &dpc_a = dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                        (j2 - 32 * dpc_floordiv(j2, 32))];
+              int32_t &dpc_a =
+                  dpc_acc2[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                            (i2 - dpc_lo2)) *
+                               32 +
+                           (j2 - dpc_lo3)];
               dpc_a =
                   dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
                                            dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
@@ -113,16 +118,22 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
           }
         }
       }
-      if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+    }
+    if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+      DPC_SIMD
+      for (int64_t cp4 = -tile0; cp4 <= tile1 - 1; ++cp4) {
         {
-          const int64_t k1 = cp0;
-          const int64_t k2 = M - 1;
           const int64_t i1 = -tile0;
           const int64_t j1 = tile1;
           const int64_t i2 = M - 1;
+          const int64_t k1 = cp4;
+          const int64_t k2 = M - 1;
           const int64_t j2 = M - 1;
-          int32_t &dpc_a = dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                    (j2 - 32 * dpc_floordiv(j2, 32))];
+          int32_t &dpc_a =
+              dpc_acc2[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                        (i2 - dpc_lo2)) *
+                           32 +
+                       (j2 - dpc_lo3)];
           dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
                                            dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
         }
@@ -144,22 +155,88 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)N;
   (void)M;
   (void)dpc_in;
-  if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0) {
-    for (int64_t cp0 = -(32 * tile2) + 31; cp0 <= 32 * tile3 - 1; ++cp0) {
-      for (int64_t cp1 = -(32 * tile2); cp1 <= -(32 * tile2) + 31; ++cp1) {
+  const int64_t dpc_lo0 = -tile0;
+  const int64_t dpc_lo1 = tile1;
+  const int64_t dpc_lo2 = -(32 * tile2);
+  const int64_t dpc_lo3 = 32 * tile3;
+  if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+      tile2 + tile3 >= 1) {
+    for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; ++cp0) {
+      if (tile0 + tile1 == 0 && tile2 + tile3 >= 2) {
         DPC_SIMD
-        for (int64_t cp2 = 32 * tile3; cp2 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp2) {
+        for (int64_t cp1 = 32 * tile3; cp1 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp1) {
           {
-            const int64_t k2 = cp0;
             const int64_t i1 = -tile0;
-            const int64_t j1 = tile1;
-            const int64_t i2 = cp1;
-            const int64_t j2 = cp2;
-            int32_t &dpc_a = dpc_acc3[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                      (j2 - 32 * dpc_floordiv(j2, 32))];
+            const int64_t j1 = -tile0;
+            const int64_t i2 = cp0;
+            const int64_t k2 = -(32 * tile2) + 31;
+            const int64_t j2 = cp1;
+            int32_t &dpc_a =
+                dpc_acc3[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                          (i2 - dpc_lo2)) *
+                             32 +
+                         (j2 - dpc_lo3)];
             dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
                                              dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
           }
+        }
+      }
+      if (tile0 + tile1 == 0) {
+        for (int64_t cp2 = -(32 * tile2) + 32; cp2 <= 32 * tile3 - 2; ++cp2) {
+          DPC_SIMD
+          for (int64_t cp3 = 32 * tile3; cp3 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp3) {
+            {
+              const int64_t i1 = -tile0;
+              const int64_t j1 = -tile0;
+              const int64_t i2 = cp0;
+              const int64_t k2 = cp2;
+              const int64_t j2 = cp3;
+              int32_t &dpc_a =
+                  dpc_acc3[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                            (i2 - dpc_lo2)) *
+                               32 +
+                           (j2 - dpc_lo3)];
+              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
+                                               dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+            }
+          }
+        }
+      } else {
+        for (int64_t cp4 = -(32 * tile2) + 31; cp4 <= 32 * tile3 - 2; ++cp4) {
+          DPC_SIMD
+          for (int64_t cp5 = 32 * tile3; cp5 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp5) {
+            {
+              const int64_t i1 = -tile0;
+              const int64_t j1 = tile1;
+              const int64_t i2 = cp0;
+              const int64_t k2 = cp4;
+              const int64_t j2 = cp5;
+              int32_t &dpc_a =
+                  dpc_acc3[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                            (i2 - dpc_lo2)) *
+                               32 +
+                           (j2 - dpc_lo3)];
+              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
+                                               dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+            }
+          }
+        }
+      }
+      DPC_SIMD
+      for (int64_t cp6 = 32 * tile3; cp6 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp6) {
+        {
+          const int64_t i1 = -tile0;
+          const int64_t j1 = tile1;
+          const int64_t i2 = cp0;
+          const int64_t k2 = 32 * tile3 - 1;
+          const int64_t j2 = cp6;
+          int32_t &dpc_a =
+              dpc_acc3[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                        (i2 - dpc_lo2)) *
+                           32 +
+                       (j2 - dpc_lo3)];
+          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
+                                           dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
         }
       }
     }
@@ -179,19 +256,26 @@ static void tile_product4(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)N;
   (void)M;
   (void)dpc_in;
+  const int64_t dpc_lo0 = -tile0;
+  const int64_t dpc_lo1 = tile1;
+  const int64_t dpc_lo2 = -(32 * tile2);
+  const int64_t dpc_lo3 = 32 * tile3;
   if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0) {
-    for (int64_t cp0 = -(32 * tile2) + 31; cp0 <= 32 * tile3; ++cp0) {
-      for (int64_t cp1 = -(32 * tile2); cp1 <= -(32 * tile2) + 31; ++cp1) {
+    for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; ++cp0) {
+      for (int64_t cp1 = -(32 * tile2) + 31; cp1 <= 32 * tile3; ++cp1) {
         DPC_SIMD
         for (int64_t cp2 = 32 * tile3; cp2 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp2) {
           {
-            const int64_t k2 = cp0;
             const int64_t i1 = -tile0;
             const int64_t j1 = tile1;
-            const int64_t i2 = cp1;
+            const int64_t i2 = cp0;
+            const int64_t k2 = cp1;
             const int64_t j2 = cp2;
-            int32_t &dpc_a = dpc_acc4[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                      (j2 - 32 * dpc_floordiv(j2, 32))];
+            int32_t &dpc_a =
+                dpc_acc4[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                          (i2 - dpc_lo2)) *
+                             32 +
+                         (j2 - dpc_lo3)];
             dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
                                              dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
           }
@@ -214,45 +298,89 @@ static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)N;
   (void)M;
   (void)dpc_in;
-  if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0) {
-    for (int64_t cp0 = -tile0; cp0 <= dpc_min(tile1, 2 * M + tile1 + 64 * tile2 - 4);
+  const int64_t dpc_lo0 = -tile0;
+  const int64_t dpc_lo1 = tile1;
+  const int64_t dpc_lo2 = -(32 * tile2);
+  const int64_t dpc_lo3 = 32 * tile3;
+  if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+      tile2 + tile3 >= 0 && M >= 32 * tile3 + 1) {
+    for (int64_t cp0 = -(32 * tile2);
+         cp0 <=
+         dpc_min(dpc_min(dpc_min(M - 1, M + tile0 + tile1 - 2), -(32 * tile2) + 31),
+                 tile0 + tile1 + 32 * tile3 + 30);
          ++cp0) {
-      for (int64_t cp1 = -(32 * tile2);
-           cp1 <= dpc_min(dpc_min(dpc_min(M - 1, -(32 * tile2) + 31),
-                                  M + tile0 + 2 * tile1 - cp0 - 2),
-                          tile0 + 2 * tile1 + 32 * tile3 - cp0 + 30);
+      for (int64_t cp1 = -tile0;
+           cp1 <= dpc_min(dpc_min(dpc_min(tile1, 2 * M + tile1 + 32 * tile2 - cp0 - 4),
+                                  M + tile1 - cp0 - 2),
+                          tile1 + 32 * tile3 - cp0 + 30);
            ++cp1) {
         DPC_SIMD
         for (int64_t cp2 =
-                 dpc_max(dpc_max(32 * tile3, cp1), cp0 + cp1 - tile0 - 2 * tile1 + 1);
+                 dpc_max(dpc_max(32 * tile3, cp0), cp0 + cp1 - tile0 - 2 * tile1 + 1);
              cp2 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp2) {
           {
-            const int64_t k1 = cp0;
             const int64_t i1 = -tile0;
             const int64_t j1 = tile1;
-            const int64_t i2 = cp1;
+            const int64_t i2 = cp0;
+            const int64_t k1 = cp1;
             const int64_t j2 = cp2;
-            int32_t &dpc_a = dpc_acc5[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                      (j2 - 32 * dpc_floordiv(j2, 32))];
+            int32_t &dpc_a =
+                dpc_acc5[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                          (i2 - dpc_lo2)) *
+                             32 +
+                         (j2 - dpc_lo3)];
             dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
           }
         }
       }
-    }
-    if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-      DPC_SIMD
-      for (int64_t cp3 = tile1 - 1; cp3 <= tile1; ++cp3) {
+      if (M + 32 * tile2 >= 33 && tile2 + tile3 == 0 && cp0 + 32 * tile2 == 31) {
         {
-          const int64_t k1 = cp3;
           const int64_t i1 = -tile0;
           const int64_t j1 = tile1;
-          const int64_t i2 = M - 1;
-          const int64_t j2 = M - 1;
-          int32_t &dpc_a = dpc_acc5[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                    (j2 - 32 * dpc_floordiv(j2, 32))];
+          const int64_t i2 = -(32 * tile2) + 31;
+          const int64_t k1 = tile1;
+          const int64_t j2 = -(32 * tile2) + 31;
+          int32_t &dpc_a =
+              dpc_acc5[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                        (i2 - dpc_lo2)) *
+                           32 +
+                       (j2 - dpc_lo3)];
           dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                            dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+        }
+      } else {
+        if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M && cp0 + 1 == M) {
+          {
+            const int64_t i1 = -tile0;
+            const int64_t j1 = tile1;
+            const int64_t i2 = M - 1;
+            const int64_t k1 = tile1 - 1;
+            const int64_t j2 = M - 1;
+            int32_t &dpc_a =
+                dpc_acc5[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                          (i2 - dpc_lo2)) *
+                             32 +
+                         (j2 - dpc_lo3)];
+            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+          }
+        }
+        if (tile2 + tile3 == 0 && cp0 + 1 == M) {
+          {
+            const int64_t i1 = -tile0;
+            const int64_t j1 = tile1;
+            const int64_t i2 = M - 1;
+            const int64_t k1 = tile1;
+            const int64_t j2 = M - 1;
+            int32_t &dpc_a =
+                dpc_acc5[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                          (i2 - dpc_lo2)) *
+                             32 +
+                         (j2 - dpc_lo3)];
+            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+          }
         }
       }
     }

@@ -23,38 +23,34 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t N = dpc_p.N;
   (void)N;
   (void)dpc_in;
-  if (tile0 <= 0) {
-    for (int64_t cp0 = -(64 * tile0) + 63; cp0 <= dpc_min(N - 3, 64 * tile1) - 1; ++cp0) {
-      for (int64_t cp1 = -(64 * tile0); cp1 <= -(64 * tile0) + 63; ++cp1) {
-        DPC_SIMD
-        for (int64_t cp2 = dpc_max(64 * tile1, cp1 + 2);
-             cp2 <= dpc_min(N - 1, 64 * tile1 + 63); ++cp2) {
-          {
-            const int64_t k = cp0;
-            const int64_t i = cp1;
-            const int64_t j = cp2;
-            int32_t &dpc_a = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                                      (j - 64 * dpc_floordiv(j, 64))];
-            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
-                                             dpc_t.C[CT_at(dpc_p, j, k + 1)]));
-          }
+  const int64_t dpc_lo0 = -(64 * tile0);
+  const int64_t dpc_lo1 = 64 * tile1;
+  for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= dpc_min(N - 3, -(64 * tile0) + 63);
+       ++cp0) {
+    for (int64_t cp1 = -(64 * tile0) + 63; cp1 <= dpc_min(N - 3, 64 * tile1) - 1; ++cp1) {
+      DPC_SIMD
+      for (int64_t cp2 = dpc_max(64 * tile1, cp0 + 2);
+           cp2 <= dpc_min(N - 1, 64 * tile1 + 63); ++cp2) {
+        {
+          const int64_t i = cp0;
+          const int64_t k = cp1;
+          const int64_t j = cp2;
+          int32_t &dpc_a = dpc_acc0[((0) * 64 + (i - dpc_lo0)) * 64 + (j - dpc_lo1)];
+          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
+                                           dpc_t.C[CT_at(dpc_p, j, k + 1)]));
         }
       }
     }
     for (int64_t cp3 = dpc_max(N - 3, -(64 * tile0) + 63); cp3 <= 64 * tile1 - 1; ++cp3) {
-      for (int64_t cp4 = -(64 * tile0); cp4 <= dpc_min(N - 3, -(64 * tile0) + 63);
-           ++cp4) {
-        DPC_SIMD
-        for (int64_t cp5 = dpc_max(64 * tile1, cp4 + 2); cp5 <= N - 1; ++cp5) {
-          {
-            const int64_t k = cp3;
-            const int64_t i = cp4;
-            const int64_t j = cp5;
-            int32_t &dpc_a = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                                      (j - 64 * dpc_floordiv(j, 64))];
-            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
-                                             dpc_t.C[CT_at(dpc_p, j, k + 1)]));
-          }
+      DPC_SIMD
+      for (int64_t cp4 = dpc_max(64 * tile1, cp0 + 2); cp4 <= N - 1; ++cp4) {
+        {
+          const int64_t i = cp0;
+          const int64_t k = cp3;
+          const int64_t j = cp4;
+          int32_t &dpc_a = dpc_acc0[((0) * 64 + (i - dpc_lo0)) * 64 + (j - dpc_lo1)];
+          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
+                                           dpc_t.C[CT_at(dpc_p, j, k + 1)]));
         }
       }
     }
