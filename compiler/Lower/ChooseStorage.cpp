@@ -97,6 +97,7 @@ bool buildGroups(const isl::set &D, const std::vector<std::string> &Idx,
           G.Dims.push_back(static_cast<int>(Dm + 1));
           G.Triangle = true;
           G.ColLo = IExpr::fromAffine(CLo);
+          G.ColLoA = CLo;
           G.ColHi = IExpr::fromAffine(CHi);
           G.RowLen = CHi - CLo + Affine::constant(1);
         }
@@ -335,6 +336,29 @@ bool dpc::chooseStorage(const PolyModel &PM, const CopyTableInfo &CI,
                       ") bytes";
     else
       S.SizeFormula = "0 bytes (inside " + S.Buffer + ")";
+  }
+
+  // Each layout maps cells injectively to (row, position in row)
+  // coordinates, proven with isl over every size; the row-major
+  // linearisation of those coordinates is a bijection by construction.
+  for (size_t T = 0; T < NT; ++T) {
+    const lir::Storage &S = P.Storages[T];
+    if (S.HostTable >= 0)
+      continue;
+    const TableDecl &Tab = M.Tables[T];
+    std::vector<Affine> Coords;
+    for (auto &G : S.Groups) {
+      Coords.push_back(Affine::var(Tab.Indices[G.Dims[0]]));
+      if (G.Dims.size() == 2)
+        Coords.push_back(Affine::var(Tab.Indices[G.Dims[1]]) - G.ColLoA);
+    }
+    isl::map Layout = PM.makeMap(Tab.Name, Tab.Indices, "slot", Coords)
+                          .intersect_domain(PM.tableDomain(static_cast<int>(T)));
+    if (!Layout.is_injective()) {
+      Diags.error(Tab.Range, "internal: isl finds the layout of table '" +
+                                 Tab.Name + "' not injective");
+      return false;
+    }
   }
 
   // Every cell gets its own slot: enumerate at small sizes.

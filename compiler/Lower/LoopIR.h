@@ -163,6 +163,7 @@ struct StorageGroup {
   // Row length ColHi - ColLo + 1 = RowA * r + RowB (affine in r, with
   // params), used for the closed-form row start.
   Affine RowLen;
+  Affine ColLoA;                    // ColLo as an affine form
 };
 
 struct Storage {
