@@ -27,16 +27,6 @@ namespace {
 constexpr int Threads = 256;
 constexpr int KChunk = 32;
 
-
-
-
-std::string forHead(const LNode &N) {
-  return "for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
-         " <= " + iexpr(N.Hi) + "; " + N.Iter +
-         (N.Step == 1 ? "++" : " += " + std::to_string(N.Step)) + ")";
-}
-
-
 /// A kernel: the body run by one thread block (one tile), or by one thread
 /// for code that is not tiled.
 struct Site {
@@ -156,141 +146,117 @@ struct CudaPrinter {
     };
     std::string RowLo = iexpr(Sp.BoxLo[Sp.RowDim]);
     std::string ColLo = iexpr(Sp.BoxLo[Sp.ColDim]);
-    std::function<void(const LNode &)> Rec = [&](const LNode &N) {
-      if (isChunkLoop(N)) {
-        const LNode *Leaf = leafOf(N);
-        // Double buffering: the next chunk's operands are loaded into
-        // registers while the current chunk is combined from shared memory.
-        int64_t MX = BR * KChunk / Threads, MY = BC * KChunk / Threads;
-        bool XK = contiguousIn(*Sp.X, KL);
-        bool YC = contiguousIn(*Sp.Y, Tab.Indices[Sp.ColDim]);
-        auto XIdx = [&] {
-          W.line("const int dpc_kk = {}, dpc_rr = {};",
-                 XK ? "dpc_e % " + std::to_string(KChunk)
-                    : "dpc_e / " + std::to_string(BR),
-                 XK ? "dpc_e / " + std::to_string(KChunk)
-                    : "dpc_e % " + std::to_string(BR));
-        };
-        auto YIdx = [&] {
-          W.line("const int dpc_kk = {}, dpc_cc = {};",
-                 YC ? "dpc_e / " + std::to_string(BC)
-                    : "dpc_e % " + std::to_string(KChunk),
-                 YC ? "dpc_e % " + std::to_string(BC)
-                    : "dpc_e / " + std::to_string(KChunk));
-        };
-        auto Prefetch = [&](const std::string &Base) {
-          W.line("#pragma unroll");
-          W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MX) + "; ++dpc_m)");
-          W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
-          XIdx();
-          Bind(*Leaf, RowLo + " + dpc_rr", ColLo, Base + " + dpc_kk");
-          W.line("{} dpc_x = {};", T, Ident);
-          W.line("if ({} <= dpc_khi && {}) dpc_x = {};", KL,
-                 iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)), rawLoad(*Sp.X));
-          W.line("dpc_px[dpc_m] = dpc_x;");
-          W.close();
-          W.line("#pragma unroll");
-          W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MY) + "; ++dpc_m)");
-          W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
-          YIdx();
-          Bind(*Leaf, RowLo, ColLo + " + dpc_cc", Base + " + dpc_kk");
-          W.line("{} dpc_y = {}(0);", T, T);
-          W.line("if ({} <= dpc_khi && {}) dpc_y = {};", KL,
-                 iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)), rawLoad(*Sp.Y));
-          W.line("dpc_py[dpc_m] = dpc_y;");
-          W.close();
-        };
-        W.open("");
-        W.line("const int64_t dpc_klo = {}, dpc_khi = {};", iexpr(N.Lo),
-               iexpr(N.Hi));
-        W.line("{} dpc_px[{}], dpc_py[{}];", T, MX, MY);
-        W.comment("X padding holds the identity, Y padding 0 (identity + 0 = "
-                  "identity)");
-        Prefetch("dpc_klo");
-        W.open("for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += " +
-               std::to_string(KChunk) + ")");
+    auto Chunked = [&](const LNode &N) {
+      if (!isChunkLoop(N))
+        return false;
+      const LNode *Leaf = leafOf(N);
+      // Double buffering: the next chunk's operands are loaded into
+      // registers while the current chunk is combined from shared memory.
+      int64_t MX = BR * KChunk / Threads, MY = BC * KChunk / Threads;
+      bool XK = contiguousIn(*Sp.X, KL);
+      bool YC = contiguousIn(*Sp.Y, Tab.Indices[Sp.ColDim]);
+      auto XIdx = [&] {
+        W.line("const int dpc_kk = {}, dpc_rr = {};",
+               XK ? "dpc_e % " + std::to_string(KChunk)
+                  : "dpc_e / " + std::to_string(BR),
+               XK ? "dpc_e / " + std::to_string(KChunk)
+                  : "dpc_e % " + std::to_string(BR));
+      };
+      auto YIdx = [&] {
+        W.line("const int dpc_kk = {}, dpc_cc = {};",
+               YC ? "dpc_e / " + std::to_string(BC)
+                  : "dpc_e % " + std::to_string(KChunk),
+               YC ? "dpc_e % " + std::to_string(BC)
+                  : "dpc_e / " + std::to_string(KChunk));
+      };
+      auto Prefetch = [&](const std::string &Base) {
         W.line("#pragma unroll");
         W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MX) + "; ++dpc_m)");
         W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
         XIdx();
-        W.line("dpc_sx{}[dpc_kk][dpc_rr] = dpc_px[dpc_m];", Id);
+        Bind(*Leaf, RowLo + " + dpc_rr", ColLo, Base + " + dpc_kk");
+        W.line("{} dpc_x = {};", T, Ident);
+        W.line("if ({} <= dpc_khi && {}) dpc_x = {};", KL,
+               iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)), rawLoad(*Sp.X));
+        W.line("dpc_px[dpc_m] = dpc_x;");
         W.close();
         W.line("#pragma unroll");
         W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MY) + "; ++dpc_m)");
         W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
         YIdx();
-        W.line("dpc_sy{}[dpc_kk][dpc_cc] = dpc_py[dpc_m];", Id);
+        Bind(*Leaf, RowLo, ColLo + " + dpc_cc", Base + " + dpc_kk");
+        W.line("{} dpc_y = {}(0);", T, T);
+        W.line("if ({} <= dpc_khi && {}) dpc_y = {};", KL,
+               iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)), rawLoad(*Sp.Y));
+        W.line("dpc_py[dpc_m] = dpc_y;");
         W.close();
-        W.line("__syncthreads();");
-        W.open("if (dpc_k0 + " + std::to_string(KChunk) + " <= dpc_khi)");
-        Prefetch("dpc_k0 + " + std::to_string(KChunk));
-        W.close();
-        W.line("__syncthreads();");
-        W.line("#pragma unroll");
-        W.open("for (int dpc_kk = 0; dpc_kk < " + std::to_string(KChunk) +
-               "; ++dpc_kk)");
-        W.line("{} dpc_a[{}], dpc_b[{}];", T, RB, CB);
-        // Each thread owns RB consecutive rows and CB consecutive columns.
-        std::string Vec = T == "int32_t" ? "int4" : T == "float" ? "float4" : "";
-        auto Fetch = [&](const char *Dst, const char *Src, const char *Who,
-                         int64_t Count) {
-          if (!Vec.empty() && Count % 4 == 0) {
-            W.line("#pragma unroll");
-            W.open("for (int q = 0; q < " + std::to_string(Count) + "; q += 4)");
-            W.line("const {} dpc_v = *reinterpret_cast<const {} *>(&{}{}[dpc_kk][{} "
-                   "* {} + q]);",
-                   Vec, Vec, Src, Id, Who, Count);
-            W.line("{}[q] = dpc_v.x; {}[q + 1] = dpc_v.y; {}[q + 2] = dpc_v.z; "
-                   "{}[q + 3] = dpc_v.w;",
-                   Dst, Dst, Dst, Dst);
-            W.close();
-          } else {
-            W.line("#pragma unroll");
-            W.line("for (int q = 0; q < {}; ++q) {}[q] = {}{}[dpc_kk][{} * {} + q];",
-                   Count, Dst, Src, Id, Who, Count);
-          }
-        };
-        Fetch("dpc_a", "dpc_sx", "dpc_ty", RB);
-        Fetch("dpc_b", "dpc_sy", "dpc_tx", CB);
-        W.line("#pragma unroll");
-        W.line("for (int q = 0; q < {}; ++q)", RB);
-        W.line("#pragma unroll");
-        W.line("for (int r = 0; r < {}; ++r) dpc_reg[q][r] = dpc_add{}(dpc_a[q], "
-               "dpc_b[r], dpc_reg[q][r]);",
-               CB, Max ? "max" : "min");
-        W.close();
-        W.line("__syncthreads();");
-        W.close();
-        W.close();
-        return;
-      }
-      switch (N.K) {
-      case LNode::For:
-        W.open(forHead(N));
-        for (auto &K : N.Kids)
-          Rec(*K);
-        W.close();
-        return;
-      case LNode::If:
-        W.open("if (" + iexpr(N.Cond) + ")");
-        Rec(*N.Then);
-        W.close();
-        if (N.Else) {
-          W.open("else");
-          Rec(*N.Else);
+      };
+      W.open("");
+      W.line("const int64_t dpc_klo = {}, dpc_khi = {};", iexpr(N.Lo),
+             iexpr(N.Hi));
+      W.line("{} dpc_px[{}], dpc_py[{}];", T, MX, MY);
+      W.comment("X padding holds the identity, Y padding 0 (identity + 0 = "
+                "identity)");
+      Prefetch("dpc_klo");
+      W.open("for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += " +
+             std::to_string(KChunk) + ")");
+      W.line("#pragma unroll");
+      W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MX) + "; ++dpc_m)");
+      W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+      XIdx();
+      W.line("dpc_sx{}[dpc_kk][dpc_rr] = dpc_px[dpc_m];", Id);
+      W.close();
+      W.line("#pragma unroll");
+      W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MY) + "; ++dpc_m)");
+      W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+      YIdx();
+      W.line("dpc_sy{}[dpc_kk][dpc_cc] = dpc_py[dpc_m];", Id);
+      W.close();
+      W.line("__syncthreads();");
+      W.open("if (dpc_k0 + " + std::to_string(KChunk) + " <= dpc_khi)");
+      Prefetch("dpc_k0 + " + std::to_string(KChunk));
+      W.close();
+      W.line("__syncthreads();");
+      W.line("#pragma unroll");
+      W.open("for (int dpc_kk = 0; dpc_kk < " + std::to_string(KChunk) +
+             "; ++dpc_kk)");
+      W.line("{} dpc_a[{}], dpc_b[{}];", T, RB, CB);
+      // Each thread owns RB consecutive rows and CB consecutive columns.
+      std::string Vec = T == "int32_t" ? "int4" : T == "float" ? "float4" : "";
+      auto Fetch = [&](const char *Dst, const char *Src, const char *Who,
+                       int64_t Count) {
+        if (!Vec.empty() && Count % 4 == 0) {
+          W.line("#pragma unroll");
+          W.open("for (int q = 0; q < " + std::to_string(Count) + "; q += 4)");
+          W.line("const {} dpc_v = *reinterpret_cast<const {} *>(&{}{}[dpc_kk][{} "
+                 "* {} + q]);",
+                 Vec, Vec, Src, Id, Who, Count);
+          W.line("{}[q] = dpc_v.x; {}[q + 1] = dpc_v.y; {}[q + 2] = dpc_v.z; "
+                 "{}[q + 3] = dpc_v.w;",
+                 Dst, Dst, Dst, Dst);
           W.close();
+        } else {
+          W.line("#pragma unroll");
+          W.line("for (int q = 0; q < {}; ++q) {}[q] = {}{}[dpc_kk][{} * {} + q];",
+                 Count, Dst, Src, Id, Who, Count);
         }
-        return;
-      case LNode::Block:
-      case LNode::Mark:
-        for (auto &K : N.Kids)
-          Rec(*K);
-        return;
-      case LNode::Stmt:
-        DPC_ICE("tile-product leaf outside the chunked loop");
-      }
+      };
+      Fetch("dpc_a", "dpc_sx", "dpc_ty", RB);
+      Fetch("dpc_b", "dpc_sy", "dpc_tx", CB);
+      W.line("#pragma unroll");
+      W.line("for (int q = 0; q < {}; ++q)", RB);
+      W.line("#pragma unroll");
+      W.line("for (int r = 0; r < {}; ++r) dpc_reg[q][r] = dpc_add{}(dpc_a[q], "
+             "dpc_b[r], dpc_reg[q][r]);",
+             CB, Max ? "max" : "min");
+      W.close();
+      W.line("__syncthreads();");
+      W.close();
+      W.close();
+      return true;
     };
-    Rec(*Sp.ProductLoops);
+    printLoopTree(*Sp.ProductLoops, W, Chunked,
+                  "tile-product loops outside the chunked loop");
     // Registers -> the tile's accumulator (row-major over the tile box).
     int64_t RowStride = 1, ColStride = 1;
     for (size_t D = Sp.RowDim + 1; D < Sp.BoxSize.size(); ++D)
@@ -318,53 +284,30 @@ struct CudaPrinter {
               ast::exprToString(*Sp.Red->Args[0]) +
               ", the tile's cells spread over the threads\nU(tile) = " + Sp.USet);
     W.open("");
-    std::function<void(const LNode &)> Rec = [&](const LNode &N) {
-      switch (N.K) {
-      case LNode::For:
-        W.open(forHead(N));
-        for (auto &K : N.Kids)
-          Rec(*K);
-        W.close();
-        return;
-      case LNode::If:
-        W.open("if (" + iexpr(N.Cond) + ")");
-        Rec(*N.Then);
-        W.close();
-        if (N.Else) {
-          W.open("else");
-          Rec(*N.Else);
-          W.close();
-        }
-        return;
-      case LNode::Block:
-      case LNode::Mark:
-        for (auto &K : N.Kids)
-          Rec(*K);
-        return;
-      case LNode::Stmt: {
-        W.open("");
-        for (size_t K = 0; K < Sp.KVars.size(); ++K)
-          W.line("const int64_t {} = {};", Sp.KVars[K], iexpr(N.Args[K]));
-        W.open("for (int64_t dpc_e = threadIdx.x; dpc_e < " +
-               std::to_string(Vol) + "; dpc_e += blockDim.x)");
-        int64_t Stride = Vol;
-        for (size_t D = 0; D < Tab.Indices.size(); ++D) {
-          Stride /= Sp.BoxSize[D];
-          W.line("const int64_t {} = {} + (dpc_e / {}) % {};", Tab.Indices[D],
-                 iexpr(Sp.BoxLo[D]), Stride, Sp.BoxSize[D]);
-        }
-        W.line("if (!({})) continue;", iexpr(Sp.CellGuard));
-        W.line("{} &dpc_a = dpc_acc{}[dpc_e];", T, Id);
-        W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));",
-               Sp.Op == RedOp::Max ? "vmax" : "vmin", T, rawLoad(*Sp.X),
-               rawLoad(*Sp.Y));
-        W.close();
-        W.close();
-        return;
+    auto Leaf = [&](const LNode &N) {
+      if (N.K != LNode::Stmt)
+        return false;
+      W.open("");
+      for (size_t K = 0; K < Sp.KVars.size(); ++K)
+        W.line("const int64_t {} = {};", Sp.KVars[K], iexpr(N.Args[K]));
+      W.open("for (int64_t dpc_e = threadIdx.x; dpc_e < " +
+             std::to_string(Vol) + "; dpc_e += blockDim.x)");
+      int64_t Stride = Vol;
+      for (size_t D = 0; D < Tab.Indices.size(); ++D) {
+        Stride /= Sp.BoxSize[D];
+        W.line("const int64_t {} = {} + (dpc_e / {}) % {};", Tab.Indices[D],
+               iexpr(Sp.BoxLo[D]), Stride, Sp.BoxSize[D]);
       }
-      }
+      W.line("if (!({})) continue;", iexpr(Sp.CellGuard));
+      W.line("{} &dpc_a = dpc_acc{}[dpc_e];", T, Id);
+      W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));",
+             Sp.Op == RedOp::Max ? "vmax" : "vmin", T, rawLoad(*Sp.X),
+             rawLoad(*Sp.Y));
+      W.close();
+      W.close();
+      return true;
     };
-    Rec(*Sp.ProductLoops);
+    printLoopTree(*Sp.ProductLoops, W, Leaf, "tile-product loops");
     W.line("__syncthreads();");
     W.close();
   }
@@ -576,35 +519,15 @@ struct CudaPrinter {
     W.line("(void)dpc_tiles;");
     if (S.Serial) {
       // Every loop runs sequentially on the one thread.
-      std::function<void(const LNode &)> Seq = [&](const LNode &N) {
-        switch (N.K) {
-        case LNode::For:
-          W.open(forHead(N));
-          for (auto &C : N.Kids)
-            Seq(*C);
-          W.close();
-          return;
-        case LNode::If:
-          W.open("if (" + iexpr(N.Cond) + ")");
-          Seq(*N.Then);
-          W.close();
-          if (N.Else) {
-            W.open("else");
-            Seq(*N.Else);
-            W.close();
-          }
-          return;
-        case LNode::Block:
-        case LNode::Mark:
-          for (auto &C : N.Kids)
-            Seq(*C);
-          return;
-        case LNode::Stmt:
-          W.text(call(N));
-          return;
-        }
-      };
-      Seq(*S.Body);
+      printLoopTree(
+          *S.Body, W,
+          [&](const LNode &N) {
+            if (N.K != LNode::Stmt)
+              return false;
+            W.text(call(N));
+            return true;
+          },
+          "a serial kernel");
       W.close();
       return;
     }
@@ -639,42 +562,23 @@ struct CudaPrinter {
   }
 
   /// Host loops down to the kernel sites.
-  void host(const LNode &N, CodeWriter &W) {
-    if (SiteOf.count(&N) && Sites[SiteOf[&N]].Serial) {
-      launchSerial(SiteOf[&N], W);
-      return;
-    }
-    if (N.K == LNode::Mark && N.MarkName == "parallel_tiles") {
-      enumerateAndLaunch(N, W);
-      return;
-    }
-    switch (N.K) {
-    case LNode::For:
-      if (N.Role == LoopRole::TileWavefront)
-        W.comment("one step of the tile wavefront");
-      W.open(forHead(N));
-      for (auto &K : N.Kids)
-        host(*K, W);
-      W.close();
-      return;
-    case LNode::If:
-      W.open("if (" + iexpr(N.Cond) + ")");
-      host(*N.Then, W);
-      W.close();
-      if (N.Else) {
-        W.open("else");
-        host(*N.Else, W);
-        W.close();
-      }
-      return;
-    case LNode::Block:
-    case LNode::Mark:
-      for (auto &K : N.Kids)
-        host(*K, W);
-      return;
-    case LNode::Stmt:
-      DPC_ICE("statement outside a kernel site");
-    }
+  void host(const LNode &Root, CodeWriter &W) {
+    printLoopTree(
+        Root, W,
+        [&](const LNode &N) {
+          if (SiteOf.count(&N) && Sites[SiteOf[&N]].Serial) {
+            launchSerial(SiteOf[&N], W);
+            return true;
+          }
+          if (N.K == LNode::Mark && N.MarkName == "parallel_tiles") {
+            enumerateAndLaunch(N, W);
+            return true;
+          }
+          if (N.K == LNode::For && N.Role == LoopRole::TileWavefront)
+            W.comment("one step of the tile wavefront");
+          return false;
+        },
+        "host code, outside any kernel site");
   }
 
   std::string launchArgs(const Site &S, const std::string &Tiles) {
@@ -706,48 +610,23 @@ struct CudaPrinter {
         Find(*X.Else);
     };
     Find(Root);
-    std::function<void(const LNode &)> Enum = [&](const LNode &X) {
-      if (SiteOf.count(&X)) {
-        int K = SiteOf[&X];
-        std::string T;
-        for (auto &I : Sites[K].TileIters)
-          T += (T.empty() ? "" : ", ") + I;
-        if (T.empty())
-          T = "0"; // one tile, no coordinates
-        W.line("dpc_tiles{}.insert(dpc_tiles{}.end(), {{{}}});", K, K, T);
-        return;
-      }
-      switch (X.K) {
-      case LNode::For:
-        W.open(forHead(X));
-        for (auto &C : X.Kids)
-          Enum(*C);
-        W.close();
-        return;
-      case LNode::If:
-        W.open("if (" + iexpr(X.Cond) + ")");
-        Enum(*X.Then);
-        W.close();
-        if (X.Else) {
-          W.open("else");
-          Enum(*X.Else);
-          W.close();
-        }
-        return;
-      case LNode::Block:
-      case LNode::Mark:
-        for (auto &C : X.Kids)
-          Enum(*C);
-        return;
-      case LNode::Stmt:
-        DPC_ICE("statement between tile loops");
-      }
+    auto Enum = [&](const LNode &X) {
+      if (!SiteOf.count(&X))
+        return false;
+      int K = SiteOf[&X];
+      std::string T;
+      for (auto &I : Sites[K].TileIters)
+        T += (T.empty() ? "" : ", ") + I;
+      if (T.empty())
+        T = "0"; // one tile, no coordinates
+      W.line("dpc_tiles{}.insert(dpc_tiles{}.end(), {{{}}});", K, K, T);
+      return true;
     };
     W.open("");
     W.comment("the tiles of this step, enumerated on the host");
     for (int K : All)
       W.line("dpc_tiles{}.clear();", K);
-    Enum(Root);
+    printLoopTree(Root, W, Enum, "the tile loops");
     for (int K : All) {
       const Site &S = Sites[K];
       size_t NT = std::max<size_t>(1, S.TileIters.size());

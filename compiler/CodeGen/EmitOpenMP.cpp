@@ -21,12 +21,6 @@ struct CpuPrinter {
   const Program &P;
   CodeWriter &W;
 
-  std::string forHead(const LNode &N) {
-    return "for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
-           " <= " + iexpr(N.Hi) + "; " + N.Iter +
-           (N.Step == 1 ? "++" : " += " + std::to_string(N.Step)) + ")";
-  }
-
   void stmtCall(const LNode &N) {
     std::string A;
     for (auto &X : N.Args)
@@ -172,51 +166,30 @@ void product(const Program &P, int SI, CodeWriter &W) {
                    cellOffset(P, YL.Table, YL.Idx, false) + "]";
   std::string T = storeType(Sp.Ty);
   const char *F = Sp.Op == RedOp::Max ? "vmax" : "vmin";
-  std::function<void(const LNode &)> Rec = [&](const LNode &N) {
-    switch (N.K) {
-    case LNode::For: {
+  auto Visit = [&](const LNode &N) {
+    if (N.K == LNode::For) {
+      // The loop right above the statement vectorises.
       bool Inner = !hasRole(*N.Kids[0], LoopRole::Plain) ||
                    N.Kids[0]->K == LNode::Stmt;
       if (Inner)
         W.text("DPC_SIMD");
-      W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
-             " <= " + iexpr(N.Hi) + "; ++" + N.Iter + ")");
-      for (auto &K : N.Kids)
-        Rec(*K);
-      W.close();
-      return;
+      return false;
     }
-    case LNode::If:
-      W.open("if (" + iexpr(N.Cond) + ")");
-      Rec(*N.Then);
-      W.close();
-      if (N.Else) {
-        W.open("else");
-        Rec(*N.Else);
-        W.close();
-      }
-      return;
-    case LNode::Block:
-    case LNode::Mark:
-      for (auto &K : N.Kids)
-        Rec(*K);
-      return;
-    case LNode::Stmt: {
-      W.open("");
-      size_t A = 0, NX = Tab.Indices.size();
-      for (size_t D = 0; D + 1 < NX; ++D)
-        W.line("const int64_t {} = {};", Tab.Indices[D], iexpr(N.Args[A++]));
-      for (auto &K : Sp.KVars)
-        W.line("const int64_t {} = {};", K, iexpr(N.Args[A++]));
-      W.line("const int64_t {} = {};", Tab.Indices[NX - 1], iexpr(N.Args[A++]));
-      W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
-      W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));", F, T, XV, YV);
-      W.close();
-      return;
-    }
-    }
+    if (N.K != LNode::Stmt)
+      return false;
+    W.open("");
+    size_t A = 0, NX = Tab.Indices.size();
+    for (size_t D = 0; D + 1 < NX; ++D)
+      W.line("const int64_t {} = {};", Tab.Indices[D], iexpr(N.Args[A++]));
+    for (auto &K : Sp.KVars)
+      W.line("const int64_t {} = {};", K, iexpr(N.Args[A++]));
+    W.line("const int64_t {} = {};", Tab.Indices[NX - 1], iexpr(N.Args[A++]));
+    W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
+    W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));", F, T, XV, YV);
+    W.close();
+    return true;
   };
-  Rec(*Sp.CpuLoops);
+  printLoopTree(*Sp.CpuLoops, W, Visit, "the CPU tile-product loops");
   W.close();
 }
 

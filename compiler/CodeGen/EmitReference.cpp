@@ -17,34 +17,15 @@ namespace {
 /// Prints a loop tree sequentially; leaves call Leaf(node).
 void seqLoops(const LNode &N, CodeWriter &W,
               const std::function<void(const LNode &)> &Leaf) {
-  switch (N.K) {
-  case LNode::For:
-    W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
-           " <= " + iexpr(N.Hi) + "; " + N.Iter +
-           (N.Step == 1 ? "++" : " += " + std::to_string(N.Step)) + ")");
-    for (auto &K : N.Kids)
-      seqLoops(*K, W, Leaf);
-    W.close();
-    return;
-  case LNode::If:
-    W.open("if (" + iexpr(N.Cond) + ")");
-    seqLoops(*N.Then, W, Leaf);
-    W.close();
-    if (N.Else) {
-      W.open("else");
-      seqLoops(*N.Else, W, Leaf);
-      W.close();
-    }
-    return;
-  case LNode::Block:
-  case LNode::Mark:
-    for (auto &K : N.Kids)
-      seqLoops(*K, W, Leaf);
-    return;
-  case LNode::Stmt:
-    Leaf(N);
-    return;
-  }
+  printLoopTree(
+      N, W,
+      [&](const LNode &X) {
+        if (X.K != LNode::Stmt)
+          return false;
+        Leaf(X);
+        return true;
+      },
+      "reference loops");
 }
 
 /// "%lld" text of a stored value (ints with -inf / inf).

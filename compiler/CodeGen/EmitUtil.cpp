@@ -47,6 +47,44 @@ std::string dpc::storedIdentityOf(RedOp Op, ScalarType T) {
 
 std::string dpc::iexpr(const IExprPtr &E) { return iexprToString(*E); }
 
+std::string dpc::forHead(const LNode &N) {
+  return "for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
+         " <= " + iexpr(N.Hi) + "; " + N.Iter +
+         (N.Step == 1 ? "++" : " += " + std::to_string(N.Step)) + ")";
+}
+
+void dpc::printLoopTree(const LNode &N, CodeWriter &W,
+                        llvm::function_ref<bool(const LNode &)> Visit,
+                        const char *Where) {
+  if (Visit(N))
+    return;
+  switch (N.K) {
+  case LNode::For:
+    W.open(forHead(N));
+    for (auto &K : N.Kids)
+      printLoopTree(*K, W, Visit, Where);
+    W.close();
+    return;
+  case LNode::If:
+    W.open("if (" + iexpr(N.Cond) + ")");
+    printLoopTree(*N.Then, W, Visit, Where);
+    W.close();
+    if (N.Else) {
+      W.open("else");
+      printLoopTree(*N.Else, W, Visit, Where);
+      W.close();
+    }
+    return;
+  case LNode::Block:
+  case LNode::Mark:
+    for (auto &K : N.Kids)
+      printLoopTree(*K, W, Visit, Where);
+    return;
+  case LNode::Stmt:
+    DPC_ICE(std::string("unexpected statement in ") + Where);
+  }
+}
+
 void dpc::emitParamLocals(const ast::Module &M, CodeWriter &W,
                           const std::string &P) {
   for (auto &Pr : M.Params)
@@ -360,39 +398,22 @@ void ValueEmitter::accumulate(const VExpr &Red, const std::string &Acc) {
 
 std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
                                     const std::string &Acc) {
-  switch (N.K) {
-  case LNode::For:
-    W.text("DPC_UNROLL");
-    W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
-           " <= " + iexpr(N.Hi) + "; " + N.Iter +
-           (N.Step == 1 ? "++" : " += " + std::to_string(N.Step)) + ")");
-    for (auto &K : N.Kids)
-      emitLoops(*K, Red, Acc);
-    W.close();
-    break;
-  case LNode::If:
-    W.open("if (" + iexpr(N.Cond) + ")");
-    emitLoops(*N.Then, Red, Acc);
-    W.close();
-    if (N.Else) {
-      W.open("else");
-      emitLoops(*N.Else, Red, Acc);
-      W.close();
-    }
-    break;
-  case LNode::Block:
-  case LNode::Mark:
-    for (auto &K : N.Kids)
-      emitLoops(*K, Red, Acc);
-    break;
-  case LNode::Stmt:
-    W.open("");
-    for (size_t I = 0; I < Red.Bindings.size(); ++I)
-      W.line("const int64_t {} = {};", Red.Bindings[I].Var, iexpr(N.Args[I]));
-    accumulate(Red, Acc);
-    W.close();
-    break;
-  }
+  printLoopTree(
+      N, W,
+      [&](const LNode &X) {
+        if (X.K == LNode::For)
+          W.text("DPC_UNROLL");
+        if (X.K != LNode::Stmt)
+          return false;
+        W.open("");
+        for (size_t I = 0; I < Red.Bindings.size(); ++I)
+          W.line("const int64_t {} = {};", Red.Bindings[I].Var,
+                 iexpr(X.Args[I]));
+        accumulate(Red, Acc);
+        W.close();
+        return true;
+      },
+      "reduction loops");
   return Acc;
 }
 

@@ -12,6 +12,8 @@
 #include "CodeGen/CodeWriter.h"
 #include "Lower/LoopIR.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <set>
 #include <string>
 #include <vector>
@@ -29,6 +31,18 @@ std::string identityOf(RedOp Op, ScalarType T);
 /// Identity in the stored type (tile-product accumulators).
 std::string storedIdentityOf(RedOp Op, ScalarType T);
 std::string iexpr(const lir::IExprPtr &E);
+
+/// The header of a loop node: `for (int64_t i = lo; i <= hi; i++)`.
+std::string forHead(const lir::LNode &N);
+
+/// Prints a loop tree's control structure: a For as `forHead { kids }`, an
+/// If as if/else, a Block or Mark as its children in order. Visit sees every
+/// node first: it may print a prefix (a pragma, a comment) and return false
+/// to let this printing go on, or print the node itself and return true.
+/// Visit must claim every Stmt; Where names the tree in the internal error.
+void printLoopTree(const lir::LNode &N, CodeWriter &W,
+                   llvm::function_ref<bool(const lir::LNode &)> Visit,
+                   const char *Where);
 
 /// Declarations of the params and `let` constants as locals.
 void emitParamLocals(const ast::Module &M, CodeWriter &W,

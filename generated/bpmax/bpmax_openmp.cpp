@@ -27,10 +27,10 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)dpc_in;
   const int64_t dpc_lo0 = -(64 * tile0);
   const int64_t dpc_lo1 = 64 * tile1;
-  for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= -(64 * tile0) + 63; ++cp0) {
-    for (int64_t cp1 = -(64 * tile0) + 64; cp1 <= 64 * tile1 - 1; ++cp1) {
+  for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= -(64 * tile0) + 63; cp0++) {
+    for (int64_t cp1 = -(64 * tile0) + 64; cp1 <= 64 * tile1 - 1; cp1++) {
       DPC_SIMD
-      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(N - 1, 64 * tile1 + 63); ++cp2) {
+      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(N - 1, 64 * tile1 + 63); cp2++) {
         {
           const int64_t i = cp0;
           const int64_t k = cp1;
@@ -58,10 +58,10 @@ static void tile_product1(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)dpc_in;
   const int64_t dpc_lo0 = -(64 * tile0);
   const int64_t dpc_lo1 = 64 * tile1;
-  for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= -(64 * tile0) + 63; ++cp0) {
-    for (int64_t cp1 = -(64 * tile0) + 64; cp1 <= 64 * tile1 - 1; ++cp1) {
+  for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= -(64 * tile0) + 63; cp0++) {
+    for (int64_t cp1 = -(64 * tile0) + 64; cp1 <= 64 * tile1 - 1; cp1++) {
       DPC_SIMD
-      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(M - 1, 64 * tile1 + 63); ++cp2) {
+      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(M - 1, 64 * tile1 + 63); cp2++) {
         {
           const int64_t i = cp0;
           const int64_t k = cp1;
@@ -94,11 +94,11 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t dpc_lo3 = 32 * tile3;
   if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
       M >= 32 * tile3 + 1) {
-    for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; ++cp0) {
-      for (int64_t cp1 = -tile0; cp1 <= tile1 - 1; ++cp1) {
-        for (int64_t cp2 = -(32 * tile2) + 31; cp2 <= 32 * tile3; ++cp2) {
+    for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; cp0++) {
+      for (int64_t cp1 = -tile0; cp1 <= tile1 - 1; cp1++) {
+        for (int64_t cp2 = -(32 * tile2) + 31; cp2 <= 32 * tile3; cp2++) {
           DPC_SIMD
-          for (int64_t cp3 = 32 * tile3; cp3 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp3) {
+          for (int64_t cp3 = 32 * tile3; cp3 <= dpc_min(M - 1, 32 * tile3 + 31); cp3++) {
             {
               const int64_t i1 = -tile0;
               const int64_t j1 = tile1;
@@ -121,7 +121,7 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
     }
     if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
       DPC_SIMD
-      for (int64_t cp4 = -tile0; cp4 <= tile1 - 1; ++cp4) {
+      for (int64_t cp4 = -tile0; cp4 <= tile1 - 1; cp4++) {
         {
           const int64_t i1 = -tile0;
           const int64_t j1 = tile1;
@@ -161,10 +161,10 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t dpc_lo3 = 32 * tile3;
   if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
       tile2 + tile3 >= 1) {
-    for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; ++cp0) {
+    for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; cp0++) {
       if (tile0 + tile1 == 0 && tile2 + tile3 >= 2) {
         DPC_SIMD
-        for (int64_t cp1 = 32 * tile3; cp1 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp1) {
+        for (int64_t cp1 = 32 * tile3; cp1 <= dpc_min(M - 1, 32 * tile3 + 31); cp1++) {
           {
             const int64_t i1 = -tile0;
             const int64_t j1 = -tile0;
@@ -182,9 +182,9 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
         }
       }
       if (tile0 + tile1 == 0) {
-        for (int64_t cp2 = -(32 * tile2) + 32; cp2 <= 32 * tile3 - 2; ++cp2) {
+        for (int64_t cp2 = -(32 * tile2) + 32; cp2 <= 32 * tile3 - 2; cp2++) {
           DPC_SIMD
-          for (int64_t cp3 = 32 * tile3; cp3 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp3) {
+          for (int64_t cp3 = 32 * tile3; cp3 <= dpc_min(M - 1, 32 * tile3 + 31); cp3++) {
             {
               const int64_t i1 = -tile0;
               const int64_t j1 = -tile0;
@@ -202,9 +202,9 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
           }
         }
       } else {
-        for (int64_t cp4 = -(32 * tile2) + 31; cp4 <= 32 * tile3 - 2; ++cp4) {
+        for (int64_t cp4 = -(32 * tile2) + 31; cp4 <= 32 * tile3 - 2; cp4++) {
           DPC_SIMD
-          for (int64_t cp5 = 32 * tile3; cp5 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp5) {
+          for (int64_t cp5 = 32 * tile3; cp5 <= dpc_min(M - 1, 32 * tile3 + 31); cp5++) {
             {
               const int64_t i1 = -tile0;
               const int64_t j1 = tile1;
@@ -223,7 +223,7 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
         }
       }
       DPC_SIMD
-      for (int64_t cp6 = 32 * tile3; cp6 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp6) {
+      for (int64_t cp6 = 32 * tile3; cp6 <= dpc_min(M - 1, 32 * tile3 + 31); cp6++) {
         {
           const int64_t i1 = -tile0;
           const int64_t j1 = tile1;
@@ -261,10 +261,10 @@ static void tile_product4(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t dpc_lo2 = -(32 * tile2);
   const int64_t dpc_lo3 = 32 * tile3;
   if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0) {
-    for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; ++cp0) {
-      for (int64_t cp1 = -(32 * tile2) + 31; cp1 <= 32 * tile3; ++cp1) {
+    for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; cp0++) {
+      for (int64_t cp1 = -(32 * tile2) + 31; cp1 <= 32 * tile3; cp1++) {
         DPC_SIMD
-        for (int64_t cp2 = 32 * tile3; cp2 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp2) {
+        for (int64_t cp2 = 32 * tile3; cp2 <= dpc_min(M - 1, 32 * tile3 + 31); cp2++) {
           {
             const int64_t i1 = -tile0;
             const int64_t j1 = tile1;
@@ -308,16 +308,16 @@ static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Table
          cp0 <=
          dpc_min(dpc_min(dpc_min(M - 1, M + tile0 + tile1 - 2), -(32 * tile2) + 31),
                  tile0 + tile1 + 32 * tile3 + 30);
-         ++cp0) {
+         cp0++) {
       for (int64_t cp1 = -tile0;
            cp1 <= dpc_min(dpc_min(dpc_min(tile1, 2 * M + tile1 + 32 * tile2 - cp0 - 4),
                                   M + tile1 - cp0 - 2),
                           tile1 + 32 * tile3 - cp0 + 30);
-           ++cp1) {
+           cp1++) {
         DPC_SIMD
         for (int64_t cp2 =
                  dpc_max(dpc_max(32 * tile3, cp0), cp0 + cp1 - tile0 - 2 * tile1 + 1);
-             cp2 <= dpc_min(M - 1, 32 * tile3 + 31); ++cp2) {
+             cp2 <= dpc_min(M - 1, 32 * tile3 + 31); cp2++) {
           {
             const int64_t i1 = -tile0;
             const int64_t j1 = tile1;

@@ -26,11 +26,11 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t dpc_lo0 = -(64 * tile0);
   const int64_t dpc_lo1 = 64 * tile1;
   for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= dpc_min(N - 3, -(64 * tile0) + 63);
-       ++cp0) {
-    for (int64_t cp1 = -(64 * tile0) + 63; cp1 <= dpc_min(N - 3, 64 * tile1) - 1; ++cp1) {
+       cp0++) {
+    for (int64_t cp1 = -(64 * tile0) + 63; cp1 <= dpc_min(N - 3, 64 * tile1) - 1; cp1++) {
       DPC_SIMD
       for (int64_t cp2 = dpc_max(64 * tile1, cp0 + 2);
-           cp2 <= dpc_min(N - 1, 64 * tile1 + 63); ++cp2) {
+           cp2 <= dpc_min(N - 1, 64 * tile1 + 63); cp2++) {
         {
           const int64_t i = cp0;
           const int64_t k = cp1;
@@ -41,9 +41,9 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
         }
       }
     }
-    for (int64_t cp3 = dpc_max(N - 3, -(64 * tile0) + 63); cp3 <= 64 * tile1 - 1; ++cp3) {
+    for (int64_t cp3 = dpc_max(N - 3, -(64 * tile0) + 63); cp3 <= 64 * tile1 - 1; cp3++) {
       DPC_SIMD
-      for (int64_t cp4 = dpc_max(64 * tile1, cp0 + 2); cp4 <= N - 1; ++cp4) {
+      for (int64_t cp4 = dpc_max(64 * tile1, cp0 + 2); cp4 <= N - 1; cp4++) {
         {
           const int64_t i = cp0;
           const int64_t k = cp3;

@@ -25,10 +25,10 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)dpc_in;
   const int64_t dpc_lo0 = -(64 * tile0);
   const int64_t dpc_lo1 = 64 * tile1;
-  for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= -(64 * tile0) + 63; ++cp0) {
-    for (int64_t cp1 = -(64 * tile0) + 64; cp1 <= 64 * tile1 - 1; ++cp1) {
+  for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= -(64 * tile0) + 63; cp0++) {
+    for (int64_t cp1 = -(64 * tile0) + 64; cp1 <= 64 * tile1 - 1; cp1++) {
       DPC_SIMD
-      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(N - 1, 64 * tile1 + 63); ++cp2) {
+      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(N - 1, 64 * tile1 + 63); cp2++) {
         {
           const int64_t i = cp0;
           const int64_t k = cp1;
