@@ -29,18 +29,7 @@ static int structureInput(const ast::Module &M) {
   }
   if (Seqs != 1)
     return -1;
-  bool Pairs = false;
-  std::function<void(const ast::Expr &)> Find = [&](const ast::Expr &E) {
-    for (auto &Ev : E.Events)
-      Pairs |= Ev.Name == "pair";
-    for (auto &A : E.Args)
-      Find(*A);
-    for (auto &A : E.Arms)
-      Find(*A.Body);
-  };
-  for (auto &T : M.Tables)
-    Find(*T.Eq->Body);
-  return Pairs ? Rna : -1;
+  return ast::declaresEvent(M, "pair") ? Rna : -1;
 }
 
 static std::string outputCell(const ast::Module &M) {

@@ -37,17 +37,8 @@ structureOf(const Module &M, const dpc_rt::Problem &P,
       Pairs.push_back({E.Args[0], E.Args[1]});
       HasPairs = true;
     }
-  bool Declares = false; // the recurrence has a `pair` event at all
-  std::function<void(const Expr &)> Find = [&](const Expr &E) {
-    for (auto &Ev : E.Events)
-      Declares |= Ev.Name == "pair";
-    for (auto &A : E.Args)
-      Find(*A);
-    for (auto &A : E.Arms)
-      Find(*A.Body);
-  };
-  for (auto &T : M.Tables)
-    Find(*T.Eq->Body);
+  // the recurrence has a `pair` event at all
+  bool Declares = ast::declaresEvent(M, "pair");
   if (!HasPairs && !Declares)
     return std::nullopt;
   return dpc_rt::dot_bracket(P[Rna].length(), Pairs);

@@ -3,6 +3,8 @@
 
 #include "Basic/Diagnostics.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <cmath>
 #include <deque>
 #include <functional>
@@ -752,8 +754,9 @@ Num Interpreter::output() {
   return P->readCell(M.Output->TableIdx, Idx.data());
 }
 
-void Interpreter::evaluateTable(int T) {
-  TableRt &Tb = P->Tables[T];
+/// Calls F(Idx) for every cell of a table's domain, lexicographically.
+static void forEachDomainCell(const TableRt &Tb,
+                              llvm::function_ref<void(const int64_t *)> F) {
   if (Tb.Size == 0)
     return;
   std::vector<int64_t> Idx(Tb.Lo);
@@ -762,13 +765,18 @@ void Interpreter::evaluateTable(int T) {
     for (auto &Cn : Tb.Domain)
       In = In && Cn.holds(Idx.data());
     if (In)
-      P->readCell(T, Idx.data());
+      F(Idx.data());
     for (int D = Tb.Dims - 1; D >= 0; --D) {
       if (++Idx[D] < Tb.Lo[D] + Tb.Ext[D])
         break;
       Idx[D] = Tb.Lo[D];
     }
   }
+}
+
+void Interpreter::evaluateTable(int T) {
+  forEachDomainCell(P->Tables[T],
+                    [&](const int64_t *Idx) { P->readCell(T, Idx); });
 }
 
 std::string Interpreter::format(int T, Num V) const {
@@ -794,26 +802,13 @@ std::string Interpreter::formatOutput(Num V) const {
 
 void Interpreter::dumpTable(int T, llvm::raw_ostream &OS) {
   evaluateTable(T);
-  TableRt &Tb = P->Tables[T];
-  if (Tb.Size == 0)
-    return;
-  std::vector<int64_t> Idx(Tb.Lo);
-  for (size_t C = 0; C < Tb.Size; ++C) {
-    bool In = true;
-    for (auto &Cn : Tb.Domain)
-      In = In && Cn.holds(Idx.data());
-    if (In) {
-      OS << Tb.Decl->Name << "[";
-      for (int D = 0; D < Tb.Dims; ++D)
-        OS << (D ? "," : "") << Idx[D];
-      OS << "] = " << format(T, P->readCell(T, Idx.data())) << "\n";
-    }
-    for (int D = Tb.Dims - 1; D >= 0; --D) {
-      if (++Idx[D] < Tb.Lo[D] + Tb.Ext[D])
-        break;
-      Idx[D] = Tb.Lo[D];
-    }
-  }
+  const TableRt &Tb = P->Tables[T];
+  forEachDomainCell(Tb, [&](const int64_t *Idx) {
+    OS << Tb.Decl->Name << "[";
+    for (int D = 0; D < Tb.Dims; ++D)
+      OS << (D ? "," : "") << Idx[D];
+    OS << "] = " << format(T, P->readCell(T, Idx)) << "\n";
+  });
 }
 
 std::vector<TraceEvent> Interpreter::traceback() {

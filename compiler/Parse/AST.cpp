@@ -1,6 +1,8 @@
 //===- AST.cpp - lookups and printing of the syntax tree ------------------===//
 #include "Parse/AST.h"
 
+#include <functional>
+
 #include "llvm/Support/raw_ostream.h"
 
 using namespace dpc;
@@ -144,6 +146,25 @@ static void printExpr(const Expr &E, llvm::raw_ostream &OS) {
     printList(Ev.Args, OS);
     OS << ")";
   }
+}
+
+bool ast::declaresEvent(const Module &M, llvm::StringRef Name) {
+  std::function<bool(const Expr &)> Has = [&](const Expr &E) {
+    for (auto &Ev : E.Events)
+      if (Ev.Name == Name)
+        return true;
+    for (auto &A : E.Args)
+      if (Has(*A))
+        return true;
+    for (auto &A : E.Arms)
+      if (Has(*A.Body))
+        return true;
+    return false;
+  };
+  for (auto &T : M.Tables)
+    if (T.Eq && Has(*T.Eq->Body))
+      return true;
+  return false;
 }
 
 std::string ast::exprToString(const Expr &E) {

@@ -225,5 +225,7 @@ struct Module {
 void dumpModule(const Module &M, llvm::raw_ostream &OS);
 /// Prints one expression in source syntax (used in comments and messages).
 std::string exprToString(const Expr &E);
+/// Whether some equation annotates an expression with event `Name`.
+bool declaresEvent(const Module &M, llvm::StringRef Name);
 
 } // namespace dpc::ast
