@@ -2,13 +2,15 @@
 //
 // Prints the loop form as C++: the tile-wavefront loop runs step by step,
 // the tiles of a step run in parallel (OpenMP, dynamic schedule), each tile
-// first runs its tile products (k outer, cells inner, the innermost loop
-// vectorised) into a per-tile accumulator, then its cells in wavefront
-// order.
+// first runs its tile products into a per-tile accumulator, in the loop
+// order the middle end chose (a row of accumulators over the last cell
+// index, or one reduction per cell over k: whichever streams memory), then
+// its cells in wavefront order, reading the tables in place.
 //
 //===----------------------------------------------------------------------===//
 #include "CodeGen/Emitters.h"
 #include "CodeGen/EmitUtil.h"
+#include "Lower/Lowering.h"
 
 #include <set>
 
@@ -25,13 +27,8 @@ struct CpuPrinter {
     std::string A;
     for (auto &X : N.Args)
       A += ", " + iexpr(X);
-    if (isTileStart(N.StmtId)) {
-      if (Cached) {
-        W.comment("start of the tile: a copy of its cells");
-        emitTileLoad(P, *Cached, N.Args, false, W);
-      }
-      return;
-    }
+    if (isTileStart(N.StmtId))
+      return; // the CPU reads a tile's cells in place: nothing to load
     if (isProductStmt(N.StmtId)) {
       int S = N.StmtId - ProductStmtBase;
       W.line("tile_product{}(dpc_p, dpc_in, dpc_t{}, dpc_acc{});", S, A, S);
@@ -41,35 +38,18 @@ struct CpuPrinter {
     for (size_t S = 0; S < P.Splits.size(); ++S)
       if (P.Splits[S].Stmt == N.StmtId)
         Accs += ", dpc_acc" + std::to_string(S);
-    if (Cached) {
-      for (int T : Cached->Tables)
-        Accs += ", dpc_cur_" + P.M->Tables[T].Name;
-      W.line("tc_stmt_{}(dpc_p, dpc_in, dpc_t{}{}, dpc_err);",
-             P.Stmts[N.StmtId].Name, A, Accs);
-      return;
-    }
     W.line("stmt_{}(dpc_p, dpc_in, dpc_t{}{}, dpc_err);", P.Stmts[N.StmtId].Name,
            A, Accs);
   }
 
-  const Group *Cached = nullptr; // the tile being printed keeps a copy
-
-  /// The work of one tile: its products need accumulators, its cells a
-  /// local copy of the tile.
+  /// The work of one tile: its products need accumulators. (Unlike the
+  /// GPU, which copies a tile's cells into shared memory, the CPU reads them
+  /// in place: the tile is in cache, and a copy would put a test on every
+  /// read of the remainder loops.)
   void tileBody(const LNode &N) {
     std::set<int> Splits;
     collectSplits(P, N, Splits);
     W.open("");
-    Cached = cachedGroupOf(P, N);
-    if (Cached) {
-      int64_t Vol = 1;
-      for (auto T : Cached->TileSizes)
-        Vol *= T;
-      for (int T : Cached->Tables)
-        W.line("{} dpc_cur_{}[{}]; // this tile's cells of {}",
-               storeType(P.M->Tables[T].Type), P.M->Tables[T].Name, Vol,
-               P.M->Tables[T].Name);
-    }
     for (int S : Splits) {
       const SplitInfo &Sp = P.Splits[S];
       W.line("{} dpc_acc{}[{}]; // tile product accumulator", storeType(Sp.Ty),
@@ -78,7 +58,6 @@ struct CpuPrinter {
              boxVolume(Sp), S, storedIdentityOf(Sp.Op, Sp.Ty));
     }
     node(N, true, false);
-    Cached = nullptr;
     W.close();
   }
 
@@ -166,24 +145,100 @@ void product(const Program &P, int SI, CodeWriter &W) {
                    cellOffset(P, YL.Table, YL.Idx, false) + "]";
   std::string T = storeType(Sp.Ty);
   const char *F = Sp.Op == RedOp::Max ? "vmax" : "vmin";
+  size_t NX = Tab.Indices.size();
+  // The variables the leaf's Args give, in loop order.
+  std::vector<std::string> Order(Tab.Indices.begin(), Tab.Indices.end() - 1);
+  if (Sp.CpuKInner)
+    Order.push_back(Tab.Indices.back());
+  Order.insert(Order.end(), Sp.KVars.begin(), Sp.KVars.end());
+  if (!Sp.CpuKInner)
+    Order.push_back(Tab.Indices.back());
+  const std::string &Inner = Order.back();
+  const Access XA = accessAlong(P, XL, Inner), YA = accessAlong(P, YL, Inner);
+  auto Bind = [&](const LNode &Leaf, size_t Count) {
+    for (size_t A = 0; A < Count; ++A)
+      W.line("const int64_t {} = {};", Order[A], iexpr(Leaf.Args[A]));
+  };
+  // An operand fixed along the innermost loop is read once; one contiguous
+  // along it is addressed from its offset at Inner = 0.
+  auto Operand = [&](const VExpr &L, Access How, const char *Name) {
+    std::string Buf = "dpc_t." + P.Storages[L.Table].Buffer;
+    std::string Text = M.Tables[L.Table].Name + "[";
+    for (size_t D = 0; D < L.Idx.size(); ++D)
+      Text += (D ? ", " : "") + iexpr(L.Idx[D]);
+    Text += "]";
+    if (How == Access::Fixed) {
+      W.line("const {} {} = {}[{}]; // {}, the same along {}", T, Name, Buf,
+             cellOffset(P, L.Table, L.Idx, false), Text, Inner);
+      return std::string(Name);
+    }
+    std::vector<IExprPtr> At0;
+    for (auto &I : L.Idx)
+      At0.push_back(substitute(I, {{Inner, IExpr::num(0)}}));
+    W.line("const int64_t {}_at = {}; // {} lies at {}[{}_at + {}]", Name,
+           cellOffset(P, L.Table, At0, false), Text, Buf, Name, Inner);
+    return Buf + "[" + std::string(Name) + "_at + " + Inner + "]";
+  };
+  // The innermost loop when both operands stream along it: with the last
+  // cell index innermost, a row of accumulators; with k innermost, one
+  // cell's reduction. Plain loads then (where the per-element offset
+  // function would make the compiler gather), vectorised.
+  auto Stream = [&](const LNode &N) {
+    const LNode *Leaf = leafOf(N);
+    if (!Leaf || N.Step != 1 || XA == Access::Other || YA == Access::Other)
+      return false;
+    for (size_t A = 0; A < Leaf->Args.size(); ++A)
+      if (coeffOf(*Leaf->Args[A], N.Iter) !=
+          std::optional<int64_t>(A + 1 == Order.size() ? 1 : 0))
+        return false;
+    W.open("if (" + iexpr(N.Lo) + " <= " + iexpr(N.Hi) + ")");
+    Bind(*Leaf, Order.size() - 1);
+    std::string XS = Operand(XL, XA, "dpc_x"), YS = Operand(YL, YA, "dpc_y");
+    // The loop counts from 0 (GCC gathers when the induction variable
+    // starts at an expression), binding the iterator and Inner.
+    auto OpenLoop = [&](const std::string &Pragma) {
+      W.line("const int64_t dpc_lo = {}, dpc_n = {} - dpc_lo + 1;", iexpr(N.Lo),
+             iexpr(N.Hi));
+      if (!Pragma.empty())
+        W.text(Pragma);
+      W.open("for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d)");
+      W.line("const int64_t {} = dpc_lo + dpc_d;", N.Iter);
+      W.line("const int64_t {} = {};", Inner, iexpr(Leaf->Args.back()));
+    };
+    if (Sp.CpuKInner) {
+      W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
+      W.line("{} dpc_r = dpc_a;", T);
+      // No `omp simd reduction` here: GCC then privatises dpc_r in memory
+      // and gathers; its own vectoriser handles a max/min reduction well.
+      OpenLoop("");
+      W.line("dpc_r = dpc::{}(dpc_r, {}({} + {}));", F, T, XS, YS);
+      W.close();
+      W.line("dpc_a = dpc_r;");
+    } else {
+      OpenLoop("DPC_SIMD");
+      W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
+      W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));", F, T, XS, YS);
+      W.close();
+    }
+    W.close();
+    return true;
+  };
   auto Visit = [&](const LNode &N) {
     if (N.K == LNode::For) {
-      // The loop right above the statement vectorises.
-      bool Inner = !hasRole(*N.Kids[0], LoopRole::Plain) ||
-                   N.Kids[0]->K == LNode::Stmt;
-      if (Inner)
+      if (Stream(N))
+        return true;
+      // The loop right above the statement vectorises. (Not a reduction
+      // over k: its iterations all update one cell.)
+      bool Innermost = !hasRole(*N.Kids[0], LoopRole::Plain) ||
+                       N.Kids[0]->K == LNode::Stmt;
+      if (Innermost && !Sp.CpuKInner)
         W.text("DPC_SIMD");
       return false;
     }
     if (N.K != LNode::Stmt)
       return false;
     W.open("");
-    size_t A = 0, NX = Tab.Indices.size();
-    for (size_t D = 0; D + 1 < NX; ++D)
-      W.line("const int64_t {} = {};", Tab.Indices[D], iexpr(N.Args[A++]));
-    for (auto &K : Sp.KVars)
-      W.line("const int64_t {} = {};", K, iexpr(N.Args[A++]));
-    W.line("const int64_t {} = {};", Tab.Indices[NX - 1], iexpr(N.Args[A++]));
+    Bind(N, Order.size());
     W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
     W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));", F, T, XV, YV);
     W.close();

@@ -58,6 +58,10 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage,
          << Sp.USet << "\n  "
          << (Sp.Rectangular ? "register-blocked on the GPU"
                             : "generic on the GPU")
+         << "; on the CPU, "
+         << (Sp.CpuKInner ? "k innermost (one reduction per cell)"
+                          : "the last index innermost (a row of "
+                            "accumulators)")
          << "\n";
     }
     return 0;

@@ -192,6 +192,41 @@ IExprPtr dpc::storageOffset(const lir::Program &P, int Table,
   return Off ? Off : IExpr::num(0);
 }
 
+bool dpc::unitStrideIn(const lir::Program &P, int Table, int Dim) {
+  const lir::Storage &S = P.Storages[Table];
+  if (S.HostTable >= 0) {
+    // The host's dim d holds this table's dim HostPerm[d].
+    for (size_t D = 0; D < S.HostPerm.size(); ++D)
+      if (S.HostPerm[D] == Dim)
+        return unitStrideIn(P, S.HostTable, static_cast<int>(D));
+    return false;
+  }
+  if (S.Groups.empty())
+    return false;
+  // Groups nest row-major: only the last one is contiguous; within a
+  // two-dim group (box or triangle) the offset is rowStart(r) + (c -
+  // colLo(r)), contiguous in the column c.
+  const lir::StorageGroup &G = S.Groups.back();
+  return G.Dims.back() == Dim;
+}
+
+Access dpc::accessAlong(const lir::Program &P, const lir::VExpr &Load,
+                        const std::string &Var) {
+  Access R = Access::Fixed;
+  for (size_t D = 0; D < Load.Idx.size(); ++D) {
+    std::optional<int64_t> C = lir::coeffOf(*Load.Idx[D], Var);
+    if (!C)
+      return Access::Other;
+    if (*C == 0)
+      continue;
+    if (*C != 1 || R == Access::Contiguous ||
+        !unitStrideIn(P, Load.Table, static_cast<int>(D)))
+      return Access::Other;
+    R = Access::Contiguous;
+  }
+  return R;
+}
+
 IExprPtr dpc::storageSize(const lir::Program &P, int Table) {
   const lir::Storage &S = P.Storages[Table];
   if (S.HostTable >= 0)

@@ -184,6 +184,47 @@ IExprPtr lir::substitute(const IExprPtr &E,
   return IExpr::op(E->K, Args);
 }
 
+/// Whether V occurs in E at all.
+static bool mentions(const IExpr &E, const std::string &V) {
+  if (E.K == IExpr::Var)
+    return E.Name == V;
+  for (auto &A : E.Args)
+    if (mentions(*A, V))
+      return true;
+  return false;
+}
+
+std::optional<int64_t> lir::coeffOf(const IExpr &E, const std::string &V) {
+  if (!mentions(E, V))
+    return 0;
+  switch (E.K) {
+  case IExpr::Var:
+    return 1;
+  case IExpr::Add:
+  case IExpr::Sub: {
+    auto A = coeffOf(*E.Args[0], V), B = coeffOf(*E.Args[1], V);
+    if (!A || !B)
+      return std::nullopt;
+    return E.K == IExpr::Add ? *A + *B : *A - *B;
+  }
+  case IExpr::Neg: {
+    auto A = coeffOf(*E.Args[0], V);
+    return A ? std::optional<int64_t>(-*A) : std::nullopt;
+  }
+  case IExpr::Mul: {
+    // Affine only when one factor is a literal.
+    for (int F = 0; F < 2; ++F)
+      if (E.Args[F]->K == IExpr::Int) {
+        auto A = coeffOf(*E.Args[1 - F], V);
+        return A ? std::optional<int64_t>(E.Args[F]->Val * *A) : std::nullopt;
+      }
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 const char *lir::loopRoleName(LoopRole R) {
   switch (R) {
   case LoopRole::Plain: return "seq";

@@ -19,6 +19,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,10 @@ IExprPtr substitute(const IExprPtr &E,
                     const std::map<std::string, IExprPtr> &Sub);
 IExprPtr operator-(IExprPtr A, IExprPtr B);
 IExprPtr operator*(IExprPtr A, IExprPtr B);
+/// The coefficient of variable V when E is affine in V (E = c * V + terms
+/// without V); nullopt when V occurs otherwise (in a product with another
+/// variable, a division, a min, ...).
+std::optional<int64_t> coeffOf(const IExpr &E, const std::string &V);
 
 //===-- loop trees --------------------------------------------------------===//
 
@@ -203,9 +208,15 @@ struct SplitInfo {
   /// The tile's cell box: per table dim, lowest cell and size.
   std::vector<IExprPtr> BoxLo;
   std::vector<int64_t> BoxSize;
-  /// Loops over (k..., cells) of U(T) x (tile cells in the statement's
-  /// domain) in the order k..., row, col: the CPU form of the product.
+  /// The CPU form of the product, loops over U(T) x (the tile's cells in
+  /// the statement's domain): (x..., k..., x_last), a row of accumulators
+  /// kept hot over k with the last index innermost, or, when CpuKInner,
+  /// (x..., k...), each cell's reduction innermost. Leaf Args follow the
+  /// loop order.
   LNodePtr CpuLoops;
+  bool CpuKInner = false;
+  /// The (x..., k...) form until chooseCpuProductOrder has picked one.
+  LNodePtr CpuLoopsKInner;
   std::string USet;                 // U(T) in isl notation, for comments
   bool Rectangular = false;         // the GPU register-blocked form applies
   /// True for the cells x where the reduction is evaluated (x named by the

@@ -62,6 +62,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
       return nullptr;
     if (!chooseStorage(PM, CI, Diags, *P))
       return nullptr;
+    chooseCpuProductOrder(*P);
   } catch (const isl::exception &E) {
     DPC_ICE(llvm::Twine("isl failed while lowering '") + M.Name + "': " +
             E.what());

@@ -172,6 +172,7 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     I.ColDim = Sp.ColDim;
     I.ProductLoops = Sp.ProductLoops;
     I.CpuLoops = Sp.CpuLoops;
+    I.CpuLoopsKInner = Sp.CpuLoopsKInner;
     I.TileVars = Sp.TileVars;
     I.BoxLo = Sp.BoxLo;
     I.BoxSize = Sp.BoxSize;

@@ -33,7 +33,7 @@ struct SplitPlan {
   int Stmt = -1;                        // PolyModel statement index
   const ast::Expr *Red = nullptr;
   ProductPlacement Place;
-  lir::LNodePtr ProductLoops, CpuLoops, RestLoops;
+  lir::LNodePtr ProductLoops, CpuLoops, CpuLoopsKInner, RestLoops;
   std::vector<std::string> TileVars;
   std::vector<lir::IExprPtr> BoxLo;
   std::vector<int64_t> BoxSize;
@@ -69,6 +69,23 @@ bool chooseStorage(const PolyModel &PM, const CopyTableInfo &CI,
 lir::IExprPtr storageOffset(const lir::Program &P, int Table,
                             const std::vector<lir::IExprPtr> &X);
 lir::IExprPtr storageSize(const lir::Program &P, int Table);
+/// Whether the next cell along table dim Dim is the next element of the
+/// buffer: storageOffset(x + e_Dim) = storageOffset(x) + 1 as integer
+/// expressions, so that a loop along Dim reads memory contiguously.
+bool unitStrideIn(const lir::Program &P, int Table, int Dim);
+
+/// How a load moves when loop variable Var advances by one: not at all, to
+/// the next buffer element, or otherwise.
+enum class Access { Fixed, Contiguous, Other };
+Access accessAlong(const lir::Program &P, const lir::VExpr &Load,
+                   const std::string &Var);
+
+/// Picks each split reduction's CPU loop order once the storage is known:
+/// the last cell index innermost when both operands are fixed or contiguous
+/// along it (a row of accumulators, vectorised); else the last contraction
+/// index innermost when they are along that (a vectorised reduction per
+/// cell, Chang's transposed form); else the first.
+void chooseCpuProductOrder(lir::Program &P);
 
 /// The whole middle end. Null (after diagnostics) on failure.
 std::unique_ptr<lir::Program> lowerModule(const PolyModel &PM,

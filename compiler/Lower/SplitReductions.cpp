@@ -252,6 +252,15 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
                                   "] -> CPU[" + join(CpuOut) + "] }");
       isl::set CpuSet = All.intersect(U.apply(ToTK.reverse())).apply(Swap);
       Sp.CpuLoops = loopsOverSet(dimsToParams(CpuSet, 0, NT, TV), Ctx, "cp");
+      // The other CPU form, (x..., k): each cell's reduction innermost, for
+      // operands contiguous along k (chooseCpuProductOrder picks one once
+      // the storage is known).
+      isl::map Keep = islParse<isl::map>(PM.ctx(), P + " -> { " + S.Name + "[" +
+                                         join(XK) + "] -> CPU[" + join(TK) +
+                                         ", " + join(XK) + "] }");
+      isl::set CpuKSet = All.intersect(U.apply(ToTK.reverse())).apply(Keep);
+      Sp.CpuLoopsKInner =
+          loopsOverSet(dimsToParams(CpuKSet, 0, NT, TV), Ctx, "cp");
       isl::set Rest = RS->Inner.subtract(U.apply(ToTK.reverse()));
       Sp.RestLoops = loopsOverSet(dimsToParams(Rest, 0, Gr.Dims, X), Ctx, "rk");
       (void)NK;

@@ -29,15 +29,20 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t dpc_lo1 = 64 * tile1;
   for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= -(64 * tile0) + 63; cp0++) {
     for (int64_t cp1 = -(64 * tile0) + 64; cp1 <= 64 * tile1 - 1; cp1++) {
-      DPC_SIMD
-      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(N - 1, 64 * tile1 + 63); cp2++) {
-        {
-          const int64_t i = cp0;
-          const int64_t k = cp1;
+      if (64 * tile1 <= dpc_min(N - 1, 64 * tile1 + 63)) {
+        const int64_t i = cp0;
+        const int64_t k = cp1;
+        const int32_t dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)]; // S1[i, k], the same along j
+        const int64_t dpc_y_at =
+            S1_at(dpc_p, k + 1, 0); // S1[k + 1, j] lies at dpc_t.S1[dpc_y_at + j]
+        const int64_t dpc_lo = 64 * tile1,
+                      dpc_n = dpc_min(N - 1, 64 * tile1 + 63) - dpc_lo + 1;
+        DPC_SIMD
+        for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+          const int64_t cp2 = dpc_lo + dpc_d;
           const int64_t j = cp2;
           int32_t &dpc_a = dpc_acc0[((0) * 64 + (i - dpc_lo0)) * 64 + (j - dpc_lo1)];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
-                                           dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
+          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.S1[dpc_y_at + j]));
         }
       }
     }
@@ -60,15 +65,20 @@ static void tile_product1(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t dpc_lo1 = 64 * tile1;
   for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= -(64 * tile0) + 63; cp0++) {
     for (int64_t cp1 = -(64 * tile0) + 64; cp1 <= 64 * tile1 - 1; cp1++) {
-      DPC_SIMD
-      for (int64_t cp2 = 64 * tile1; cp2 <= dpc_min(M - 1, 64 * tile1 + 63); cp2++) {
-        {
-          const int64_t i = cp0;
-          const int64_t k = cp1;
+      if (64 * tile1 <= dpc_min(M - 1, 64 * tile1 + 63)) {
+        const int64_t i = cp0;
+        const int64_t k = cp1;
+        const int32_t dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)]; // S2[i, k], the same along j
+        const int64_t dpc_y_at =
+            S2_at(dpc_p, k + 1, 0); // S2[k + 1, j] lies at dpc_t.S2[dpc_y_at + j]
+        const int64_t dpc_lo = 64 * tile1,
+                      dpc_n = dpc_min(M - 1, 64 * tile1 + 63) - dpc_lo + 1;
+        DPC_SIMD
+        for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+          const int64_t cp2 = dpc_lo + dpc_d;
           const int64_t j = cp2;
           int32_t &dpc_a = dpc_acc1[((0) * 64 + (i - dpc_lo0)) * 64 + (j - dpc_lo1)];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
-                                           dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
+          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.S2[dpc_y_at + j]));
         }
       }
     }
@@ -97,23 +107,29 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
     for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; cp0++) {
       for (int64_t cp1 = -tile0; cp1 <= tile1 - 1; cp1++) {
         for (int64_t cp2 = -(32 * tile2) + 31; cp2 <= 32 * tile3; cp2++) {
-          DPC_SIMD
-          for (int64_t cp3 = 32 * tile3; cp3 <= dpc_min(M - 1, 32 * tile3 + 31); cp3++) {
-            {
-              const int64_t i1 = -tile0;
-              const int64_t j1 = tile1;
-              const int64_t i2 = cp0;
-              const int64_t k1 = cp1;
-              const int64_t k2 = cp2;
+          if (32 * tile3 <= dpc_min(M - 1, 32 * tile3 + 31)) {
+            const int64_t i1 = -tile0;
+            const int64_t j1 = tile1;
+            const int64_t i2 = cp0;
+            const int64_t k1 = cp1;
+            const int64_t k2 = cp2;
+            const int32_t dpc_x = dpc_t.F[F_at(
+                dpc_p, i1, k1, i2, k2)]; // F[i1, k1, i2, k2], the same along j2
+            const int64_t dpc_y_at =
+                F_at(dpc_p, k1 + 1, j1, k2 + 1,
+                     0); // F[k1 + 1, j1, k2 + 1, j2] lies at dpc_t.F[dpc_y_at + j2]
+            const int64_t dpc_lo = 32 * tile3,
+                          dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
+            DPC_SIMD
+            for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+              const int64_t cp3 = dpc_lo + dpc_d;
               const int64_t j2 = cp3;
               int32_t &dpc_a =
                   dpc_acc2[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
                             (i2 - dpc_lo2)) *
                                32 +
                            (j2 - dpc_lo3)];
-              dpc_a =
-                  dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.F[dpc_y_at + j2]));
             }
           }
         }
@@ -163,80 +179,105 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
       tile2 + tile3 >= 1) {
     for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; cp0++) {
       if (tile0 + tile1 == 0 && tile2 + tile3 >= 2) {
-        DPC_SIMD
-        for (int64_t cp1 = 32 * tile3; cp1 <= dpc_min(M - 1, 32 * tile3 + 31); cp1++) {
-          {
-            const int64_t i1 = -tile0;
-            const int64_t j1 = -tile0;
-            const int64_t i2 = cp0;
-            const int64_t k2 = -(32 * tile2) + 31;
+        if (32 * tile3 <= dpc_min(M - 1, 32 * tile3 + 31)) {
+          const int64_t i1 = -tile0;
+          const int64_t j1 = -tile0;
+          const int64_t i2 = cp0;
+          const int64_t k2 = -(32 * tile2) + 31;
+          const int32_t dpc_x =
+              dpc_t
+                  .F[F_at(dpc_p, i1, j1, i2, k2)]; // F[i1, j1, i2, k2], the same along j2
+          const int64_t dpc_y_at =
+              S2_at(dpc_p, k2 + 1, 0); // S2[k2 + 1, j2] lies at dpc_t.S2[dpc_y_at + j2]
+          const int64_t dpc_lo = 32 * tile3,
+                        dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
+          DPC_SIMD
+          for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+            const int64_t cp1 = dpc_lo + dpc_d;
             const int64_t j2 = cp1;
             int32_t &dpc_a =
                 dpc_acc3[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
                           (i2 - dpc_lo2)) *
                              32 +
                          (j2 - dpc_lo3)];
-            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                             dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.S2[dpc_y_at + j2]));
           }
         }
       }
       if (tile0 + tile1 == 0) {
         for (int64_t cp2 = -(32 * tile2) + 32; cp2 <= 32 * tile3 - 2; cp2++) {
-          DPC_SIMD
-          for (int64_t cp3 = 32 * tile3; cp3 <= dpc_min(M - 1, 32 * tile3 + 31); cp3++) {
-            {
-              const int64_t i1 = -tile0;
-              const int64_t j1 = -tile0;
-              const int64_t i2 = cp0;
-              const int64_t k2 = cp2;
+          if (32 * tile3 <= dpc_min(M - 1, 32 * tile3 + 31)) {
+            const int64_t i1 = -tile0;
+            const int64_t j1 = -tile0;
+            const int64_t i2 = cp0;
+            const int64_t k2 = cp2;
+            const int32_t dpc_x = dpc_t.F[F_at(
+                dpc_p, i1, j1, i2, k2)]; // F[i1, j1, i2, k2], the same along j2
+            const int64_t dpc_y_at =
+                S2_at(dpc_p, k2 + 1, 0); // S2[k2 + 1, j2] lies at dpc_t.S2[dpc_y_at + j2]
+            const int64_t dpc_lo = 32 * tile3,
+                          dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
+            DPC_SIMD
+            for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+              const int64_t cp3 = dpc_lo + dpc_d;
               const int64_t j2 = cp3;
               int32_t &dpc_a =
                   dpc_acc3[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
                             (i2 - dpc_lo2)) *
                                32 +
                            (j2 - dpc_lo3)];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                               dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.S2[dpc_y_at + j2]));
             }
           }
         }
       } else {
         for (int64_t cp4 = -(32 * tile2) + 31; cp4 <= 32 * tile3 - 2; cp4++) {
-          DPC_SIMD
-          for (int64_t cp5 = 32 * tile3; cp5 <= dpc_min(M - 1, 32 * tile3 + 31); cp5++) {
-            {
-              const int64_t i1 = -tile0;
-              const int64_t j1 = tile1;
-              const int64_t i2 = cp0;
-              const int64_t k2 = cp4;
+          if (32 * tile3 <= dpc_min(M - 1, 32 * tile3 + 31)) {
+            const int64_t i1 = -tile0;
+            const int64_t j1 = tile1;
+            const int64_t i2 = cp0;
+            const int64_t k2 = cp4;
+            const int32_t dpc_x = dpc_t.F[F_at(
+                dpc_p, i1, j1, i2, k2)]; // F[i1, j1, i2, k2], the same along j2
+            const int64_t dpc_y_at =
+                S2_at(dpc_p, k2 + 1, 0); // S2[k2 + 1, j2] lies at dpc_t.S2[dpc_y_at + j2]
+            const int64_t dpc_lo = 32 * tile3,
+                          dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
+            DPC_SIMD
+            for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+              const int64_t cp5 = dpc_lo + dpc_d;
               const int64_t j2 = cp5;
               int32_t &dpc_a =
                   dpc_acc3[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
                             (i2 - dpc_lo2)) *
                                32 +
                            (j2 - dpc_lo3)];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                               dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.S2[dpc_y_at + j2]));
             }
           }
         }
       }
-      DPC_SIMD
-      for (int64_t cp6 = 32 * tile3; cp6 <= dpc_min(M - 1, 32 * tile3 + 31); cp6++) {
-        {
-          const int64_t i1 = -tile0;
-          const int64_t j1 = tile1;
-          const int64_t i2 = cp0;
-          const int64_t k2 = 32 * tile3 - 1;
+      if (32 * tile3 <= dpc_min(M - 1, 32 * tile3 + 31)) {
+        const int64_t i1 = -tile0;
+        const int64_t j1 = tile1;
+        const int64_t i2 = cp0;
+        const int64_t k2 = 32 * tile3 - 1;
+        const int32_t dpc_x =
+            dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]; // F[i1, j1, i2, k2], the same along j2
+        const int64_t dpc_y_at =
+            S2_at(dpc_p, k2 + 1, 0); // S2[k2 + 1, j2] lies at dpc_t.S2[dpc_y_at + j2]
+        const int64_t dpc_lo = 32 * tile3,
+                      dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
+        DPC_SIMD
+        for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+          const int64_t cp6 = dpc_lo + dpc_d;
           const int64_t j2 = cp6;
           int32_t &dpc_a =
               dpc_acc3[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
                         (i2 - dpc_lo2)) *
                            32 +
                        (j2 - dpc_lo3)];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
-                                           dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.S2[dpc_y_at + j2]));
         }
       }
     }
@@ -263,21 +304,28 @@ static void tile_product4(const Params &dpc_p, const Inputs &dpc_in, const Table
   if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0) {
     for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; cp0++) {
       for (int64_t cp1 = -(32 * tile2) + 31; cp1 <= 32 * tile3; cp1++) {
-        DPC_SIMD
-        for (int64_t cp2 = 32 * tile3; cp2 <= dpc_min(M - 1, 32 * tile3 + 31); cp2++) {
-          {
-            const int64_t i1 = -tile0;
-            const int64_t j1 = tile1;
-            const int64_t i2 = cp0;
-            const int64_t k2 = cp1;
+        if (32 * tile3 <= dpc_min(M - 1, 32 * tile3 + 31)) {
+          const int64_t i1 = -tile0;
+          const int64_t j1 = tile1;
+          const int64_t i2 = cp0;
+          const int64_t k2 = cp1;
+          const int32_t dpc_x =
+              dpc_t.S2[S2_at(dpc_p, i2, k2)]; // S2[i2, k2], the same along j2
+          const int64_t dpc_y_at =
+              F_at(dpc_p, i1, j1, k2 + 1,
+                   0); // F[i1, j1, k2 + 1, j2] lies at dpc_t.F[dpc_y_at + j2]
+          const int64_t dpc_lo = 32 * tile3,
+                        dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
+          DPC_SIMD
+          for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+            const int64_t cp2 = dpc_lo + dpc_d;
             const int64_t j2 = cp2;
             int32_t &dpc_a =
                 dpc_acc4[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
                           (i2 - dpc_lo2)) *
                              32 +
                          (j2 - dpc_lo3)];
-            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                             dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.F[dpc_y_at + j2]));
           }
         }
       }
@@ -314,23 +362,30 @@ static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Table
                                   M + tile1 - cp0 - 2),
                           tile1 + 32 * tile3 - cp0 + 30);
            cp1++) {
-        DPC_SIMD
-        for (int64_t cp2 =
-                 dpc_max(dpc_max(32 * tile3, cp0), cp0 + cp1 - tile0 - 2 * tile1 + 1);
-             cp2 <= dpc_min(M - 1, 32 * tile3 + 31); cp2++) {
-          {
-            const int64_t i1 = -tile0;
-            const int64_t j1 = tile1;
-            const int64_t i2 = cp0;
-            const int64_t k1 = cp1;
+        if (dpc_max(dpc_max(32 * tile3, cp0), cp0 + cp1 - tile0 - 2 * tile1 + 1) <=
+            dpc_min(M - 1, 32 * tile3 + 31)) {
+          const int64_t i1 = -tile0;
+          const int64_t j1 = tile1;
+          const int64_t i2 = cp0;
+          const int64_t k1 = cp1;
+          const int32_t dpc_x =
+              dpc_t.S1[S1_at(dpc_p, i1, k1)]; // S1[i1, k1], the same along j2
+          const int64_t dpc_y_at =
+              F_at(dpc_p, k1 + 1, j1, i2,
+                   0); // F[k1 + 1, j1, i2, j2] lies at dpc_t.F[dpc_y_at + j2]
+          const int64_t dpc_lo = dpc_max(dpc_max(32 * tile3, cp0),
+                                         cp0 + cp1 - tile0 - 2 * tile1 + 1),
+                        dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
+          DPC_SIMD
+          for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+            const int64_t cp2 = dpc_lo + dpc_d;
             const int64_t j2 = cp2;
             int32_t &dpc_a =
                 dpc_acc5[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
                           (i2 - dpc_lo2)) *
                              32 +
                          (j2 - dpc_lo3)];
-            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.F[dpc_y_at + j2]));
           }
         }
       }
@@ -405,34 +460,22 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
     for (int64_t c1 = c0;
          c1 <= dpc_min(dpc_floordiv(M - 1, 64), c0 + dpc_floordiv(M, 64)); c1++) {
       {
-        int32_t dpc_cur_S2[4096]; // this tile's cells of S2
-        int32_t dpc_acc1[4096];   // tile product accumulator
+        int32_t dpc_acc1[4096]; // tile product accumulator
         for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
           dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
-        // start of the tile: a copy of its cells
-        {
-          const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
-          const int64_t dpc_tlo1 = 64 * (c1)-0;
-          for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e) {
-            const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-            const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
-            if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-              dpc_cur_S2[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
-          }
-        }
         // the cells of this tile, one anti-diagonal after another
         for (int64_t c2 = -(64 * c0) + 62; c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
           for (int64_t c3 = dpc_max(0, c2 - 63);
                c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
-            tc_stmt_S2_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                             64 * c1 + c3, dpc_cur_S2, dpc_err);
+            stmt_S2_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                          64 * c1 + c3, dpc_err);
           }
         }
         if (c0 == 0) {
           for (int64_t c2 = 64; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
             for (int64_t c3 = c2 - 63; c3 <= dpc_min(63, M - 64 * c1 - 1); c3++) {
-              tc_stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63, 64 * c1 + c3,
-                               dpc_acc1, dpc_cur_S2, dpc_err);
+              stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63, 64 * c1 + c3,
+                            dpc_acc1, dpc_err);
             }
           }
         }
@@ -444,21 +487,9 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
     for (int64_t c1 = c0; c1 <= dpc_floordiv(M - 1, 64); c1++) {
       {
-        int32_t dpc_cur_S2[4096]; // this tile's cells of S2
-        int32_t dpc_acc1[4096];   // tile product accumulator
+        int32_t dpc_acc1[4096]; // tile product accumulator
         for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
           dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
-        // start of the tile: a copy of its cells
-        {
-          const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
-          const int64_t dpc_tlo1 = 64 * (c1)-0;
-          for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e) {
-            const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-            const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
-            if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-              dpc_cur_S2[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
-          }
-        }
         if (c0 >= 2) {
           tile_product1(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc1);
         }
@@ -466,8 +497,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         for (int64_t c2 = 0; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
           for (int64_t c3 = dpc_max(0, c2 - 63);
                c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
-            tc_stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                             64 * c1 + c3, dpc_acc1, dpc_cur_S2, dpc_err);
+            stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                          64 * c1 + c3, dpc_acc1, dpc_err);
           }
         }
       }
@@ -477,21 +508,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
     for (int64_t c1 = -1; c1 <= dpc_floordiv(N, 64) - 1; c1++) {
       {
-        int32_t dpc_cur_S1[4096]; // this tile's cells of S1
-                                  // start of the tile: a copy of its cells
-        {
-          const int64_t dpc_tlo0 = -(64 * (-c1 - 1) - 63 + 63);
-          const int64_t dpc_tlo1 = 64 * (c1)-0;
-          for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e) {
-            const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-            const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
-            if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-              dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
-          }
-        }
         // the cells of this tile, one anti-diagonal after another
-        tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + 64, 64 * c1 + 63, dpc_cur_S1,
-                         dpc_err);
+        stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + 64, 64 * c1 + 63, dpc_err);
       }
     }
     // one step of the tile wavefront: the tiles below are independent
@@ -499,21 +517,9 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
       for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
         {
-          int32_t dpc_cur_S1[4096]; // this tile's cells of S1
-          int32_t dpc_acc0[4096];   // tile product accumulator
+          int32_t dpc_acc0[4096]; // tile product accumulator
           for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
             dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
-          // start of the tile: a copy of its cells
-          {
-            const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
-            const int64_t dpc_tlo1 = 64 * (c1)-0;
-            for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e) {
-              const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-              const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
-              if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-                dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
-            }
-          }
           if (c0 >= 2) {
             tile_product0(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc0);
           }
@@ -521,8 +527,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
           if (c0 == 0) {
             for (int64_t c2 = 62; c2 <= 63; c2++) {
               for (int64_t c3 = 0; c3 <= dpc_min(N - 64 * c1 - 1, c2); c3++) {
-                tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63,
-                                 64 * c1 + c3, dpc_cur_S1, dpc_err);
+                stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63, 64 * c1 + c3,
+                              dpc_err);
               }
             }
           }
@@ -530,8 +536,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                c2 <= dpc_min(126, N - 64 * c1 + 62); c2++) {
             for (int64_t c3 = dpc_max(0, c2 - 63);
                  c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-              tc_stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                               64 * c1 + c3, dpc_acc0, dpc_cur_S1, dpc_err);
+              stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                            64 * c1 + c3, dpc_acc0, dpc_err);
             }
           }
         }
@@ -541,22 +547,9 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
     // one step of the tile wavefront: the tiles below are independent
     for (int64_t c0 = -1; c0 <= 0; c0++) {
       {
-        int32_t dpc_cur_S1[4096]; // this tile's cells of S1
-                                  // start of the tile: a copy of its cells
-        {
-          const int64_t dpc_tlo0 = -(64 * (0) - 63 + 63);
-          const int64_t dpc_tlo1 = 64 * (c0)-0;
-          for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e) {
-            const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-            const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
-            if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-              dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
-          }
-        }
         // the cells of this tile, one anti-diagonal after another
         for (int64_t c2 = -(64 * c0) + 62; c2 <= -(63 * c0) + 63; c2++) {
-          tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, -(63 * c0) - c2 + 63, c0, dpc_cur_S1,
-                           dpc_err);
+          stmt_S1_case1(dpc_p, dpc_in, dpc_t, -(63 * c0) - c2 + 63, c0, dpc_err);
         }
       }
     }
@@ -565,26 +558,9 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
   for (int64_t c1 = -1; c1 <= N - 1; c1++) {
     for (int64_t c2 = -dpc_floordiv(M + 32, 32) + 1; c2 <= 0; c2++) {
       {
-        int32_t dpc_cur_F[1024]; // this tile's cells of F
-                                 // start of the tile: a copy of its cells
-        {
-          const int64_t dpc_tlo0 = -(1 * (-c1 - 1) - 0 + 0);
-          const int64_t dpc_tlo1 = 1 * (c1)-0;
-          const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-          const int64_t dpc_tlo3 = 32 * (-c2 - 1) - 0;
-          for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
-            const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-            const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-            const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-            const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-            if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 &&
-                i2 >= 0 && M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-              dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-          }
-        }
         // the cells of this tile, one anti-diagonal after another
-        tc_stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2), -(32 * c2) - 1,
-                        dpc_cur_F, dpc_err);
+        stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2), -(32 * c2) - 1,
+                     dpc_err);
       }
     }
   }
@@ -599,8 +575,7 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
           for (int64_t c3 = dpc_max(-c2 - 1, c0 - c1 - c2);
                c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
             {
-              int32_t dpc_cur_F[1024]; // this tile's cells of F
-              int32_t dpc_acc2[1024];  // tile product accumulator
+              int32_t dpc_acc2[1024]; // tile product accumulator
               for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                 dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
               int32_t dpc_acc3[1024]; // tile product accumulator
@@ -612,22 +587,6 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
               int32_t dpc_acc5[1024]; // tile product accumulator
               for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                 dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-              // start of the tile: a copy of its cells
-              {
-                const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
-                const int64_t dpc_tlo1 = 1 * (c1)-0;
-                const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-                const int64_t dpc_tlo3 = 32 * (c3)-0;
-                for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
-                  const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-                  const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-                  if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 &&
-                      i2 >= 0 && M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-                    dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-                }
-              }
               if (c2 + c3 >= 1 && c0 >= c2 + c3 + 1 ||
                   c0 >= 1 && M + 32 * c2 == 1 && 32 * c3 + 1 == M) {
                 tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
@@ -648,21 +607,20 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                 for (int64_t c6 =
                          dpc_max(dpc_max(0, -M - 32 * c2 + 31), -(32 * c2) - 32 * c3 - 1);
                      c6 <= dpc_min(31, -(32 * c2) - 32 * c3 + 30); c6++) {
-                  tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
-                                  -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 30, dpc_cur_F,
-                                  dpc_err);
+                  stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                               -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 30, dpc_err);
                 }
                 if (c0 >= 1 && c2 + c3 == 0) {
                   for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32); c6 <= 31; c6++) {
-                    tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1,
-                                    -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 31, dpc_acc2,
-                                    dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F, dpc_err);
+                    stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
+                                 -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4,
+                                 dpc_acc5, dpc_err);
                   }
                 } else {
                   if (c0 == 0 && c2 + c3 == 0) {
                     for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32); c6 <= 31; c6++) {
-                      tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -(32 * c2) - c6 + 31,
-                                      -(32 * c2) - c6 + 31, dpc_cur_F, dpc_err);
+                      stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -(32 * c2) - c6 + 31,
+                                   -(32 * c2) - c6 + 31, dpc_err);
                     }
                   }
                 }
@@ -670,24 +628,23 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                      c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
                   for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
                        c6 <= dpc_min(31, c4); c6++) {
-                    tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
-                                    -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
-                                    dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F, dpc_err);
+                    stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                                 -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
+                                 dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
                   }
                 }
               }
             }
           }
           {
-            int32_t dpc_cur_F[1024]; // this tile's cells of F
             // the cells of this tile, one anti-diagonal after another
             for (int64_t c4 = dpc_max(0, -(32 * c0) - 2);
                  c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
               for (int64_t c6 =
                        dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33);
                    c6 <= dpc_min(31, c4); c6++) {
-                tc_stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6 + 31,
-                                32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_cur_F, dpc_err);
+                stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6 + 31,
+                             32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_err);
               }
             }
           }
@@ -701,8 +658,7 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
             for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
               for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
                 {
-                  int32_t dpc_cur_F[1024]; // this tile's cells of F
-                  int32_t dpc_acc2[1024];  // tile product accumulator
+                  int32_t dpc_acc2[1024]; // tile product accumulator
                   for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                     dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
                   int32_t dpc_acc3[1024]; // tile product accumulator
@@ -714,22 +670,6 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                   int32_t dpc_acc5[1024]; // tile product accumulator
                   for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                     dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-                  // start of the tile: a copy of its cells
-                  {
-                    const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
-                    const int64_t dpc_tlo1 = 1 * (c1)-0;
-                    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-                    const int64_t dpc_tlo3 = 32 * (c3)-0;
-                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
-                      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-                      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-                      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-                      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-                      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 &&
-                          i2 >= 0 && M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-                        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-                    }
-                  }
                   if (c0 >= c2 + c3 + 1) {
                     tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                                   dpc_acc2);
@@ -744,9 +684,9 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                   for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
                     for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
                          c6 <= dpc_min(31, c4); c6++) {
-                      tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
-                                      -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
-                                      dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F, dpc_err);
+                      stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                                   -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
+                                   dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
                     }
                   }
                 }
@@ -757,8 +697,7 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
               for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
                 for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
                   {
-                    int32_t dpc_cur_F[1024]; // this tile's cells of F
-                    int32_t dpc_acc2[1024];  // tile product accumulator
+                    int32_t dpc_acc2[1024]; // tile product accumulator
                     for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                       dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
                     int32_t dpc_acc3[1024]; // tile product accumulator
@@ -770,23 +709,6 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                     int32_t dpc_acc5[1024]; // tile product accumulator
                     for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                       dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-                    // start of the tile: a copy of its cells
-                    {
-                      const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
-                      const int64_t dpc_tlo1 = 1 * (c1)-0;
-                      const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-                      const int64_t dpc_tlo3 = 32 * (c3)-0;
-                      for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
-                        const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-                        const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-                        const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-                        const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-                        if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                            N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                            j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-                          dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-                      }
-                    }
                     if (c0 >= c2 + c3 + 1) {
                       tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                                     dpc_acc2);
@@ -802,9 +724,9 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                       for (int64_t c6 =
                                dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
                            c6 <= dpc_min(31, c4); c6++) {
-                        tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
-                                        -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
-                                        dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F, dpc_err);
+                        stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                                     -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
+                                     dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
                       }
                     }
                   }
@@ -815,36 +737,17 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                                         c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
                    c2 <= 0; c2++) {
                 {
-                  int32_t dpc_cur_F[1024]; // this tile's cells of F
                   if (c1 >= c0 + 1) {
-                    // start of the tile: a copy of its cells
-                    {
-                      const int64_t dpc_tlo0 = -(1 * (c0 - c1 + 1) - 0 + 0);
-                      const int64_t dpc_tlo1 = 1 * (c1)-0;
-                      const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-                      const int64_t dpc_tlo3 = 32 * (-c2 - 1) - 0;
-                      for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
-                        const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-                        const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-                        const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-                        const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-                        if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                            N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                            j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-                          dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-                      }
-                    }
                     // the cells of this tile, one anti-diagonal after another
-                    tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0 - 1, c1, -(32 * c2),
-                                    -(32 * c2) - 1, dpc_cur_F, dpc_err);
+                    stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0 - 1, c1, -(32 * c2),
+                                 -(32 * c2) - 1, dpc_err);
                   }
                 }
                 if (M + 32 * c2 >= 2) {
                   for (int64_t c3 = dpc_max(-c2, c0 - c1 - c2);
                        c3 <= dpc_floordiv(M - 1, 32); c3++) {
                     {
-                      int32_t dpc_cur_F[1024]; // this tile's cells of F
-                      int32_t dpc_acc2[1024];  // tile product accumulator
+                      int32_t dpc_acc2[1024]; // tile product accumulator
                       for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                         dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
                       int32_t dpc_acc3[1024]; // tile product accumulator
@@ -856,23 +759,6 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                       int32_t dpc_acc5[1024]; // tile product accumulator
                       for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                         dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-                      // start of the tile: a copy of its cells
-                      {
-                        const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
-                        const int64_t dpc_tlo1 = 1 * (c1)-0;
-                        const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-                        const int64_t dpc_tlo3 = 32 * (c3)-0;
-                        for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
-                          const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-                          const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-                          const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-                          const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-                          if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                              N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                              j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-                            dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-                        }
-                      }
                       if (c2 + c3 >= 1 && c0 >= c2 + c3 + 1) {
                         tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                                       dpc_acc2);
@@ -888,23 +774,22 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                       // the cells of this tile, one anti-diagonal after another
                       if (c2 + c3 == 0) {
                         for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 31); c6 <= 30; c6++) {
-                          tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1,
-                                          -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 30,
-                                          dpc_cur_F, dpc_err);
+                          stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1,
+                                       -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 30,
+                                       dpc_err);
                         }
                         if (c0 >= 1) {
                           for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32); c6 <= 31;
                                c6++) {
-                            tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1,
-                                            -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 31,
-                                            dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                                            dpc_cur_F, dpc_err);
+                            stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1,
+                                         -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 31,
+                                         dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
                           }
                         } else {
                           if (c0 == 0 && c2 == 0) {
                             for (int64_t c6 = -M + 32; c6 <= 31; c6++) {
-                              tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -c6 + 31,
-                                              -c6 + 31, dpc_cur_F, dpc_err);
+                              stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -c6 + 31,
+                                           -c6 + 31, dpc_err);
                             }
                           }
                         }
@@ -914,18 +799,16 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                         for (int64_t c6 =
                                  dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
                              c6 <= dpc_min(31, c4); c6++) {
-                          tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
-                                          -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6,
-                                          dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                                          dpc_cur_F, dpc_err);
+                          stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                                       -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
+                                       dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
                         }
                       }
                     }
                   }
                 } else {
                   {
-                    int32_t dpc_cur_F[1024]; // this tile's cells of F
-                    int32_t dpc_acc2[1024];  // tile product accumulator
+                    int32_t dpc_acc2[1024]; // tile product accumulator
                     for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                       dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
                     int32_t dpc_acc3[1024]; // tile product accumulator
@@ -938,33 +821,14 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                     for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
                       dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
                     if (M + 32 * c2 == 1) {
-                      // start of the tile: a copy of its cells
-                      {
-                        const int64_t dpc_tlo0 = -(1 * (c0 - c1) - 0 + 0);
-                        const int64_t dpc_tlo1 = 1 * (c1)-0;
-                        const int64_t dpc_tlo2 = -(32 * ((-M + 1) / 32) - 31 + 31);
-                        const int64_t dpc_tlo3 = 32 * ((M - 1) / 32) - 0;
-                        for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
-                          const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-                          const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-                          const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-                          const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-                          if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                              N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                              j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-                            dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-                        }
-                      }
                       tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1, c1, (-M + 1) / 32,
                                     (M - 1) / 32, dpc_acc2);
                       tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1, c1, (-M + 1) / 32,
                                     (M - 1) / 32, dpc_acc5);
                       // the cells of this tile, one anti-diagonal after another
-                      tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M, M - 1,
-                                      dpc_cur_F, dpc_err);
-                      tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M - 1, M - 1,
-                                      dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F,
-                                      dpc_err);
+                      stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M, M - 1, dpc_err);
+                      stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M - 1, M - 1,
+                                   dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
                     }
                   }
                 }
@@ -977,32 +841,13 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         for (int64_t c1 = 0; c1 <= N - 1; c1++) {
           for (int64_t c3 = dpc_max(-1, -c1); c3 <= 0; c3++) {
             {
-              int32_t dpc_cur_F[1024]; // this tile's cells of F
-                                       // start of the tile: a copy of its cells
-              {
-                const int64_t dpc_tlo0 = -(1 * (-c1 - c3) - 0 + 0);
-                const int64_t dpc_tlo1 = 1 * (c1)-0;
-                const int64_t dpc_tlo2 = -(32 * (0) - 31 + 31);
-                const int64_t dpc_tlo3 = 32 * (c3)-0;
-                for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
-                  const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-                  const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-                  if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 &&
-                      i2 >= 0 && M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-                    dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-                }
-              }
               // the cells of this tile, one anti-diagonal after another
-              tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c3, c1, c3 + 1, c3, dpc_cur_F,
-                              dpc_err);
+              stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c3, c1, c3 + 1, c3, dpc_err);
             }
           }
           {
-            int32_t dpc_cur_F[1024]; // this tile's cells of F
             // the cells of this tile, one anti-diagonal after another
-            tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, 0, 0, dpc_cur_F, dpc_err);
+            stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, 0, 0, dpc_err);
           }
         }
       }
@@ -1016,8 +861,7 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         for (int64_t c3 = c0 - c1 - c2;
              c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
           {
-            int32_t dpc_cur_F[1024]; // this tile's cells of F
-            int32_t dpc_acc2[1024];  // tile product accumulator
+            int32_t dpc_acc2[1024]; // tile product accumulator
             for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
               dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
             int32_t dpc_acc3[1024]; // tile product accumulator
@@ -1029,22 +873,6 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
             int32_t dpc_acc5[1024]; // tile product accumulator
             for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
               dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-            // start of the tile: a copy of its cells
-            {
-              const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
-              const int64_t dpc_tlo1 = 1 * (c1)-0;
-              const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-              const int64_t dpc_tlo3 = 32 * (c3)-0;
-              for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e) {
-                const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-                const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-                if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 &&
-                    i2 >= 0 && M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-                  dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-              }
-            }
             if (c0 >= c2 + c3 + 1) {
               tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                             dpc_acc2);
@@ -1060,23 +888,22 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
               for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
                 for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
                      c6 <= dpc_min(31, c4); c6++) {
-                  tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
-                                  -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
-                                  dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F, dpc_err);
+                  stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                               -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
+                               dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
                 }
               }
             }
           }
         }
         {
-          int32_t dpc_cur_F[1024]; // this tile's cells of F
           // the cells of this tile, one anti-diagonal after another
           for (int64_t c4 = 0; c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
             for (int64_t c6 =
                      dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33);
                  c6 <= dpc_min(31, c4); c6++) {
-              tc_stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6 + 31,
-                              32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_cur_F, dpc_err);
+              stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6 + 31,
+                           32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_err);
             }
           }
         }

@@ -27,31 +27,45 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t dpc_lo1 = 64 * tile1;
   for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= dpc_min(N - 3, -(64 * tile0) + 63);
        cp0++) {
-    for (int64_t cp1 = -(64 * tile0) + 63; cp1 <= dpc_min(N - 3, 64 * tile1) - 1; cp1++) {
-      DPC_SIMD
-      for (int64_t cp2 = dpc_max(64 * tile1, cp0 + 2);
-           cp2 <= dpc_min(N - 1, 64 * tile1 + 63); cp2++) {
-        {
-          const int64_t i = cp0;
-          const int64_t k = cp1;
-          const int64_t j = cp2;
-          int32_t &dpc_a = dpc_acc0[((0) * 64 + (i - dpc_lo0)) * 64 + (j - dpc_lo1)];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
-                                           dpc_t.C[CT_at(dpc_p, j, k + 1)]));
+    for (int64_t cp1 = dpc_max(64 * tile1, cp0 + 2);
+         cp1 <= dpc_min(N - 1, 64 * tile1 + 63); cp1++) {
+      if (-(64 * tile0) + 63 <= dpc_min(N - 3, 64 * tile1) - 1) {
+        const int64_t i = cp0;
+        const int64_t j = cp1;
+        const int64_t dpc_x_at =
+            C_at(dpc_p, i, 0); // C[i, k] lies at dpc_t.C[dpc_x_at + k]
+        const int64_t dpc_y_at =
+            CT_at(dpc_p, j, 1); // CT[j, k + 1] lies at dpc_t.C[dpc_y_at + k]
+        int32_t &dpc_a = dpc_acc0[((0) * 64 + (i - dpc_lo0)) * 64 + (j - dpc_lo1)];
+        int32_t dpc_r = dpc_a;
+        const int64_t dpc_lo = -(64 * tile0) + 63,
+                      dpc_n = dpc_min(N - 3, 64 * tile1) - 1 - dpc_lo + 1;
+        for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+          const int64_t cp2 = dpc_lo + dpc_d;
+          const int64_t k = cp2;
+          dpc_r =
+              dpc::vmax(dpc_r, int32_t(dpc_t.C[dpc_x_at + k] + dpc_t.C[dpc_y_at + k]));
         }
+        dpc_a = dpc_r;
       }
-    }
-    for (int64_t cp3 = dpc_max(N - 3, -(64 * tile0) + 63); cp3 <= 64 * tile1 - 1; cp3++) {
-      DPC_SIMD
-      for (int64_t cp4 = dpc_max(64 * tile1, cp0 + 2); cp4 <= N - 1; cp4++) {
-        {
-          const int64_t i = cp0;
+      if (dpc_max(N - 3, -(64 * tile0) + 63) <= 64 * tile1 - 1) {
+        const int64_t i = cp0;
+        const int64_t j = cp1;
+        const int64_t dpc_x_at =
+            C_at(dpc_p, i, 0); // C[i, k] lies at dpc_t.C[dpc_x_at + k]
+        const int64_t dpc_y_at =
+            CT_at(dpc_p, j, 1); // CT[j, k + 1] lies at dpc_t.C[dpc_y_at + k]
+        int32_t &dpc_a = dpc_acc0[((0) * 64 + (i - dpc_lo0)) * 64 + (j - dpc_lo1)];
+        int32_t dpc_r = dpc_a;
+        const int64_t dpc_lo = dpc_max(N - 3, -(64 * tile0) + 63),
+                      dpc_n = 64 * tile1 - 1 - dpc_lo + 1;
+        for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+          const int64_t cp3 = dpc_lo + dpc_d;
           const int64_t k = cp3;
-          const int64_t j = cp4;
-          int32_t &dpc_a = dpc_acc0[((0) * 64 + (i - dpc_lo0)) * 64 + (j - dpc_lo1)];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
-                                           dpc_t.C[CT_at(dpc_p, j, k + 1)]));
+          dpc_r =
+              dpc::vmax(dpc_r, int32_t(dpc_t.C[dpc_x_at + k] + dpc_t.C[dpc_y_at + k]));
         }
+        dpc_a = dpc_r;
       }
     }
   }
@@ -70,21 +84,9 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
     for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
       {
-        int32_t dpc_cur_C[4096]; // this tile's cells of C
-        int32_t dpc_acc0[4096];  // tile product accumulator
+        int32_t dpc_acc0[4096]; // tile product accumulator
         for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
           dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
-        // start of the tile: a copy of its cells
-        {
-          const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
-          const int64_t dpc_tlo1 = 64 * (c1)-0;
-          for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e) {
-            const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-            const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
-            if (i >= 0 && j - i >= 0 && N - j - 1 >= 0)
-              dpc_cur_C[dpc_e] = dpc_t.C[C_at(dpc_p, i, j)];
-          }
-        }
         if (c0 >= 1) {
           tile_product0(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc0);
         }
@@ -93,16 +95,16 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
              c2 <= dpc_min(-(64 * c0) + 64, N - 64 * c1 + 62); c2++) {
           for (int64_t c3 = dpc_max(0, c2 - 63);
                c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-            tc_stmt_C_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                            64 * c1 + c3, dpc_cur_C, dpc_err);
+            stmt_C_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                         64 * c1 + c3, dpc_err);
           }
         }
         for (int64_t c2 = dpc_max(0, -(64 * c0) + 65);
              c2 <= dpc_min(126, N - 64 * c1 + 62); c2++) {
           for (int64_t c3 = dpc_max(0, c2 - 63);
                c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-            tc_stmt_C_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                            64 * c1 + c3, dpc_acc0, dpc_cur_C, dpc_err);
+            stmt_C_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                         64 * c1 + c3, dpc_acc0, dpc_err);
           }
         }
       }
