@@ -246,8 +246,8 @@ std::string dpc::emitHeader(const Program &P) {
     W.blank();
   }
   W.comment("---- the same statements for the cells of a tile: reads of the "
-            "tile itself come\n from its local copy (the CPU keeps it on the "
-            "stack, the GPU in shared memory)");
+            "tile itself come\n from its copy in GPU shared memory (the CPU "
+            "reads the tables in place)");
   for (size_t S = 0; S < P.Stmts.size(); ++S) {
     const lir::Statement &St = P.Stmts[S];
     bool Cached = false;

@@ -718,7 +718,7 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
 }
 
 // ---- the same statements for the cells of a tile: reads of the tile itself come
-//  from its local copy (the CPU keeps it on the stack, the GPU in shared memory)
+//  from its copy in GPU shared memory (the CPU reads the tables in place)
 // S1[i, j] = 0   where i - j >= 0
 // on [N, M] -> { S1_case1[i0, i1] : N > 0 and M > 0 and i0 >= 0 and -1 + i0 <= i1 <= i0 and i1 < N }
 // Reads of the tile being computed come from its shared-memory copy.

@@ -132,7 +132,7 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
 }
 
 // ---- the same statements for the cells of a tile: reads of the tile itself come
-//  from its local copy (the CPU keeps it on the stack, the GPU in shared memory)
+//  from its copy in GPU shared memory (the CPU reads the tables in place)
 // C[i, j] = 0   where i - j >= 0
 // on [N] -> { C_case1[i0, i1] : 0 <= i0 < N and -1 + i0 <= i1 <= i0 }
 // Reads of the tile being computed come from its shared-memory copy.
