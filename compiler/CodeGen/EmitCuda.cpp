@@ -169,10 +169,16 @@ struct CudaPrinter {
                YC ? "dpc_e % " + std::to_string(BC)
                   : "dpc_e / " + std::to_string(KChunk));
       };
-      auto Prefetch = [&](const std::string &Base) {
+      // A loop over one thread's share (Count elements) of a staged
+      // operand chunk: dpc_e is the element.
+      auto OpenStaged = [&](int64_t Count) {
         W.line("#pragma unroll");
-        W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MX) + "; ++dpc_m)");
+        W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(Count) +
+               "; ++dpc_m)");
         W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+      };
+      auto Prefetch = [&](const std::string &Base) {
+        OpenStaged(MX);
         XIdx();
         Bind(*Leaf, RowLo + " + dpc_rr", ColLo, Base + " + dpc_kk");
         W.line("{} dpc_x = {};", T, Ident);
@@ -180,9 +186,7 @@ struct CudaPrinter {
                iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)), rawLoad(*Sp.X));
         W.line("dpc_px[dpc_m] = dpc_x;");
         W.close();
-        W.line("#pragma unroll");
-        W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MY) + "; ++dpc_m)");
-        W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+        OpenStaged(MY);
         YIdx();
         Bind(*Leaf, RowLo, ColLo + " + dpc_cc", Base + " + dpc_kk");
         W.line("{} dpc_y = {}(0);", T, T);
@@ -200,15 +204,11 @@ struct CudaPrinter {
       Prefetch("dpc_klo");
       W.open("for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += " +
              std::to_string(KChunk) + ")");
-      W.line("#pragma unroll");
-      W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MX) + "; ++dpc_m)");
-      W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+      OpenStaged(MX);
       XIdx();
       W.line("dpc_sx{}[dpc_kk][dpc_rr] = dpc_px[dpc_m];", Id);
       W.close();
-      W.line("#pragma unroll");
-      W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(MY) + "; ++dpc_m)");
-      W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+      OpenStaged(MY);
       YIdx();
       W.line("dpc_sy{}[dpc_kk][dpc_cc] = dpc_py[dpc_m];", Id);
       W.close();

@@ -20,12 +20,6 @@ std::string dpc::fileBanner(const lir::Program &P, const std::string &What) {
 }
 
 namespace {
-std::string idxParams(const ast::TableDecl &T) {
-  std::string S;
-  for (auto &I : T.Indices)
-    S += ", int64_t " + I;
-  return S;
-}
 
 void storage(const Program &P, CodeWriter &W) {
   const ast::Module &M = *P.M;

@@ -17,21 +17,6 @@ static const char *rtAlpha(Alphabet A) {
   return "?";
 }
 
-/// One rna input and `pair` events: the result has a dot-bracket structure.
-static int structureInput(const ast::Module &M) {
-  int Rna = -1, Seqs = 0;
-  for (size_t I = 0; I < M.Inputs.size(); ++I) {
-    if (M.Inputs[I].Alpha == Alphabet::Int)
-      continue;
-    ++Seqs;
-    if (M.Inputs[I].Alpha == Alphabet::RNA)
-      Rna = static_cast<int>(I);
-  }
-  if (Seqs != 1)
-    return -1;
-  return ast::declaresEvent(M, "pair") ? Rna : -1;
-}
-
 static std::string outputCell(const ast::Module &M) {
   std::string S = M.Output->Table + "[";
   for (size_t I = 0; I < M.Output->Index.size(); ++I)
@@ -199,7 +184,7 @@ std::string dpc::emitMain(const Program &P) {
   W.close("} // namespace " + N);
   W.blank();
 
-  int StructIn = structureInput(M);
+  int StructIn = ast::structureInput(M);
   std::vector<std::string> PNames;
   for (auto &Pr : M.Params)
     PNames.push_back(Pr.Name);

@@ -145,7 +145,6 @@ void product(const Program &P, int SI, CodeWriter &W) {
                    cellOffset(P, YL.Table, YL.Idx, false) + "]";
   std::string T = storeType(Sp.Ty);
   const char *F = Sp.Op == RedOp::Max ? "vmax" : "vmin";
-  size_t NX = Tab.Indices.size();
   // The variables the leaf's Args give, in loop order.
   std::vector<std::string> Order(Tab.Indices.begin(), Tab.Indices.end() - 1);
   if (Sp.CpuKInner)

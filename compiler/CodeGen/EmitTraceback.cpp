@@ -15,12 +15,6 @@ using namespace dpc::lir;
 
 namespace {
 
-std::string idxParams(const ast::TableDecl &T) {
-  std::string S;
-  for (auto &I : T.Indices)
-    S += ", int64_t " + I;
-  return S;
-}
 
 struct Tracer {
   const Program &P;
@@ -97,7 +91,7 @@ struct Tracer {
       W.line("bool {} = false;", Found);
       W.line("{} {} = {};", evalType(E.Ty), Best, identityOf(E.Op, E.Ty));
       std::vector<std::string> Args;
-      for (auto &B : E.Bindings) {
+      for (size_t I = 0; I < E.Bindings.size(); ++I) {
         Args.push_back(VE.fresh("arg"));
         W.line("int64_t {} = 0;", Args.back());
       }

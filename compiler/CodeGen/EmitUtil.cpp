@@ -47,6 +47,13 @@ std::string dpc::storedIdentityOf(RedOp Op, ScalarType T) {
 
 std::string dpc::iexpr(const IExprPtr &E) { return iexprToString(*E); }
 
+std::string dpc::idxParams(const ast::TableDecl &T) {
+  std::string S;
+  for (auto &I : T.Indices)
+    S += ", int64_t " + I;
+  return S;
+}
+
 std::string dpc::forHead(const LNode &N) {
   return "for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
          " <= " + iexpr(N.Hi) + "; " + N.Iter +

@@ -44,6 +44,9 @@ void printLoopTree(const lir::LNode &N, CodeWriter &W,
                    llvm::function_ref<bool(const lir::LNode &)> Visit,
                    const char *Where);
 
+/// A table's indices as trailing parameters: ", int64_t i, int64_t j".
+std::string idxParams(const ast::TableDecl &T);
+
 /// Declarations of the params and `let` constants as locals.
 void emitParamLocals(const ast::Module &M, CodeWriter &W,
                      const std::string &P = "dpc_p");

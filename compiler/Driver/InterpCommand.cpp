@@ -20,27 +20,13 @@ using namespace dpc::ast;
 static std::optional<std::string>
 structureOf(const Module &M, const dpc_rt::Problem &P,
             const std::vector<TraceEvent> &Events) {
-  int Rna = -1, Seqs = 0;
-  for (size_t I = 0; I < M.Inputs.size(); ++I) {
-    if (M.Inputs[I].Alpha == Alphabet::Int)
-      continue;
-    ++Seqs;
-    if (M.Inputs[I].Alpha == Alphabet::RNA)
-      Rna = static_cast<int>(I);
-  }
-  if (Seqs != 1 || Rna < 0)
+  int Rna = ast::structureInput(M);
+  if (Rna < 0)
     return std::nullopt;
-  bool HasPairs = false;
   std::vector<std::pair<int64_t, int64_t>> Pairs;
   for (auto &E : Events)
-    if (E.Name == "pair" && E.Args.size() == 2) {
+    if (E.Name == "pair" && E.Args.size() == 2)
       Pairs.push_back({E.Args[0], E.Args[1]});
-      HasPairs = true;
-    }
-  // the recurrence has a `pair` event at all
-  bool Declares = ast::declaresEvent(M, "pair");
-  if (!HasPairs && !Declares)
-    return std::nullopt;
   return dpc_rt::dot_bracket(P[Rna].length(), Pairs);
 }
 

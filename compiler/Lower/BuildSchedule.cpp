@@ -10,14 +10,6 @@
 using namespace dpc;
 using namespace dpc::ast;
 
-static std::string join(const std::vector<std::string> &V,
-                        const char *Sep = ", ") {
-  std::string S;
-  for (size_t I = 0; I < V.size(); ++I)
-    S += (I ? Sep : "") + V[I];
-  return S;
-}
-
 std::pair<isl::map, int> dpc::effectiveAccess(const PolyModel &PM,
                                               const CopyTableInfo &CI,
                                               const ReadAccess &R) {

@@ -167,6 +167,18 @@ bool ast::declaresEvent(const Module &M, llvm::StringRef Name) {
   return false;
 }
 
+int ast::structureInput(const Module &M) {
+  int Rna = -1, Seqs = 0;
+  for (size_t I = 0; I < M.Inputs.size(); ++I) {
+    if (M.Inputs[I].Alpha == Alphabet::Int)
+      continue;
+    ++Seqs;
+    if (M.Inputs[I].Alpha == Alphabet::RNA)
+      Rna = static_cast<int>(I);
+  }
+  return Seqs == 1 && declaresEvent(M, "pair") ? Rna : -1;
+}
+
 std::string ast::exprToString(const Expr &E) {
   std::string S;
   llvm::raw_string_ostream OS(S);

@@ -227,5 +227,9 @@ void dumpModule(const Module &M, llvm::raw_ostream &OS);
 std::string exprToString(const Expr &E);
 /// Whether some equation annotates an expression with event `Name`.
 bool declaresEvent(const Module &M, llvm::StringRef Name);
+/// The input whose dot-bracket structure the traceback gives: the only
+/// sequence input, when it is rna and some equation has a `pair` event;
+/// -1 otherwise.
+int structureInput(const Module &M);
 
 } // namespace dpc::ast

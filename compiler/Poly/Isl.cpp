@@ -136,6 +136,13 @@ dpc::fixParams(const isl::union_map &M,
   return M.intersect_params(Ctx);
 }
 
+std::string dpc::join(const std::vector<std::string> &V, const char *Sep) {
+  std::string S;
+  for (size_t I = 0; I < V.size(); ++I)
+    S += (I ? Sep : "") + V[I];
+  return S;
+}
+
 std::string dpc::tupleName(const isl::set &S) {
   const char *N = isl_set_get_tuple_name(S.get());
   return N ? N : "";

@@ -85,6 +85,9 @@ isl::map setToMap(const isl::set &S, unsigned NIn);
 /// Tuple name of a (named) set / map range / domain.
 std::string tupleName(const isl::set &S);
 
+/// Names joined with Sep, for the tuples of isl text ("i, j, k").
+std::string join(const std::vector<std::string> &V, const char *Sep = ", ");
+
 /// Parses isl notation; a parse failure is an internal error that shows
 /// the text (dpc builds these strings itself).
 [[noreturn]] void islParseFailed(const std::string &Text, const char *What);

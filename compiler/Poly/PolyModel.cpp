@@ -6,14 +6,6 @@
 using namespace dpc;
 using namespace dpc::ast;
 
-static std::string join(const std::vector<std::string> &V,
-                        const char *Sep = ", ") {
-  std::string S;
-  for (size_t I = 0; I < V.size(); ++I)
-    S += (I ? Sep : "") + V[I];
-  return S;
-}
-
 std::string PolyModel::setText(const std::string &Tuple,
                                const std::vector<std::string> &Vars,
                                const std::vector<Constraint> &Cs) const {
