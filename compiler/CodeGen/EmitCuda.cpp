@@ -26,6 +26,8 @@ namespace {
 
 constexpr int Threads = 256;
 constexpr int KChunk = 32;
+/// The most blocks that share one tile's product.
+constexpr int MaxParts = 32;
 
 /// A kernel: the body run by one thread block (one tile), or by one thread
 /// for code that is not tiled.
@@ -41,6 +43,11 @@ struct Site {
   std::map<int, size_t> AccOff, CurOff;
   size_t StageOff = 0, Bytes = 0;
   const Group *G = nullptr;
+  /// The tile product computed by a kernel of its own, split over k
+  /// between several blocks per tile (-1: none; products run in the tile's
+  /// block), and that kernel's shared memory.
+  int SplitK = -1;
+  size_t SplitBytes = 0;
 };
 
 struct CudaPrinter {
@@ -54,6 +61,50 @@ struct CudaPrinter {
   // ---- device code ----
 
   const Site *Cur = nullptr; // the kernel being printed
+  /// Threads per cell in the point loop being printed (1 outside one).
+  int CurLanes = 1;
+
+  bool hasSplit(int StmtId) {
+    for (auto &Sp : P.Splits)
+      if (Sp.Stmt == StmtId)
+        return true;
+    return false;
+  }
+
+  /// Threads that share a cell in a point loop of the in-tile phase: when
+  /// every statement under it has split reductions, the block's threads
+  /// spread over the cells of an anti-diagonal (at most the tile's longest
+  /// side) and the rest share each cell's remainder loops.
+  int lanesOf(const LNode &N) {
+    if (!Cur || !Cur->G)
+      return 1;
+    bool All = true, Any = false;
+    std::function<void(const LNode &)> Walk = [&](const LNode &X) {
+      if (X.K == LNode::Stmt) {
+        if (isProductStmt(X.StmtId) || isTileStart(X.StmtId))
+          return;
+        Any = true;
+        All = All && hasSplit(X.StmtId);
+        return;
+      }
+      for (auto &K : X.Kids)
+        Walk(*K);
+      if (X.Then)
+        Walk(*X.Then);
+      if (X.Else)
+        Walk(*X.Else);
+    };
+    Walk(N);
+    if (!Any || !All)
+      return 1;
+    int64_t Side = 1;
+    for (auto T : Cur->G->TileSizes)
+      Side = std::max(Side, T);
+    int L = 1;
+    while (L < 32 && L * 2 * Side <= Threads)
+      L *= 2;
+    return L;
+  }
 
   std::string call(const LNode &N) {
     std::string A;
@@ -66,6 +117,10 @@ struct CudaPrinter {
     if (Cur && Cur->G) {
       for (int T : Cur->G->Tables)
         Accs += ", dpc_cur_" + M.Tables[T].Name;
+      if (hasSplit(N.StmtId))
+        Accs += CurLanes == 1 ? std::string(", 0, 1")
+                              : fmt::format(", int(threadIdx.x % {0}), {0}",
+                                            CurLanes);
       return "tc_stmt_" + P.Stmts[N.StmtId].Name + "(dpc_p, dpc_in, dpc_t" +
              A + Accs + ", dpc_err);";
     }
@@ -97,7 +152,10 @@ struct CudaPrinter {
     return Uses(*Last);
   }
 
-  void productRegisterBlocked(int SI, CodeWriter &W) {
+  /// With Split, the block computes part blockIdx.y of gridDim.y of each
+  /// innermost k range and combines its registers into the tile's slot of
+  /// the global accumulator dpc_gacc with atomics.
+  void productRegisterBlocked(int SI, CodeWriter &W, bool Split = false) {
     const SplitInfo &Sp = P.Splits[SI];
     const ast::TableDecl &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
     std::string T = storeType(Sp.Ty);
@@ -124,6 +182,8 @@ struct CudaPrinter {
            Cur->StageOff + KChunk * (BR + 4) * typeBytes(Sp.Ty));
     W.line("const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;");
     W.line("{} dpc_reg[{}][{}];", T, RB, CB);
+    if (Split)
+      W.line("bool dpc_did = false; // this block's part of k is not empty");
     W.line("#pragma unroll");
     W.line("for (int q = 0; q < {}; ++q)", RB);
     W.line("#pragma unroll");
@@ -196,8 +256,21 @@ struct CudaPrinter {
         W.close();
       };
       W.open("");
-      W.line("const int64_t dpc_klo = {}, dpc_khi = {};", iexpr(N.Lo),
-             iexpr(N.Hi));
+      if (Split) {
+        W.comment("this block's part of the k range: whole chunks, part "
+                  "blockIdx.y of gridDim.y");
+        W.line("const int64_t dpc_kall = {}, dpc_kend = {};", iexpr(N.Lo),
+               iexpr(N.Hi));
+        W.line("const int64_t dpc_span = (dpc_kend - dpc_kall + {} * "
+               "int64_t(gridDim.y)) / ({} * int64_t(gridDim.y)) * {};",
+               KChunk, KChunk, KChunk);
+        W.line("const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * "
+               "dpc_span, dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);");
+        W.line("dpc_did |= dpc_klo <= dpc_khi;");
+      } else {
+        W.line("const int64_t dpc_klo = {}, dpc_khi = {};", iexpr(N.Lo),
+               iexpr(N.Hi));
+      }
       W.line("{} dpc_px[{}], dpc_py[{}];", T, MX, MY);
       W.comment("X padding holds the identity, Y padding 0 (identity + 0 = "
                 "identity)");
@@ -263,14 +336,99 @@ struct CudaPrinter {
       RowStride *= Sp.BoxSize[D];
     for (size_t D = Sp.ColDim + 1; D < Sp.BoxSize.size(); ++D)
       ColStride *= Sp.BoxSize[D];
+    std::string Cell = fmt::format("(dpc_ty * {} + q) * {} + (dpc_tx * {} + r) * {}",
+                                   RB, RowStride, CB, ColStride);
+    if (Split) {
+      W.comment("registers -> this tile's slot of the global accumulator, "
+                "combined with the\nother parts");
+      W.open("if (dpc_did)");
+      W.line("{} *dpc_g = dpc_gacc{} + int64_t(blockIdx.x) * {};", T, Id,
+             boxVolume(Sp));
+      W.line("#pragma unroll");
+      W.line("for (int q = 0; q < {}; ++q)", RB);
+      W.line("#pragma unroll");
+      W.line("for (int r = 0; r < {}; ++r) atomic{}(&dpc_g[{}], dpc_reg[q][r]);",
+             CB, Max ? "Max" : "Min", Cell);
+      W.close();
+      W.close();
+      return;
+    }
     W.line("#pragma unroll");
     W.line("for (int q = 0; q < {}; ++q)", RB);
     W.line("#pragma unroll");
-    W.line("for (int r = 0; r < {}; ++r) dpc_acc{}[(dpc_ty * {} + q) * {} + "
-           "(dpc_tx * {} + r) * {}] = dpc_reg[q][r];",
-           CB, Id, RB, RowStride, CB, ColStride);
+    W.line("for (int r = 0; r < {}; ++r) dpc_acc{}[{}] = dpc_reg[q][r];", CB,
+           Id, Cell);
     W.line("__syncthreads();");
     W.close();
+  }
+
+  /// The tile's product when another kernel computed it (split over k):
+  /// read from the tile's slot of the global accumulator, which is reset to
+  /// the identity for the next step.
+  void productFromGlobal(int SI, CodeWriter &W) {
+    const SplitInfo &Sp = P.Splits[SI];
+    std::string Id = std::to_string(SI);
+    W.comment("Tile product " + Id + ": computed by dpc_product kernel " +
+              "(split over k); taken from\nglobal memory, which is reset to "
+              "the identity for the next step");
+    W.open("");
+    W.line("{} *dpc_g = dpc_gacc{} + int64_t(blockIdx.x) * {};",
+           storeType(Sp.Ty), Id, boxVolume(Sp));
+    W.open("for (int dpc_e = threadIdx.x; dpc_e < " +
+           std::to_string(boxVolume(Sp)) + "; dpc_e += blockDim.x)");
+    W.line("dpc_acc{}[dpc_e] = dpc_g[dpc_e];", Id);
+    W.line("dpc_g[dpc_e] = {};", storedIdentityOf(Sp.Op, Sp.Ty));
+    W.close();
+    W.line("__syncthreads();");
+    W.close();
+  }
+
+  /// The split-K kernel's body: the loops and conditions of the tile's
+  /// work that lead to its product, and the product.
+  bool hasProduct(const LNode &N) {
+    if (N.K == LNode::Stmt)
+      return isProductStmt(N.StmtId);
+    for (auto &K : N.Kids)
+      if (hasProduct(*K))
+        return true;
+    return (N.Then && hasProduct(*N.Then)) || (N.Else && hasProduct(*N.Else));
+  }
+  void productOnly(const LNode &N, CodeWriter &W) {
+    if (!hasProduct(N))
+      return;
+    switch (N.K) {
+    case LNode::For:
+      W.open(forHead(N));
+      for (auto &K : N.Kids)
+        productOnly(*K, W);
+      W.close();
+      return;
+    case LNode::If:
+      W.open("if (" + iexpr(N.Cond) + ")");
+      productOnly(*N.Then, W);
+      W.close();
+      if (N.Else && hasProduct(*N.Else)) {
+        W.open("else");
+        productOnly(*N.Else, W);
+        W.close();
+      }
+      return;
+    case LNode::Block:
+    case LNode::Mark:
+      for (auto &K : N.Kids)
+        productOnly(*K, W);
+      return;
+    case LNode::Stmt: {
+      const SplitInfo &Sp = P.Splits[N.StmtId - ProductStmtBase];
+      W.open("");
+      for (size_t D = 0; D < Sp.TileVars.size(); ++D)
+        W.line("const int64_t {} = {}; (void){};", Sp.TileVars[D],
+               iexpr(N.Args[D]), Sp.TileVars[D]);
+      productRegisterBlocked(N.StmtId - ProductStmtBase, W, true);
+      W.close();
+      return;
+    }
+    }
   }
 
   void productGeneric(int SI, CodeWriter &W) {
@@ -345,11 +503,22 @@ struct CudaPrinter {
         return;
       }
       if (N.Role == LoopRole::ParallelPoints && !Distributed) {
-        W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) +
-               " + threadIdx.x; " + N.Iter + " <= " + iexpr(N.Hi) + "; " +
-               N.Iter + " += blockDim.x)");
+        int L = lanesOf(N);
+        if (L > 1) {
+          W.comment(fmt::format("{} threads per cell: they share its remainder "
+                                "loops", L));
+          W.open(fmt::format("for (int64_t {0} = {1} + threadIdx.x / {3}; {0} "
+                             "<= {2}; {0} += blockDim.x / {3})",
+                             N.Iter, iexpr(N.Lo), iexpr(N.Hi), L));
+        } else {
+          W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) +
+                 " + threadIdx.x; " + N.Iter + " <= " + iexpr(N.Hi) + "; " +
+                 N.Iter + " += blockDim.x)");
+        }
+        CurLanes = L;
         for (auto &K : N.Kids)
           device(*K, W, true, InWave);
+        CurLanes = 1;
         W.close();
         // A point-wavefront step whose loop isl removed (one iteration):
         // the cells after it may read these.
@@ -395,7 +564,9 @@ struct CudaPrinter {
         for (size_t D = 0; D < Sp.TileVars.size(); ++D)
           W.line("const int64_t {} = {}; (void){};", Sp.TileVars[D],
                  iexpr(N.Args[D]), Sp.TileVars[D]);
-        if (canRegisterBlock(Sp))
+        if (Cur && Cur->SplitK == S)
+          productFromGlobal(S, W);
+        else if (canRegisterBlock(Sp))
           productRegisterBlocked(S, W);
         else
           productGeneric(S, W);
@@ -514,7 +685,7 @@ struct CudaPrinter {
     W.open("__global__ void __launch_bounds__(" + std::to_string(Threads) +
            (TwoBlocks ? ", 2" : "") + ") dpc_kernel" + std::to_string(K) +
            "(Params dpc_p, Inputs dpc_in, Tables dpc_t" + Args +
-           ", const int64_t *dpc_tiles, int *dpc_err)");
+           ", const int64_t *dpc_tiles" + gaccParam(S) + ", int *dpc_err)");
     emitParamLocals(M, W);
     W.line("(void)dpc_tiles;");
     if (S.Serial) {
@@ -561,6 +732,50 @@ struct CudaPrinter {
     W.close();
   }
 
+  /// The host's buffer of a site's split tile products.
+  std::string gaccBuffer(const Site &S) {
+    return "dpc_gacc_k" + std::to_string(&S - Sites.data());
+  }
+
+  std::string gaccParam(const Site &S) {
+    if (S.SplitK < 0)
+      return "";
+    return fmt::format(", {} *dpc_gacc{}", storeType(P.Splits[S.SplitK].Ty),
+                       S.SplitK);
+  }
+
+  /// The split-K kernel of a site: block (x, y) computes part y of the
+  /// tile product of tile x of the step's list.
+  void splitKernel(int K, CodeWriter &W) {
+    const Site &S = Sites[K];
+    std::string Args;
+    for (auto &I : S.HostIters)
+      Args += ", int64_t " + I;
+    W.comment(fmt::format(
+        "Kernel {0}'s tile product, split over k: block (x, y) computes part "
+        "y of gridDim.y of\nthe product of tile x of the list, into the "
+        "tile's slot of dpc_gacc{1} (atomic\n{2}); kernel {0} then reads it. "
+        "Used when a step has fewer tiles than the GPU\nhas room for blocks.",
+        K, S.SplitK, P.Splits[S.SplitK].Op == RedOp::Max ? "max" : "min"));
+    W.open("__global__ void __launch_bounds__(" + std::to_string(Threads) +
+           ", 2) dpc_product" + std::to_string(K) +
+           "(Params dpc_p, Inputs dpc_in, Tables dpc_t" + Args +
+           ", const int64_t *dpc_tiles" + gaccParam(S) + ", int *dpc_err)");
+    emitParamLocals(M, W);
+    W.line("(void)dpc_in;");
+    W.line("(void)dpc_err;");
+    size_t NT = S.TileIters.size();
+    for (size_t I = 0; I < NT; ++I)
+      W.line("const int64_t {} = dpc_tiles[blockIdx.x * {} + {}]; (void){};",
+             S.TileIters[I], NT, I, S.TileIters[I]);
+    W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
+    Site Staging; // the staging buffers only, from offset 0
+    Cur = &Staging;
+    productOnly(*S.Body, W);
+    Cur = nullptr;
+    W.close();
+  }
+
   /// Host loops down to the kernel sites.
   void host(const LNode &Root, CodeWriter &W) {
     printLoopTree(
@@ -581,10 +796,12 @@ struct CudaPrinter {
         "host code, outside any kernel site");
   }
 
-  std::string launchArgs(const Site &S, const std::string &Tiles) {
+  std::string launchArgs(const Site &S, std::string Tiles) {
     std::string A = "dpc_p, dpc_din, dpc_dt";
     for (auto &I : S.HostIters)
       A += ", " + I;
+    if (S.SplitK >= 0)
+      Tiles += fmt::format(", {}.get()", gaccBuffer(S));
     return A + ", " + Tiles + ", dpc_derr.get()";
   }
 
@@ -638,6 +855,26 @@ struct CudaPrinter {
       W.line("dpc_dtiles{}.upload(dpc_tiles{}.data(), dpc_tiles{}.size(), "
              "dpc_stream);",
              K, K, K);
+      if (S.SplitK >= 0) {
+        const SplitInfo &Sp = P.Splits[S.SplitK];
+        std::string G = gaccBuffer(S);
+        W.comment("the tile products first, each split over k so that the "
+                  "step fills the GPU");
+        W.open(fmt::format("if ({}.size() < dpc_n * {})", G, boxVolume(Sp)));
+        W.line("{} = dpc_rt::DeviceBuffer<{}>(2 * dpc_n * {});", G,
+               storeType(Sp.Ty), boxVolume(Sp));
+        W.line("dpc_rt::fill({}.get(), {}.size(), {}, dpc_stream);", G, G,
+               storedIdentityOf(Sp.Op, Sp.Ty));
+        W.close();
+        W.line("const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, "
+               "dpc_sms, 2, {});",
+               MaxParts);
+        W.line("dpc_product{}<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), "
+               "{}, {}, dpc_stream>>>({});",
+               K, Threads, S.SplitBytes,
+               launchArgs(S, "dpc_dtiles" + std::to_string(K) + ".get()"));
+        W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+      }
       W.line("dpc_kernel{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
              "dpc_stream>>>({});",
              K, Threads, S.Bytes,
@@ -660,10 +897,21 @@ struct CudaPrinter {
       S.AccOff[Sp] = Off;
       Off = Align(Off + boxVolume(P.Splits[Sp]) * typeBytes(P.Splits[Sp].Ty));
     }
+    // One register-blocked int32 product per tile (atomicMax/Min combine
+    // the parts): its own kernel, split over k.
+    if (Splits.size() == 1 && hasProduct(*S.Body) &&
+        canRegisterBlock(P.Splits[*Splits.begin()]) &&
+        P.Splits[*Splits.begin()].Ty == ScalarType::Int32) {
+      const SplitInfo &SI = P.Splits[*Splits.begin()];
+      S.SplitK = *Splits.begin();
+      S.SplitBytes = KChunk *
+                     (SI.BoxSize[SI.RowDim] + 4 + SI.BoxSize[SI.ColDim] + 4) *
+                     typeBytes(SI.Ty);
+    }
     size_t Stage = 0;
     for (int Sp : Splits) {
       const SplitInfo &SI = P.Splits[Sp];
-      if (!canRegisterBlock(SI))
+      if (!canRegisterBlock(SI) || Sp == S.SplitK)
         continue;
       size_t B = KChunk * (SI.BoxSize[SI.RowDim] + 4 + SI.BoxSize[SI.ColDim] + 4) *
                  typeBytes(SI.Ty);
@@ -728,6 +976,10 @@ struct CudaPrinter {
       layout(S);
 
     for (size_t K = 0; K < Sites.size(); ++K) {
+      if (Sites[K].SplitK >= 0) {
+        splitKernel(static_cast<int>(K), W);
+        W.blank();
+      }
       kernel(static_cast<int>(K), W);
       W.blank();
     }
@@ -767,11 +1019,20 @@ struct CudaPrinter {
     W.line("dpc_rt::DeviceBuffer<int> dpc_derr(1);");
     W.line("DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derr.get(), 0, sizeof(int), "
            "dpc_stream));");
+    bool AnySplit = false;
     for (size_t K = 0; K < Sites.size(); ++K)
       if (!Sites[K].Serial) {
         W.line("std::vector<int64_t> dpc_tiles{};", K);
         W.line("dpc_rt::DeviceBuffer<int64_t> dpc_dtiles{};", K);
+        if (Sites[K].SplitK >= 0) {
+          AnySplit = true;
+          W.line("dpc_rt::DeviceBuffer<{}> {}; // split tile products, "
+                 "one slot per tile of a step",
+                 storeType(P.Splits[Sites[K].SplitK].Ty), gaccBuffer(Sites[K]));
+        }
       }
+    if (AnySplit)
+      W.line("const int dpc_sms = dpc_rt::sm_count(dpc_device);");
     for (size_t K = 0; K < Sites.size(); ++K)
       if (!Sites[K].Serial && Sites[K].Bytes > 48 * 1024)
         W.line("DPC_CUDA_CHECK(cudaFuncSetAttribute(dpc_kernel{}, "

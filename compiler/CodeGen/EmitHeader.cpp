@@ -140,6 +140,10 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   if (Cache)
     for (int T : G->Tables)
       Sig += ", " + storeType(M.Tables[T].Type) + " *dpc_cur_" + M.Tables[T].Name;
+  // Cells whose split reductions several threads share (see ValueStyle).
+  bool Lanes = Cache && !splitsOf(P, SI).empty();
+  if (Lanes)
+    Sig += ", int dpc_lane, int dpc_lanes";
   Sig += ", int *dpc_err)";
   W.comment(St.EquationText);
   W.comment("on " + St.DomainText);
@@ -155,6 +159,7 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   VS.Reference = Reference;
   VS.T = Reference ? "dpc_r" : "dpc_t";
   VS.TileCache = Cache ? G : nullptr;
+  VS.Lanes = Lanes;
   ValueEmitter VE(P, VS, W);
   std::string Val = VE.emit(*St.Body);
   std::string Stored;
@@ -168,6 +173,8 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   for (auto &I : Tab.Indices)
     X.push_back(IExpr::var(I));
   std::string Buf = Reference ? Tab.Name : P.Storages[St.Table].Buffer;
+  if (Lanes)
+    W.open("if (dpc_lane == 0)"); // one store per cell
   W.line("{}.{}[{}] = dpc_v;", VS.T, Buf,
          cellOffset(P, St.Table, X, Reference));
   if (Cache)
@@ -181,6 +188,8 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
     W.line("{}.{}[{}] = dpc_v; // {} = {}", VS.T, CB,
            cellOffset(P, C, A, Reference), cellText(CT), cellText(Tab));
   }
+  if (Lanes)
+    W.close();
   W.close();
 }
 

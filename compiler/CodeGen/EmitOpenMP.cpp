@@ -12,6 +12,7 @@
 #include "CodeGen/EmitUtil.h"
 #include "Lower/Lowering.h"
 
+#include <optional>
 #include <set>
 
 using namespace dpc;
@@ -110,8 +111,155 @@ struct CpuPrinter {
   }
 };
 
-/// The CPU form of a tile product: the tile's rows, then k, then the
-/// contiguous last index innermost (vectorised).
+/// The shape of the register-blocked CPU form of a split: Rows x NV vectors
+/// of Lanes accumulators each.
+struct CpuBlock {
+  int64_t Lanes = 0, NV = 0, Rows = 0;
+};
+
+/// The register-blocked form applies where some tiles read only inside the
+/// operand tables (BoxGuard), the columns are the last cell index (rows of
+/// the accumulator are contiguous), Y runs along them contiguously and X
+/// does not depend on them, and U(T) ends in one chunkable k loop.
+std::optional<CpuBlock> cpuBlock(const Program &P, const SplitInfo &Sp) {
+  const ast::TableDecl &Tab = P.M->Tables[P.Stmts[Sp.Stmt].Table];
+  size_t Dims = Tab.Indices.size();
+  if (!Sp.Rectangular || !Sp.BoxGuard ||
+      Sp.ColDim != static_cast<int>(Dims) - 1 || !allChunkable(*Sp.ProductLoops))
+    return std::nullopt;
+  for (size_t D = 0; D < Dims; ++D)
+    if (static_cast<int>(D) != Sp.RowDim && static_cast<int>(D) != Sp.ColDim &&
+        Sp.BoxSize[D] != 1)
+      return std::nullopt;
+  const std::string &Col = Tab.Indices[Sp.ColDim];
+  if (accessAlong(P, *Sp.Y, Col) != Access::Contiguous ||
+      accessAlong(P, *Sp.X, Col) != Access::Fixed)
+    return std::nullopt;
+  CpuBlock B;
+  B.Lanes = 64 / typeBytes(Sp.Ty);
+  int64_t BR = Sp.BoxSize[Sp.RowDim], BC = Sp.BoxSize[Sp.ColDim];
+  if (BC % B.Lanes != 0 || BC / B.Lanes > 8)
+    return std::nullopt;
+  B.NV = BC / B.Lanes;
+  // About 16 vector accumulators: the rest of 32 registers hold Y and X.
+  B.Rows = std::max<int64_t>(1, 16 / B.NV);
+  while (BR % B.Rows != 0)
+    --B.Rows;
+  return B;
+}
+
+/// The register-blocked CPU tile product, for the tiles where BoxGuard
+/// holds: every cell of the box is computed (those outside the statement's
+/// domain fill accumulators that no cell reads), B.Rows rows x all columns
+/// of accumulators in vector registers while k runs; per k, one row segment
+/// of Y is loaded and each row's X value is added to it.
+void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
+                    const CpuBlock &B, CodeWriter &W) {
+  const ast::Module &M = *P.M;
+  const ast::TableDecl &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
+  std::string T = storeType(Sp.Ty);
+  int64_t BC = Sp.BoxSize[Sp.ColDim];
+  const std::string &KL = Sp.KVars.back();
+  const std::string &RowV = Tab.Indices[Sp.RowDim], &ColV = Tab.Indices[Sp.ColDim];
+  const VExpr &XL = *Sp.X, &YL = *Sp.Y;
+  std::string XB = "dpc_t." + P.Storages[XL.Table].Buffer;
+  std::string YB = "dpc_t." + P.Storages[YL.Table].Buffer;
+  bool XK = accessAlong(P, XL, KL) == Access::Contiguous;
+  const char *F = Sp.Op == RedOp::Max ? "addmax" : "addmin";
+  W.text("#if DPC_CPU_VECTORS");
+  W.comment(fmt::format(
+      "Tiles whose whole box reads only cells of the operand tables (isl): "
+      "every cell\nof the box is computed, {} rows x {} columns of "
+      "accumulators held in vector\nregisters while k runs.",
+      B.Rows, BC));
+  W.open("if (" + iexpr(Sp.BoxGuard) + ")");
+  // Binds the cell indices other than the row's (the column's to its
+  // first value) and the outer contraction indices.
+  auto BindFixed = [&](const LNode &Leaf) {
+    for (size_t D = 0; D < Tab.Indices.size(); ++D)
+      if (static_cast<int>(D) != Sp.RowDim)
+        W.line("const int64_t {} = {}; (void){};", Tab.Indices[D],
+               iexpr(Sp.BoxLo[D]), Tab.Indices[D]);
+    for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
+      W.line("const int64_t {} = {}; (void){};", Sp.KVars[K],
+             iexpr(Leaf.Args[K]), Sp.KVars[K]);
+  };
+  std::string RowLo = iexpr(Sp.BoxLo[Sp.RowDim]);
+  auto Chunked = [&](const LNode &N) {
+    if (!isChunkLoop(N))
+      return false;
+    const LNode *Leaf = leafOf(N);
+    W.open("for (int64_t dpc_r0 = 0; dpc_r0 < " +
+           std::to_string(Sp.BoxSize[Sp.RowDim]) + "; dpc_r0 += " +
+           std::to_string(B.Rows) + ")");
+    BindFixed(*Leaf);
+    std::string Acc = fmt::format("dpc_acc{}[(dpc_r0 + dpc_r) * {} + dpc_v * {}]",
+                                  SI, BC, B.Lanes);
+    auto EachCell = [&](const std::string &Body) {
+      W.line("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", B.Rows);
+      W.line("  for (int dpc_v = 0; dpc_v < {}; ++dpc_v)", B.NV);
+      W.line("    {}", Body);
+    };
+    W.line("dpc::cpu::vec<{}> dpc_a[{}][{}];", T, B.Rows, B.NV);
+    EachCell(fmt::format("dpc_a[dpc_r][dpc_v] = dpc::cpu::load(&{});", Acc));
+    // X of each row: from its offset at k = 0 when contiguous along k.
+    auto XRow = [&] {
+      W.line("const int64_t {} = {} + dpc_r0 + dpc_r;", RowV, RowLo);
+    };
+    if (XK) {
+      W.line("int64_t dpc_x_at[{}]; // {}[...] of row dpc_r lies at "
+             "dpc_x_at[dpc_r] + {}",
+             B.Rows, XB, KL);
+      W.open("for (int dpc_r = 0; dpc_r < " + std::to_string(B.Rows) +
+             "; ++dpc_r)");
+      XRow();
+      W.line("const int64_t {} = 0;", KL);
+      W.line("dpc_x_at[dpc_r] = {};", cellOffset(P, XL.Table, XL.Idx, false));
+      W.close();
+    }
+    W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
+           " <= " + iexpr(N.Hi) + "; ++" + N.Iter + ")");
+    W.open("");
+    W.line("const int64_t {} = {};", KL, N.Iter);
+    W.line("const {} *dpc_y = &{}[{}]; // {}[..., {} = {}...]", T, YB,
+           cellOffset(P, YL.Table, YL.Idx, false), M.Tables[YL.Table].Name,
+           ColV, iexpr(Sp.BoxLo[Sp.ColDim]));
+    W.line("dpc::cpu::vec<{}> dpc_b[{}];", T, B.NV);
+    W.line("for (int dpc_v = 0; dpc_v < {}; ++dpc_v) dpc_b[dpc_v] = "
+           "dpc::cpu::load(dpc_y + dpc_v * {});",
+           B.NV, B.Lanes);
+    W.open("for (int dpc_r = 0; dpc_r < " + std::to_string(B.Rows) +
+           "; ++dpc_r)");
+    if (XK) {
+      W.line("const {} dpc_x = {}[dpc_x_at[dpc_r] + {}];", T, XB, KL);
+    } else {
+      W.line("{} dpc_x;", T);
+      W.open("");
+      XRow();
+      W.line("dpc_x = {}[{}];", XB, cellOffset(P, XL.Table, XL.Idx, false));
+      W.close();
+    }
+    W.line("for (int dpc_v = 0; dpc_v < {}; ++dpc_v)", B.NV);
+    W.line("  dpc_a[dpc_r][dpc_v] = dpc::cpu::{}(dpc_a[dpc_r][dpc_v], dpc_x, "
+           "dpc_b[dpc_v]);",
+           F);
+    W.close();
+    W.close();
+    W.close();
+    EachCell(fmt::format("dpc::cpu::store(&{}, dpc_a[dpc_r][dpc_v]);", Acc));
+    W.close();
+    return true;
+  };
+  printLoopTree(*Sp.ProductLoops, W, Chunked,
+                "the blocked CPU tile-product loops");
+  W.line("return;");
+  W.close();
+  W.text("#endif");
+}
+
+/// The CPU form of a tile product: the register-blocked form for the tiles
+/// where it applies; else the tile's rows, then k, then the contiguous last
+/// index innermost (vectorised), or each cell's reduction along k.
 void product(const Program &P, int SI, CodeWriter &W) {
   const SplitInfo &Sp = P.Splits[SI];
   const ast::Module &M = *P.M;
@@ -138,6 +286,8 @@ void product(const Program &P, int SI, CodeWriter &W) {
     AccIdx = "(" + AccIdx + ") * " + std::to_string(Sp.BoxSize[D]) + " + (" +
              Tab.Indices[D] + " - dpc_lo" + std::to_string(D) + ")";
   }
+  if (auto B = cpuBlock(P, Sp))
+    productBlocked(P, Sp, SI, *B, W);
   const VExpr &XL = *Sp.X, &YL = *Sp.Y;
   std::string XV = "dpc_t." + P.Storages[XL.Table].Buffer + "[" +
                    cellOffset(P, XL.Table, XL.Idx, false) + "]";
@@ -256,6 +406,7 @@ std::string dpc::emitOpenMP(const Program &P) {
                         "on the CPU (serial and OpenMP backends)."));
   W.text("#include \"" + M.Name + ".h\"");
   W.text("#include \"" + M.Name + "_host.h\"");
+  W.text("#include \"dpc_cpu_simd.h\"");
   W.blank();
   W.text("#if defined(_OPENMP)");
   W.text("#define DPC_SIMD _Pragma(\"omp simd\")");

@@ -403,11 +403,31 @@ void ValueEmitter::accumulate(const VExpr &Red, const std::string &Acc) {
   }
 }
 
+/// True if a loop lies among the nodes or below them.
+static bool hasFor(const std::vector<LNodePtr> &Kids) {
+  for (auto &K : Kids) {
+    if (K->K == LNode::For || hasFor(K->Kids))
+      return true;
+    if ((K->Then && hasFor({K->Then})) || (K->Else && hasFor({K->Else})))
+      return true;
+  }
+  return false;
+}
+
 std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
-                                    const std::string &Acc) {
-  printLoopTree(
-      N, W,
-      [&](const LNode &X) {
+                                    const std::string &Acc, bool Lanes) {
+  std::function<bool(const LNode &)> Visit = [&](const LNode &X) {
+        if (X.K == LNode::For && Lanes && !hasFor(X.Kids)) {
+          // this lane's iterations of an innermost loop
+          W.text("DPC_UNROLL");
+          W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane * {3}; {0} <= {2}; "
+                             "{0} += dpc_lanes * {3})",
+                             X.Iter, iexpr(X.Lo), iexpr(X.Hi), X.Step));
+          for (auto &K : X.Kids)
+            printLoopTree(*K, W, Visit, "reduction loops");
+          W.close();
+          return true;
+        }
         if (X.K == LNode::For)
           W.text("DPC_UNROLL");
         if (X.K != LNode::Stmt)
@@ -419,8 +439,8 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
         accumulate(Red, Acc);
         W.close();
         return true;
-      },
-      "reduction loops");
+  };
+  printLoopTree(N, W, Visit, "reduction loops");
   return Acc;
 }
 
@@ -441,7 +461,19 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
       W.line("{} {} = dpc::widen<{}>({});", ET, R, storeType(E.Ty), A);
     else
       W.line("{} {} = {};", ET, R, A);
-    emitLoops(*E.Rest, E, R);
+    emitLoops(*E.Rest, E, R, S.Lanes);
+    if (S.Lanes) {
+      W.comment("combine the lanes of this cell (consecutive, aligned threads)");
+      W.text("#if defined(__CUDA_ARCH__)");
+      W.open("");
+      W.line("const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : "
+             "((1u << dpc_lanes) - 1u)) << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));");
+      W.line("for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)");
+      W.line("  {} = dpc::{}({}, {}(__shfl_xor_sync(dpc_gmask, {}, dpc_o)));", R,
+             E.Op == RedOp::Max ? "vmax" : "vmin", R, ET, R);
+      W.close();
+      W.text("#endif");
+    }
     return R;
   }
   W.line("{} {} = {};", ET, R, identityOf(E.Op, E.Ty));

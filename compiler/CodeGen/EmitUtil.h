@@ -73,6 +73,11 @@ struct ValueStyle {
   /// come from the tile's shared-memory copy `dpc_cur_<table>`, whose box
   /// starts at `dpc_lo<d>` (set up by tileCachePreamble).
   const lir::Group *TileCache = nullptr;
+  /// CUDA in-tile phase: dpc_lanes consecutive threads (dpc_lane = 0, 1,
+  /// ...) compute one cell together; each runs every dpc_lanes-th iteration
+  /// of the innermost remainder loops of the split reductions (max / min:
+  /// a point run twice does no harm), and a shuffle combines them.
+  bool Lanes = false;
 };
 
 /// Tables of a group whose cells a cached statement reads or writes in
@@ -103,7 +108,7 @@ public:
 private:
   std::string emitReduce(const lir::VExpr &E, bool UseAcc);
   std::string emitLoops(const lir::LNode &N, const lir::VExpr &Red,
-                        const std::string &Acc);
+                        const std::string &Acc, bool Lanes = false);
   void accumulate(const lir::VExpr &Red, const std::string &Acc);
   std::string convertScore(const lir::VExpr &E);
 

@@ -63,6 +63,10 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage,
                           : "the last index innermost (a row of "
                             "accumulators)")
          << "\n";
+      if (Sp.BoxGuard)
+        OS << "  whole box reads inside the tables (register-blocked on the "
+              "CPU) where: "
+           << lir::iexprToString(*Sp.BoxGuard) << "\n";
     }
     return 0;
   }

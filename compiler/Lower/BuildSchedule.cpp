@@ -13,8 +13,14 @@ using namespace dpc::ast;
 std::pair<isl::map, int> dpc::effectiveAccess(const PolyModel &PM,
                                               const CopyTableInfo &CI,
                                               const ReadAccess &R) {
+  return effectiveAccess(PM, CI, R, R.Access);
+}
+
+std::pair<isl::map, int> dpc::effectiveAccess(const PolyModel &PM,
+                                              const CopyTableInfo &CI,
+                                              const ReadAccess &R, isl::map Acc) {
   if (!R.IsTable || !CI.IsCopy[R.Target])
-    return {R.Access, R.Target};
+    return {Acc, R.Target};
   const Module &M = PM.module();
   const TableDecl &CT = M.Tables[R.Target];
   const TableDecl &Src = M.Tables[CI.Source[R.Target]];
@@ -22,7 +28,7 @@ std::pair<isl::map, int> dpc::effectiveAccess(const PolyModel &PM,
   for (size_t D = 0; D < CT.Indices.size(); ++D)
     To[CI.Perm[R.Target][D]] = Affine::var(CT.Indices[D]);
   isl::map Copy = PM.makeMap(CT.Name, CT.Indices, Src.Name, To);
-  return {R.Access.apply_range(Copy), CI.Source[R.Target]};
+  return {Acc.apply_range(Copy), CI.Source[R.Target]};
 }
 
 std::string SchedulePlan::memberText(const PolyModel &PM, int S,

@@ -222,6 +222,9 @@ struct SplitInfo {
   /// True for the cells x where the reduction is evaluated (x named by the
   /// table's indices): the generic GPU product skips the others.
   IExprPtr CellGuard;
+  /// True for the tiles T whose whole box, for every k in U(T), reads
+  /// cells inside both operand tables (isl); null when no tile does.
+  IExprPtr BoxGuard;
 };
 
 //===-- the program -------------------------------------------------------===//

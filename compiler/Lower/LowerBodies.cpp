@@ -179,6 +179,7 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     I.USet = Sp.USet;
     I.Rectangular = Sp.Rectangular;
     I.CellGuard = Sp.CellGuard;
+    I.BoxGuard = Sp.BoxGuard;
     P.Splits.push_back(std::move(I));
   }
 

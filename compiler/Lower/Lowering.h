@@ -41,6 +41,7 @@ struct SplitPlan {
   bool Rectangular = false;
   std::string USet;
   lir::IExprPtr CellGuard;
+  lir::IExprPtr BoxGuard;
 };
 
 std::vector<SplitPlan> planSplits(const PolyModel &PM, const SchedulePlan &Plan,

@@ -51,10 +51,14 @@ struct SchedulePlan {
 
 /// Reads of copy tables redirected to their source: the access relation
 /// of R as seen by the schedule (context point -> source cell) and the
-/// table it reads.
+/// table it reads. With Acc, that relation instead of R.Access (the same
+/// read over other points).
 std::pair<isl::map, int> effectiveAccess(const PolyModel &PM,
                                          const CopyTableInfo &CI,
                                          const ReadAccess &R);
+std::pair<isl::map, int> effectiveAccess(const PolyModel &PM,
+                                         const CopyTableInfo &CI,
+                                         const ReadAccess &R, isl::map Acc);
 
 bool planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
                   DiagEngine &Diags, SchedulePlan &Out);

@@ -291,6 +291,27 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
           Sp.Rectangular = true;
         }
       }
+      // Tiles whose whole box, with every k of U(T), reads cells of both
+      // operand tables: there the CPU may compute every cell of the box
+      // (a cell outside the statement's domain fills an accumulator that
+      // no cell reads), so rows and columns block into registers.
+      if (Sp.Rectangular) {
+        isl::set BoxU = U.apply(ToTK.reverse());
+        isl::set Bad = BoxU.subtract(BoxU);
+        for (const Expr *Rd : {B.Args[0].get(), B.Args[1].get()}) {
+          const ReadAccess *RA = findRead(S, Rd);
+          isl::map Full = PM.makeMap(S.Name, XK, M.Tables[RA->Target].Name,
+                                     Rd->Index);
+          auto [Eff, T] = effectiveAccess(PM, CI, *RA, Full);
+          Bad = Bad.unite(
+              BoxU.subtract(Eff.intersect_range(PM.tableDomain(T)).domain()));
+        }
+        isl::set Inside =
+            Sp.Place.Domain.subtract(Bad.apply(ToTK).apply(ProjT));
+        if (!Inside.is_empty())
+          Sp.BoxGuard =
+              fromParamSet(dimsToParams(Inside, 0, NT, TV).params(), Ctx);
+      }
       Out.push_back(std::move(Sp));
     }
   }

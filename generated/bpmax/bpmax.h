@@ -741,7 +741,8 @@ DPC_HD void tc_stmt_S1_case1(const Params &dpc_p, const Inputs &dpc_in,
 // Reads of the tile being computed come from its shared-memory copy.
 DPC_HD void tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in,
                              const Tables &dpc_t, int64_t i, int64_t j,
-                             const int32_t *dpc_acc0, int32_t *dpc_cur_S1, int *dpc_err) {
+                             const int32_t *dpc_acc0, int32_t *dpc_cur_S1, int dpc_lane,
+                             int dpc_lanes, int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
@@ -774,8 +775,9 @@ DPC_HD void tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in,
                                    (j - 64 * dpc_floordiv(j, 64))]);
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i + 1;
-         rk0 <= dpc_min(dpc_min(N - 2, j), -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
+    for (int64_t rk0 = i + 1 + dpc_lane * 1;
+         rk0 <= dpc_min(dpc_min(N - 2, j), -dpc_mod(i, 64) + i + 64) - 1;
+         rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
         dpc_r7 = dpc::vmax(
@@ -808,8 +810,9 @@ DPC_HD void tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in,
       }
     }
     DPC_UNROLL
-    for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64));
-         rk1 <= dpc_min(N - 2, j) - 1; rk1++) {
+    for (int64_t rk1 =
+             dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
+         rk1 <= dpc_min(N - 2, j) - 1; rk1 += dpc_lanes * 1) {
       {
         const int64_t k = rk1;
         dpc_r7 = dpc::vmax(
@@ -842,10 +845,21 @@ DPC_HD void tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in,
       }
     }
   }
+// combine the lanes of this cell (consecutive, aligned threads)
+#if defined(__CUDA_ARCH__)
+  {
+    const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
+                               << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
+    for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
+      dpc_r7 = dpc::vmax(dpc_r7, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r7, dpc_o)));
+  }
+#endif
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
-  dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
-  dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+  if (dpc_lane == 0) {
+    dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
+    dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+  }
 }
 
 // S2[i, j] = 0   where i - j >= 0
@@ -870,7 +884,8 @@ DPC_HD void tc_stmt_S2_case1(const Params &dpc_p, const Inputs &dpc_in,
 // Reads of the tile being computed come from its shared-memory copy.
 DPC_HD void tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in,
                              const Tables &dpc_t, int64_t i, int64_t j,
-                             const int32_t *dpc_acc1, int32_t *dpc_cur_S2, int *dpc_err) {
+                             const int32_t *dpc_acc1, int32_t *dpc_cur_S2, int dpc_lane,
+                             int dpc_lanes, int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
@@ -903,8 +918,9 @@ DPC_HD void tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in,
                                    (j - 64 * dpc_floordiv(j, 64))]);
   if (i >= 0 && M >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i + 1;
-         rk0 <= dpc_min(dpc_min(M - 2, j), -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
+    for (int64_t rk0 = i + 1 + dpc_lane * 1;
+         rk0 <= dpc_min(dpc_min(M - 2, j), -dpc_mod(i, 64) + i + 64) - 1;
+         rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
         dpc_r7 = dpc::vmax(
@@ -937,8 +953,9 @@ DPC_HD void tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in,
       }
     }
     DPC_UNROLL
-    for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64));
-         rk1 <= dpc_min(M - 2, j) - 1; rk1++) {
+    for (int64_t rk1 =
+             dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
+         rk1 <= dpc_min(M - 2, j) - 1; rk1 += dpc_lanes * 1) {
       {
         const int64_t k = rk1;
         dpc_r7 = dpc::vmax(
@@ -971,10 +988,21 @@ DPC_HD void tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in,
       }
     }
   }
+// combine the lanes of this cell (consecutive, aligned threads)
+#if defined(__CUDA_ARCH__)
+  {
+    const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
+                               << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
+    for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
+      dpc_r7 = dpc::vmax(dpc_r7, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r7, dpc_o)));
+  }
+#endif
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
-  dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
-  dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+  if (dpc_lane == 0) {
+    dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
+    dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+  }
 }
 
 // F[i1, j1, i2, j2] = S2[i2, j2]   where i1 - j1 - 1 >= 0
@@ -1051,7 +1079,8 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                             const Tables &dpc_t, int64_t i1, int64_t j1, int64_t i2,
                             int64_t j2, const int32_t *dpc_acc2, const int32_t *dpc_acc3,
                             const int32_t *dpc_acc4, const int32_t *dpc_acc5,
-                            int32_t *dpc_cur_F, int *dpc_err) {
+                            int32_t *dpc_cur_F, int dpc_lane, int dpc_lanes,
+                            int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
@@ -1107,10 +1136,10 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
       DPC_UNROLL
       for (int64_t rk0 = i1; rk0 <= dpc_min(j1, M + j1 - i2 - 3) - 1; rk0++) {
         DPC_UNROLL
-        for (int64_t rk1 = i2;
+        for (int64_t rk1 = i2 + dpc_lane * 1;
              rk1 <= dpc_min(dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4),
                             -dpc_mod(i2, 32) + i2 + 30);
-             rk1++) {
+             rk1 += dpc_lanes * 1) {
           {
             const int64_t k1 = rk0;
             const int64_t k2 = rk1;
@@ -1171,8 +1200,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
         }
         DPC_UNROLL
         for (int64_t rk2 =
-                 dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1);
-             rk2 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4); rk2++) {
+                 dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1) +
+                 dpc_lane * 1;
+             rk2 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4); rk2 += dpc_lanes * 1) {
           {
             const int64_t k1 = rk0;
             const int64_t k2 = rk2;
@@ -1261,11 +1291,13 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
           } else {
             if (rk0 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
               DPC_UNROLL
-              for (int64_t rk3 = dpc_max(
-                       dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
-                       M + dpc_floordiv(i2 + 32, 32) -
-                           dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) - 1);
-                   rk3 <= j2; rk3++) {
+              for (int64_t rk3 =
+                       dpc_max(dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
+                               M + dpc_floordiv(i2 + 32, 32) -
+                                   dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) -
+                                   1) +
+                       dpc_lane * 1;
+                   rk3 <= j2; rk3 += dpc_lanes * 1) {
                 {
                   const int64_t k1 = j1 - 1;
                   const int64_t k2 = rk3;
@@ -1302,7 +1334,7 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
       }
       if (i2 + 2 == M && j2 + 1 == M) {
         DPC_UNROLL
-        for (int64_t rk4 = M - 2; rk4 <= M - 1; rk4++) {
+        for (int64_t rk4 = M - 2 + dpc_lane * 1; rk4 <= M - 1; rk4 += dpc_lanes * 1) {
           {
             const int64_t k1 = j1 - 1;
             const int64_t k2 = rk4;
@@ -1338,7 +1370,7 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
       dpc_mod(i2 + 1, 32) == 0) {
     if (j2 + 1 == M && dpc_mod(M - 2, 32) == 0) {
       DPC_UNROLL
-      for (int64_t rk5 = i1; rk5 <= j1 - 2; rk5++) {
+      for (int64_t rk5 = i1 + dpc_lane * 1; rk5 <= j1 - 2; rk5 += dpc_lanes * 1) {
         {
           const int64_t k1 = rk5;
           const int64_t k2 = M - 1;
@@ -1374,8 +1406,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
         for (int64_t rk6 = i1; rk6 <= dpc_min(j1, dpc_mod(j2, 32) + M + j1 - j2 - 4) - 1;
              rk6++) {
           DPC_UNROLL
-          for (int64_t rk7 = -dpc_mod(j2, 32) + j2 + 1;
-               rk7 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk6 - 4); rk7++) {
+          for (int64_t rk7 = -dpc_mod(j2, 32) + j2 + 1 + dpc_lane * 1;
+               rk7 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk6 - 4);
+               rk7 += dpc_lanes * 1) {
             {
               const int64_t k1 = rk6;
               const int64_t k2 = rk7;
@@ -1465,7 +1498,8 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
             } else {
               if (rk6 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
                 DPC_UNROLL
-                for (int64_t rk8 = M - 2; rk8 <= j2; rk8++) {
+                for (int64_t rk8 = M - 2 + dpc_lane * 1; rk8 <= j2;
+                     rk8 += dpc_lanes * 1) {
                   {
                     const int64_t k1 = j1 - 1;
                     const int64_t k2 = rk8;
@@ -1504,7 +1538,8 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
     }
     if (dpc_mod(M - 2, 32) + j2 + 2 >= M && dpc_mod(M - 2, 32) <= 1) {
       DPC_UNROLL
-      for (int64_t rk9 = -dpc_mod(M - 2, 32) + M - 1; rk9 <= j2; rk9++) {
+      for (int64_t rk9 = -dpc_mod(M - 2, 32) + M - 1 + dpc_lane * 1; rk9 <= j2;
+           rk9 += dpc_lanes * 1) {
         {
           const int64_t k1 = j1 - 1;
           const int64_t k2 = rk9;
@@ -1538,7 +1573,7 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
     if (i1 >= 0 && N >= j1 + 1 && M >= i2 + 2 && i2 >= 0 && j2 == i2 &&
         dpc_mod(i2, 32) <= 30) {
       DPC_UNROLL
-      for (int64_t rk10 = i1; rk10 <= j1 - 1; rk10++) {
+      for (int64_t rk10 = i1 + dpc_lane * 1; rk10 <= j1 - 1; rk10 += dpc_lanes * 1) {
         {
           const int64_t k1 = rk10;
           const int64_t k2 = i2;
@@ -1572,7 +1607,7 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
   if (i1 >= 0 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 2 && j2 == i2 &&
       dpc_mod(i2 + 1, 32) == 0) {
     DPC_UNROLL
-    for (int64_t rk11 = i1; rk11 <= j1 - 1; rk11++) {
+    for (int64_t rk11 = i1 + dpc_lane * 1; rk11 <= j1 - 1; rk11 += dpc_lanes * 1) {
       {
         const int64_t k1 = rk11;
         const int64_t k2 = i2;
@@ -1603,7 +1638,7 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
   } else {
     if (i1 >= 0 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
       DPC_UNROLL
-      for (int64_t rk12 = i1; rk12 <= j1 - 1; rk12++) {
+      for (int64_t rk12 = i1 + dpc_lane * 1; rk12 <= j1 - 1; rk12 += dpc_lanes * 1) {
         {
           const int64_t k1 = rk12;
           const int64_t k2 = M - 1;
@@ -1634,6 +1669,15 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
       }
     }
   }
+// combine the lanes of this cell (consecutive, aligned threads)
+#if defined(__CUDA_ARCH__)
+  {
+    const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
+                               << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
+    for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
+      dpc_r9 = dpc::vmax(dpc_r9, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r9, dpc_o)));
+  }
+#endif
   const int64_t dpc_v10 = dpc::vmax(dpc_v8, dpc_r9);
   // max: tile product (computed for the whole tile) + remainder
   int64_t dpc_r11 =
@@ -1641,7 +1685,8 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                    (j2 - 32 * dpc_floordiv(j2, 32))]);
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i2; rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 31) - 1; rk0++) {
+    for (int64_t rk0 = i2 + dpc_lane * 1;
+         rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 31) - 1; rk0 += dpc_lanes * 1) {
       {
         const int64_t k2 = rk0;
         dpc_r11 = dpc::vmax(
@@ -1659,8 +1704,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
       }
     }
     DPC_UNROLL
-    for (int64_t rk1 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32));
-         rk1 <= j2 - 1; rk1++) {
+    for (int64_t rk1 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32)) +
+                       dpc_lane * 1;
+         rk1 <= j2 - 1; rk1 += dpc_lanes * 1) {
       {
         const int64_t k2 = rk1;
         dpc_r11 = dpc::vmax(
@@ -1678,6 +1724,15 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
       }
     }
   }
+// combine the lanes of this cell (consecutive, aligned threads)
+#if defined(__CUDA_ARCH__)
+  {
+    const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
+                               << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
+    for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
+      dpc_r11 = dpc::vmax(dpc_r11, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r11, dpc_o)));
+  }
+#endif
   const int64_t dpc_v12 = dpc::vmax(dpc_v10, dpc_r11);
   // max: tile product (computed for the whole tile) + remainder
   int64_t dpc_r13 =
@@ -1687,9 +1742,10 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
       M >= j2 + 1) {
     if (i2 >= 0) {
       DPC_UNROLL
-      for (int64_t rk0 = i2; rk0 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
-                                            -dpc_mod(i2, 32) + i2 + 30);
-           rk0++) {
+      for (int64_t rk0 = i2 + dpc_lane * 1;
+           rk0 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
+                          -dpc_mod(i2, 32) + i2 + 30);
+           rk0 += dpc_lanes * 1) {
         {
           const int64_t k2 = rk0;
           dpc_r13 = dpc::vmax(
@@ -1730,10 +1786,11 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
       }
       DPC_UNROLL
       for (int64_t rk1 =
-               dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1);
+               dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1) +
+               dpc_lane * 1;
            rk1 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
                           32 * dpc_floordiv(j2, 32) + 30);
-           rk1++) {
+           rk1 += dpc_lanes * 1) {
         {
           const int64_t k2 = rk1;
           dpc_r13 = dpc::vmax(
@@ -1757,8 +1814,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
         for (int64_t rk2 =
                  dpc_max(dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
                          M + dpc_floordiv(i2 + 32, 32) -
-                             dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) - 1);
-             rk2 <= j2; rk2++) {
+                             dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) - 1) +
+                 dpc_lane * 1;
+             rk2 <= j2; rk2 += dpc_lanes * 1) {
           {
             const int64_t k2 = rk2;
             dpc_r13 = dpc::vmax(
@@ -1875,17 +1933,37 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
       }
     }
   }
+// combine the lanes of this cell (consecutive, aligned threads)
+#if defined(__CUDA_ARCH__)
+  {
+    const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
+                               << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
+    for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
+      dpc_r13 = dpc::vmax(dpc_r13, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r13, dpc_o)));
+  }
+#endif
   const int64_t dpc_v14 = dpc::vmax(dpc_v12, dpc_r13);
   // max: tile product (computed for the whole tile) + remainder
   int64_t dpc_r15 =
       dpc::widen<int32_t>(dpc_acc5[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                                    (j2 - 32 * dpc_floordiv(j2, 32))]);
+// combine the lanes of this cell (consecutive, aligned threads)
+#if defined(__CUDA_ARCH__)
+  {
+    const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
+                               << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
+    for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
+      dpc_r15 = dpc::vmax(dpc_r15, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r15, dpc_o)));
+  }
+#endif
   const int64_t dpc_v16 = dpc::vmax(dpc_v14, dpc_r15);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v16, dpc_err);
-  dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
-  dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
-                32 +
-            ((j2)-dpc_lo3)] = dpc_v;
+  if (dpc_lane == 0) {
+    dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+    dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
+                  32 +
+              ((j2)-dpc_lo3)] = dpc_v;
+  }
 }
 
 // ---- the same statements straight from the equations (no tile products), on the reference tables

@@ -80,48 +80,33 @@ __global__ void __launch_bounds__(256, 2)
   if (c0 == 0) {
     // point wavefront: one anti-diagonal of the tile per step
     for (int64_t c2 = 64; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
-      for (int64_t c3 = c2 - 63 + threadIdx.x; c3 <= dpc_min(63, M - 64 * c1 - 1);
-           c3 += blockDim.x) {
+      // 4 threads per cell: they share its remainder loops
+      for (int64_t c3 = c2 - 63 + threadIdx.x / 4; c3 <= dpc_min(63, M - 64 * c1 - 1);
+           c3 += blockDim.x / 4) {
         tc_stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63, 64 * c1 + c3,
-                         dpc_acc1, dpc_cur_S2, dpc_err);
+                         dpc_acc1, dpc_cur_S2, int(threadIdx.x % 4), 4, dpc_err);
       }
       __syncthreads();
     }
   }
 }
 
-// Kernel 1: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 1's tile product, split over k: block (x, y) computes part y of gridDim.y of
+// the product of tile x of the list, into the tile's slot of dpc_gacc1 (atomic
+// max); kernel 1 then reads it. Used when a step has fewer tiles than the GPU
+// has room for blocks.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel1(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_product1(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
+                 const int64_t *dpc_tiles, int32_t *dpc_gacc1, int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
+  (void)dpc_in;
+  (void)dpc_err;
   const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
   (void)c1;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_acc1 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
-    dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_cur_S2 =
-      reinterpret_cast<int32_t *>(dpc_smem + 33792); // this tile's cells of S2
-  __syncthreads();
-  // start of the tile: its cells into shared memory (those computed here are
-  //  written there as well)
-  {
-    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
-    const int64_t dpc_tlo1 = 64 * (c1)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
-      if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-        dpc_cur_S2[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
-    }
-  }
-  __syncthreads();
   if (c0 >= 2) {
     {
       const int64_t tile0 = c0 - c1;
@@ -132,10 +117,11 @@ __global__ void __launch_bounds__(256, 2)
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i, k] + S2[k + 1, j]
       // U(tile) = [N, M] -> { TK[i0, i1, i2] : N > 0 and i0 <= 0 and 64i1 < M and 64 - 64i0 <= i2 < 64i1 }
       {
-        int32_t(*dpc_sx1)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 16384);
-        int32_t(*dpc_sy1)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 25088);
+        int32_t(*dpc_sx1)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 0);
+        int32_t(*dpc_sy1)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 8704);
         const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
         int32_t dpc_reg[4][4];
+        bool dpc_did = false; // this block's part of k is not empty
 #pragma unroll
         for (int q = 0; q < 4; ++q)
 #pragma unroll
@@ -143,7 +129,13 @@ __global__ void __launch_bounds__(256, 2)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && M >= 64 * tile1 + 1) {
           {
-            const int64_t dpc_klo = -(64 * tile0) + 64, dpc_khi = 64 * tile1 - 1;
+            // this block's part of the k range: whole chunks, part blockIdx.y of gridDim.y
+            const int64_t dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
+            const int64_t dpc_span = (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
+                                     (32 * int64_t(gridDim.y)) * 32;
+            const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * dpc_span,
+                          dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
+            dpc_did |= dpc_klo <= dpc_khi;
             int32_t dpc_px[8], dpc_py[8];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
 #pragma unroll
@@ -254,11 +246,68 @@ __global__ void __launch_bounds__(256, 2)
             }
           }
         }
+        // registers -> this tile's slot of the global accumulator, combined with the
+        // other parts
+        if (dpc_did) {
+          int32_t *dpc_g = dpc_gacc1 + int64_t(blockIdx.x) * 4096;
 #pragma unroll
-        for (int q = 0; q < 4; ++q)
+          for (int q = 0; q < 4; ++q)
 #pragma unroll
-          for (int r = 0; r < 4; ++r)
-            dpc_acc1[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1] = dpc_reg[q][r];
+            for (int r = 0; r < 4; ++r)
+              atomicMax(&dpc_g[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1],
+                        dpc_reg[q][r]);
+        }
+      }
+    }
+  }
+}
+
+// Kernel 1: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+__global__ void __launch_bounds__(256, 2)
+    dpc_kernel1(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
+                const int64_t *dpc_tiles, int32_t *dpc_gacc1, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  (void)dpc_tiles;
+  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  (void)c1;
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc1 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
+  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
+    dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_S2 =
+      reinterpret_cast<int32_t *>(dpc_smem + 16384); // this tile's cells of S2
+  __syncthreads();
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+    const int64_t dpc_tlo1 = 64 * (c1)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+      if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
+        dpc_cur_S2[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+    }
+  }
+  __syncthreads();
+  if (c0 >= 2) {
+    {
+      const int64_t tile0 = c0 - c1;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      // Tile product 1: computed by dpc_product kernel (split over k); taken from
+      // global memory, which is reset to the identity for the next step
+      {
+        int32_t *dpc_g = dpc_gacc1 + int64_t(blockIdx.x) * 4096;
+        for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+          dpc_acc1[dpc_e] = dpc_g[dpc_e];
+          dpc_g[dpc_e] = dpc::Limits<int32_t>::Neg;
+        }
         __syncthreads();
       }
     }
@@ -266,10 +315,12 @@ __global__ void __launch_bounds__(256, 2)
   // the tile's cells
   // point wavefront: one anti-diagonal of the tile per step
   for (int64_t c2 = 0; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
-    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
-         c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3 += blockDim.x) {
+    // 4 threads per cell: they share its remainder loops
+    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
+         c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3 += blockDim.x / 4) {
       tc_stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                       64 * c1 + c3, dpc_acc1, dpc_cur_S2, dpc_err);
+                       64 * c1 + c3, dpc_acc1, dpc_cur_S2, int(threadIdx.x % 4), 4,
+                       dpc_err);
     }
     __syncthreads();
   }
@@ -309,38 +360,22 @@ __global__ void __launch_bounds__(256, 2)
   __syncthreads();
 }
 
-// Kernel 3: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 3's tile product, split over k: block (x, y) computes part y of gridDim.y of
+// the product of tile x of the list, into the tile's slot of dpc_gacc0 (atomic
+// max); kernel 3 then reads it. Used when a step has fewer tiles than the GPU
+// has room for blocks.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel3(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_product3(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
+                 const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
+  (void)dpc_in;
+  (void)dpc_err;
   const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
   (void)c1;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_acc0 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
-    dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_cur_S1 =
-      reinterpret_cast<int32_t *>(dpc_smem + 33792); // this tile's cells of S1
-  __syncthreads();
-  // start of the tile: its cells into shared memory (those computed here are
-  //  written there as well)
-  {
-    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
-    const int64_t dpc_tlo1 = 64 * (c1)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
-      if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-        dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
-    }
-  }
-  __syncthreads();
   if (c0 >= 2) {
     {
       const int64_t tile0 = c0 - c1;
@@ -351,10 +386,11 @@ __global__ void __launch_bounds__(256, 2)
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S1[i, k] + S1[k + 1, j]
       // U(tile) = [N, M] -> { TK[i0, i1, i2] : M > 0 and i0 <= 0 and 64i1 < N and 64 - 64i0 <= i2 < 64i1 }
       {
-        int32_t(*dpc_sx0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 16384);
-        int32_t(*dpc_sy0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 25088);
+        int32_t(*dpc_sx0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 0);
+        int32_t(*dpc_sy0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 8704);
         const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
         int32_t dpc_reg[4][4];
+        bool dpc_did = false; // this block's part of k is not empty
 #pragma unroll
         for (int q = 0; q < 4; ++q)
 #pragma unroll
@@ -362,7 +398,13 @@ __global__ void __launch_bounds__(256, 2)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= 64 * tile1 + 1) {
           {
-            const int64_t dpc_klo = -(64 * tile0) + 64, dpc_khi = 64 * tile1 - 1;
+            // this block's part of the k range: whole chunks, part blockIdx.y of gridDim.y
+            const int64_t dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
+            const int64_t dpc_span = (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
+                                     (32 * int64_t(gridDim.y)) * 32;
+            const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * dpc_span,
+                          dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
+            dpc_did |= dpc_klo <= dpc_khi;
             int32_t dpc_px[8], dpc_py[8];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
 #pragma unroll
@@ -473,11 +515,68 @@ __global__ void __launch_bounds__(256, 2)
             }
           }
         }
+        // registers -> this tile's slot of the global accumulator, combined with the
+        // other parts
+        if (dpc_did) {
+          int32_t *dpc_g = dpc_gacc0 + int64_t(blockIdx.x) * 4096;
 #pragma unroll
-        for (int q = 0; q < 4; ++q)
+          for (int q = 0; q < 4; ++q)
 #pragma unroll
-          for (int r = 0; r < 4; ++r)
-            dpc_acc0[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1] = dpc_reg[q][r];
+            for (int r = 0; r < 4; ++r)
+              atomicMax(&dpc_g[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1],
+                        dpc_reg[q][r]);
+        }
+      }
+    }
+  }
+}
+
+// Kernel 3: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+__global__ void __launch_bounds__(256, 2)
+    dpc_kernel3(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
+                const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  (void)dpc_tiles;
+  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  (void)c1;
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc0 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
+  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
+    dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_S1 =
+      reinterpret_cast<int32_t *>(dpc_smem + 16384); // this tile's cells of S1
+  __syncthreads();
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+    const int64_t dpc_tlo1 = 64 * (c1)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+      if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
+        dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
+    }
+  }
+  __syncthreads();
+  if (c0 >= 2) {
+    {
+      const int64_t tile0 = c0 - c1;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      // Tile product 0: computed by dpc_product kernel (split over k); taken from
+      // global memory, which is reset to the identity for the next step
+      {
+        int32_t *dpc_g = dpc_gacc0 + int64_t(blockIdx.x) * 4096;
+        for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+          dpc_acc0[dpc_e] = dpc_g[dpc_e];
+          dpc_g[dpc_e] = dpc::Limits<int32_t>::Neg;
+        }
         __syncthreads();
       }
     }
@@ -497,10 +596,12 @@ __global__ void __launch_bounds__(256, 2)
   // point wavefront: one anti-diagonal of the tile per step
   for (int64_t c2 = dpc_max(0, -(64 * c0) + 64); c2 <= dpc_min(126, N - 64 * c1 + 62);
        c2++) {
-    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
-         c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x) {
+    // 4 threads per cell: they share its remainder loops
+    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
+         c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x / 4) {
       tc_stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                       64 * c1 + c3, dpc_acc0, dpc_cur_S1, dpc_err);
+                       64 * c1 + c3, dpc_acc0, dpc_cur_S1, int(threadIdx.x % 4), 4,
+                       dpc_err);
     }
     __syncthreads();
   }
@@ -1112,11 +1213,12 @@ __global__ void __launch_bounds__(256)
     }
     __syncthreads();
     if (c0 >= 1 && c2 + c3 == 0) {
-      for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x; c6 <= 31;
-           c6 += blockDim.x) {
+      // 8 threads per cell: they share its remainder loops
+      for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x / 8; c6 <= 31;
+           c6 += blockDim.x / 8) {
         tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
                         -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                        dpc_cur_F, dpc_err);
+                        dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
       }
       __syncthreads();
     } else {
@@ -1132,11 +1234,13 @@ __global__ void __launch_bounds__(256)
     // point wavefront: one anti-diagonal of the tile per step
     for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
          c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-      for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
-           c6 <= dpc_min(31, c4); c6 += blockDim.x) {
+      // 8 threads per cell: they share its remainder loops
+      for (int64_t c6 =
+               dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x / 8;
+           c6 <= dpc_min(31, c4); c6 += blockDim.x / 8) {
         tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
                         32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                        dpc_cur_F, dpc_err);
+                        dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
       }
       __syncthreads();
     }
@@ -1688,11 +1792,13 @@ __global__ void __launch_bounds__(256)
   // the tile's cells
   // point wavefront: one anti-diagonal of the tile per step
   for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
-         c6 <= dpc_min(31, c4); c6 += blockDim.x) {
+    // 8 threads per cell: they share its remainder loops
+    for (int64_t c6 =
+             dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x / 8;
+         c6 <= dpc_min(31, c4); c6 += blockDim.x / 8) {
       tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
                       32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                      dpc_cur_F, dpc_err);
+                      dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
     }
     __syncthreads();
   }
@@ -2213,11 +2319,13 @@ __global__ void __launch_bounds__(256)
   // the tile's cells
   // point wavefront: one anti-diagonal of the tile per step
   for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
-         c6 <= dpc_min(31, c4); c6 += blockDim.x) {
+    // 8 threads per cell: they share its remainder loops
+    for (int64_t c6 =
+             dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x / 8;
+         c6 <= dpc_min(31, c4); c6 += blockDim.x / 8) {
       tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
                       32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                      dpc_cur_F, dpc_err);
+                      dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
     }
     __syncthreads();
   }
@@ -2789,11 +2897,12 @@ __global__ void __launch_bounds__(256)
     }
     __syncthreads();
     if (c0 >= 1) {
-      for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x; c6 <= 31;
-           c6 += blockDim.x) {
+      // 8 threads per cell: they share its remainder loops
+      for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x / 8; c6 <= 31;
+           c6 += blockDim.x / 8) {
         tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
                         -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                        dpc_cur_F, dpc_err);
+                        dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
       }
       __syncthreads();
     } else {
@@ -2809,11 +2918,13 @@ __global__ void __launch_bounds__(256)
   // point wavefront: one anti-diagonal of the tile per step
   for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
        c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
-         c6 <= dpc_min(31, c4); c6 += blockDim.x) {
+    // 8 threads per cell: they share its remainder loops
+    for (int64_t c6 =
+             dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x / 8;
+         c6 <= dpc_min(31, c4); c6 += blockDim.x / 8) {
       tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
                       32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                      dpc_cur_F, dpc_err);
+                      dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
     }
     __syncthreads();
   }
@@ -3037,7 +3148,7 @@ __global__ void __launch_bounds__(256)
     __syncthreads();
     if (threadIdx.x == 0)
       tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M - 1, M - 1, dpc_acc2, dpc_acc3,
-                      dpc_acc4, dpc_acc5, dpc_cur_F, dpc_err);
+                      dpc_acc4, dpc_acc5, dpc_cur_F, 0, 1, dpc_err);
     __syncthreads();
   }
 }
@@ -3621,11 +3732,13 @@ __global__ void __launch_bounds__(256)
     // the tile's cells
     // point wavefront: one anti-diagonal of the tile per step
     for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-      for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x;
-           c6 <= dpc_min(31, c4); c6 += blockDim.x) {
+      // 8 threads per cell: they share its remainder loops
+      for (int64_t c6 =
+               dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x / 8;
+           c6 <= dpc_min(31, c4); c6 += blockDim.x / 8) {
         tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
                         32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                        dpc_cur_F, dpc_err);
+                        dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
       }
       __syncthreads();
     }
@@ -3689,10 +3802,14 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
   dpc_rt::DeviceBuffer<int64_t> dpc_dtiles0;
   std::vector<int64_t> dpc_tiles1;
   dpc_rt::DeviceBuffer<int64_t> dpc_dtiles1;
+  dpc_rt::DeviceBuffer<int32_t>
+      dpc_gacc_k1; // split tile products, one slot per tile of a step
   std::vector<int64_t> dpc_tiles2;
   dpc_rt::DeviceBuffer<int64_t> dpc_dtiles2;
   std::vector<int64_t> dpc_tiles3;
   dpc_rt::DeviceBuffer<int64_t> dpc_dtiles3;
+  dpc_rt::DeviceBuffer<int32_t>
+      dpc_gacc_k3; // split tile products, one slot per tile of a step
   std::vector<int64_t> dpc_tiles4;
   dpc_rt::DeviceBuffer<int64_t> dpc_dtiles4;
   std::vector<int64_t> dpc_tiles5;
@@ -3719,12 +3836,9 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
   dpc_rt::DeviceBuffer<int64_t> dpc_dtiles15;
   std::vector<int64_t> dpc_tiles16;
   dpc_rt::DeviceBuffer<int64_t> dpc_dtiles16;
+  const int dpc_sms = dpc_rt::sm_count(dpc_device);
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
       dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 50176));
-  DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel1, cudaFuncAttributeMaxDynamicSharedMemorySize, 50176));
-  DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel3, cudaFuncAttributeMaxDynamicSharedMemorySize, 50176));
   dpc_rt::EventTimer dpc_timer;
   dpc_timer.start(dpc_stream);
   // one step of the tile wavefront
@@ -3760,8 +3874,20 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
         if (dpc_dtiles1.size() < dpc_tiles1.size())
           dpc_dtiles1 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles1.size());
         dpc_dtiles1.upload(dpc_tiles1.data(), dpc_tiles1.size(), dpc_stream);
-        dpc_kernel1<<<static_cast<unsigned>(dpc_n), 256, 50176, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles1.get(), dpc_derr.get());
+        // the tile products first, each split over k so that the step fills the GPU
+        if (dpc_gacc_k1.size() < dpc_n * 4096) {
+          dpc_gacc_k1 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 4096);
+          dpc_rt::fill(dpc_gacc_k1.get(), dpc_gacc_k1.size(), dpc::Limits<int32_t>::Neg,
+                       dpc_stream);
+        }
+        const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
+        dpc_product1<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                       dpc_stream>>>(dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles1.get(),
+                                     dpc_gacc_k1.get(), dpc_derr.get());
+        DPC_CUDA_CHECK(cudaGetLastError());
+        dpc_kernel1<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
+            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles1.get(), dpc_gacc_k1.get(),
+            dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
     }
@@ -3796,8 +3922,20 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
           if (dpc_dtiles3.size() < dpc_tiles3.size())
             dpc_dtiles3 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles3.size());
           dpc_dtiles3.upload(dpc_tiles3.data(), dpc_tiles3.size(), dpc_stream);
-          dpc_kernel3<<<static_cast<unsigned>(dpc_n), 256, 50176, dpc_stream>>>(
-              dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles3.get(), dpc_derr.get());
+          // the tile products first, each split over k so that the step fills the GPU
+          if (dpc_gacc_k3.size() < dpc_n * 4096) {
+            dpc_gacc_k3 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 4096);
+            dpc_rt::fill(dpc_gacc_k3.get(), dpc_gacc_k3.size(), dpc::Limits<int32_t>::Neg,
+                         dpc_stream);
+          }
+          const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
+          dpc_product3<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                         dpc_stream>>>(dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles3.get(),
+                                       dpc_gacc_k3.get(), dpc_derr.get());
+          DPC_CUDA_CHECK(cudaGetLastError());
+          dpc_kernel3<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
+              dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles3.get(), dpc_gacc_k3.get(),
+              dpc_derr.get());
           DPC_CUDA_CHECK(cudaGetLastError());
         }
       }

@@ -160,7 +160,8 @@ DPC_HD void tc_stmt_C_case1(const Params &dpc_p, const Inputs &dpc_in,
 // Reads of the tile being computed come from its shared-memory copy.
 DPC_HD void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
                             const Tables &dpc_t, int64_t i, int64_t j,
-                            const int32_t *dpc_acc0, int32_t *dpc_cur_C, int *dpc_err) {
+                            const int32_t *dpc_acc0, int32_t *dpc_cur_C, int dpc_lane,
+                            int dpc_lanes, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
   const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
@@ -179,7 +180,8 @@ DPC_HD void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
                                    (j - 64 * dpc_floordiv(j, 64))]);
   if (i >= 0 && j >= i + 2 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i; rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 63) - 1; rk0++) {
+    for (int64_t rk0 = i + dpc_lane * 1; rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 63) - 1;
+         rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
         dpc_r3 = dpc::vmax(
@@ -198,8 +200,9 @@ DPC_HD void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
   }
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64));
-         rk1 <= j - 1; rk1++) {
+    for (int64_t rk1 =
+             dpc_max(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
+         rk1 <= j - 1; rk1 += dpc_lanes * 1) {
       {
         const int64_t k = rk1;
         dpc_r3 = dpc::vmax(
@@ -216,11 +219,22 @@ DPC_HD void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
       }
     }
   }
+// combine the lanes of this cell (consecutive, aligned threads)
+#if defined(__CUDA_ARCH__)
+  {
+    const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
+                               << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
+    for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
+      dpc_r3 = dpc::vmax(dpc_r3, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r3, dpc_o)));
+  }
+#endif
   const int64_t dpc_v4 = dpc::vmax(dpc_v2, dpc_r3);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v4, dpc_err);
-  dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
-  dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
-  dpc_t.C[CT_at(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
+  if (dpc_lane == 0) {
+    dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
+    dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+    dpc_t.C[CT_at(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
+  }
 }
 
 // ---- the same statements straight from the equations (no tile products), on the reference tables

@@ -35,36 +35,20 @@ template <typename T> __device__ __forceinline__ T dpc_addmin(T a, T b, T c) {
   return a + b < c ? a + b : c;
 }
 
-// Kernel 0: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 0's tile product, split over k: block (x, y) computes part y of gridDim.y of
+// the product of tile x of the list, into the tile's slot of dpc_gacc0 (atomic
+// max); kernel 0 then reads it. Used when a step has fewer tiles than the GPU
+// has room for blocks.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel0(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_product0(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
+                 const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  (void)dpc_tiles;
+  (void)dpc_in;
+  (void)dpc_err;
   const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
   (void)c1;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_acc0 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
-    dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_cur_C =
-      reinterpret_cast<int32_t *>(dpc_smem + 33792); // this tile's cells of C
-  __syncthreads();
-  // start of the tile: its cells into shared memory (those computed here are
-  //  written there as well)
-  {
-    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
-    const int64_t dpc_tlo1 = 64 * (c1)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
-      if (i >= 0 && j - i >= 0 && N - j - 1 >= 0)
-        dpc_cur_C[dpc_e] = dpc_t.C[C_at(dpc_p, i, j)];
-    }
-  }
-  __syncthreads();
   if (c0 >= 1) {
     {
       const int64_t tile0 = c0 - c1;
@@ -75,10 +59,11 @@ __global__ void __launch_bounds__(256, 2)
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of C[i, k] + CT[j, k + 1]
       // U(tile) = [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 63 - 64i0 <= i2 < 64i1 and (i2 <= -4 + N or i2 >= -2 + 64i1) }
       {
-        int32_t(*dpc_sx0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 16384);
-        int32_t(*dpc_sy0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 25088);
+        int32_t(*dpc_sx0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 0);
+        int32_t(*dpc_sy0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 8704);
         const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
         int32_t dpc_reg[4][4];
+        bool dpc_did = false; // this block's part of k is not empty
 #pragma unroll
         for (int q = 0; q < 4; ++q)
 #pragma unroll
@@ -86,8 +71,14 @@ __global__ void __launch_bounds__(256, 2)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= 64 * tile1 + 1) {
           {
-            const int64_t dpc_klo = -(64 * tile0) + 63,
-                          dpc_khi = dpc_min(N - 3, 64 * tile1) - 1;
+            // this block's part of the k range: whole chunks, part blockIdx.y of gridDim.y
+            const int64_t dpc_kall = -(64 * tile0) + 63,
+                          dpc_kend = dpc_min(N - 3, 64 * tile1) - 1;
+            const int64_t dpc_span = (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
+                                     (32 * int64_t(gridDim.y)) * 32;
+            const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * dpc_span,
+                          dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
+            dpc_did |= dpc_klo <= dpc_khi;
             int32_t dpc_px[8], dpc_py[8];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
 #pragma unroll
@@ -194,8 +185,14 @@ __global__ void __launch_bounds__(256, 2)
             }
           }
           {
-            const int64_t dpc_klo = dpc_max(N - 3, -(64 * tile0) + 63),
-                          dpc_khi = 64 * tile1 - 1;
+            // this block's part of the k range: whole chunks, part blockIdx.y of gridDim.y
+            const int64_t dpc_kall = dpc_max(N - 3, -(64 * tile0) + 63),
+                          dpc_kend = 64 * tile1 - 1;
+            const int64_t dpc_span = (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
+                                     (32 * int64_t(gridDim.y)) * 32;
+            const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * dpc_span,
+                          dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
+            dpc_did |= dpc_klo <= dpc_khi;
             int32_t dpc_px[8], dpc_py[8];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
 #pragma unroll
@@ -302,11 +299,66 @@ __global__ void __launch_bounds__(256, 2)
             }
           }
         }
+        // registers -> this tile's slot of the global accumulator, combined with the
+        // other parts
+        if (dpc_did) {
+          int32_t *dpc_g = dpc_gacc0 + int64_t(blockIdx.x) * 4096;
 #pragma unroll
-        for (int q = 0; q < 4; ++q)
+          for (int q = 0; q < 4; ++q)
 #pragma unroll
-          for (int r = 0; r < 4; ++r)
-            dpc_acc0[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1] = dpc_reg[q][r];
+            for (int r = 0; r < 4; ++r)
+              atomicMax(&dpc_g[(dpc_ty * 4 + q) * 64 + (dpc_tx * 4 + r) * 1],
+                        dpc_reg[q][r]);
+        }
+      }
+    }
+  }
+}
+
+// Kernel 0: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+__global__ void __launch_bounds__(256, 2)
+    dpc_kernel0(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
+                const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  (void)N;
+  (void)dpc_tiles;
+  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  (void)c1;
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  int32_t *dpc_acc0 =
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
+  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
+    dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *dpc_cur_C =
+      reinterpret_cast<int32_t *>(dpc_smem + 16384); // this tile's cells of C
+  __syncthreads();
+  // start of the tile: its cells into shared memory (those computed here are
+  //  written there as well)
+  {
+    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+    const int64_t dpc_tlo1 = 64 * (c1)-0;
+    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
+      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+      if (i >= 0 && j - i >= 0 && N - j - 1 >= 0)
+        dpc_cur_C[dpc_e] = dpc_t.C[C_at(dpc_p, i, j)];
+    }
+  }
+  __syncthreads();
+  if (c0 >= 1) {
+    {
+      const int64_t tile0 = c0 - c1;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      // Tile product 0: computed by dpc_product kernel (split over k); taken from
+      // global memory, which is reset to the identity for the next step
+      {
+        int32_t *dpc_g = dpc_gacc0 + int64_t(blockIdx.x) * 4096;
+        for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+          dpc_acc0[dpc_e] = dpc_g[dpc_e];
+          dpc_g[dpc_e] = dpc::Limits<int32_t>::Neg;
+        }
         __syncthreads();
       }
     }
@@ -325,10 +377,12 @@ __global__ void __launch_bounds__(256, 2)
   // point wavefront: one anti-diagonal of the tile per step
   for (int64_t c2 = dpc_max(0, -(64 * c0) + 65); c2 <= dpc_min(126, N - 64 * c1 + 62);
        c2++) {
-    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
-         c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x) {
+    // 4 threads per cell: they share its remainder loops
+    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
+         c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x / 4) {
       tc_stmt_C_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                      64 * c1 + c3, dpc_acc0, dpc_cur_C, dpc_err);
+                      64 * c1 + c3, dpc_acc0, dpc_cur_C, int(threadIdx.x % 4), 4,
+                      dpc_err);
     }
     __syncthreads();
   }
@@ -353,8 +407,9 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
   DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derr.get(), 0, sizeof(int), dpc_stream));
   std::vector<int64_t> dpc_tiles0;
   dpc_rt::DeviceBuffer<int64_t> dpc_dtiles0;
-  DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 50176));
+  dpc_rt::DeviceBuffer<int32_t>
+      dpc_gacc_k0; // split tile products, one slot per tile of a step
+  const int dpc_sms = dpc_rt::sm_count(dpc_device);
   dpc_rt::EventTimer dpc_timer;
   dpc_timer.start(dpc_stream);
   // one step of the tile wavefront
@@ -370,8 +425,20 @@ double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &
         if (dpc_dtiles0.size() < dpc_tiles0.size())
           dpc_dtiles0 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles0.size());
         dpc_dtiles0.upload(dpc_tiles0.data(), dpc_tiles0.size(), dpc_stream);
-        dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 50176, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles0.get(), dpc_derr.get());
+        // the tile products first, each split over k so that the step fills the GPU
+        if (dpc_gacc_k0.size() < dpc_n * 4096) {
+          dpc_gacc_k0 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 4096);
+          dpc_rt::fill(dpc_gacc_k0.get(), dpc_gacc_k0.size(), dpc::Limits<int32_t>::Neg,
+                       dpc_stream);
+        }
+        const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
+        dpc_product0<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                       dpc_stream>>>(dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles0.get(),
+                                     dpc_gacc_k0.get(), dpc_derr.get());
+        DPC_CUDA_CHECK(cudaGetLastError());
+        dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
+            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles0.get(), dpc_gacc_k0.get(),
+            dpc_derr.get());
         DPC_CUDA_CHECK(cudaGetLastError());
       }
     }

@@ -4,6 +4,7 @@
 
 #include "chang.h"
 #include "chang_host.h"
+#include "dpc_cpu_simd.h"
 
 #if defined(_OPENMP)
 #define DPC_SIMD _Pragma("omp simd")

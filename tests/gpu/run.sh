@@ -6,7 +6,8 @@
 #      compares the result (output, events, structure) with the expected
 #      line computed by `dpc interp` (make_cases.py); --verify also checks
 #      every cell of every table against the untiled CPU reference;
-#   3. runs compute-sanitizer memcheck and racecheck on small problems;
+#   3. runs compute-sanitizer memcheck and racecheck on small problems
+#      (several tiles and their products);
 #   4. times Nussinov and Chang at n = 16000 (CUDA).
 # Usage: tests/gpu/run.sh [OUTDIR]    (default $OUT or /tmp/dpc-gpu)
 # The last lines are a summary; exit status is non-zero on any failure.
@@ -59,12 +60,13 @@ while IFS=$'\t' read -r rec args expected; do
   fi
 done < tests/gpu/cases.tsv
 
-# Sanitizers on problems that span several tiles (tile products included).
-S130=$(head -c 130 tests/gpu/inputs/nussinov_1000.fa | tail -c +1 | grep -v '>' | tr -d '\n' | head -c 120)
+# Sanitizers on problems that span several tiles, with tile products (from
+# the third tile step on, n > 128) split over k between blocks.
+S250=$(grep -v '>' tests/gpu/inputs/nussinov_1000.fa | tr -d '\n' | head -c 250)
 B1=GGGAAAUCCGAUCGAUGCUA
 B2=$(grep -v '>' tests/gpu/inputs/chang_1000.fa | tr -d '\n' | head -c 70)
 for tool in memcheck racecheck; do
-  for spec in "nussinov --in seq=$S130" "chang --in seq=$S130" "bpmax --in seq1=${B1:0:10} --in seq2=$B2"; do
+  for spec in "nussinov --in seq=$S250" "chang --in seq=$S250" "bpmax --in seq1=${B1:0:10} --in seq2=$B2"; do
     set -- $spec
     rec=$1; shift
     if compute-sanitizer --tool $tool --error-exitcode 99 build-gpu/$rec/$rec --backend=cuda "$@" >"$OUTDIR/san.txt" 2>&1; then

@@ -106,6 +106,40 @@ private:
   cudaEvent_t A = nullptr, B = nullptr;
 };
 
+/// Sets N elements of a device array to V.
+template <typename T> __global__ void fill_kernel(T *P, size_t N, T V) {
+  for (size_t I = blockIdx.x * size_t(blockDim.x) + threadIdx.x; I < N;
+       I += size_t(gridDim.x) * blockDim.x)
+    P[I] = V;
+}
+template <typename T> void fill(T *P, size_t N, T V, cudaStream_t S) {
+  if (!N)
+    return;
+  size_t Blocks = (N + 255) / 256;
+  fill_kernel<<<static_cast<unsigned>(Blocks < 1024 ? Blocks : 1024), 256, 0, S>>>(
+      P, N, V);
+  DPC_CUDA_CHECK(cudaGetLastError());
+}
+
+/// The number of streaming multiprocessors of a device.
+inline int sm_count(int Device) {
+  int N = 0;
+  DPC_CUDA_CHECK(cudaDeviceGetAttribute(&N, cudaDevAttrMultiProcessorCount, Device));
+  return N;
+}
+
+/// How many blocks share one tile's product in a step of Tiles tiles: enough
+/// for BlocksPerSM blocks on each of the SMs, at least 1, at most Max.
+inline unsigned split_parts(size_t Tiles, int SMs, int BlocksPerSM, int Max) {
+  size_t Want = static_cast<size_t>(SMs) * BlocksPerSM;
+  size_t Parts = Tiles ? (Want + Tiles - 1) / Tiles : 1;
+  if (Parts < 1)
+    Parts = 1;
+  if (Parts > static_cast<size_t>(Max))
+    Parts = Max;
+  return static_cast<unsigned>(Parts);
+}
+
 /// Selects the device and checks that Bytes fit in its free memory.
 inline void select_device_and_check(int Device, double Bytes,
                                     const std::string &What,
