@@ -115,6 +115,10 @@ struct CpuPrinter {
 /// of Lanes accumulators each.
 struct CpuBlock {
   int64_t Lanes = 0, NV = 0, Rows = 0;
+  /// Both operands contiguous along k instead: a Rows x Cols block of cells,
+  /// one vector of partial results along k per cell.
+  bool KVec = false;
+  int64_t Cols = 0;
 };
 
 /// The register-blocked form applies where some tiles read only inside the
@@ -132,12 +136,20 @@ std::optional<CpuBlock> cpuBlock(const Program &P, const SplitInfo &Sp) {
         Sp.BoxSize[D] != 1)
       return std::nullopt;
   const std::string &Col = Tab.Indices[Sp.ColDim];
-  if (accessAlong(P, *Sp.Y, Col) != Access::Contiguous ||
-      accessAlong(P, *Sp.X, Col) != Access::Fixed)
-    return std::nullopt;
   CpuBlock B;
   B.Lanes = 64 / typeBytes(Sp.Ty);
   int64_t BR = Sp.BoxSize[Sp.RowDim], BC = Sp.BoxSize[Sp.ColDim];
+  const std::string &KL = Sp.KVars.back();
+  if (accessAlong(P, *Sp.X, KL) == Access::Contiguous &&
+      accessAlong(P, *Sp.Y, KL) == Access::Contiguous && BR % 4 == 0 &&
+      BC % 4 == 0 && accessAlong(P, *Sp.Y, Col) != Access::Contiguous) {
+    B.KVec = true;
+    B.Rows = B.Cols = 4;
+    return B;
+  }
+  if (accessAlong(P, *Sp.Y, Col) != Access::Contiguous ||
+      accessAlong(P, *Sp.X, Col) != Access::Fixed)
+    return std::nullopt;
   if (BC % B.Lanes != 0 || BC / B.Lanes > 8)
     return std::nullopt;
   B.NV = BC / B.Lanes;
@@ -167,11 +179,19 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
   bool XK = accessAlong(P, XL, KL) == Access::Contiguous;
   const char *F = Sp.Op == RedOp::Max ? "addmax" : "addmin";
   W.text("#if DPC_CPU_VECTORS");
-  W.comment(fmt::format(
-      "Tiles whose whole box reads only cells of the operand tables (isl): "
-      "every cell\nof the box is computed, {} rows x {} columns of "
-      "accumulators held in vector\nregisters while k runs.",
-      B.Rows, BC));
+  if (B.KVec)
+    W.comment(fmt::format(
+        "Tiles whose whole box reads only cells of the operand tables (isl): "
+        "every cell\nof the box is computed, in blocks of {} x {} cells, "
+        "each with a vector of\npartial results along k ({} values of k "
+        "at a time).",
+        B.Rows, B.Cols, B.Lanes));
+  else
+    W.comment(fmt::format(
+        "Tiles whose whole box reads only cells of the operand tables (isl): "
+        "every cell\nof the box is computed, {} rows x {} columns of "
+        "accumulators held in vector\nregisters while k runs.",
+        B.Rows, BC));
   W.open("if (" + iexpr(Sp.BoxGuard) + ")");
   // Binds the cell indices other than the row's (the column's to its
   // first value) and the outer contraction indices.
@@ -185,9 +205,87 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
              iexpr(Leaf.Args[K]), Sp.KVars[K]);
   };
   std::string RowLo = iexpr(Sp.BoxLo[Sp.RowDim]);
+  // The k-vector form: per block of cells, each operand row's offset at
+  // k = 0, then k runs Lanes at a time; the last few k one by one.
+  auto KVecChunk = [&](const LNode &N) {
+    const LNode *Leaf = leafOf(N);
+    const std::string &ColV = Tab.Indices[Sp.ColDim];
+    std::string ColLo = iexpr(Sp.BoxLo[Sp.ColDim]);
+    std::string T = storeType(Sp.Ty);
+    bool Max = Sp.Op == RedOp::Max;
+    W.open(fmt::format("for (int64_t dpc_r0 = 0; dpc_r0 < {}; dpc_r0 += {})",
+                       Sp.BoxSize[Sp.RowDim], B.Rows));
+    W.open(fmt::format("for (int64_t dpc_c0 = 0; dpc_c0 < {}; dpc_c0 += {})",
+                       BC, B.Cols));
+    for (size_t D = 0; D < Tab.Indices.size(); ++D)
+      if (static_cast<int>(D) != Sp.RowDim && static_cast<int>(D) != Sp.ColDim)
+        W.line("const int64_t {} = {}; (void){};", Tab.Indices[D],
+               iexpr(Sp.BoxLo[D]), Tab.Indices[D]);
+    for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
+      W.line("const int64_t {} = {}; (void){};", Sp.KVars[K],
+             iexpr(Leaf->Args[K]), Sp.KVars[K]);
+    auto At = [&](const char *Name, int64_t Count, const std::string &Var,
+                  const std::string &Lo, const char *Off, const VExpr &L) {
+      W.line("int64_t {}[{}]; // {}[...] of {} lies at {}[{}] + {}", Name, Count,
+             M.Tables[L.Table].Name, Var, Name, Var == RowV ? "dpc_r" : "dpc_c",
+             KL);
+      W.open(fmt::format("for (int {0} = 0; {0} < {1}; ++{0})",
+                         Var == RowV ? "dpc_r" : "dpc_c", Count));
+      W.line("const int64_t {} = {} + {} + {};", Var, Lo, Off,
+             Var == RowV ? "dpc_r" : "dpc_c");
+      W.line("const int64_t {} = 0;", KL);
+      W.line("{}[{}] = {};", Name, Var == RowV ? "dpc_r" : "dpc_c",
+             cellOffset(P, L.Table, L.Idx, false));
+      W.close();
+    };
+    At("dpc_x_at", B.Rows, RowV, RowLo, "dpc_r0", XL);
+    At("dpc_y_at", B.Cols, ColV, ColLo, "dpc_c0", YL);
+    W.line("dpc::cpu::vec<{}> dpc_a[{}][{}];", T, B.Rows, B.Cols);
+    W.line("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", B.Rows);
+    W.line("  for (int dpc_c = 0; dpc_c < {}; ++dpc_c)", B.Cols);
+    W.line("    dpc_a[dpc_r][dpc_c] = dpc::cpu::splat<{}>({});", T,
+           storedIdentityOf(Sp.Op, Sp.Ty));
+    W.line("const int64_t dpc_khi = {};", iexpr(N.Hi));
+    W.line("int64_t {} = {};", KL, iexpr(N.Lo));
+    W.open(fmt::format("for (; {0} + {1} <= dpc_khi; {0} += {2})", KL,
+                       B.Lanes - 1, B.Lanes));
+    W.line("dpc::cpu::vec<{}> dpc_x[{}], dpc_y[{}];", T, B.Rows, B.Cols);
+    W.line("for (int dpc_r = 0; dpc_r < {}; ++dpc_r) dpc_x[dpc_r] = "
+           "dpc::cpu::load(&{}[dpc_x_at[dpc_r] + {}]);",
+           B.Rows, XB, KL);
+    W.line("for (int dpc_c = 0; dpc_c < {}; ++dpc_c) dpc_y[dpc_c] = "
+           "dpc::cpu::load(&{}[dpc_y_at[dpc_c] + {}]);",
+           B.Cols, YB, KL);
+    W.line("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", B.Rows);
+    W.line("  for (int dpc_c = 0; dpc_c < {}; ++dpc_c)", B.Cols);
+    W.line("    dpc_a[dpc_r][dpc_c] = dpc::cpu::{}_vv<{}>(dpc_a[dpc_r][dpc_c], "
+           "dpc_x[dpc_r], dpc_y[dpc_c]);",
+           Max ? "addmax" : "addmin", T);
+    W.close();
+    W.comment("each cell: its lanes, the last k one by one, into the "
+              "accumulator");
+    W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", B.Rows));
+    W.open(fmt::format("for (int dpc_c = 0; dpc_c < {}; ++dpc_c)", B.Cols));
+    W.line("{} dpc_s = dpc::cpu::reduce_{}<{}>(dpc_a[dpc_r][dpc_c]);", T,
+           Max ? "max" : "min", T);
+    W.line("for (int64_t dpc_k = {}; dpc_k <= dpc_khi; ++dpc_k)", KL);
+    W.line("  dpc_s = dpc::{}(dpc_s, {}({}[dpc_x_at[dpc_r] + dpc_k] + "
+           "{}[dpc_y_at[dpc_c] + dpc_k]));",
+           Max ? "vmax" : "vmin", T, XB, YB);
+    W.line("{} &dpc_acc = dpc_acc{}[(dpc_r0 + dpc_r) * {} + dpc_c0 + dpc_c];", T,
+           SI, BC);
+    W.line("dpc_acc = dpc::{}(dpc_acc, dpc_s);", Max ? "vmax" : "vmin");
+    W.close();
+    W.close();
+    W.close();
+    W.close();
+    return true;
+  };
   auto Chunked = [&](const LNode &N) {
     if (!isChunkLoop(N))
       return false;
+    if (B.KVec)
+      return KVecChunk(N);
     const LNode *Leaf = leafOf(N);
     W.open("for (int64_t dpc_r0 = 0; dpc_r0 < " +
            std::to_string(Sp.BoxSize[Sp.RowDim]) + "; dpc_r0 += " +

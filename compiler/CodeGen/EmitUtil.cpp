@@ -2,6 +2,7 @@
 #include "CodeGen/EmitUtil.h"
 
 #include "Basic/Diagnostics.h"
+#include "Lower/Lowering.h"
 
 using namespace dpc;
 using namespace dpc::lir;
@@ -378,11 +379,23 @@ void ValueEmitter::accumulate(const VExpr &Red, const std::string &Acc) {
     // Finite operands: plain arithmetic is exact.
     ScalarType TX = P.M->Tables[Body.Kids[0]->Table].Type;
     ScalarType TY = P.M->Tables[Body.Kids[1]->Table].Type;
-    std::string X = rawLoad(P, S, *Body.Kids[0]);
-    std::string Y = rawLoad(P, S, *Body.Kids[1]);
+    auto Operand = [&](const VExpr &L) {
+      auto It = StreamAt.find(&L);
+      if (It == StreamAt.end())
+        return rawLoad(P, S, L);
+      return S.T + "." + bufferOf(P, L.Table, S.Reference) + "[" + It->second +
+             (accessAlong(P, L, Red.Bindings.back().Var) == Access::Fixed
+                  ? ""
+                  : " + " + Red.Bindings.back().Var) +
+             "]";
+    };
+    std::string X = Operand(*Body.Kids[0]);
+    std::string Y = Operand(*Body.Kids[1]);
     std::string ET = evalType(Red.Ty);
-    std::string Sum = Int ? "int64_t(" + X + ") + int64_t(" + Y + ")"
-                          : ET + "(" + X + ") + " + ET + "(" + Y + ")";
+    std::string Sum = !NarrowType.empty()
+                          ? NarrowType + "(" + X + " + " + Y + ")"
+                      : Int ? "int64_t(" + X + ") + int64_t(" + Y + ")"
+                            : ET + "(" + X + ") + " + ET + "(" + Y + ")";
     (void)TX;
     (void)TY;
     W.line("{} = dpc::{}({}, {});", Acc, Red.Op == RedOp::Max ? "vmax" : "vmin",
@@ -416,7 +429,54 @@ static bool hasFor(const std::vector<LNodePtr> &Kids) {
 
 std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
                                     const std::string &Acc, bool Lanes) {
+  // An innermost loop over the last reduction index whose operands are
+  // contiguous (or fixed) along it, outside the GPU's tile cache: each
+  // operand addressed from its offset at k = 0, the loop counted from 0 (so
+  // that the C++ compiler vectorises it with plain loads).
+  auto Streamed = [&](const LNode &X) {
+    const VExpr &Body = *Red.Kids[0];
+    const LNode *Leaf = X.K == LNode::For ? leafOf(X) : nullptr;
+    if (Lanes || S.TileCache || S.Reference || !Leaf || X.Step != 1 ||
+        !isFastSum(Body) || Red.Op == RedOp::Sum || hasFor(X.Kids))
+      return false;
+    const std::string &KV = Red.Bindings.back().Var;
+    const IExpr &Last = *Leaf->Args.back();
+    if (Last.K != IExpr::Var || Last.Name != X.Iter)
+      return false;
+    for (size_t I = 0; I + 1 < Leaf->Args.size(); ++I)
+      if (coeffOf(*Leaf->Args[I], X.Iter) != std::optional<int64_t>(0))
+        return false;
+    for (auto &K : Body.Kids)
+      if (accessAlong(P, *K, KV) == Access::Other)
+        return false;
+    W.open("");
+    for (size_t I = 0; I + 1 < Red.Bindings.size(); ++I)
+      W.line("const int64_t {} = {};", Red.Bindings[I].Var,
+             iexpr(Leaf->Args[I]));
+    for (auto &K : Body.Kids) {
+      std::vector<IExprPtr> At0;
+      for (auto &I : K->Idx)
+        At0.push_back(substitute(I, {{KV, IExpr::num(0)}}));
+      std::string At = fresh("at");
+      W.line("const int64_t {} = {}; // {}[...] at {} = 0", At,
+             cellOffset(P, K->Table, At0, false), P.M->Tables[K->Table].Name, KV);
+      StreamAt[K.get()] = At;
+    }
+    W.line("const int64_t dpc_lo = {}, dpc_n = {} - dpc_lo + 1;", iexpr(X.Lo),
+           iexpr(X.Hi));
+    W.open("for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d)");
+    W.line("const int64_t {} = dpc_lo + dpc_d;", X.Iter);
+    return true;
+  };
   std::function<bool(const LNode &)> Visit = [&](const LNode &X) {
+        if (Streamed(X)) {
+          for (auto &K : X.Kids)
+            printLoopTree(*K, W, Visit, "reduction loops");
+          W.close();
+          W.close();
+          StreamAt.clear();
+          return true;
+        }
         if (X.K == LNode::For && Lanes && !hasFor(X.Kids)) {
           // this lane's iterations of an innermost loop
           W.text("DPC_UNROLL");
@@ -444,6 +504,20 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
   return Acc;
 }
 
+void ValueEmitter::combineLanes(const VExpr &E, const std::string &R,
+                                const std::string &Ty) {
+  W.comment("combine the lanes of this cell (consecutive, aligned threads)");
+  W.text("#if defined(__CUDA_ARCH__)");
+  W.open("");
+  W.line("const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : "
+         "((1u << dpc_lanes) - 1u)) << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));");
+  W.line("for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)");
+  W.line("  {} = dpc::{}({}, {}(__shfl_xor_sync(dpc_gmask, {}, dpc_o)));", R,
+         E.Op == RedOp::Max ? "vmax" : "vmin", R, Ty, R);
+  W.close();
+  W.text("#endif");
+}
+
 std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
   std::string ET = evalType(E.Ty);
   std::string R = fresh("r");
@@ -457,23 +531,32 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
                     iexpr(accIndex(P, Sp, X)) + "]";
     W.line("// {}: tile product (computed for the whole tile) + remainder",
            redOpName(E.Op));
+    // An int32 remainder of finite operands adds in int32: a finite value
+    // stays within +-(2^30 - 1), so the sum of two cannot overflow, and it
+    // never equals a sentinel.
+    const VExpr &Body = *E.Kids[0];
+    bool Narrow = Sp.Ty == ScalarType::Int32 && E.Op != RedOp::Sum &&
+                  isFastSum(Body) &&
+                  P.M->Tables[Body.Kids[0]->Table].Type == ScalarType::Int32 &&
+                  P.M->Tables[Body.Kids[1]->Table].Type == ScalarType::Int32;
+    if (Narrow) {
+      std::string RN = R + "n";
+      W.line("int32_t {} = {};", RN, A);
+      NarrowType = "int32_t";
+      emitLoops(*E.Rest, E, RN, S.Lanes);
+      NarrowType.clear();
+      if (S.Lanes)
+        combineLanes(E, RN, "int32_t");
+      W.line("const {} {} = dpc::widen<int32_t>({});", ET, R, RN);
+      return R;
+    }
     if (isIntType(E.Ty))
       W.line("{} {} = dpc::widen<{}>({});", ET, R, storeType(E.Ty), A);
     else
       W.line("{} {} = {};", ET, R, A);
     emitLoops(*E.Rest, E, R, S.Lanes);
-    if (S.Lanes) {
-      W.comment("combine the lanes of this cell (consecutive, aligned threads)");
-      W.text("#if defined(__CUDA_ARCH__)");
-      W.open("");
-      W.line("const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : "
-             "((1u << dpc_lanes) - 1u)) << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));");
-      W.line("for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)");
-      W.line("  {} = dpc::{}({}, {}(__shfl_xor_sync(dpc_gmask, {}, dpc_o)));", R,
-             E.Op == RedOp::Max ? "vmax" : "vmin", R, ET, R);
-      W.close();
-      W.text("#endif");
-    }
+    if (S.Lanes)
+      combineLanes(E, R, ET);
     return R;
   }
   W.line("{} {} = {};", ET, R, identityOf(E.Op, E.Ty));

@@ -110,12 +110,20 @@ private:
   std::string emitLoops(const lir::LNode &N, const lir::VExpr &Red,
                         const std::string &Acc, bool Lanes = false);
   void accumulate(const lir::VExpr &Red, const std::string &Acc);
+  /// CUDA: the lanes sharing a cell combine their partial R (of type Ty).
+  void combineLanes(const lir::VExpr &E, const std::string &R,
+                    const std::string &Ty);
   std::string convertScore(const lir::VExpr &E);
 
   const lir::Program &P;
   ValueStyle S;
   CodeWriter &W;
   int Next = 0;
+  /// While printing a remainder accumulated in the stored type: that type.
+  std::string NarrowType;
+  /// While printing a streamed reduction loop: each operand's offset at
+  /// k = 0 (a variable name), read as buffer[offset + k].
+  std::map<const lir::VExpr *, std::string> StreamAt;
 };
 
 /// The start of a tile (a TileStart statement with the tile coordinates as

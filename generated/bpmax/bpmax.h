@@ -182,24 +182,23 @@ DPC_HD void stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r7 =
-      dpc::widen<int32_t>(dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                                   (j - 64 * dpc_floordiv(j, 64))]);
+  int32_t dpc_r7n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                             (j - 64 * dpc_floordiv(j, 64))];
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i + 1;
          rk0 <= dpc_min(dpc_min(N - 2, j), -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
       {
         const int64_t k = rk0;
-        dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.S1[S1_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
+        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
+                                             dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
       }
     }
     if (N >= i + 3 && i + 65 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
       {
         const int64_t k = N - 2;
-        dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.S1[S1_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
+        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
+                                             dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
       }
     }
     DPC_UNROLL
@@ -207,18 +206,19 @@ DPC_HD void stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
          rk1 <= dpc_min(N - 2, j) - 1; rk1++) {
       {
         const int64_t k = rk1;
-        dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.S1[S1_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
+        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
+                                             dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
       }
     }
     if (N >= i + 3 && j + 1 == N && dpc_mod(N - 1, 64) >= 1) {
       {
         const int64_t k = N - 2;
-        dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.S1[S1_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
+        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
+                                             dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
       }
     }
   }
+  const int64_t dpc_r7 = dpc::widen<int32_t>(dpc_r7n);
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
@@ -253,24 +253,23 @@ DPC_HD void stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r7 =
-      dpc::widen<int32_t>(dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                                   (j - 64 * dpc_floordiv(j, 64))]);
+  int32_t dpc_r7n = dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                             (j - 64 * dpc_floordiv(j, 64))];
   if (i >= 0 && M >= j + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i + 1;
          rk0 <= dpc_min(dpc_min(M - 2, j), -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
       {
         const int64_t k = rk0;
-        dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.S2[S2_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
+        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
+                                             dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
       }
     }
     if (M >= i + 3 && i + 65 >= M && j + 1 == M && dpc_mod(M - 1, 64) == 0) {
       {
         const int64_t k = M - 2;
-        dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.S2[S2_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
+        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
+                                             dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
       }
     }
     DPC_UNROLL
@@ -278,18 +277,19 @@ DPC_HD void stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
          rk1 <= dpc_min(M - 2, j) - 1; rk1++) {
       {
         const int64_t k = rk1;
-        dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.S2[S2_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
+        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
+                                             dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
       }
     }
     if (M >= i + 3 && j + 1 == M && dpc_mod(M - 1, 64) >= 1) {
       {
         const int64_t k = M - 2;
-        dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.S2[S2_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
+        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
+                                             dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
       }
     }
   }
+  const int64_t dpc_r7 = dpc::widen<int32_t>(dpc_r7n);
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
@@ -369,9 +369,8 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
   }
   const int64_t dpc_v8 = dpc::vmax(dpc_r0, dpc_r4);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r9 =
-      dpc::widen<int32_t>(dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                   (j2 - 32 * dpc_floordiv(j2, 32))]);
+  int32_t dpc_r9n = dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                             (j2 - 32 * dpc_floordiv(j2, 32))];
   if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && j2 >= i2 + 1 && M >= j2 + 1) {
     if (i2 >= 0 && dpc_mod(i2, 32) <= 30) {
       DPC_UNROLL
@@ -384,9 +383,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
           {
             const int64_t k1 = rk0;
             const int64_t k2 = rk1;
-            dpc_r9 = dpc::vmax(dpc_r9,
-                               int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+            dpc_r9n =
+                dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
           }
         }
         if (j2 + 2 >= M && rk0 + 1 == j1 && i2 + 32 >= dpc_mod(i2, 32) + M &&
@@ -394,9 +393,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
           {
             const int64_t k1 = j1 - 1;
             const int64_t k2 = M - 2;
-            dpc_r9 = dpc::vmax(dpc_r9,
-                               int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+            dpc_r9n =
+                dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
           }
         }
         DPC_UNROLL
@@ -406,27 +405,27 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
           {
             const int64_t k1 = rk0;
             const int64_t k2 = rk2;
-            dpc_r9 = dpc::vmax(dpc_r9,
-                               int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+            dpc_r9n =
+                dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
           }
         }
         if (j2 + 2 == M && rk0 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
           {
             const int64_t k1 = j1 - 1;
             const int64_t k2 = M - 2;
-            dpc_r9 = dpc::vmax(dpc_r9,
-                               int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+            dpc_r9n =
+                dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
           }
         } else {
           if (j2 + 1 == M && j1 >= rk0 + 2 && dpc_mod(M - 1, 32) >= 1) {
             {
               const int64_t k1 = rk0;
               const int64_t k2 = M - 1;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+              dpc_r9n = dpc::vmax(dpc_r9n,
+                                  int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
             }
           } else {
             if (rk0 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
@@ -439,9 +438,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                 {
                   const int64_t k1 = j1 - 1;
                   const int64_t k2 = rk3;
-                  dpc_r9 = dpc::vmax(
-                      dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                  int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                  dpc_r9n = dpc::vmax(
+                      dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                       dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
                 }
               }
             }
@@ -454,9 +453,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
           {
             const int64_t k1 = j1 - 1;
             const int64_t k2 = rk4;
-            dpc_r9 = dpc::vmax(dpc_r9,
-                               int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+            dpc_r9n =
+                dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
           }
         }
       }
@@ -470,9 +469,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
         {
           const int64_t k1 = rk5;
           const int64_t k2 = M - 1;
-          dpc_r9 = dpc::vmax(dpc_r9,
-                             int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                 int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+          dpc_r9n =
+              dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
         }
       }
     } else {
@@ -487,27 +486,27 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
             {
               const int64_t k1 = rk6;
               const int64_t k2 = rk7;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+              dpc_r9n = dpc::vmax(dpc_r9n,
+                                  int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
             }
           }
           if (j2 + 2 == M && rk6 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
             {
               const int64_t k1 = j1 - 1;
               const int64_t k2 = M - 2;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+              dpc_r9n = dpc::vmax(dpc_r9n,
+                                  int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
             }
           } else {
             if (j2 + 1 == M && j1 >= rk6 + 2) {
               {
                 const int64_t k1 = rk6;
                 const int64_t k2 = M - 1;
-                dpc_r9 = dpc::vmax(
-                    dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                dpc_r9n = dpc::vmax(
+                    dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
               }
             } else {
               if (rk6 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
@@ -516,10 +515,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                   {
                     const int64_t k1 = j1 - 1;
                     const int64_t k2 = rk8;
-                    dpc_r9 = dpc::vmax(
-                        dpc_r9,
-                        int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                            int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                    dpc_r9n = dpc::vmax(
+                        dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
                   }
                 }
               }
@@ -534,9 +532,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
         {
           const int64_t k1 = j1 - 1;
           const int64_t k2 = rk9;
-          dpc_r9 = dpc::vmax(dpc_r9,
-                             int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                 int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+          dpc_r9n =
+              dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
         }
       }
     }
@@ -548,9 +546,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
         {
           const int64_t k1 = rk10;
           const int64_t k2 = i2;
-          dpc_r9 = dpc::vmax(dpc_r9,
-                             int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                 int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+          dpc_r9n =
+              dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
         }
       }
     }
@@ -562,9 +560,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
       {
         const int64_t k1 = rk11;
         const int64_t k2 = i2;
-        dpc_r9 =
-            dpc::vmax(dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                  int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+        dpc_r9n =
+            dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                       dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
       }
     }
   } else {
@@ -574,25 +572,25 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
         {
           const int64_t k1 = rk12;
           const int64_t k2 = M - 1;
-          dpc_r9 = dpc::vmax(dpc_r9,
-                             int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                 int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+          dpc_r9n =
+              dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
+                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
         }
       }
     }
   }
+  const int64_t dpc_r9 = dpc::widen<int32_t>(dpc_r9n);
   const int64_t dpc_v10 = dpc::vmax(dpc_v8, dpc_r9);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r11 =
-      dpc::widen<int32_t>(dpc_acc3[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                   (j2 - 32 * dpc_floordiv(j2, 32))]);
+  int32_t dpc_r11n = dpc_acc3[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                              (j2 - 32 * dpc_floordiv(j2, 32))];
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i2; rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 31) - 1; rk0++) {
       {
         const int64_t k2 = rk0;
-        dpc_r11 = dpc::vmax(dpc_r11, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
-                                         int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+        dpc_r11n = dpc::vmax(dpc_r11n, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
+                                               dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
       }
     }
     DPC_UNROLL
@@ -600,16 +598,16 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
          rk1 <= j2 - 1; rk1++) {
       {
         const int64_t k2 = rk1;
-        dpc_r11 = dpc::vmax(dpc_r11, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
-                                         int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+        dpc_r11n = dpc::vmax(dpc_r11n, int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)] +
+                                               dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
       }
     }
   }
+  const int64_t dpc_r11 = dpc::widen<int32_t>(dpc_r11n);
   const int64_t dpc_v12 = dpc::vmax(dpc_v10, dpc_r11);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r13 =
-      dpc::widen<int32_t>(dpc_acc4[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                   (j2 - 32 * dpc_floordiv(j2, 32))]);
+  int32_t dpc_r13n = dpc_acc4[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                              (j2 - 32 * dpc_floordiv(j2, 32))];
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && M >= i2 + 2 && j1 + j2 >= i1 + i2 + 1 &&
       M >= j2 + 1) {
     if (i2 >= 0) {
@@ -619,18 +617,18 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
            rk0++) {
         {
           const int64_t k2 = rk0;
-          dpc_r13 =
-              dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                     int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+          dpc_r13n =
+              dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                                          dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
         }
       }
       if (j1 == i1 && j2 + 2 >= M && dpc_mod(M + 30, 32) + i2 + 2 >= M &&
           dpc_mod(M + 30, 32) <= 30) {
         {
           const int64_t k2 = M - 2;
-          dpc_r13 =
-              dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                     int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+          dpc_r13n =
+              dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                                          dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
         }
       }
       DPC_UNROLL
@@ -641,9 +639,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
            rk1++) {
         {
           const int64_t k2 = rk1;
-          dpc_r13 =
-              dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                     int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+          dpc_r13n =
+              dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                                          dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
         }
       }
       if (j1 == i1 && dpc_mod(M + 30, 32) <= 30) {
@@ -655,9 +653,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
              rk2 <= j2; rk2++) {
           {
             const int64_t k2 = rk2;
-            dpc_r13 =
-                dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                       int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+            dpc_r13n =
+                dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                                            dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
           }
         }
       }
@@ -665,25 +663,25 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
           dpc_mod(j2 + 1, 32) == 0) {
         {
           const int64_t k2 = j2;
-          dpc_r13 =
-              dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                     int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+          dpc_r13n =
+              dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                                          dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
         }
       } else {
         if (j1 >= i1 + 1 && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
           {
             const int64_t k2 = M - 1;
-            dpc_r13 =
-                dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                       int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+            dpc_r13n =
+                dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                                            dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
           }
         } else {
           if (j1 == i1 && j2 + 2 == M && dpc_mod(M - 1, 32) == 0) {
             {
               const int64_t k2 = M - 2;
-              dpc_r13 = dpc::vmax(dpc_r13,
-                                  int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                      int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+              dpc_r13n =
+                  dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                                              dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
             }
           }
         }
@@ -692,26 +690,25 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
     if (i2 >= 31 && j2 == i2 && dpc_mod(i2 + 1, 32) == 0) {
       {
         const int64_t k2 = i2;
-        dpc_r13 =
-            dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+        dpc_r13n = dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
       }
     }
   } else {
     if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M) {
       {
         const int64_t k2 = M - 1;
-        dpc_r13 =
-            dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+        dpc_r13n = dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
       }
     }
   }
+  const int64_t dpc_r13 = dpc::widen<int32_t>(dpc_r13n);
   const int64_t dpc_v14 = dpc::vmax(dpc_v12, dpc_r13);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r15 =
-      dpc::widen<int32_t>(dpc_acc5[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                   (j2 - 32 * dpc_floordiv(j2, 32))]);
+  int32_t dpc_r15n = dpc_acc5[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                              (j2 - 32 * dpc_floordiv(j2, 32))];
+  const int64_t dpc_r15 = dpc::widen<int32_t>(dpc_r15n);
   const int64_t dpc_v16 = dpc::vmax(dpc_v14, dpc_r15);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v16, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
@@ -770,9 +767,8 @@ DPC_HD void tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in,
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r7 =
-      dpc::widen<int32_t>(dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                                   (j - 64 * dpc_floordiv(j, 64))]);
+  int32_t dpc_r7n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                             (j - 64 * dpc_floordiv(j, 64))];
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i + 1 + dpc_lane * 1;
@@ -780,33 +776,33 @@ DPC_HD void tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in,
          rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
-        dpc_r7 = dpc::vmax(
-            dpc_r7,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.S1[S1_at(dpc_p, i, k)])) +
-                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
-                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
-                             ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
-                                          ((j)-dpc_lo1)]
-                             : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
       }
     }
     if (N >= i + 3 && i + 65 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
       {
         const int64_t k = N - 2;
-        dpc_r7 = dpc::vmax(
-            dpc_r7,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.S1[S1_at(dpc_p, i, k)])) +
-                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
-                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
-                             ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
-                                          ((j)-dpc_lo1)]
-                             : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
       }
     }
     DPC_UNROLL
@@ -815,33 +811,33 @@ DPC_HD void tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in,
          rk1 <= dpc_min(N - 2, j) - 1; rk1 += dpc_lanes * 1) {
       {
         const int64_t k = rk1;
-        dpc_r7 = dpc::vmax(
-            dpc_r7,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.S1[S1_at(dpc_p, i, k)])) +
-                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
-                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
-                             ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
-                                          ((j)-dpc_lo1)]
-                             : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
       }
     }
     if (N >= i + 3 && j + 1 == N && dpc_mod(N - 1, 64) >= 1) {
       {
         const int64_t k = N - 2;
-        dpc_r7 = dpc::vmax(
-            dpc_r7,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.S1[S1_at(dpc_p, i, k)])) +
-                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
-                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
-                             ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
-                                          ((j)-dpc_lo1)]
-                             : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
       }
     }
   }
@@ -851,9 +847,10 @@ DPC_HD void tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in,
     const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
                                << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
     for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
-      dpc_r7 = dpc::vmax(dpc_r7, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r7, dpc_o)));
+      dpc_r7n = dpc::vmax(dpc_r7n, int32_t(__shfl_xor_sync(dpc_gmask, dpc_r7n, dpc_o)));
   }
 #endif
+  const int64_t dpc_r7 = dpc::widen<int32_t>(dpc_r7n);
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   if (dpc_lane == 0) {
@@ -913,9 +910,8 @@ DPC_HD void tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in,
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r7 =
-      dpc::widen<int32_t>(dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                                   (j - 64 * dpc_floordiv(j, 64))]);
+  int32_t dpc_r7n = dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                             (j - 64 * dpc_floordiv(j, 64))];
   if (i >= 0 && M >= j + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i + 1 + dpc_lane * 1;
@@ -923,33 +919,33 @@ DPC_HD void tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in,
          rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
-        dpc_r7 = dpc::vmax(
-            dpc_r7,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.S2[S2_at(dpc_p, i, k)])) +
-                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
-                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
-                             ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
-                                          ((j)-dpc_lo1)]
-                             : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
       }
     }
     if (M >= i + 3 && i + 65 >= M && j + 1 == M && dpc_mod(M - 1, 64) == 0) {
       {
         const int64_t k = M - 2;
-        dpc_r7 = dpc::vmax(
-            dpc_r7,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.S2[S2_at(dpc_p, i, k)])) +
-                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
-                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
-                             ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
-                                          ((j)-dpc_lo1)]
-                             : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
       }
     }
     DPC_UNROLL
@@ -958,33 +954,33 @@ DPC_HD void tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in,
          rk1 <= dpc_min(M - 2, j) - 1; rk1 += dpc_lanes * 1) {
       {
         const int64_t k = rk1;
-        dpc_r7 = dpc::vmax(
-            dpc_r7,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.S2[S2_at(dpc_p, i, k)])) +
-                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
-                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
-                             ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
-                                          ((j)-dpc_lo1)]
-                             : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
       }
     }
     if (M >= i + 3 && j + 1 == M && dpc_mod(M - 1, 64) >= 1) {
       {
         const int64_t k = M - 2;
-        dpc_r7 = dpc::vmax(
-            dpc_r7,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.S2[S2_at(dpc_p, i, k)])) +
-                int64_t((((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 &&
-                          (j) >= dpc_lo1 && (j) <= dpc_lo1 + 63)
-                             ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 +
-                                          ((j)-dpc_lo1)]
-                             : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
       }
     }
   }
@@ -994,9 +990,10 @@ DPC_HD void tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in,
     const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
                                << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
     for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
-      dpc_r7 = dpc::vmax(dpc_r7, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r7, dpc_o)));
+      dpc_r7n = dpc::vmax(dpc_r7n, int32_t(__shfl_xor_sync(dpc_gmask, dpc_r7n, dpc_o)));
   }
 #endif
+  const int64_t dpc_r7 = dpc::widen<int32_t>(dpc_r7n);
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   if (dpc_lane == 0) {
@@ -1128,9 +1125,8 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
   }
   const int64_t dpc_v8 = dpc::vmax(dpc_r0, dpc_r4);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r9 =
-      dpc::widen<int32_t>(dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                   (j2 - 32 * dpc_floordiv(j2, 32))]);
+  int32_t dpc_r9n = dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                             (j2 - 32 * dpc_floordiv(j2, 32))];
   if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && j2 >= i2 + 1 && M >= j2 + 1) {
     if (i2 >= 0 && dpc_mod(i2, 32) <= 30) {
       DPC_UNROLL
@@ -1143,9 +1139,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
           {
             const int64_t k1 = rk0;
             const int64_t k2 = rk1;
-            dpc_r9 = dpc::vmax(
-                dpc_r9,
-                int64_t(
+            dpc_r9n = dpc::vmax(
+                dpc_r9n,
+                int32_t(
                     (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
                       (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                       (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1154,18 +1150,17 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                       ((i2)-dpc_lo2)) *
                                          32 +
                                      ((k2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                    int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                              (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                              (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                              (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                 ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                               ((j1)-dpc_lo1)) *
-                                                  32 +
-                                              ((k2 + 1) - dpc_lo2)) *
-                                                 32 +
-                                             ((j2)-dpc_lo3)]
-                                 : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                       ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
           }
         }
         if (j2 + 2 >= M && rk0 + 1 == j1 && i2 + 32 >= dpc_mod(i2, 32) + M &&
@@ -1173,9 +1168,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
           {
             const int64_t k1 = j1 - 1;
             const int64_t k2 = M - 2;
-            dpc_r9 = dpc::vmax(
-                dpc_r9,
-                int64_t(
+            dpc_r9n = dpc::vmax(
+                dpc_r9n,
+                int32_t(
                     (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
                       (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                       (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1184,18 +1179,17 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                       ((i2)-dpc_lo2)) *
                                          32 +
                                      ((k2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                    int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                              (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                              (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                              (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                 ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                               ((j1)-dpc_lo1)) *
-                                                  32 +
-                                              ((k2 + 1) - dpc_lo2)) *
-                                                 32 +
-                                             ((j2)-dpc_lo3)]
-                                 : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                       ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
           }
         }
         DPC_UNROLL
@@ -1206,9 +1200,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
           {
             const int64_t k1 = rk0;
             const int64_t k2 = rk2;
-            dpc_r9 = dpc::vmax(
-                dpc_r9,
-                int64_t(
+            dpc_r9n = dpc::vmax(
+                dpc_r9n,
+                int32_t(
                     (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
                       (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                       (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1217,27 +1211,26 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                       ((i2)-dpc_lo2)) *
                                          32 +
                                      ((k2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                    int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                              (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                              (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                              (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                 ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                               ((j1)-dpc_lo1)) *
-                                                  32 +
-                                              ((k2 + 1) - dpc_lo2)) *
-                                                 32 +
-                                             ((j2)-dpc_lo3)]
-                                 : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                       ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
           }
         }
         if (j2 + 2 == M && rk0 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
           {
             const int64_t k1 = j1 - 1;
             const int64_t k2 = M - 2;
-            dpc_r9 = dpc::vmax(
-                dpc_r9,
-                int64_t(
+            dpc_r9n = dpc::vmax(
+                dpc_r9n,
+                int32_t(
                     (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
                       (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                       (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1246,47 +1239,47 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                       ((i2)-dpc_lo2)) *
                                          32 +
                                      ((k2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                    int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                              (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                              (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                              (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                 ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                               ((j1)-dpc_lo1)) *
-                                                  32 +
-                                              ((k2 + 1) - dpc_lo2)) *
-                                                 32 +
-                                             ((j2)-dpc_lo3)]
-                                 : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                       ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
           }
         } else {
           if (j2 + 1 == M && j1 >= rk0 + 2 && dpc_mod(M - 1, 32) >= 1) {
             {
               const int64_t k1 = rk0;
               const int64_t k2 = M - 1;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9,
-                  int64_t((
-                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                       (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                       (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+              dpc_r9n = dpc::vmax(
+                  dpc_r9n,
+                  int32_t(
+                      (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                        (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                        (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                           ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                         ((k1)-dpc_lo1)) *
+                                            32 +
+                                        ((i2)-dpc_lo2)) *
                                            32 +
-                                       ((i2)-dpc_lo2)) *
-                                          32 +
-                                      ((k2)-dpc_lo3)]
-                          : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                      int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                                (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                                (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                                (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                   ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                                 ((j1)-dpc_lo1)) *
-                                                    32 +
-                                                ((k2 + 1) - dpc_lo2)) *
-                                                   32 +
-                                               ((j2)-dpc_lo3)]
-                                   : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                                       ((k2)-dpc_lo3)]
+                           : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                      (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                        (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                        (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
+                        (j2) <= dpc_lo3 + 31)
+                           ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                         ((j1)-dpc_lo1)) *
+                                            32 +
+                                        ((k2 + 1) - dpc_lo2)) *
+                                           32 +
+                                       ((j2)-dpc_lo3)]
+                           : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
             }
           } else {
             if (rk0 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
@@ -1301,9 +1294,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                 {
                   const int64_t k1 = j1 - 1;
                   const int64_t k2 = rk3;
-                  dpc_r9 = dpc::vmax(
-                      dpc_r9,
-                      int64_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
+                  dpc_r9n = dpc::vmax(
+                      dpc_r9n,
+                      int32_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
                                 (k1) >= dpc_lo1 && (k1) <= dpc_lo1 + 0 &&
                                 (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                                 (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1313,8 +1306,7 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                                 ((i2)-dpc_lo2)) *
                                                    32 +
                                                ((k2)-dpc_lo3)]
-                                   : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                          int64_t(
+                                   : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
                               (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
                                 (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
                                 (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
@@ -1338,9 +1330,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
           {
             const int64_t k1 = j1 - 1;
             const int64_t k2 = rk4;
-            dpc_r9 = dpc::vmax(
-                dpc_r9,
-                int64_t(
+            dpc_r9n = dpc::vmax(
+                dpc_r9n,
+                int32_t(
                     (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
                       (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                       (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1349,18 +1341,17 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                       ((i2)-dpc_lo2)) *
                                          32 +
                                      ((k2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                    int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                              (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                              (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                              (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                 ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                               ((j1)-dpc_lo1)) *
-                                                  32 +
-                                              ((k2 + 1) - dpc_lo2)) *
-                                                 32 +
-                                             ((j2)-dpc_lo3)]
-                                 : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                       ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
           }
         }
       }
@@ -1374,9 +1365,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
         {
           const int64_t k1 = rk5;
           const int64_t k2 = M - 1;
-          dpc_r9 = dpc::vmax(
-              dpc_r9,
-              int64_t(
+          dpc_r9n = dpc::vmax(
+              dpc_r9n,
+              int32_t(
                   (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
                     (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                     (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1385,18 +1376,17 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                     ((i2)-dpc_lo2)) *
                                        32 +
                                    ((k2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                  int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                            (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                            (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                            (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                               ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                             ((j1)-dpc_lo1)) *
-                                                32 +
-                                            ((k2 + 1) - dpc_lo2)) *
-                                               32 +
-                                           ((j2)-dpc_lo3)]
-                               : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                  (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                     ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
         }
       }
     } else {
@@ -1412,67 +1402,69 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
             {
               const int64_t k1 = rk6;
               const int64_t k2 = rk7;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9,
-                  int64_t((
-                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                       (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                       (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+              dpc_r9n = dpc::vmax(
+                  dpc_r9n,
+                  int32_t(
+                      (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                        (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                        (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                           ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                         ((k1)-dpc_lo1)) *
+                                            32 +
+                                        ((i2)-dpc_lo2)) *
                                            32 +
-                                       ((i2)-dpc_lo2)) *
-                                          32 +
-                                      ((k2)-dpc_lo3)]
-                          : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                      int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                                (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                                (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                                (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                   ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                                 ((j1)-dpc_lo1)) *
-                                                    32 +
-                                                ((k2 + 1) - dpc_lo2)) *
-                                                   32 +
-                                               ((j2)-dpc_lo3)]
-                                   : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                                       ((k2)-dpc_lo3)]
+                           : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                      (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                        (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                        (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
+                        (j2) <= dpc_lo3 + 31)
+                           ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                         ((j1)-dpc_lo1)) *
+                                            32 +
+                                        ((k2 + 1) - dpc_lo2)) *
+                                           32 +
+                                       ((j2)-dpc_lo3)]
+                           : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
             }
           }
           if (j2 + 2 == M && rk6 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
             {
               const int64_t k1 = j1 - 1;
               const int64_t k2 = M - 2;
-              dpc_r9 = dpc::vmax(
-                  dpc_r9,
-                  int64_t((
-                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                       (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                       (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+              dpc_r9n = dpc::vmax(
+                  dpc_r9n,
+                  int32_t(
+                      (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                        (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                        (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                           ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                         ((k1)-dpc_lo1)) *
+                                            32 +
+                                        ((i2)-dpc_lo2)) *
                                            32 +
-                                       ((i2)-dpc_lo2)) *
-                                          32 +
-                                      ((k2)-dpc_lo3)]
-                          : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                      int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                                (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                                (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                                (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                   ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                                 ((j1)-dpc_lo1)) *
-                                                    32 +
-                                                ((k2 + 1) - dpc_lo2)) *
-                                                   32 +
-                                               ((j2)-dpc_lo3)]
-                                   : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                                       ((k2)-dpc_lo3)]
+                           : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                      (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                        (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                        (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
+                        (j2) <= dpc_lo3 + 31)
+                           ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                         ((j1)-dpc_lo1)) *
+                                            32 +
+                                        ((k2 + 1) - dpc_lo2)) *
+                                           32 +
+                                       ((j2)-dpc_lo3)]
+                           : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
             }
           } else {
             if (j2 + 1 == M && j1 >= rk6 + 2) {
               {
                 const int64_t k1 = rk6;
                 const int64_t k2 = M - 1;
-                dpc_r9 = dpc::vmax(
-                    dpc_r9,
-                    int64_t(
+                dpc_r9n = dpc::vmax(
+                    dpc_r9n,
+                    int32_t(
                         (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
                           (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 &&
                           (i2) <= dpc_lo2 + 31 && (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1482,18 +1474,18 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                           ((i2)-dpc_lo2)) *
                                              32 +
                                          ((k2)-dpc_lo3)]
-                             : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                        int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                                  (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                                  (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                                  (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                     ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                                   ((j1)-dpc_lo1)) *
-                                                      32 +
-                                                  ((k2 + 1) - dpc_lo2)) *
-                                                     32 +
-                                                 ((j2)-dpc_lo3)]
-                                     : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                             : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                        (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                          (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                          (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
+                          (j2) <= dpc_lo3 + 31)
+                             ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                           ((j1)-dpc_lo1)) *
+                                              32 +
+                                          ((k2 + 1) - dpc_lo2)) *
+                                             32 +
+                                         ((j2)-dpc_lo3)]
+                             : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
               }
             } else {
               if (rk6 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
@@ -1503,9 +1495,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                   {
                     const int64_t k1 = j1 - 1;
                     const int64_t k2 = rk8;
-                    dpc_r9 = dpc::vmax(
-                        dpc_r9,
-                        int64_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
+                    dpc_r9n = dpc::vmax(
+                        dpc_r9n,
+                        int32_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
                                   (k1) >= dpc_lo1 && (k1) <= dpc_lo1 + 0 &&
                                   (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                                   (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1515,8 +1507,7 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                                   ((i2)-dpc_lo2)) *
                                                      32 +
                                                  ((k2)-dpc_lo3)]
-                                     : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                            int64_t(
+                                     : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
                                 (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
                                   (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
                                   (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
@@ -1543,9 +1534,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
         {
           const int64_t k1 = j1 - 1;
           const int64_t k2 = rk9;
-          dpc_r9 = dpc::vmax(
-              dpc_r9,
-              int64_t(
+          dpc_r9n = dpc::vmax(
+              dpc_r9n,
+              int32_t(
                   (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
                     (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                     (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1554,18 +1545,17 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                     ((i2)-dpc_lo2)) *
                                        32 +
                                    ((k2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                  int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                            (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                            (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                            (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                               ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                             ((j1)-dpc_lo1)) *
-                                                32 +
-                                            ((k2 + 1) - dpc_lo2)) *
-                                               32 +
-                                           ((j2)-dpc_lo3)]
-                               : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                  (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                     ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
         }
       }
     }
@@ -1577,9 +1567,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
         {
           const int64_t k1 = rk10;
           const int64_t k2 = i2;
-          dpc_r9 = dpc::vmax(
-              dpc_r9,
-              int64_t(
+          dpc_r9n = dpc::vmax(
+              dpc_r9n,
+              int32_t(
                   (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
                     (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                     (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1588,18 +1578,17 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                     ((i2)-dpc_lo2)) *
                                        32 +
                                    ((k2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                  int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                            (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                            (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                            (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                               ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                             ((j1)-dpc_lo1)) *
-                                                32 +
-                                            ((k2 + 1) - dpc_lo2)) *
-                                               32 +
-                                           ((j2)-dpc_lo3)]
-                               : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                  (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                     ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
         }
       }
     }
@@ -1611,9 +1600,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
       {
         const int64_t k1 = rk11;
         const int64_t k2 = i2;
-        dpc_r9 = dpc::vmax(
-            dpc_r9,
-            int64_t(
+        dpc_r9n = dpc::vmax(
+            dpc_r9n,
+            int32_t(
                 (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
                   (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                   (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1621,18 +1610,17 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                   ((i2)-dpc_lo2)) *
                                      32 +
                                  ((k2)-dpc_lo3)]
-                     : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                int64_t(
-                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                       ((j1)-dpc_lo1)) *
-                                          32 +
-                                      ((k2 + 1) - dpc_lo2)) *
-                                         32 +
-                                     ((j2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                     : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                  (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                  (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                   ((j1)-dpc_lo1)) *
+                                      32 +
+                                  ((k2 + 1) - dpc_lo2)) *
+                                     32 +
+                                 ((j2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
       }
     }
   } else {
@@ -1642,9 +1630,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
         {
           const int64_t k1 = rk12;
           const int64_t k2 = M - 1;
-          dpc_r9 = dpc::vmax(
-              dpc_r9,
-              int64_t(
+          dpc_r9n = dpc::vmax(
+              dpc_r9n,
+              int32_t(
                   (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
                     (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                     (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1653,18 +1641,17 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                     ((i2)-dpc_lo2)) *
                                        32 +
                                    ((k2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
-                  int64_t((((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                            (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                            (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                            (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                               ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                             ((j1)-dpc_lo1)) *
-                                                32 +
-                                            ((k2 + 1) - dpc_lo2)) *
-                                               32 +
-                                           ((j2)-dpc_lo3)]
-                               : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                  (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                     ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
         }
       }
     }
@@ -1675,23 +1662,23 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
     const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
                                << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
     for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
-      dpc_r9 = dpc::vmax(dpc_r9, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r9, dpc_o)));
+      dpc_r9n = dpc::vmax(dpc_r9n, int32_t(__shfl_xor_sync(dpc_gmask, dpc_r9n, dpc_o)));
   }
 #endif
+  const int64_t dpc_r9 = dpc::widen<int32_t>(dpc_r9n);
   const int64_t dpc_v10 = dpc::vmax(dpc_v8, dpc_r9);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r11 =
-      dpc::widen<int32_t>(dpc_acc3[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                   (j2 - 32 * dpc_floordiv(j2, 32))]);
+  int32_t dpc_r11n = dpc_acc3[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                              (j2 - 32 * dpc_floordiv(j2, 32))];
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i2 + dpc_lane * 1;
          rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 31) - 1; rk0 += dpc_lanes * 1) {
       {
         const int64_t k2 = rk0;
-        dpc_r11 = dpc::vmax(
-            dpc_r11,
-            int64_t(
+        dpc_r11n = dpc::vmax(
+            dpc_r11n,
+            int32_t(
                 (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
                   (j1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                   (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1699,8 +1686,8 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                   ((i2)-dpc_lo2)) *
                                      32 +
                                  ((k2)-dpc_lo3)]
-                     : dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)])) +
-                int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+                     : dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
+                dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
       }
     }
     DPC_UNROLL
@@ -1709,9 +1696,9 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
          rk1 <= j2 - 1; rk1 += dpc_lanes * 1) {
       {
         const int64_t k2 = rk1;
-        dpc_r11 = dpc::vmax(
-            dpc_r11,
-            int64_t(
+        dpc_r11n = dpc::vmax(
+            dpc_r11n,
+            int32_t(
                 (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
                   (j1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                   (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -1719,8 +1706,8 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
                                   ((i2)-dpc_lo2)) *
                                      32 +
                                  ((k2)-dpc_lo3)]
-                     : dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)])) +
-                int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+                     : dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
+                dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
       }
     }
   }
@@ -1730,14 +1717,15 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
     const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
                                << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
     for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
-      dpc_r11 = dpc::vmax(dpc_r11, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r11, dpc_o)));
+      dpc_r11n =
+          dpc::vmax(dpc_r11n, int32_t(__shfl_xor_sync(dpc_gmask, dpc_r11n, dpc_o)));
   }
 #endif
+  const int64_t dpc_r11 = dpc::widen<int32_t>(dpc_r11n);
   const int64_t dpc_v12 = dpc::vmax(dpc_v10, dpc_r11);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r13 =
-      dpc::widen<int32_t>(dpc_acc4[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                   (j2 - 32 * dpc_floordiv(j2, 32))]);
+  int32_t dpc_r13n = dpc_acc4[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                              (j2 - 32 * dpc_floordiv(j2, 32))];
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && M >= i2 + 2 && j1 + j2 >= i1 + i2 + 1 &&
       M >= j2 + 1) {
     if (i2 >= 0) {
@@ -1748,40 +1736,38 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
            rk0 += dpc_lanes * 1) {
         {
           const int64_t k2 = rk0;
-          dpc_r13 = dpc::vmax(
-              dpc_r13,
-              int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                  int64_t((
-                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                       (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                       (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
-                       (j2) <= dpc_lo3 + 31)
-                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
-                                           32 +
-                                       ((k2 + 1) - dpc_lo2)) *
-                                          32 +
-                                      ((j2)-dpc_lo3)]
-                          : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+          dpc_r13n = dpc::vmax(
+              dpc_r13n,
+              int32_t(
+                  dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
         }
       }
       if (j1 == i1 && j2 + 2 >= M && dpc_mod(M + 30, 32) + i2 + 2 >= M &&
           dpc_mod(M + 30, 32) <= 30) {
         {
           const int64_t k2 = M - 2;
-          dpc_r13 = dpc::vmax(
-              dpc_r13,
-              int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                  int64_t((
-                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                       (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                       (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
-                       (j2) <= dpc_lo3 + 31)
-                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
-                                           32 +
-                                       ((k2 + 1) - dpc_lo2)) *
-                                          32 +
-                                      ((j2)-dpc_lo3)]
-                          : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+          dpc_r13n = dpc::vmax(
+              dpc_r13n,
+              int32_t(
+                  dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
         }
       }
       DPC_UNROLL
@@ -1793,20 +1779,19 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
            rk1 += dpc_lanes * 1) {
         {
           const int64_t k2 = rk1;
-          dpc_r13 = dpc::vmax(
-              dpc_r13,
-              int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                  int64_t((
-                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                       (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                       (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
-                       (j2) <= dpc_lo3 + 31)
-                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
-                                           32 +
-                                       ((k2 + 1) - dpc_lo2)) *
-                                          32 +
-                                      ((j2)-dpc_lo3)]
-                          : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+          dpc_r13n = dpc::vmax(
+              dpc_r13n,
+              int32_t(
+                  dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
         }
       }
       if (j1 == i1 && dpc_mod(M + 30, 32) <= 30) {
@@ -1819,19 +1804,19 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
              rk2 <= j2; rk2 += dpc_lanes * 1) {
           {
             const int64_t k2 = rk2;
-            dpc_r13 = dpc::vmax(
-                dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                             int64_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
-                                       (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                                       (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                                       (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
-                                                        ((j1)-dpc_lo1)) *
-                                                           32 +
-                                                       ((k2 + 1) - dpc_lo2)) *
-                                                          32 +
-                                                      ((j2)-dpc_lo3)]
-                                          : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+            dpc_r13n = dpc::vmax(
+                dpc_r13n,
+                int32_t(
+                    dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
           }
         }
       }
@@ -1839,57 +1824,55 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
           dpc_mod(j2 + 1, 32) == 0) {
         {
           const int64_t k2 = j2;
-          dpc_r13 = dpc::vmax(
-              dpc_r13,
-              int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                  int64_t((
-                      ((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                       (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                       (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
-                       (j2) <= dpc_lo3 + 31)
-                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
-                                           32 +
-                                       ((k2 + 1) - dpc_lo2)) *
-                                          32 +
-                                      ((j2)-dpc_lo3)]
-                          : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+          dpc_r13n = dpc::vmax(
+              dpc_r13n,
+              int32_t(
+                  dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
         }
       } else {
         if (j1 >= i1 + 1 && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
           {
             const int64_t k2 = M - 1;
-            dpc_r13 = dpc::vmax(
-                dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                             int64_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
-                                       (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                                       (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                                       (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                          ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
-                                                        ((j1)-dpc_lo1)) *
-                                                           32 +
-                                                       ((k2 + 1) - dpc_lo2)) *
-                                                          32 +
-                                                      ((j2)-dpc_lo3)]
-                                          : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+            dpc_r13n = dpc::vmax(
+                dpc_r13n,
+                int32_t(
+                    dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
           }
         } else {
           if (j1 == i1 && j2 + 2 == M && dpc_mod(M - 1, 32) == 0) {
             {
               const int64_t k2 = M - 2;
-              dpc_r13 = dpc::vmax(
-                  dpc_r13,
-                  int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                      int64_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
-                                (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                                (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                                (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                   ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
-                                                 ((j1)-dpc_lo1)) *
-                                                    32 +
-                                                ((k2 + 1) - dpc_lo2)) *
-                                                   32 +
-                                               ((j2)-dpc_lo3)]
-                                   : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+              dpc_r13n = dpc::vmax(
+                  dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
+                                      (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                      (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                      (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                                       ((j1)-dpc_lo1)) *
+                                                          32 +
+                                                      ((k2 + 1) - dpc_lo2)) *
+                                                         32 +
+                                                     ((j2)-dpc_lo3)]
+                                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
             }
           }
         }
@@ -1898,38 +1881,36 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
     if (i2 >= 31 && j2 == i2 && dpc_mod(i2 + 1, 32) == 0) {
       {
         const int64_t k2 = i2;
-        dpc_r13 = dpc::vmax(
-            dpc_r13,
-            int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                int64_t(
-                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
-                                          32 +
-                                      ((k2 + 1) - dpc_lo2)) *
-                                         32 +
-                                     ((j2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+        dpc_r13n = dpc::vmax(
+            dpc_r13n,
+            int32_t(
+                dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                  (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                  (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                                  ((k2 + 1) - dpc_lo2)) *
+                                     32 +
+                                 ((j2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
       }
     }
   } else {
     if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M) {
       {
         const int64_t k2 = M - 1;
-        dpc_r13 = dpc::vmax(
-            dpc_r13,
-            int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                int64_t(
-                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
-                                          32 +
-                                      ((k2 + 1) - dpc_lo2)) *
-                                         32 +
-                                     ((j2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+        dpc_r13n = dpc::vmax(
+            dpc_r13n,
+            int32_t(
+                dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                  (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                  (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                                  ((k2 + 1) - dpc_lo2)) *
+                                     32 +
+                                 ((j2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
       }
     }
   }
@@ -1939,23 +1920,26 @@ DPC_HD void tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
     const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
                                << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
     for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
-      dpc_r13 = dpc::vmax(dpc_r13, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r13, dpc_o)));
+      dpc_r13n =
+          dpc::vmax(dpc_r13n, int32_t(__shfl_xor_sync(dpc_gmask, dpc_r13n, dpc_o)));
   }
 #endif
+  const int64_t dpc_r13 = dpc::widen<int32_t>(dpc_r13n);
   const int64_t dpc_v14 = dpc::vmax(dpc_v12, dpc_r13);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r15 =
-      dpc::widen<int32_t>(dpc_acc5[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                                   (j2 - 32 * dpc_floordiv(j2, 32))]);
+  int32_t dpc_r15n = dpc_acc5[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                              (j2 - 32 * dpc_floordiv(j2, 32))];
 // combine the lanes of this cell (consecutive, aligned threads)
 #if defined(__CUDA_ARCH__)
   {
     const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
                                << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
     for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
-      dpc_r15 = dpc::vmax(dpc_r15, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r15, dpc_o)));
+      dpc_r15n =
+          dpc::vmax(dpc_r15n, int32_t(__shfl_xor_sync(dpc_gmask, dpc_r15n, dpc_o)));
   }
 #endif
+  const int64_t dpc_r15 = dpc::widen<int32_t>(dpc_r15n);
   const int64_t dpc_v16 = dpc::vmax(dpc_v14, dpc_r15);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v16, dpc_err);
   if (dpc_lane == 0) {

@@ -107,32 +107,43 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
   const int64_t dpc_v2 =
       dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r3 =
-      dpc::widen<int32_t>(dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                                   (j - 64 * dpc_floordiv(j, 64))]);
+  int32_t dpc_r3n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                             (j - 64 * dpc_floordiv(j, 64))];
   if (i >= 0 && j >= i + 2 && N >= j + 1) {
-    DPC_UNROLL
-    for (int64_t rk0 = i; rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 63) - 1; rk0++) {
-      {
-        const int64_t k = rk0;
-        dpc_r3 = dpc::vmax(dpc_r3, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]));
+    {
+      const int64_t dpc_at4 = C_at(dpc_p, i, 0);  // C[...] at k = 0
+      const int64_t dpc_at5 = CT_at(dpc_p, j, 1); // CT[...] at k = 0
+      const int64_t dpc_lo = i,
+                    dpc_n = dpc_min(j, -dpc_mod(i, 64) + i + 63) - 1 - dpc_lo + 1;
+      for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+        const int64_t rk0 = dpc_lo + dpc_d;
+        {
+          const int64_t k = rk0;
+          dpc_r3n =
+              dpc::vmax(dpc_r3n, int32_t(dpc_t.C[dpc_at4 + k] + dpc_t.C[dpc_at5 + k]));
+        }
       }
     }
   }
   if (i >= 0 && N >= j + 1) {
-    DPC_UNROLL
-    for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64));
-         rk1 <= j - 1; rk1++) {
-      {
-        const int64_t k = rk1;
-        dpc_r3 = dpc::vmax(dpc_r3, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]));
+    {
+      const int64_t dpc_at6 = C_at(dpc_p, i, 0);  // C[...] at k = 0
+      const int64_t dpc_at7 = CT_at(dpc_p, j, 1); // CT[...] at k = 0
+      const int64_t dpc_lo = dpc_max(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64)),
+                    dpc_n = j - 1 - dpc_lo + 1;
+      for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+        const int64_t rk1 = dpc_lo + dpc_d;
+        {
+          const int64_t k = rk1;
+          dpc_r3n =
+              dpc::vmax(dpc_r3n, int32_t(dpc_t.C[dpc_at6 + k] + dpc_t.C[dpc_at7 + k]));
+        }
       }
     }
   }
-  const int64_t dpc_v4 = dpc::vmax(dpc_v2, dpc_r3);
-  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v4, dpc_err);
+  const int64_t dpc_r3 = dpc::widen<int32_t>(dpc_r3n);
+  const int64_t dpc_v8 = dpc::vmax(dpc_v2, dpc_r3);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
   dpc_t.C[CT_at(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
 }
@@ -175,26 +186,25 @@ DPC_HD void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
   const int64_t dpc_v2 =
       dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r3 =
-      dpc::widen<int32_t>(dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                                   (j - 64 * dpc_floordiv(j, 64))]);
+  int32_t dpc_r3n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                             (j - 64 * dpc_floordiv(j, 64))];
   if (i >= 0 && j >= i + 2 && N >= j + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i + dpc_lane * 1; rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 63) - 1;
          rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
-        dpc_r3 = dpc::vmax(
-            dpc_r3,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.C[C_at(dpc_p, i, k)])) +
-                int64_t((
-                    ((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                     (j) <= dpc_lo1 + 63)
-                        ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                        : dpc_t.C[CT_at(dpc_p, j, k + 1)])));
+        dpc_r3n = dpc::vmax(
+            dpc_r3n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.C[CT_at(dpc_p, j, k + 1)])));
       }
     }
   }
@@ -205,17 +215,17 @@ DPC_HD void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
          rk1 <= j - 1; rk1 += dpc_lanes * 1) {
       {
         const int64_t k = rk1;
-        dpc_r3 = dpc::vmax(
-            dpc_r3,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.C[C_at(dpc_p, i, k)])) +
-                int64_t((
-                    ((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                     (j) <= dpc_lo1 + 63)
-                        ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                        : dpc_t.C[CT_at(dpc_p, j, k + 1)])));
+        dpc_r3n = dpc::vmax(
+            dpc_r3n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.C[CT_at(dpc_p, j, k + 1)])));
       }
     }
   }
@@ -225,9 +235,10 @@ DPC_HD void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
     const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
                                << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
     for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
-      dpc_r3 = dpc::vmax(dpc_r3, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r3, dpc_o)));
+      dpc_r3n = dpc::vmax(dpc_r3n, int32_t(__shfl_xor_sync(dpc_gmask, dpc_r3n, dpc_o)));
   }
 #endif
+  const int64_t dpc_r3 = dpc::widen<int32_t>(dpc_r3n);
   const int64_t dpc_v4 = dpc::vmax(dpc_v2, dpc_r3);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v4, dpc_err);
   if (dpc_lane == 0) {

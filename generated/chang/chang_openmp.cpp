@@ -26,6 +26,105 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
   (void)dpc_in;
   const int64_t dpc_lo0 = -(64 * tile0);
   const int64_t dpc_lo1 = 64 * tile1;
+#if DPC_CPU_VECTORS
+  // Tiles whose whole box reads only cells of the operand tables (isl): every cell
+  // of the box is computed, in blocks of 4 x 4 cells, each with a vector of
+  // partial results along k (16 values of k at a time).
+  if (tile0 <= 0 && tile0 + tile1 >= 1 && N >= 64 * tile1 + 64 ||
+      tile0 <= 0 && N + 64 * tile0 >= 128 && tile0 + tile1 == 1) {
+    if (tile0 <= 0 && N >= 64 * tile1 + 1) {
+      for (int64_t dpc_r0 = 0; dpc_r0 < 64; dpc_r0 += 4) {
+        for (int64_t dpc_c0 = 0; dpc_c0 < 64; dpc_c0 += 4) {
+          int64_t dpc_x_at[4]; // C[...] of i lies at dpc_x_at[dpc_r] + k
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
+            const int64_t i = -(64 * tile0) + dpc_r0 + dpc_r;
+            const int64_t k = 0;
+            dpc_x_at[dpc_r] = C_at(dpc_p, i, k);
+          }
+          int64_t dpc_y_at[4]; // CT[...] of j lies at dpc_y_at[dpc_c] + k
+          for (int dpc_c = 0; dpc_c < 4; ++dpc_c) {
+            const int64_t j = 64 * tile1 + dpc_c0 + dpc_c;
+            const int64_t k = 0;
+            dpc_y_at[dpc_c] = CT_at(dpc_p, j, k + 1);
+          }
+          dpc::cpu::vec<int32_t> dpc_a[4][4];
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
+            for (int dpc_c = 0; dpc_c < 4; ++dpc_c)
+              dpc_a[dpc_r][dpc_c] = dpc::cpu::splat<int32_t>(dpc::Limits<int32_t>::Neg);
+          const int64_t dpc_khi = dpc_min(N - 3, 64 * tile1) - 1;
+          int64_t k = -(64 * tile0) + 63;
+          for (; k + 15 <= dpc_khi; k += 16) {
+            dpc::cpu::vec<int32_t> dpc_x[4], dpc_y[4];
+            for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
+              dpc_x[dpc_r] = dpc::cpu::load(&dpc_t.C[dpc_x_at[dpc_r] + k]);
+            for (int dpc_c = 0; dpc_c < 4; ++dpc_c)
+              dpc_y[dpc_c] = dpc::cpu::load(&dpc_t.C[dpc_y_at[dpc_c] + k]);
+            for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
+              for (int dpc_c = 0; dpc_c < 4; ++dpc_c)
+                dpc_a[dpc_r][dpc_c] = dpc::cpu::addmax_vv<int32_t>(
+                    dpc_a[dpc_r][dpc_c], dpc_x[dpc_r], dpc_y[dpc_c]);
+          }
+          // each cell: its lanes, the last k one by one, into the accumulator
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
+            for (int dpc_c = 0; dpc_c < 4; ++dpc_c) {
+              int32_t dpc_s = dpc::cpu::reduce_max<int32_t>(dpc_a[dpc_r][dpc_c]);
+              for (int64_t dpc_k = k; dpc_k <= dpc_khi; ++dpc_k)
+                dpc_s = dpc::vmax(dpc_s, int32_t(dpc_t.C[dpc_x_at[dpc_r] + dpc_k] +
+                                                 dpc_t.C[dpc_y_at[dpc_c] + dpc_k]));
+              int32_t &dpc_acc = dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_c0 + dpc_c];
+              dpc_acc = dpc::vmax(dpc_acc, dpc_s);
+            }
+          }
+        }
+      }
+      for (int64_t dpc_r0 = 0; dpc_r0 < 64; dpc_r0 += 4) {
+        for (int64_t dpc_c0 = 0; dpc_c0 < 64; dpc_c0 += 4) {
+          int64_t dpc_x_at[4]; // C[...] of i lies at dpc_x_at[dpc_r] + k
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
+            const int64_t i = -(64 * tile0) + dpc_r0 + dpc_r;
+            const int64_t k = 0;
+            dpc_x_at[dpc_r] = C_at(dpc_p, i, k);
+          }
+          int64_t dpc_y_at[4]; // CT[...] of j lies at dpc_y_at[dpc_c] + k
+          for (int dpc_c = 0; dpc_c < 4; ++dpc_c) {
+            const int64_t j = 64 * tile1 + dpc_c0 + dpc_c;
+            const int64_t k = 0;
+            dpc_y_at[dpc_c] = CT_at(dpc_p, j, k + 1);
+          }
+          dpc::cpu::vec<int32_t> dpc_a[4][4];
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
+            for (int dpc_c = 0; dpc_c < 4; ++dpc_c)
+              dpc_a[dpc_r][dpc_c] = dpc::cpu::splat<int32_t>(dpc::Limits<int32_t>::Neg);
+          const int64_t dpc_khi = 64 * tile1 - 1;
+          int64_t k = dpc_max(N - 3, -(64 * tile0) + 63);
+          for (; k + 15 <= dpc_khi; k += 16) {
+            dpc::cpu::vec<int32_t> dpc_x[4], dpc_y[4];
+            for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
+              dpc_x[dpc_r] = dpc::cpu::load(&dpc_t.C[dpc_x_at[dpc_r] + k]);
+            for (int dpc_c = 0; dpc_c < 4; ++dpc_c)
+              dpc_y[dpc_c] = dpc::cpu::load(&dpc_t.C[dpc_y_at[dpc_c] + k]);
+            for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
+              for (int dpc_c = 0; dpc_c < 4; ++dpc_c)
+                dpc_a[dpc_r][dpc_c] = dpc::cpu::addmax_vv<int32_t>(
+                    dpc_a[dpc_r][dpc_c], dpc_x[dpc_r], dpc_y[dpc_c]);
+          }
+          // each cell: its lanes, the last k one by one, into the accumulator
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
+            for (int dpc_c = 0; dpc_c < 4; ++dpc_c) {
+              int32_t dpc_s = dpc::cpu::reduce_max<int32_t>(dpc_a[dpc_r][dpc_c]);
+              for (int64_t dpc_k = k; dpc_k <= dpc_khi; ++dpc_k)
+                dpc_s = dpc::vmax(dpc_s, int32_t(dpc_t.C[dpc_x_at[dpc_r] + dpc_k] +
+                                                 dpc_t.C[dpc_y_at[dpc_c] + dpc_k]));
+              int32_t &dpc_acc = dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_c0 + dpc_c];
+              dpc_acc = dpc::vmax(dpc_acc, dpc_s);
+            }
+          }
+        }
+      }
+    }
+    return;
+  }
+#endif
   for (int64_t cp0 = dpc_max(0, -(64 * tile0)); cp0 <= dpc_min(N - 3, -(64 * tile0) + 63);
        cp0++) {
     for (int64_t cp1 = dpc_max(64 * tile1, cp0 + 2);

@@ -89,24 +89,23 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r7 =
-      dpc::widen<int32_t>(dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                                   (j - 64 * dpc_floordiv(j, 64))]);
+  int32_t dpc_r7n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                             (j - 64 * dpc_floordiv(j, 64))];
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i + 1;
          rk0 <= dpc_min(dpc_min(N - 2, j), -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
       {
         const int64_t k = rk0;
-        dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.C[C_at(dpc_p, k + 1, j)]));
+        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
+                                             dpc_t.C[C_at(dpc_p, k + 1, j)]));
       }
     }
     if (N >= i + 3 && i + 65 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
       {
         const int64_t k = N - 2;
-        dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.C[C_at(dpc_p, k + 1, j)]));
+        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
+                                             dpc_t.C[C_at(dpc_p, k + 1, j)]));
       }
     }
     DPC_UNROLL
@@ -114,18 +113,19 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
          rk1 <= dpc_min(N - 2, j) - 1; rk1++) {
       {
         const int64_t k = rk1;
-        dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.C[C_at(dpc_p, k + 1, j)]));
+        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
+                                             dpc_t.C[C_at(dpc_p, k + 1, j)]));
       }
     }
     if (N >= i + 3 && j + 1 == N && dpc_mod(N - 1, 64) >= 1) {
       {
         const int64_t k = N - 2;
-        dpc_r7 = dpc::vmax(dpc_r7, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
-                                       int64_t(dpc_t.C[C_at(dpc_p, k + 1, j)]));
+        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
+                                             dpc_t.C[C_at(dpc_p, k + 1, j)]));
       }
     }
   }
+  const int64_t dpc_r7 = dpc::widen<int32_t>(dpc_r7n);
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
@@ -180,9 +180,8 @@ DPC_HD void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   // max: tile product (computed for the whole tile) + remainder
-  int64_t dpc_r7 =
-      dpc::widen<int32_t>(dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                                   (j - 64 * dpc_floordiv(j, 64))]);
+  int32_t dpc_r7n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                             (j - 64 * dpc_floordiv(j, 64))];
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i + 1 + dpc_lane * 1;
@@ -190,33 +189,33 @@ DPC_HD void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
          rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
-        dpc_r7 = dpc::vmax(
-            dpc_r7,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.C[C_at(dpc_p, i, k)])) +
-                int64_t((
-                    ((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                     (j) <= dpc_lo1 + 63)
-                        ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                        : dpc_t.C[C_at(dpc_p, k + 1, j)])));
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, k + 1, j)])));
       }
     }
     if (N >= i + 3 && i + 65 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
       {
         const int64_t k = N - 2;
-        dpc_r7 = dpc::vmax(
-            dpc_r7,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.C[C_at(dpc_p, i, k)])) +
-                int64_t((
-                    ((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                     (j) <= dpc_lo1 + 63)
-                        ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                        : dpc_t.C[C_at(dpc_p, k + 1, j)])));
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, k + 1, j)])));
       }
     }
     DPC_UNROLL
@@ -225,33 +224,33 @@ DPC_HD void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
          rk1 <= dpc_min(N - 2, j) - 1; rk1 += dpc_lanes * 1) {
       {
         const int64_t k = rk1;
-        dpc_r7 = dpc::vmax(
-            dpc_r7,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.C[C_at(dpc_p, i, k)])) +
-                int64_t((
-                    ((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                     (j) <= dpc_lo1 + 63)
-                        ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                        : dpc_t.C[C_at(dpc_p, k + 1, j)])));
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, k + 1, j)])));
       }
     }
     if (N >= i + 3 && j + 1 == N && dpc_mod(N - 1, 64) >= 1) {
       {
         const int64_t k = N - 2;
-        dpc_r7 = dpc::vmax(
-            dpc_r7,
-            int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                      (k) <= dpc_lo1 + 63)
-                         ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                         : dpc_t.C[C_at(dpc_p, i, k)])) +
-                int64_t((
-                    ((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                     (j) <= dpc_lo1 + 63)
-                        ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                        : dpc_t.C[C_at(dpc_p, k + 1, j)])));
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, k + 1, j)])));
       }
     }
   }
@@ -261,9 +260,10 @@ DPC_HD void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
     const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : ((1u << dpc_lanes) - 1u))
                                << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));
     for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)
-      dpc_r7 = dpc::vmax(dpc_r7, int64_t(__shfl_xor_sync(dpc_gmask, dpc_r7, dpc_o)));
+      dpc_r7n = dpc::vmax(dpc_r7n, int32_t(__shfl_xor_sync(dpc_gmask, dpc_r7n, dpc_o)));
   }
 #endif
+  const int64_t dpc_r7 = dpc::widen<int32_t>(dpc_r7n);
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   if (dpc_lane == 0) {

@@ -60,6 +60,33 @@ template <class T> inline vec<T> addmin(vec<T> A, T X, vec<T> Y) {
   return A < S ? A : S;
 }
 
+/// Every lane X.
+template <class T> inline vec<T> splat(T X) { return vec<T>{} + X; }
+
+/// Lane-wise x + y with x a vector too (reductions along k, k in the lanes).
+template <class T> inline vec<T> addmax_vv(vec<T> A, vec<T> X, vec<T> Y) {
+  vec<T> S = X + Y;
+  return A > S ? A : S;
+}
+template <class T> inline vec<T> addmin_vv(vec<T> A, vec<T> X, vec<T> Y) {
+  vec<T> S = X + Y;
+  return A < S ? A : S;
+}
+
+/// The largest (smallest) lane, as a chain of dpc::vmax (vmin).
+template <class T> inline T reduce_max(const vec<T> &V) {
+  T R = V[0];
+  for (int L = 1; L < lanes<T>; ++L)
+    R = R > V[L] ? R : V[L];
+  return R;
+}
+template <class T> inline T reduce_min(const vec<T> &V) {
+  T R = V[0];
+  for (int L = 1; L < lanes<T>; ++L)
+    R = R < V[L] ? R : V[L];
+  return R;
+}
+
 } // namespace cpu
 } // namespace dpc
 
