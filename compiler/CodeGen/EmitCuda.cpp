@@ -79,22 +79,14 @@ struct CudaPrinter {
     if (!Cur || !Cur->G)
       return 1;
     bool All = true, Any = false;
-    std::function<void(const LNode &)> Walk = [&](const LNode &X) {
-      if (X.K == LNode::Stmt) {
-        if (isProductStmt(X.StmtId) || isTileStart(X.StmtId))
-          return;
+    walkNodes(N, [&](const LNode &X) {
+      if (X.K == LNode::Stmt && !isProductStmt(X.StmtId) &&
+          !isTileStart(X.StmtId)) {
         Any = true;
         All = All && hasSplit(X.StmtId);
-        return;
       }
-      for (auto &K : X.Kids)
-        Walk(*K);
-      if (X.Then)
-        Walk(*X.Then);
-      if (X.Else)
-        Walk(*X.Else);
-    };
-    Walk(N);
+      return true;
+    });
     if (!Any || !All)
       return 1;
     int64_t Side = 1;
@@ -814,19 +806,12 @@ struct CudaPrinter {
   void enumerateAndLaunch(const LNode &Root, CodeWriter &W) {
     // Collect the tiles of this step for every site below, then launch.
     std::set<int> All;
-    std::function<void(const LNode &)> Find = [&](const LNode &X) {
-      if (SiteOf.count(&X)) {
-        All.insert(SiteOf[&X]);
-        return;
-      }
-      for (auto &C : X.Kids)
-        Find(*C);
-      if (X.Then)
-        Find(*X.Then);
-      if (X.Else)
-        Find(*X.Else);
-    };
-    Find(Root);
+    walkNodes(Root, [&](const LNode &X) {
+      if (!SiteOf.count(&X))
+        return true;
+      All.insert(SiteOf[&X]);
+      return false;
+    });
     auto Enum = [&](const LNode &X) {
       if (!SiteOf.count(&X))
         return false;

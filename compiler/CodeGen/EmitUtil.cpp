@@ -664,19 +664,13 @@ void dpc::emitTileLoad(const Program &P, const Group &G,
 
 const Group *dpc::cachedGroupOf(const Program &P, const LNode &N) {
   const Group *R = nullptr;
-  std::function<void(const LNode &)> Find = [&](const LNode &X) {
+  walkNodes(N, [&](const LNode &X) {
     if (X.K == LNode::Stmt && X.StmtId >= 0 && X.StmtId < ProductStmtBase)
       for (auto &G : P.Groups)
         if (std::count(G.Stmts.begin(), G.Stmts.end(), X.StmtId))
           R = &G;
-    for (auto &K : X.Kids)
-      Find(*K);
-    if (X.Then)
-      Find(*X.Then);
-    if (X.Else)
-      Find(*X.Else);
-  };
-  Find(N);
+    return true;
+  });
   return R && R->Tiled && !R->Signs.empty() ? R : nullptr;
 }
 

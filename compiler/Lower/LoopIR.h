@@ -249,6 +249,19 @@ constexpr int ProductStmtBase = 1 << 20;
 /// TileStartBase + g, Args = tile coordinates. The CUDA backend loads the
 /// tile's cells into shared memory there.
 constexpr int TileStartBase = 1 << 21;
+/// Calls Fn on N and on every node below it (kids, then an If's branches),
+/// parents first; where Fn returns false, the node's subtree is skipped.
+template <class F> void walkNodes(const LNode &N, F &&Fn) {
+  if (!Fn(N))
+    return;
+  for (auto &K : N.Kids)
+    walkNodes(*K, Fn);
+  if (N.Then)
+    walkNodes(*N.Then, Fn);
+  if (N.Else)
+    walkNodes(*N.Else, Fn);
+}
+
 inline bool isProductStmt(int Id) {
   return Id >= ProductStmtBase && Id < TileStartBase;
 }
