@@ -64,13 +64,6 @@ struct CudaPrinter {
   /// Threads per cell in the point loop being printed (1 outside one).
   int CurLanes = 1;
 
-  bool hasSplit(int StmtId) {
-    for (auto &Sp : P.Splits)
-      if (Sp.Stmt == StmtId)
-        return true;
-    return false;
-  }
-
   /// Threads that share a cell in a point loop of the in-tile phase: when
   /// every statement under it has split reductions, the block's threads
   /// spread over the cells of an anti-diagonal (at most the tile's longest
@@ -83,7 +76,7 @@ struct CudaPrinter {
       if (X.K == LNode::Stmt && !isProductStmt(X.StmtId) &&
           !isTileStart(X.StmtId)) {
         Any = true;
-        All = All && hasSplit(X.StmtId);
+        All = All && !splitsOf(P, X.StmtId).empty();
       }
       return true;
     });
@@ -103,13 +96,13 @@ struct CudaPrinter {
     for (auto &X : N.Args)
       A += ", " + iexpr(X);
     std::string Accs;
-    for (size_t S = 0; S < P.Splits.size(); ++S)
-      if (P.Splits[S].Stmt == N.StmtId)
-        Accs += ", dpc_acc" + std::to_string(S);
+    std::vector<int> Splits = splitsOf(P, N.StmtId);
+    for (int S : Splits)
+      Accs += ", dpc_acc" + std::to_string(S);
     if (Cur && Cur->G) {
       for (int T : Cur->G->Tables)
         Accs += ", dpc_cur_" + M.Tables[T].Name;
-      if (hasSplit(N.StmtId))
+      if (!Splits.empty())
         Accs += CurLanes == 1 ? std::string(", 0, 1")
                               : fmt::format(", int(threadIdx.x % {0}), {0}",
                                             CurLanes);
@@ -377,50 +370,43 @@ struct CudaPrinter {
 
   /// The split-K kernel's body: the loops and conditions of the tile's
   /// work that lead to its product, and the product.
-  bool hasProduct(const LNode &N) {
-    if (N.K == LNode::Stmt)
-      return isProductStmt(N.StmtId);
-    for (auto &K : N.Kids)
-      if (hasProduct(*K))
-        return true;
-    return (N.Then && hasProduct(*N.Then)) || (N.Else && hasProduct(*N.Else));
+  static bool hasProduct(const LNode &N) {
+    bool Found = false;
+    walkNodes(N, [&](const LNode &X) {
+      Found |= X.K == LNode::Stmt && isProductStmt(X.StmtId);
+      return !Found;
+    });
+    return Found;
   }
   void productOnly(const LNode &N, CodeWriter &W) {
-    if (!hasProduct(N))
-      return;
-    switch (N.K) {
-    case LNode::For:
-      W.open(forHead(N));
-      for (auto &K : N.Kids)
-        productOnly(*K, W);
-      W.close();
-      return;
-    case LNode::If:
-      W.open("if (" + iexpr(N.Cond) + ")");
-      productOnly(*N.Then, W);
-      W.close();
-      if (N.Else && hasProduct(*N.Else)) {
-        W.open("else");
-        productOnly(*N.Else, W);
-        W.close();
-      }
-      return;
-    case LNode::Block:
-    case LNode::Mark:
-      for (auto &K : N.Kids)
-        productOnly(*K, W);
-      return;
-    case LNode::Stmt: {
-      const SplitInfo &Sp = P.Splits[N.StmtId - ProductStmtBase];
-      W.open("");
-      for (size_t D = 0; D < Sp.TileVars.size(); ++D)
-        W.line("const int64_t {} = {}; (void){};", Sp.TileVars[D],
-               iexpr(N.Args[D]), Sp.TileVars[D]);
-      productRegisterBlocked(N.StmtId - ProductStmtBase, W, true);
-      W.close();
-      return;
-    }
-    }
+    printLoopTree(
+        N, W,
+        [&](const LNode &X) {
+          if (!hasProduct(X))
+            return true; // nothing of it is printed
+          if (X.K != LNode::Stmt)
+            return false;
+          W.open("");
+          bindTileVars(X, W);
+          productRegisterBlocked(X.StmtId - ProductStmtBase, W, true);
+          W.close();
+          return true;
+        },
+        "the loops around a tile product");
+  }
+
+  /// A product statement's tile coordinates, as its split names them.
+  void bindTileVars(const LNode &N, CodeWriter &W) {
+    const SplitInfo &Sp = P.Splits[N.StmtId - ProductStmtBase];
+    for (size_t D = 0; D < Sp.TileVars.size(); ++D)
+      W.line("const int64_t {} = {}; (void){};", Sp.TileVars[D],
+             iexpr(N.Args[D]), Sp.TileVars[D]);
+  }
+
+  /// Shared memory for the staged operands of a register-blocked product.
+  static size_t stageBytes(const SplitInfo &SI) {
+    return KChunk * (SI.BoxSize[SI.RowDim] + 4 + SI.BoxSize[SI.ColDim] + 4) *
+           typeBytes(SI.Ty);
   }
 
   void productGeneric(int SI, CodeWriter &W) {
@@ -553,9 +539,7 @@ struct CudaPrinter {
         int S = N.StmtId - ProductStmtBase;
         const SplitInfo &Sp = P.Splits[S];
         W.open("");
-        for (size_t D = 0; D < Sp.TileVars.size(); ++D)
-          W.line("const int64_t {} = {}; (void){};", Sp.TileVars[D],
-                 iexpr(N.Args[D]), Sp.TileVars[D]);
+        bindTileVars(N, W);
         if (Cur && Cur->SplitK == S)
           productFromGlobal(S, W);
         else if (canRegisterBlock(Sp))
@@ -747,7 +731,8 @@ struct CudaPrinter {
         "Kernel {0}'s tile product, split over k: block (x, y) computes part "
         "y of gridDim.y of\nthe product of tile x of the list, into the "
         "tile's slot of dpc_gacc{1} (atomic\n{2}); kernel {0} then reads it. "
-        "Used when a step has fewer tiles than the GPU\nhas room for blocks.",
+        "The host picks gridDim.y per step so that the step\nfills the GPU "
+        "(1 when it has tiles enough).",
         K, S.SplitK, P.Splits[S.SplitK].Op == RedOp::Max ? "max" : "min"));
     W.open("__global__ void __launch_bounds__(" + std::to_string(Threads) +
            ", 2) dpc_product" + std::to_string(K) +
@@ -887,20 +872,15 @@ struct CudaPrinter {
     if (Splits.size() == 1 && hasProduct(*S.Body) &&
         canRegisterBlock(P.Splits[*Splits.begin()]) &&
         P.Splits[*Splits.begin()].Ty == ScalarType::Int32) {
-      const SplitInfo &SI = P.Splits[*Splits.begin()];
       S.SplitK = *Splits.begin();
-      S.SplitBytes = KChunk *
-                     (SI.BoxSize[SI.RowDim] + 4 + SI.BoxSize[SI.ColDim] + 4) *
-                     typeBytes(SI.Ty);
+      S.SplitBytes = stageBytes(P.Splits[S.SplitK]);
     }
     size_t Stage = 0;
     for (int Sp : Splits) {
       const SplitInfo &SI = P.Splits[Sp];
       if (!canRegisterBlock(SI) || Sp == S.SplitK)
         continue;
-      size_t B = KChunk * (SI.BoxSize[SI.RowDim] + 4 + SI.BoxSize[SI.ColDim] + 4) *
-                 typeBytes(SI.Ty);
-      Stage = std::max(Stage, B);
+      Stage = std::max(Stage, stageBytes(SI));
     }
     S.StageOff = Off;
     Off = Align(Off + Stage);

@@ -107,14 +107,6 @@ void scores(const Program &P, CodeWriter &W) {
   }
 }
 
-std::vector<int> splitsOf(const Program &P, int Stmt) {
-  std::vector<int> R;
-  for (size_t S = 0; S < P.Splits.size(); ++S)
-    if (P.Splits[S].Stmt == Stmt)
-      R.push_back(static_cast<int>(S));
-  return R;
-}
-
 } // namespace
 
 void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) {

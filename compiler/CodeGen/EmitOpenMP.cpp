@@ -193,11 +193,11 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
         "accumulators held in vector\nregisters while k runs.",
         B.Rows, BC));
   W.open("if (" + iexpr(Sp.BoxGuard) + ")");
-  // Binds the cell indices other than the row's (the column's to its
-  // first value) and the outer contraction indices.
-  auto BindFixed = [&](const LNode &Leaf) {
+  // Binds the cell indices other than the row's and the column's (their
+  // box is one wide) and the outer contraction indices.
+  auto BindOthers = [&](const LNode &Leaf) {
     for (size_t D = 0; D < Tab.Indices.size(); ++D)
-      if (static_cast<int>(D) != Sp.RowDim)
+      if (static_cast<int>(D) != Sp.RowDim && static_cast<int>(D) != Sp.ColDim)
         W.line("const int64_t {} = {}; (void){};", Tab.Indices[D],
                iexpr(Sp.BoxLo[D]), Tab.Indices[D]);
     for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
@@ -205,41 +205,31 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
              iexpr(Leaf.Args[K]), Sp.KVars[K]);
   };
   std::string RowLo = iexpr(Sp.BoxLo[Sp.RowDim]);
+  std::string ColLo = iexpr(Sp.BoxLo[Sp.ColDim]);
+  // Name[Idx] = the offset of operand L at k = 0 for the Count rows (or
+  // columns) Var = Lo + Base + Idx of the block.
+  auto At = [&](const char *Name, const char *Idx, int64_t Count,
+                const std::string &Var, const std::string &Lo, const char *Base,
+                const VExpr &L) {
+    W.line("int64_t {}[{}]; // {}[...] of {} lies at {}[{}] + {}", Name, Count,
+           M.Tables[L.Table].Name, Var, Name, Idx, KL);
+    W.open(fmt::format("for (int {0} = 0; {0} < {1}; ++{0})", Idx, Count));
+    W.line("const int64_t {} = {} + {} + {};", Var, Lo, Base, Idx);
+    W.line("const int64_t {} = 0;", KL);
+    W.line("{}[{}] = {};", Name, Idx, cellOffset(P, L.Table, L.Idx, false));
+    W.close();
+  };
   // The k-vector form: per block of cells, each operand row's offset at
   // k = 0, then k runs Lanes at a time; the last few k one by one.
   auto KVecChunk = [&](const LNode &N) {
-    const LNode *Leaf = leafOf(N);
-    const std::string &ColV = Tab.Indices[Sp.ColDim];
-    std::string ColLo = iexpr(Sp.BoxLo[Sp.ColDim]);
-    std::string T = storeType(Sp.Ty);
     bool Max = Sp.Op == RedOp::Max;
     W.open(fmt::format("for (int64_t dpc_r0 = 0; dpc_r0 < {}; dpc_r0 += {})",
                        Sp.BoxSize[Sp.RowDim], B.Rows));
     W.open(fmt::format("for (int64_t dpc_c0 = 0; dpc_c0 < {}; dpc_c0 += {})",
                        BC, B.Cols));
-    for (size_t D = 0; D < Tab.Indices.size(); ++D)
-      if (static_cast<int>(D) != Sp.RowDim && static_cast<int>(D) != Sp.ColDim)
-        W.line("const int64_t {} = {}; (void){};", Tab.Indices[D],
-               iexpr(Sp.BoxLo[D]), Tab.Indices[D]);
-    for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
-      W.line("const int64_t {} = {}; (void){};", Sp.KVars[K],
-             iexpr(Leaf->Args[K]), Sp.KVars[K]);
-    auto At = [&](const char *Name, int64_t Count, const std::string &Var,
-                  const std::string &Lo, const char *Off, const VExpr &L) {
-      W.line("int64_t {}[{}]; // {}[...] of {} lies at {}[{}] + {}", Name, Count,
-             M.Tables[L.Table].Name, Var, Name, Var == RowV ? "dpc_r" : "dpc_c",
-             KL);
-      W.open(fmt::format("for (int {0} = 0; {0} < {1}; ++{0})",
-                         Var == RowV ? "dpc_r" : "dpc_c", Count));
-      W.line("const int64_t {} = {} + {} + {};", Var, Lo, Off,
-             Var == RowV ? "dpc_r" : "dpc_c");
-      W.line("const int64_t {} = 0;", KL);
-      W.line("{}[{}] = {};", Name, Var == RowV ? "dpc_r" : "dpc_c",
-             cellOffset(P, L.Table, L.Idx, false));
-      W.close();
-    };
-    At("dpc_x_at", B.Rows, RowV, RowLo, "dpc_r0", XL);
-    At("dpc_y_at", B.Cols, ColV, ColLo, "dpc_c0", YL);
+    BindOthers(*leafOf(N));
+    At("dpc_x_at", "dpc_r", B.Rows, RowV, RowLo, "dpc_r0", XL);
+    At("dpc_y_at", "dpc_c", B.Cols, ColV, ColLo, "dpc_c0", YL);
     W.line("dpc::cpu::vec<{}> dpc_a[{}][{}];", T, B.Rows, B.Cols);
     W.line("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", B.Rows);
     W.line("  for (int dpc_c = 0; dpc_c < {}; ++dpc_c)", B.Cols);
@@ -290,7 +280,8 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     W.open("for (int64_t dpc_r0 = 0; dpc_r0 < " +
            std::to_string(Sp.BoxSize[Sp.RowDim]) + "; dpc_r0 += " +
            std::to_string(B.Rows) + ")");
-    BindFixed(*Leaf);
+    BindOthers(*Leaf);
+    W.line("const int64_t {} = {}; (void){};", ColV, ColLo, ColV);
     std::string Acc = fmt::format("dpc_acc{}[(dpc_r0 + dpc_r) * {} + dpc_v * {}]",
                                   SI, BC, B.Lanes);
     auto EachCell = [&](const std::string &Body) {
@@ -301,27 +292,15 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     W.line("dpc::cpu::vec<{}> dpc_a[{}][{}];", T, B.Rows, B.NV);
     EachCell(fmt::format("dpc_a[dpc_r][dpc_v] = dpc::cpu::load(&{});", Acc));
     // X of each row: from its offset at k = 0 when contiguous along k.
-    auto XRow = [&] {
-      W.line("const int64_t {} = {} + dpc_r0 + dpc_r;", RowV, RowLo);
-    };
-    if (XK) {
-      W.line("int64_t dpc_x_at[{}]; // {}[...] of row dpc_r lies at "
-             "dpc_x_at[dpc_r] + {}",
-             B.Rows, XB, KL);
-      W.open("for (int dpc_r = 0; dpc_r < " + std::to_string(B.Rows) +
-             "; ++dpc_r)");
-      XRow();
-      W.line("const int64_t {} = 0;", KL);
-      W.line("dpc_x_at[dpc_r] = {};", cellOffset(P, XL.Table, XL.Idx, false));
-      W.close();
-    }
+    if (XK)
+      At("dpc_x_at", "dpc_r", B.Rows, RowV, RowLo, "dpc_r0", XL);
     W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
            " <= " + iexpr(N.Hi) + "; ++" + N.Iter + ")");
     W.open("");
     W.line("const int64_t {} = {};", KL, N.Iter);
     W.line("const {} *dpc_y = &{}[{}]; // {}[..., {} = {}...]", T, YB,
            cellOffset(P, YL.Table, YL.Idx, false), M.Tables[YL.Table].Name,
-           ColV, iexpr(Sp.BoxLo[Sp.ColDim]));
+           ColV, ColLo);
     W.line("dpc::cpu::vec<{}> dpc_b[{}];", T, B.NV);
     W.line("for (int dpc_v = 0; dpc_v < {}; ++dpc_v) dpc_b[dpc_v] = "
            "dpc::cpu::load(dpc_y + dpc_v * {});",
@@ -333,7 +312,7 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     } else {
       W.line("{} dpc_x;", T);
       W.open("");
-      XRow();
+      W.line("const int64_t {} = {} + dpc_r0 + dpc_r;", RowV, RowLo);
       W.line("dpc_x = {}[{}];", XB, cellOffset(P, XL.Table, XL.Idx, false));
       W.close();
     }

@@ -416,15 +416,14 @@ void ValueEmitter::accumulate(const VExpr &Red, const std::string &Acc) {
   }
 }
 
-/// True if a loop lies among the nodes or below them.
-static bool hasFor(const std::vector<LNodePtr> &Kids) {
-  for (auto &K : Kids) {
-    if (K->K == LNode::For || hasFor(K->Kids))
-      return true;
-    if ((K->Then && hasFor({K->Then})) || (K->Else && hasFor({K->Else})))
-      return true;
-  }
-  return false;
+/// True if a loop lies below N (N itself not counted).
+static bool hasInnerFor(const LNode &N) {
+  bool Found = false;
+  walkNodes(N, [&](const LNode &X) {
+    Found |= &X != &N && X.K == LNode::For;
+    return !Found;
+  });
+  return Found;
 }
 
 std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
@@ -437,7 +436,7 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
     const VExpr &Body = *Red.Kids[0];
     const LNode *Leaf = X.K == LNode::For ? leafOf(X) : nullptr;
     if (Lanes || S.TileCache || S.Reference || !Leaf || X.Step != 1 ||
-        !isFastSum(Body) || Red.Op == RedOp::Sum || hasFor(X.Kids))
+        !isFastSum(Body) || Red.Op == RedOp::Sum || hasInnerFor(X))
       return false;
     const std::string &KV = Red.Bindings.back().Var;
     const IExpr &Last = *Leaf->Args.back();
@@ -469,36 +468,35 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
     return true;
   };
   std::function<bool(const LNode &)> Visit = [&](const LNode &X) {
-        if (Streamed(X)) {
-          for (auto &K : X.Kids)
-            printLoopTree(*K, W, Visit, "reduction loops");
-          W.close();
-          W.close();
-          StreamAt.clear();
-          return true;
-        }
-        if (X.K == LNode::For && Lanes && !hasFor(X.Kids)) {
-          // this lane's iterations of an innermost loop
-          W.text("DPC_UNROLL");
-          W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane * {3}; {0} <= {2}; "
-                             "{0} += dpc_lanes * {3})",
-                             X.Iter, iexpr(X.Lo), iexpr(X.Hi), X.Step));
-          for (auto &K : X.Kids)
-            printLoopTree(*K, W, Visit, "reduction loops");
-          W.close();
-          return true;
-        }
-        if (X.K == LNode::For)
-          W.text("DPC_UNROLL");
-        if (X.K != LNode::Stmt)
-          return false;
-        W.open("");
-        for (size_t I = 0; I < Red.Bindings.size(); ++I)
-          W.line("const int64_t {} = {};", Red.Bindings[I].Var,
-                 iexpr(X.Args[I]));
-        accumulate(Red, Acc);
-        W.close();
-        return true;
+    if (Streamed(X)) {
+      for (auto &K : X.Kids)
+        printLoopTree(*K, W, Visit, "reduction loops");
+      W.close();
+      W.close();
+      StreamAt.clear();
+      return true;
+    }
+    if (X.K == LNode::For && Lanes && !hasInnerFor(X)) {
+      // this lane's iterations of an innermost loop
+      W.text("DPC_UNROLL");
+      W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane * {3}; {0} <= {2}; "
+                         "{0} += dpc_lanes * {3})",
+                         X.Iter, iexpr(X.Lo), iexpr(X.Hi), X.Step));
+      for (auto &K : X.Kids)
+        printLoopTree(*K, W, Visit, "reduction loops");
+      W.close();
+      return true;
+    }
+    if (X.K == LNode::For)
+      W.text("DPC_UNROLL");
+    if (X.K != LNode::Stmt)
+      return false;
+    W.open("");
+    for (size_t I = 0; I < Red.Bindings.size(); ++I)
+      W.line("const int64_t {} = {};", Red.Bindings[I].Var, iexpr(X.Args[I]));
+    accumulate(Red, Acc);
+    W.close();
+    return true;
   };
   printLoopTree(N, W, Visit, "reduction loops");
   return Acc;
@@ -598,6 +596,14 @@ bool dpc::isTileLevel(const LNode &N) {
   return false;
 }
 
+std::vector<int> dpc::splitsOf(const Program &P, int Stmt) {
+  std::vector<int> R;
+  for (size_t S = 0; S < P.Splits.size(); ++S)
+    if (P.Splits[S].Stmt == Stmt)
+      R.push_back(static_cast<int>(S));
+  return R;
+}
+
 void dpc::collectSplits(const Program &P, const LNode &N, std::set<int> &Out) {
   if (N.K == LNode::Stmt) {
     if (isTileStart(N.StmtId))
@@ -605,9 +611,8 @@ void dpc::collectSplits(const Program &P, const LNode &N, std::set<int> &Out) {
     if (isProductStmt(N.StmtId))
       Out.insert(N.StmtId - ProductStmtBase);
     else if (N.StmtId >= 0)
-      for (size_t S = 0; S < P.Splits.size(); ++S)
-        if (P.Splits[S].Stmt == N.StmtId)
-          Out.insert(static_cast<int>(S));
+      for (int S : splitsOf(P, N.StmtId))
+        Out.insert(S);
     return;
   }
   for (auto &K : N.Kids)

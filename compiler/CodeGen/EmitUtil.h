@@ -150,6 +150,8 @@ bool hasRole(const lir::LNode &N, lir::LoopRole R);
 /// of one tile (its products and cells).
 bool isTileLevel(const lir::LNode &N);
 /// Splits used by the statements (or computed by the products) of a tree.
+/// The split reductions in a statement's body.
+std::vector<int> splitsOf(const lir::Program &P, int Stmt);
 void collectSplits(const lir::Program &P, const lir::LNode &N,
                    std::set<int> &Out);
 int64_t boxVolume(const lir::SplitInfo &S);

@@ -93,8 +93,8 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 1's tile product, split over k: block (x, y) computes part y of gridDim.y of
 // the product of tile x of the list, into the tile's slot of dpc_gacc1 (atomic
-// max); kernel 1 then reads it. Used when a step has fewer tiles than the GPU
-// has room for blocks.
+// max); kernel 1 then reads it. The host picks gridDim.y per step so that the step
+// fills the GPU (1 when it has tiles enough).
 __global__ void __launch_bounds__(256, 2)
     dpc_product1(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int32_t *dpc_gacc1, int *dpc_err) {
@@ -362,8 +362,8 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 3's tile product, split over k: block (x, y) computes part y of gridDim.y of
 // the product of tile x of the list, into the tile's slot of dpc_gacc0 (atomic
-// max); kernel 3 then reads it. Used when a step has fewer tiles than the GPU
-// has room for blocks.
+// max); kernel 3 then reads it. The host picks gridDim.y per step so that the step
+// fills the GPU (1 when it has tiles enough).
 __global__ void __launch_bounds__(256, 2)
     dpc_product3(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_err) {

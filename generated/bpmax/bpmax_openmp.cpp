@@ -42,7 +42,7 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
           for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
             dpc_a[dpc_r][dpc_v] =
                 dpc::cpu::load(&dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_v * 16]);
-        int64_t dpc_x_at[4]; // dpc_t.S1[...] of row dpc_r lies at dpc_x_at[dpc_r] + k
+        int64_t dpc_x_at[4]; // S1[...] of i lies at dpc_x_at[dpc_r] + k
         for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
           const int64_t i = -(64 * tile0) + dpc_r0 + dpc_r;
           const int64_t k = 0;
@@ -123,7 +123,7 @@ static void tile_product1(const Params &dpc_p, const Inputs &dpc_in, const Table
           for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
             dpc_a[dpc_r][dpc_v] =
                 dpc::cpu::load(&dpc_acc1[(dpc_r0 + dpc_r) * 64 + dpc_v * 16]);
-        int64_t dpc_x_at[4]; // dpc_t.S2[...] of row dpc_r lies at dpc_x_at[dpc_r] + k
+        int64_t dpc_x_at[4]; // S2[...] of i lies at dpc_x_at[dpc_r] + k
         for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
           const int64_t i = -(64 * tile0) + dpc_r0 + dpc_r;
           const int64_t k = 0;
@@ -294,7 +294,7 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
           for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
             dpc_a[dpc_r][dpc_v] =
                 dpc::cpu::load(&dpc_acc3[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
-        int64_t dpc_x_at[8]; // dpc_t.F[...] of row dpc_r lies at dpc_x_at[dpc_r] + k2
+        int64_t dpc_x_at[8]; // F[...] of i2 lies at dpc_x_at[dpc_r] + k2
         for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
           const int64_t i2 = -(32 * tile2) + dpc_r0 + dpc_r;
           const int64_t k2 = 0;
@@ -477,7 +477,7 @@ static void tile_product4(const Params &dpc_p, const Inputs &dpc_in, const Table
           for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
             dpc_a[dpc_r][dpc_v] =
                 dpc::cpu::load(&dpc_acc4[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
-        int64_t dpc_x_at[8]; // dpc_t.S2[...] of row dpc_r lies at dpc_x_at[dpc_r] + k2
+        int64_t dpc_x_at[8]; // S2[...] of i2 lies at dpc_x_at[dpc_r] + k2
         for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
           const int64_t i2 = -(32 * tile2) + dpc_r0 + dpc_r;
           const int64_t k2 = 0;

@@ -37,8 +37,8 @@ template <typename T> __device__ __forceinline__ T dpc_addmin(T a, T b, T c) {
 
 // Kernel 0's tile product, split over k: block (x, y) computes part y of gridDim.y of
 // the product of tile x of the list, into the tile's slot of dpc_gacc0 (atomic
-// max); kernel 0 then reads it. Used when a step has fewer tiles than the GPU
-// has room for blocks.
+// max); kernel 0 then reads it. The host picks gridDim.y per step so that the step
+// fills the GPU (1 when it has tiles enough).
 __global__ void __launch_bounds__(256, 2)
     dpc_product0(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_err) {

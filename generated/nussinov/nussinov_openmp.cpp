@@ -40,7 +40,7 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
           for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
             dpc_a[dpc_r][dpc_v] =
                 dpc::cpu::load(&dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_v * 16]);
-        int64_t dpc_x_at[4]; // dpc_t.C[...] of row dpc_r lies at dpc_x_at[dpc_r] + k
+        int64_t dpc_x_at[4]; // C[...] of i lies at dpc_x_at[dpc_r] + k
         for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
           const int64_t i = -(64 * tile0) + dpc_r0 + dpc_r;
           const int64_t k = 0;
