@@ -1,14 +1,14 @@
 //===- EmitCuda.cpp - NAME_cuda.cu: the tiled schedule on the GPU ---------===//
 //
-// Prints the loop form as CUDA. The host runs the sequential loops (the
-// tile wavefront); at each step it enumerates the tiles of the step and
-// launches one kernel in which one thread block computes one tile: first
-// the tile products (register-blocked max-plus products staged through
-// shared memory when the reduction is a matrix product over two tiled
-// indices, using Hopper's DPX instructions on sm_90; a generic form
-// otherwise), then the tile's cells one point-wavefront step at a time, the
-// cells of a step spread over the threads, __syncthreads() between steps.
-// Code that is not tiled runs in a single-thread kernel.
+// Prints the GPU plan (LIR/TargetPlan.h) as CUDA: the host loops with
+// their launches, and each kernel of the plan as its family prescribes. A
+// tile-wavefront kernel runs one tile per block: first the tile products
+// (in the form the plan gives: register-blocked max-plus products staged
+// through shared memory, using Hopper's DPX instructions on sm_90, split
+// over k in a kernel of their own, or generic), then the tile's cells one
+// point-wavefront step at a time, the cells of a step spread over the
+// threads as the plan says, __syncthreads() between steps. Every constant
+// (threads, lanes, chunk sizes, shared-memory offsets) comes from the plan.
 //
 //===----------------------------------------------------------------------===//
 #include "CodeGen/Emitters.h"
@@ -16,6 +16,7 @@
 
 #include "Basic/Diagnostics.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -24,71 +25,22 @@ using namespace dpc::lir;
 
 namespace {
 
-constexpr int Threads = 256;
-constexpr int KChunk = 32;
-/// The most blocks that share one tile's product.
-constexpr int MaxParts = 32;
-
-/// A kernel: the body run by one thread block (one tile), or by one thread
-/// for code that is not tiled.
-struct Site {
-  const LNode *Body = nullptr; // the work of one tile, or the untiled
-                               // subtree
-  bool Serial = false;
-  std::vector<std::string> TileIters; // from the tile list
-  std::vector<std::string> HostIters; // passed by value
-  // Dynamic shared memory: accumulators, the staging buffers of the
-  // register-blocked products (shared by them, one runs at a time), and
-  // the shared-memory copies of the tile's cells.
-  std::map<int, size_t> AccOff, CurOff;
-  size_t StageOff = 0, Bytes = 0;
-  const Group *G = nullptr;
-  /// The tile product computed by a kernel of its own, split over k
-  /// between several blocks per tile (-1: none; products run in the tile's
-  /// block), and that kernel's shared memory.
-  int SplitK = -1;
-  size_t SplitBytes = 0;
-};
-
 struct CudaPrinter {
   const Program &P;
-  const ast::Module &M;
-  std::vector<Site> Sites;
-  std::map<const LNode *, int> SiteOf;
+  const ModuleInfo &M;
+  const GpuPlan &G;
 
-  explicit CudaPrinter(const Program &P) : P(P), M(*P.M) {}
+  explicit CudaPrinter(const Program &P) : P(P), M(P.M), G(P.Gpu) {}
 
   // ---- device code ----
 
-  const Site *Cur = nullptr; // the kernel being printed
+  const GpuKernel *Cur = nullptr; // the kernel being printed
   /// Threads per cell in the point loop being printed (1 outside one).
   int CurLanes = 1;
 
-  /// Threads that share a cell in a point loop of the in-tile phase: when
-  /// every statement under it has split reductions, the block's threads
-  /// spread over the cells of an anti-diagonal (at most the tile's longest
-  /// side) and the rest share each cell's remainder loops.
-  int lanesOf(const LNode &N) {
-    if (!Cur || !Cur->G)
-      return 1;
-    bool All = true, Any = false;
-    walkNodes(N, [&](const LNode &X) {
-      if (X.K == LNode::Stmt && !isProductStmt(X.StmtId) &&
-          !isTileStart(X.StmtId)) {
-        Any = true;
-        All = All && !splitsOf(P, X.StmtId).empty();
-      }
-      return true;
-    });
-    if (!Any || !All)
-      return 1;
-    int64_t Side = 1;
-    for (auto T : Cur->G->TileSizes)
-      Side = std::max(Side, T);
-    int L = 1;
-    while (L < 32 && L * 2 * Side <= Threads)
-      L *= 2;
-    return L;
+  /// The group whose tile the kernel being printed copies (null if none).
+  const Group *curGroup() const {
+    return Cur && Cur->Group >= 0 ? &P.Groups[Cur->Group] : nullptr;
   }
 
   std::string call(const LNode &N) {
@@ -96,20 +48,24 @@ struct CudaPrinter {
     for (auto &X : N.Args)
       A += ", " + iexpr(X);
     std::string Accs;
-    std::vector<int> Splits = splitsOf(P, N.StmtId);
+    std::vector<int> Splits = P.splitsOf(N.Ref);
     for (int S : Splits)
       Accs += ", dpc_acc" + std::to_string(S);
-    if (Cur && Cur->G) {
-      for (int T : Cur->G->Tables)
+    if (const Group *Gr = curGroup()) {
+      for (int T : Gr->Tables)
         Accs += ", dpc_cur_" + M.Tables[T].Name;
       if (!Splits.empty())
         Accs += CurLanes == 1 ? std::string(", 0, 1")
                               : fmt::format(", int(threadIdx.x % {0}), {0}",
                                             CurLanes);
-      return "tc_stmt_" + P.Stmts[N.StmtId].Name + "(dpc_p, dpc_in, dpc_t" +
+      return "tc_stmt_" + P.Stmts[N.Ref].Name + "(dpc_p, dpc_in, dpc_t" +
              A + Accs + ", dpc_err);";
     }
-    return "stmt_" + P.Stmts[N.StmtId].Name + "(dpc_p, dpc_in, dpc_t" + A +
+    if (CurLanes > 1 && G.LaneCells[N.Ref])
+      return fmt::format("ln_stmt_{}(dpc_p, dpc_in, dpc_t{}, int(threadIdx.x "
+                         "% {}), {}, dpc_err);",
+                         P.Stmts[N.Ref].Name, A, CurLanes, CurLanes);
+    return "stmt_" + P.Stmts[N.Ref].Name + "(dpc_p, dpc_in, dpc_t" + A +
            Accs + ", dpc_err);";
   }
 
@@ -120,32 +76,19 @@ struct CudaPrinter {
            cellOffset(P, L.Table, L.Idx, false) + "]";
   }
 
-  /// True if the last storage index of a load varies with Var.
-  bool contiguousIn(const VExpr &L, const std::string &Var) {
-    const Storage &S = P.Storages[L.Table];
-    // A mirror's position is its own index tuple; others use their own.
-    (void)S;
-    const IExprPtr &Last = L.Idx.back();
-    std::function<bool(const IExpr &)> Uses = [&](const IExpr &E) {
-      if (E.K == IExpr::Var)
-        return E.Name == Var;
-      for (auto &A : E.Args)
-        if (Uses(*A))
-          return true;
-      return false;
-    };
-    return Uses(*Last);
-  }
-
   /// With Split, the block computes part blockIdx.y of gridDim.y of each
   /// innermost k range and combines its registers into the tile's slot of
   /// the global accumulator dpc_gacc with atomics.
-  void productRegisterBlocked(int SI, CodeWriter &W, bool Split = false) {
+  void productRegisterBlocked(int SI, CodeWriter &W, int64_t StageOff,
+                              bool Split = false) {
     const SplitInfo &Sp = P.Splits[SI];
-    const ast::TableDecl &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
+    const GpuProduct &GP = G.Products[SI];
+    const TableInfo &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
     std::string T = storeType(Sp.Ty);
-    int64_t BR = Sp.BoxSize[Sp.RowDim], BC = Sp.BoxSize[Sp.ColDim];
-    int64_t RB = BR / 16, CB = BC / 16;
+    const int64_t BR = GP.Rows, BC = GP.Cols;
+    const int64_t RB = GP.RowsPerThread, CB = GP.ColsPerThread;
+    const int64_t KChunk = GP.KChunk;
+    const int Threads = GP.ThreadsX * GP.ThreadsY;
     std::string Id = std::to_string(SI);
     bool Max = Sp.Op == RedOp::Max;
     std::string Ident = storedIdentityOf(Sp.Op, Sp.Ty);
@@ -156,16 +99,17 @@ struct CudaPrinter {
               " per thread,\nk staged through shared memory " +
               std::to_string(KChunk) + " at a time; acc[x] = " +
               redOpName(Sp.Op) + " over k in U(tile) of " +
-              ast::exprToString(*Sp.Red->Args[0]) + "\nU(tile) = " + Sp.USet);
+              Sp.BodyText + "\nU(tile) = " + Sp.USet);
     W.open("");
     // Rows padded to a multiple of 16 bytes (+4 elements) so each thread
     // reads its run of values with 16-byte loads.
     W.line("{} (*dpc_sx{})[{}] = reinterpret_cast<{} (*)[{}]>(dpc_smem + {});", T,
-           Id, BR + 4, T, BR + 4, Cur->StageOff);
+           Id, BR + 4, T, BR + 4, StageOff);
     W.line("{} (*dpc_sy{})[{}] = reinterpret_cast<{} (*)[{}]>(dpc_smem + {});", T,
            Id, BC + 4, T, BC + 4,
-           Cur->StageOff + KChunk * (BR + 4) * typeBytes(Sp.Ty));
-    W.line("const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;");
+           StageOff + KChunk * (BR + 4) * typeBytes(Sp.Ty));
+    W.line("const int dpc_tx = threadIdx.x % {0}, dpc_ty = threadIdx.x / {0};",
+           GP.ThreadsX);
     W.line("{} dpc_reg[{}][{}];", T, RB, CB);
     if (Split)
       W.line("bool dpc_did = false; // this block's part of k is not empty");
@@ -197,9 +141,8 @@ struct CudaPrinter {
       const LNode *Leaf = leafOf(N);
       // Double buffering: the next chunk's operands are loaded into
       // registers while the current chunk is combined from shared memory.
-      int64_t MX = BR * KChunk / Threads, MY = BC * KChunk / Threads;
-      bool XK = contiguousIn(*Sp.X, KL);
-      bool YC = contiguousIn(*Sp.Y, Tab.Indices[Sp.ColDim]);
+      const int64_t MX = GP.XPerThread, MY = GP.YPerThread;
+      const bool XK = GP.XAlongK, YC = GP.YAlongCols;
       auto XIdx = [&] {
         W.line("const int dpc_kk = {}, dpc_rr = {};",
                XK ? "dpc_e % " + std::to_string(KChunk)
@@ -280,10 +223,10 @@ struct CudaPrinter {
              "; ++dpc_kk)");
       W.line("{} dpc_a[{}], dpc_b[{}];", T, RB, CB);
       // Each thread owns RB consecutive rows and CB consecutive columns.
-      std::string Vec = T == "int32_t" ? "int4" : T == "float" ? "float4" : "";
+      std::string Vec = T == "int32_t" ? "int4" : "float4";
       auto Fetch = [&](const char *Dst, const char *Src, const char *Who,
-                       int64_t Count) {
-        if (!Vec.empty() && Count % 4 == 0) {
+                       int64_t Count, int Width) {
+        if (Width == 4) {
           W.line("#pragma unroll");
           W.open("for (int q = 0; q < " + std::to_string(Count) + "; q += 4)");
           W.line("const {} dpc_v = *reinterpret_cast<const {} *>(&{}{}[dpc_kk][{} "
@@ -299,8 +242,8 @@ struct CudaPrinter {
                  Count, Dst, Src, Id, Who, Count);
         }
       };
-      Fetch("dpc_a", "dpc_sx", "dpc_ty", RB);
-      Fetch("dpc_b", "dpc_sy", "dpc_tx", CB);
+      Fetch("dpc_a", "dpc_sx", "dpc_ty", RB, GP.VectorRows);
+      Fetch("dpc_b", "dpc_sy", "dpc_tx", CB, GP.VectorCols);
       W.line("#pragma unroll");
       W.line("for (int q = 0; q < {}; ++q)", RB);
       W.line("#pragma unroll");
@@ -316,13 +259,8 @@ struct CudaPrinter {
     printLoopTree(*Sp.ProductLoops, W, Chunked,
                   "tile-product loops outside the chunked loop");
     // Registers -> the tile's accumulator (row-major over the tile box).
-    int64_t RowStride = 1, ColStride = 1;
-    for (size_t D = Sp.RowDim + 1; D < Sp.BoxSize.size(); ++D)
-      RowStride *= Sp.BoxSize[D];
-    for (size_t D = Sp.ColDim + 1; D < Sp.BoxSize.size(); ++D)
-      ColStride *= Sp.BoxSize[D];
     std::string Cell = fmt::format("(dpc_ty * {} + q) * {} + (dpc_tx * {} + r) * {}",
-                                   RB, RowStride, CB, ColStride);
+                                   RB, GP.RowStride, CB, GP.ColStride);
     if (Split) {
       W.comment("registers -> this tile's slot of the global accumulator, "
                 "combined with the\nother parts");
@@ -370,14 +308,6 @@ struct CudaPrinter {
 
   /// The split-K kernel's body: the loops and conditions of the tile's
   /// work that lead to its product, and the product.
-  static bool hasProduct(const LNode &N) {
-    bool Found = false;
-    walkNodes(N, [&](const LNode &X) {
-      Found |= X.K == LNode::Stmt && isProductStmt(X.StmtId);
-      return !Found;
-    });
-    return Found;
-  }
   void productOnly(const LNode &N, CodeWriter &W) {
     printLoopTree(
         N, W,
@@ -388,7 +318,7 @@ struct CudaPrinter {
             return false;
           W.open("");
           bindTileVars(X, W);
-          productRegisterBlocked(X.StmtId - ProductStmtBase, W, true);
+          productRegisterBlocked(X.Ref, W, 0, true);
           W.close();
           return true;
         },
@@ -397,27 +327,21 @@ struct CudaPrinter {
 
   /// A product statement's tile coordinates, as its split names them.
   void bindTileVars(const LNode &N, CodeWriter &W) {
-    const SplitInfo &Sp = P.Splits[N.StmtId - ProductStmtBase];
+    const SplitInfo &Sp = P.Splits[N.Ref];
     for (size_t D = 0; D < Sp.TileVars.size(); ++D)
       W.line("const int64_t {} = {}; (void){};", Sp.TileVars[D],
              iexpr(N.Args[D]), Sp.TileVars[D]);
   }
 
-  /// Shared memory for the staged operands of a register-blocked product.
-  static size_t stageBytes(const SplitInfo &SI) {
-    return KChunk * (SI.BoxSize[SI.RowDim] + 4 + SI.BoxSize[SI.ColDim] + 4) *
-           typeBytes(SI.Ty);
-  }
-
   void productGeneric(int SI, CodeWriter &W) {
     const SplitInfo &Sp = P.Splits[SI];
-    const ast::TableDecl &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
+    const TableInfo &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
     std::string T = storeType(Sp.Ty);
     std::string Id = std::to_string(SI);
     int64_t Vol = boxVolume(Sp);
     W.comment("Tile product " + Id + " (generic form): acc[x] = " +
               redOpName(Sp.Op) + " over k in U(tile) of " +
-              ast::exprToString(*Sp.Red->Args[0]) +
+              Sp.BodyText +
               ", the tile's cells spread over the threads\nU(tile) = " + Sp.USet);
     W.open("");
     auto Leaf = [&](const LNode &N) {
@@ -451,21 +375,13 @@ struct CudaPrinter {
   /// Start of a tile: load its cells (as far as earlier kernels computed
   /// them) into the shared-memory copies the in-tile statements read.
   void tileStart(const LNode &N, CodeWriter &W) {
-    if (!Cur || !Cur->G)
+    const Group *Gr = curGroup();
+    if (!Gr)
       return;
     W.comment("start of the tile: its cells into shared memory (those "
               "computed here are\n written there as well)");
-    emitTileLoad(P, *Cur->G, N.Args, true, W);
+    emitTileLoad(P, *Gr, N.Args, true, W);
     W.line("__syncthreads();");
-  }
-
-  bool canRegisterBlock(const SplitInfo &Sp) {
-    if (!Sp.Rectangular)
-      return false;
-    int64_t BR = Sp.BoxSize[Sp.RowDim], BC = Sp.BoxSize[Sp.ColDim];
-    return BR % 16 == 0 && BC % 16 == 0 && BR <= 128 && BC <= 128 &&
-           (BR * KChunk) % Threads == 0 && (BC * KChunk) % Threads == 0 &&
-           allChunkable(*Sp.ProductLoops);
   }
 
   void device(const LNode &N, CodeWriter &W, bool Distributed, bool InWave) {
@@ -480,8 +396,26 @@ struct CudaPrinter {
         W.close();
         return;
       }
-      if (N.Role == LoopRole::ParallelPoints && !Distributed) {
-        int L = lanesOf(N);
+      if (N.Map == ThreadMap::Grid) {
+        int L = N.Lanes;
+        W.comment(L > 1 ? fmt::format("grid-stride: {} threads (lanes) per "
+                                      "iteration",
+                                      L)
+                        : std::string("grid-stride: a thread per iteration"));
+        W.open(fmt::format(
+            "for (int64_t {0} = {1} + (int64_t(blockIdx.x) * blockDim.x + "
+            "threadIdx.x) / {3}; {0} <= {2}; {0} += int64_t(gridDim.x) * "
+            "blockDim.x / {3})",
+            N.Iter, iexpr(N.Lo), iexpr(N.Hi), L));
+        CurLanes = L;
+        for (auto &K : N.Kids)
+          device(*K, W, true, InWave);
+        CurLanes = 1;
+        W.close();
+        return;
+      }
+      if (N.Map == ThreadMap::Block) {
+        int L = N.Lanes;
         if (L > 1) {
           W.comment(fmt::format("{} threads per cell: they share its remainder "
                                 "loops", L));
@@ -498,9 +432,7 @@ struct CudaPrinter {
           device(*K, W, true, InWave);
         CurLanes = 1;
         W.close();
-        // A point-wavefront step whose loop isl removed (one iteration):
-        // the cells after it may read these.
-        if (!InWave)
+        if (N.BarrierAfter)
           W.line("__syncthreads();");
         return;
       }
@@ -531,21 +463,26 @@ struct CudaPrinter {
         device(*K, W, Distributed, InWave);
       return;
     case LNode::Stmt:
-      if (isTileStart(N.StmtId)) {
+      if (N.isTileStart()) {
         tileStart(N, W);
         return;
       }
-      if (isProductStmt(N.StmtId)) {
-        int S = N.StmtId - ProductStmtBase;
-        const SplitInfo &Sp = P.Splits[S];
+      if (N.isProduct()) {
+        int S = N.Ref;
         W.open("");
         bindTileVars(N, W);
-        if (Cur && Cur->SplitK == S)
+        switch (G.Products[S].Form) {
+        case GpuProductForm::SplitK:
+          DPC_ASSERT(Cur && Cur->SplitK == S, "split-K product outside its kernel");
           productFromGlobal(S, W);
-        else if (canRegisterBlock(Sp))
-          productRegisterBlocked(S, W);
-        else
+          break;
+        case GpuProductForm::RegisterBlocked:
+          productRegisterBlocked(S, W, Cur->StageOffset);
+          break;
+        case GpuProductForm::Generic:
           productGeneric(S, W);
+          break;
+        }
         W.close();
         return;
       }
@@ -553,7 +490,7 @@ struct CudaPrinter {
         W.text(call(N));
       } else {
         W.line("if (threadIdx.x == 0) {}", call(N));
-        if (!InWave)
+        if (N.BarrierAfter)
           W.line("__syncthreads();");
       }
       return;
@@ -562,109 +499,32 @@ struct CudaPrinter {
 
   // ---- host code ----
 
-  bool tileLevel(const LNode &N) { return isTileLevel(N); }
-
-  void newSite(const LNode &N, bool Serial, const std::vector<std::string> &H,
-               const std::vector<std::string> &T) {
-    Site S;
-    S.Body = &N;
-    S.Serial = Serial;
-    S.HostIters = H;
-    S.TileIters = T;
-    SiteOf[&N] = static_cast<int>(Sites.size());
-    Sites.push_back(S);
-  }
-
-  /// Inside a parallel-tiles region: the host enumerates tile-level nodes;
-  /// any other node is the body of a kernel run by one block per tile.
-  void findTileSites(const LNode &N, std::vector<std::string> &H,
-                     std::vector<std::string> &T) {
-    if (!tileLevel(N)) {
-      newSite(N, false, H, T);
-      return;
-    }
-    switch (N.K) {
-    case LNode::For:
-      T.push_back(N.Iter);
-      for (auto &K : N.Kids)
-        findTileSites(*K, H, T);
-      T.pop_back();
-      return;
-    case LNode::If:
-      findTileSites(*N.Then, H, T);
-      if (N.Else)
-        findTileSites(*N.Else, H, T);
-      return;
-    default:
-      for (auto &K : N.Kids)
-        findTileSites(*K, H, T);
-      return;
-    }
-  }
-
-  /// Host level: tiled groups run their wavefront loops on the host; code
-  /// outside any tiled group runs in a single-thread kernel.
-  void findSites(const LNode &N, std::vector<std::string> &H, bool InTiles) {
-    if (N.K == LNode::Mark && N.MarkName == "parallel_tiles") {
-      std::vector<std::string> T;
-      findTileSites(N, H, T);
-      return;
-    }
-    switch (N.K) {
-    case LNode::Mark:
-      for (auto &K : N.Kids)
-        findSites(*K, H, InTiles || N.MarkName == "tiles");
-      return;
-    case LNode::Block:
-      for (auto &K : N.Kids)
-        findSites(*K, H, InTiles);
-      return;
-    case LNode::If:
-      findSites(*N.Then, H, InTiles);
-      if (N.Else)
-        findSites(*N.Else, H, InTiles);
-      return;
-    case LNode::For:
-      if (InTiles) {
-        H.push_back(N.Iter);
-        for (auto &K : N.Kids)
-          findSites(*K, H, InTiles);
-        H.pop_back();
-        return;
-      }
-      newSite(N, true, H, {});
-      return;
-    case LNode::Stmt:
-      newSite(N, true, H, {});
-      return;
-    }
+  /// The kernels launched (or listed) in a host subtree.
+  std::set<int> launchesIn(const LNode &Root) {
+    std::set<int> All;
+    walkNodes(Root, [&](const LNode &X) {
+      if (X.K == LNode::Stmt && X.SKind == StmtKind::Launch)
+        All.insert(X.Ref);
+      return true;
+    });
+    return All;
   }
 
   void kernel(int K, CodeWriter &W) {
-    const Site &S = Sites[K];
+    const GpuKernel &S = G.Kernels[K];
     std::string Args;
     for (auto &I : S.HostIters)
       Args += ", int64_t " + I;
-    if (S.Serial)
-      W.comment("Kernel " + std::to_string(K) +
-                ": code that is not tiled, run by a single thread.");
-    else
-      W.comment("Kernel " + std::to_string(K) +
-                ": one thread block per tile of one wavefront step (tile "
-                "coordinates from the list the host built).");
-    // Two blocks per SM, so that one block's latency hides behind the
-    // other's work -- unless several tile products need the registers.
-    std::set<int> SiteSplits;
-    if (!S.Serial)
-      collectSplits(P, *S.Body, SiteSplits);
-    bool TwoBlocks = !S.Serial && SiteSplits.size() <= 1;
-    W.open("__global__ void __launch_bounds__(" + std::to_string(Threads) +
-           (TwoBlocks ? ", 2" : "") + ") dpc_kernel" + std::to_string(K) +
+    W.comment(fmt::format("Kernel {} ({}): {}.", K,
+                          kernelFamilyName(S.Family), S.Why));
+    W.open("__global__ void __launch_bounds__(" + std::to_string(S.Threads) +
+           (S.MinBlocksPerSM ? ", " + std::to_string(S.MinBlocksPerSM) : "") +
+           ") dpc_kernel" + std::to_string(K) +
            "(Params dpc_p, Inputs dpc_in, Tables dpc_t" + Args +
            ", const int64_t *dpc_tiles" + gaccParam(S) + ", int *dpc_err)");
     emitParamLocals(M, W);
     W.line("(void)dpc_tiles;");
-    if (S.Serial) {
+    if (S.Family == KernelFamily::Serial) {
       // Every loop runs sequentially on the one thread.
       printLoopTree(
           *S.Body, W,
@@ -678,29 +538,32 @@ struct CudaPrinter {
       W.close();
       return;
     }
+    if (S.Family == KernelFamily::ParallelGrid ||
+        S.Family == KernelFamily::SequentialBlock) {
+      device(*S.Body, W, S.Family == KernelFamily::ParallelGrid, false);
+      W.close();
+      return;
+    }
     size_t NT = S.TileIters.size();
     for (size_t I = 0; I < NT; ++I)
       W.line("const int64_t {} = dpc_tiles[blockIdx.x * {} + {}]; (void){};",
              S.TileIters[I], NT, I, S.TileIters[I]);
     W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
-    std::set<int> Splits;
-    collectSplits(P, *S.Body, Splits);
-    for (int Sp : Splits) {
+    for (auto &[Sp, Off] : S.AccOffset) {
       const SplitInfo &SI = P.Splits[Sp];
       W.line("{} *dpc_acc{} = reinterpret_cast<{} *>(dpc_smem + {}); // tile "
              "product accumulator",
-             storeType(SI.Ty), Sp, storeType(SI.Ty), S.AccOff.at(Sp));
+             storeType(SI.Ty), Sp, storeType(SI.Ty), Off);
       W.line("for (int dpc_e = threadIdx.x; dpc_e < {}; dpc_e += blockDim.x) "
              "dpc_acc{}[dpc_e] = {};",
              boxVolume(SI), Sp, storedIdentityOf(SI.Op, SI.Ty));
     }
-    if (S.G)
-      for (int T : S.G->Tables)
-        W.line("{} *dpc_cur_{} = reinterpret_cast<{} *>(dpc_smem + {}); // "
-               "this tile's cells of {}",
-               storeType(M.Tables[T].Type), M.Tables[T].Name,
-               storeType(M.Tables[T].Type), S.CurOff.at(T), M.Tables[T].Name);
-    if (!Splits.empty())
+    for (auto &[T, Off] : S.CurOffset)
+      W.line("{} *dpc_cur_{} = reinterpret_cast<{} *>(dpc_smem + {}); // "
+             "this tile's cells of {}",
+             storeType(M.Tables[T].Type), M.Tables[T].Name,
+             storeType(M.Tables[T].Type), Off, M.Tables[T].Name);
+    if (!S.AccOffset.empty())
       W.line("__syncthreads();");
     Cur = &S;
     device(*S.Body, W, false, false);
@@ -708,22 +571,23 @@ struct CudaPrinter {
     W.close();
   }
 
-  /// The host's buffer of a site's split tile products.
-  std::string gaccBuffer(const Site &S) {
-    return "dpc_gacc_k" + std::to_string(&S - Sites.data());
+  /// The host's buffer of a kernel's split tile products.
+  std::string gaccBuffer(const GpuKernel &S) {
+    return "dpc_gacc_k" + std::to_string(&S - G.Kernels.data());
   }
 
-  std::string gaccParam(const Site &S) {
+  std::string gaccParam(const GpuKernel &S) {
     if (S.SplitK < 0)
       return "";
     return fmt::format(", {} *dpc_gacc{}", storeType(P.Splits[S.SplitK].Ty),
                        S.SplitK);
   }
 
-  /// The split-K kernel of a site: block (x, y) computes part y of the
-  /// tile product of tile x of the step's list.
+  /// The split-K kernel of a tile kernel: block (x, y) computes part y of
+  /// the tile product of tile x of the step's list.
   void splitKernel(int K, CodeWriter &W) {
-    const Site &S = Sites[K];
+    const GpuKernel &S = G.Kernels[K];
+    const GpuProduct &GP = G.Products[S.SplitK];
     std::string Args;
     for (auto &I : S.HostIters)
       Args += ", int64_t " + I;
@@ -734,10 +598,11 @@ struct CudaPrinter {
         "The host picks gridDim.y per step so that the step\nfills the GPU "
         "(1 when it has tiles enough).",
         K, S.SplitK, P.Splits[S.SplitK].Op == RedOp::Max ? "max" : "min"));
-    W.open("__global__ void __launch_bounds__(" + std::to_string(Threads) +
-           ", 2) dpc_product" + std::to_string(K) +
-           "(Params dpc_p, Inputs dpc_in, Tables dpc_t" + Args +
-           ", const int64_t *dpc_tiles" + gaccParam(S) + ", int *dpc_err)");
+    W.open("__global__ void __launch_bounds__(" +
+           std::to_string(GP.ThreadsX * GP.ThreadsY) + ", 2) dpc_product" +
+           std::to_string(K) + "(Params dpc_p, Inputs dpc_in, Tables dpc_t" +
+           Args + ", const int64_t *dpc_tiles" + gaccParam(S) +
+           ", int *dpc_err)");
     emitParamLocals(M, W);
     W.line("(void)dpc_in;");
     W.line("(void)dpc_err;");
@@ -746,20 +611,17 @@ struct CudaPrinter {
       W.line("const int64_t {} = dpc_tiles[blockIdx.x * {} + {}]; (void){};",
              S.TileIters[I], NT, I, S.TileIters[I]);
     W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
-    Site Staging; // the staging buffers only, from offset 0
-    Cur = &Staging;
     productOnly(*S.Body, W);
-    Cur = nullptr;
     W.close();
   }
 
-  /// Host loops down to the kernel sites.
+  /// Host loops down to the launches.
   void host(const LNode &Root, CodeWriter &W) {
     printLoopTree(
         Root, W,
         [&](const LNode &N) {
-          if (SiteOf.count(&N) && Sites[SiteOf[&N]].Serial) {
-            launchSerial(SiteOf[&N], W);
+          if (N.K == LNode::Stmt && N.SKind == StmtKind::Launch) {
+            launchSerial(N.Ref, W);
             return true;
           }
           if (N.K == LNode::Mark && N.MarkName == "parallel_tiles") {
@@ -770,10 +632,10 @@ struct CudaPrinter {
             W.comment("one step of the tile wavefront");
           return false;
         },
-        "host code, outside any kernel site");
+        "host code, outside any kernel");
   }
 
-  std::string launchArgs(const Site &S, std::string Tiles) {
+  std::string launchArgs(const GpuKernel &S, std::string Tiles) {
     std::string A = "dpc_p, dpc_din, dpc_dt";
     for (auto &I : S.HostIters)
       A += ", " + I;
@@ -782,27 +644,43 @@ struct CudaPrinter {
     return A + ", " + Tiles + ", dpc_derr.get()";
   }
 
+  /// A kernel outside the tile wavefronts: a grid sized to the loop's
+  /// iterations (at most BlocksPerSM per SM, then grid-stride), one block,
+  /// or one thread.
   void launchSerial(int K, CodeWriter &W) {
-    W.line("dpc_kernel{}<<<1, 1, 0, dpc_stream>>>({});", K,
-           launchArgs(Sites[K], "nullptr"));
+    const GpuKernel &S = G.Kernels[K];
+    if (S.Family == KernelFamily::ParallelGrid) {
+      const LNode &L = *S.Body;
+      W.open("");
+      W.line("const int64_t dpc_iters = ({}) - ({}) + 1;", iexpr(L.Hi),
+             iexpr(L.Lo));
+      W.open("if (dpc_iters > 0)");
+      W.line("const int64_t dpc_want = (dpc_iters * {} + {} - 1) / {};",
+             L.Lanes, S.Threads, S.Threads);
+      W.line("const unsigned dpc_blocks = static_cast<unsigned>(std::min<"
+             "int64_t>(dpc_want, int64_t(dpc_sms) * {}));",
+             S.BlocksPerSM);
+      W.line("dpc_kernel{}<<<dpc_blocks, {}, 0, dpc_stream>>>({});", K,
+             S.Threads, launchArgs(S, "nullptr"));
+      W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+      W.close();
+      W.close();
+      return;
+    }
+    W.line("dpc_kernel{}<<<1, {}, 0, dpc_stream>>>({});", K, S.Threads,
+           launchArgs(S, "nullptr"));
     W.line("DPC_CUDA_CHECK(cudaGetLastError());");
   }
 
   void enumerateAndLaunch(const LNode &Root, CodeWriter &W) {
-    // Collect the tiles of this step for every site below, then launch.
-    std::set<int> All;
-    walkNodes(Root, [&](const LNode &X) {
-      if (!SiteOf.count(&X))
-        return true;
-      All.insert(SiteOf[&X]);
-      return false;
-    });
+    // Collect the tiles of this step for every kernel below, then launch.
+    std::set<int> All = launchesIn(Root);
     auto Enum = [&](const LNode &X) {
-      if (!SiteOf.count(&X))
+      if (X.K != LNode::Stmt || X.SKind != StmtKind::Launch)
         return false;
-      int K = SiteOf[&X];
+      int K = X.Ref;
       std::string T;
-      for (auto &I : Sites[K].TileIters)
+      for (auto &I : G.Kernels[K].TileIters)
         T += (T.empty() ? "" : ", ") + I;
       if (T.empty())
         T = "0"; // one tile, no coordinates
@@ -815,7 +693,7 @@ struct CudaPrinter {
       W.line("dpc_tiles{}.clear();", K);
     printLoopTree(Root, W, Enum, "the tile loops");
     for (int K : All) {
-      const Site &S = Sites[K];
+      const GpuKernel &S = G.Kernels[K];
       size_t NT = std::max<size_t>(1, S.TileIters.size());
       W.open("if (!dpc_tiles" + std::to_string(K) + ".empty())");
       W.line("const size_t dpc_n = dpc_tiles{}.size() / {};", K, NT);
@@ -827,75 +705,33 @@ struct CudaPrinter {
              K, K, K);
       if (S.SplitK >= 0) {
         const SplitInfo &Sp = P.Splits[S.SplitK];
-        std::string G = gaccBuffer(S);
+        const GpuProduct &GP = G.Products[S.SplitK];
+        std::string GB = gaccBuffer(S);
         W.comment("the tile products first, each split over k so that the "
                   "step fills the GPU");
-        W.open(fmt::format("if ({}.size() < dpc_n * {})", G, boxVolume(Sp)));
-        W.line("{} = dpc_rt::DeviceBuffer<{}>(2 * dpc_n * {});", G,
+        W.open(fmt::format("if ({}.size() < dpc_n * {})", GB, boxVolume(Sp)));
+        W.line("{} = dpc_rt::DeviceBuffer<{}>(2 * dpc_n * {});", GB,
                storeType(Sp.Ty), boxVolume(Sp));
-        W.line("dpc_rt::fill({}.get(), {}.size(), {}, dpc_stream);", G, G,
+        W.line("dpc_rt::fill({}.get(), {}.size(), {}, dpc_stream);", GB, GB,
                storedIdentityOf(Sp.Op, Sp.Ty));
         W.close();
         W.line("const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, "
                "dpc_sms, 2, {});",
-               MaxParts);
+               GP.MaxParts);
         W.line("dpc_product{}<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), "
                "{}, {}, dpc_stream>>>({});",
-               K, Threads, S.SplitBytes,
+               K, GP.ThreadsX * GP.ThreadsY, S.SplitKBytes,
                launchArgs(S, "dpc_dtiles" + std::to_string(K) + ".get()"));
         W.line("DPC_CUDA_CHECK(cudaGetLastError());");
       }
       W.line("dpc_kernel{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
              "dpc_stream>>>({});",
-             K, Threads, S.Bytes,
+             K, S.Threads, S.SharedBytes,
              launchArgs(S, "dpc_dtiles" + std::to_string(K) + ".get()"));
       W.line("DPC_CUDA_CHECK(cudaGetLastError());");
       W.close();
     }
     W.close();
-  }
-
-  /// Plans a site's dynamic shared memory.
-  void layout(Site &S) {
-    if (S.Serial)
-      return;
-    std::set<int> Splits;
-    collectSplits(P, *S.Body, Splits);
-    size_t Off = 0;
-    auto Align = [](size_t X) { return (X + 15) / 16 * 16; };
-    for (int Sp : Splits) {
-      S.AccOff[Sp] = Off;
-      Off = Align(Off + boxVolume(P.Splits[Sp]) * typeBytes(P.Splits[Sp].Ty));
-    }
-    // One register-blocked int32 product per tile (atomicMax/Min combine
-    // the parts): its own kernel, split over k.
-    if (Splits.size() == 1 && hasProduct(*S.Body) &&
-        canRegisterBlock(P.Splits[*Splits.begin()]) &&
-        P.Splits[*Splits.begin()].Ty == ScalarType::Int32) {
-      S.SplitK = *Splits.begin();
-      S.SplitBytes = stageBytes(P.Splits[S.SplitK]);
-    }
-    size_t Stage = 0;
-    for (int Sp : Splits) {
-      const SplitInfo &SI = P.Splits[Sp];
-      if (!canRegisterBlock(SI) || Sp == S.SplitK)
-        continue;
-      Stage = std::max(Stage, stageBytes(SI));
-    }
-    S.StageOff = Off;
-    Off = Align(Off + Stage);
-    // The group whose cells this site computes.
-    S.G = cachedGroupOf(P, *S.Body);
-    if (S.G) {
-      int64_t Vol = 1;
-      for (auto T : S.G->TileSizes)
-        Vol *= T;
-      for (int T : S.G->Tables) {
-        S.CurOff[T] = Off;
-        Off = Align(Off + Vol * typeBytes(M.Tables[T].Type));
-      }
-    }
-    S.Bytes = std::max<size_t>(Off, 16);
   }
 
   std::string emit() {
@@ -906,42 +742,27 @@ struct CudaPrinter {
     W.text("#include \"" + M.Name + "_host.h\"");
     W.text("#include \"dpc_cuda.h\"");
     W.blank();
+    W.text("#include <algorithm>");
     W.text("#include <vector>");
     W.blank();
     W.open("namespace " + M.Name);
     W.blank();
-    W.comment("max(a + b, c) and min(a + b, c): one DPX instruction on sm_90 "
-              "(Hopper),\nplain code elsewhere.");
-    W.open("__device__ __forceinline__ int32_t dpc_addmax(int32_t a, int32_t b, "
-           "int32_t c)");
-    W.text("#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900");
-    W.line("return __viaddmax_s32(a, b, c); // DPX");
-    W.text("#else");
-    W.line("const int32_t s = int32_t(uint32_t(a) + uint32_t(b));");
-    W.line("return s > c ? s : c;");
-    W.text("#endif");
-    W.close();
-    W.open("__device__ __forceinline__ int32_t dpc_addmin(int32_t a, int32_t b, "
-           "int32_t c)");
-    W.text("#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900");
-    W.line("return __viaddmin_s32(a, b, c); // DPX");
-    W.text("#else");
-    W.line("const int32_t s = int32_t(uint32_t(a) + uint32_t(b));");
-    W.line("return s < c ? s : c;");
-    W.text("#endif");
-    W.close();
-    W.line("template <typename T> __device__ __forceinline__ T dpc_addmax(T a, "
-           "T b, T c) {{ return a + b > c ? a + b : c; }}");
-    W.line("template <typename T> __device__ __forceinline__ T dpc_addmin(T a, "
-           "T b, T c) {{ return a + b < c ? a + b : c; }}");
-    W.blank();
-    std::vector<std::string> H;
-    findSites(*P.Loops, H, false);
-    for (auto &S : Sites)
-      layout(S);
-
-    for (size_t K = 0; K < Sites.size(); ++K) {
-      if (Sites[K].SplitK >= 0) {
+    W.comment("---- the statements for the cells of a tile: reads of the tile "
+              "itself come\n from its copy in shared memory");
+    for (size_t S = 0; S < P.Stmts.size(); ++S)
+      if (G.TileCached[S]) {
+        emitStatement(P, static_cast<int>(S), StmtVariant::DeviceTileCache, W);
+        W.blank();
+      }
+    if (std::count(G.LaneCells.begin(), G.LaneCells.end(), true))
+      W.comment("---- the statements for cells that a warp computes together");
+    for (size_t S = 0; S < P.Stmts.size(); ++S)
+      if (G.LaneCells[S]) {
+        emitStatement(P, static_cast<int>(S), StmtVariant::DeviceLanes, W);
+        W.blank();
+      }
+    for (size_t K = 0; K < G.Kernels.size(); ++K) {
+      if (G.Kernels[K].SplitK >= 0) {
         splitKernel(static_cast<int>(K), W);
         W.blank();
       }
@@ -985,27 +806,30 @@ struct CudaPrinter {
     W.line("DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derr.get(), 0, sizeof(int), "
            "dpc_stream));");
     bool AnySplit = false;
-    for (size_t K = 0; K < Sites.size(); ++K)
-      if (!Sites[K].Serial) {
-        W.line("std::vector<int64_t> dpc_tiles{};", K);
-        W.line("dpc_rt::DeviceBuffer<int64_t> dpc_dtiles{};", K);
-        if (Sites[K].SplitK >= 0) {
-          AnySplit = true;
-          W.line("dpc_rt::DeviceBuffer<{}> {}; // split tile products, "
-                 "one slot per tile of a step",
-                 storeType(P.Splits[Sites[K].SplitK].Ty), gaccBuffer(Sites[K]));
-        }
+    for (size_t K = 0; K < G.Kernels.size(); ++K) {
+      const GpuKernel &S = G.Kernels[K];
+      AnySplit |= S.Family == KernelFamily::ParallelGrid;
+      if (S.Family != KernelFamily::TileWavefront)
+        continue;
+      W.line("std::vector<int64_t> dpc_tiles{};", K);
+      W.line("dpc_rt::DeviceBuffer<int64_t> dpc_dtiles{};", K);
+      if (S.SplitK >= 0) {
+        AnySplit = true;
+        W.line("dpc_rt::DeviceBuffer<{}> {}; // split tile products, "
+               "one slot per tile of a step",
+               storeType(P.Splits[S.SplitK].Ty), gaccBuffer(S));
       }
+    }
     if (AnySplit)
       W.line("const int dpc_sms = dpc_rt::sm_count(dpc_device);");
-    for (size_t K = 0; K < Sites.size(); ++K)
-      if (!Sites[K].Serial && Sites[K].Bytes > 48 * 1024)
+    for (size_t K = 0; K < G.Kernels.size(); ++K)
+      if (G.Kernels[K].SharedOptIn)
         W.line("DPC_CUDA_CHECK(cudaFuncSetAttribute(dpc_kernel{}, "
                "cudaFuncAttributeMaxDynamicSharedMemorySize, {}));",
-               K, Sites[K].Bytes);
+               K, G.Kernels[K].SharedBytes);
     W.line("dpc_rt::EventTimer dpc_timer;");
     W.line("dpc_timer.start(dpc_stream);");
-    host(*P.Loops, W);
+    host(*G.Host, W);
     W.line("const double dpc_seconds = dpc_timer.stop(dpc_stream);");
     for (size_t Tb = 0; Tb < M.Tables.size(); ++Tb) {
       if (P.Storages[Tb].HostTable >= 0)

@@ -8,7 +8,7 @@ using namespace dpc;
 
 std::vector<GenFile> dpc::emitAll(const lir::Program &P,
                                   const std::string &Source) {
-  const std::string &N = P.M->Name;
+  const std::string &N = P.M.Name;
   std::vector<GenFile> F = {
       {N + ".h", emitHeader(P)},
       {N + "_host.h", emitHostHeader(P)},

@@ -1,16 +1,16 @@
 //===- EmitOpenMP.cpp - NAME_openmp.cpp: the tiled schedule on the CPU ----===//
 //
-// Prints the loop form as C++: the tile-wavefront loop runs step by step,
-// the tiles of a step run in parallel (OpenMP, dynamic schedule), each tile
-// first runs its tile products into a per-tile accumulator, in the loop
-// order the middle end chose (a row of accumulators over the last cell
-// index, or one reduction per cell over k: whichever streams memory), then
-// its cells in wavefront order, reading the tables in place.
+// Prints the CPU plan (LIR/TargetPlan.h) as C++: the tile-wavefront loop
+// runs step by step, the loops the plan gives to OpenMP threads run in
+// parallel (dynamic schedule), each tile first runs its tile products into
+// a per-tile accumulator, in the form the plan chose (register-blocked for
+// the tiles that read inside the tables; else a row of accumulators over
+// the last cell index, or one reduction per cell over k), then its cells in
+// wavefront order, reading the tables in place.
 //
 //===----------------------------------------------------------------------===//
 #include "CodeGen/Emitters.h"
 #include "CodeGen/EmitUtil.h"
-#include "Lower/Lowering.h"
 
 #include <optional>
 #include <set>
@@ -28,18 +28,18 @@ struct CpuPrinter {
     std::string A;
     for (auto &X : N.Args)
       A += ", " + iexpr(X);
-    if (isTileStart(N.StmtId))
+    if (N.isTileStart())
       return; // the CPU reads a tile's cells in place: nothing to load
-    if (isProductStmt(N.StmtId)) {
-      int S = N.StmtId - ProductStmtBase;
+    if (N.isProduct()) {
+      int S = N.Ref;
       W.line("tile_product{}(dpc_p, dpc_in, dpc_t{}, dpc_acc{});", S, A, S);
       return;
     }
     std::string Accs;
     for (size_t S = 0; S < P.Splits.size(); ++S)
-      if (P.Splits[S].Stmt == N.StmtId)
+      if (P.Splits[S].Stmt == N.Ref)
         Accs += ", dpc_acc" + std::to_string(S);
-    W.line("stmt_{}(dpc_p, dpc_in, dpc_t{}{}, dpc_err);", P.Stmts[N.StmtId].Name,
+    W.line("stmt_{}(dpc_p, dpc_in, dpc_t{}{}, dpc_err);", P.Stmts[N.Ref].Name,
            A, Accs);
   }
 
@@ -71,13 +71,17 @@ struct CpuPrinter {
       InTiles = true;
     switch (N.K) {
     case LNode::For: {
-      bool Par = N.Role == LoopRole::ParallelTiles && !InParallel;
+      bool Par = N.Map == ThreadMap::OmpThreads || N.Map == ThreadMap::OmpStatic;
       if (N.Role == LoopRole::TileWavefront)
         W.comment("one step of the tile wavefront: the tiles below are "
                   "independent");
+      if (N.Map == ThreadMap::OmpStatic)
+        W.comment("iterations independent (isl): shared by the threads");
       if (Par)
-        W.text("#pragma omp parallel for schedule(dynamic, 1) "
-               "num_threads(dpc_threads)");
+        W.text(std::string("#pragma omp parallel for ") +
+               (N.Map == ThreadMap::OmpStatic ? "schedule(static)"
+                                              : "schedule(dynamic, 1)") +
+               " num_threads(dpc_threads)");
       W.open(forHead(N));
       for (auto &K : N.Kids)
         node(*K, InParallel || Par, InTiles);
@@ -111,55 +115,6 @@ struct CpuPrinter {
   }
 };
 
-/// The shape of the register-blocked CPU form of a split: Rows x NV vectors
-/// of Lanes accumulators each.
-struct CpuBlock {
-  int64_t Lanes = 0, NV = 0, Rows = 0;
-  /// Both operands contiguous along k instead: a Rows x Cols block of cells,
-  /// one vector of partial results along k per cell.
-  bool KVec = false;
-  int64_t Cols = 0;
-};
-
-/// The register-blocked form applies where some tiles read only inside the
-/// operand tables (BoxGuard), the columns are the last cell index (rows of
-/// the accumulator are contiguous), Y runs along them contiguously and X
-/// does not depend on them, and U(T) ends in one chunkable k loop.
-std::optional<CpuBlock> cpuBlock(const Program &P, const SplitInfo &Sp) {
-  const ast::TableDecl &Tab = P.M->Tables[P.Stmts[Sp.Stmt].Table];
-  size_t Dims = Tab.Indices.size();
-  if (!Sp.Rectangular || !Sp.BoxGuard ||
-      Sp.ColDim != static_cast<int>(Dims) - 1 || !allChunkable(*Sp.ProductLoops))
-    return std::nullopt;
-  for (size_t D = 0; D < Dims; ++D)
-    if (static_cast<int>(D) != Sp.RowDim && static_cast<int>(D) != Sp.ColDim &&
-        Sp.BoxSize[D] != 1)
-      return std::nullopt;
-  const std::string &Col = Tab.Indices[Sp.ColDim];
-  CpuBlock B;
-  B.Lanes = 64 / typeBytes(Sp.Ty);
-  int64_t BR = Sp.BoxSize[Sp.RowDim], BC = Sp.BoxSize[Sp.ColDim];
-  const std::string &KL = Sp.KVars.back();
-  if (accessAlong(P, *Sp.X, KL) == Access::Contiguous &&
-      accessAlong(P, *Sp.Y, KL) == Access::Contiguous && BR % 4 == 0 &&
-      BC % 4 == 0 && accessAlong(P, *Sp.Y, Col) != Access::Contiguous) {
-    B.KVec = true;
-    B.Rows = B.Cols = 4;
-    return B;
-  }
-  if (accessAlong(P, *Sp.Y, Col) != Access::Contiguous ||
-      accessAlong(P, *Sp.X, Col) != Access::Fixed)
-    return std::nullopt;
-  if (BC % B.Lanes != 0 || BC / B.Lanes > 8)
-    return std::nullopt;
-  B.NV = BC / B.Lanes;
-  // About 16 vector accumulators: the rest of 32 registers hold Y and X.
-  B.Rows = std::max<int64_t>(1, 16 / B.NV);
-  while (BR % B.Rows != 0)
-    --B.Rows;
-  return B;
-}
-
 /// The register-blocked CPU tile product, for the tiles where BoxGuard
 /// holds: every cell of the box is computed (those outside the statement's
 /// domain fill accumulators that no cell reads), B.Rows rows x all columns
@@ -167,8 +122,8 @@ std::optional<CpuBlock> cpuBlock(const Program &P, const SplitInfo &Sp) {
 /// of Y is loaded and each row's X value is added to it.
 void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
                     const CpuBlock &B, CodeWriter &W) {
-  const ast::Module &M = *P.M;
-  const ast::TableDecl &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
+  const ModuleInfo &M = P.M;
+  const TableInfo &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
   std::string T = storeType(Sp.Ty);
   int64_t BC = Sp.BoxSize[Sp.ColDim];
   const std::string &KL = Sp.KVars.back();
@@ -339,15 +294,15 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
 /// index innermost (vectorised), or each cell's reduction along k.
 void product(const Program &P, int SI, CodeWriter &W) {
   const SplitInfo &Sp = P.Splits[SI];
-  const ast::Module &M = *P.M;
-  const ast::TableDecl &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
+  const ModuleInfo &M = P.M;
+  const TableInfo &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
   std::string Args;
   for (auto &T : Sp.TileVars)
     Args += ", int64_t " + T;
   W.comment("Tile product " + std::to_string(SI) + " for " +
             P.Stmts[Sp.Stmt].Name + ": for every cell x of the tile,\n  acc[x] = " +
             redOpName(Sp.Op) + " over k in U(tile) of " +
-            ast::exprToString(*Sp.Red->Args[0]) +
+            Sp.BodyText +
             "\nwhere U(tile) holds the k whose reads, for every cell of the "
             "tile, were\ncomputed in earlier wavefront steps:\n  " + Sp.USet);
   W.open("static void tile_product" + std::to_string(SI) +
@@ -363,8 +318,9 @@ void product(const Program &P, int SI, CodeWriter &W) {
     AccIdx = "(" + AccIdx + ") * " + std::to_string(Sp.BoxSize[D]) + " + (" +
              Tab.Indices[D] + " - dpc_lo" + std::to_string(D) + ")";
   }
-  if (auto B = cpuBlock(P, Sp))
-    productBlocked(P, Sp, SI, *B, W);
+  const CpuProduct &CP = P.Cpu.Products[SI];
+  if (CP.Block)
+    productBlocked(P, Sp, SI, *CP.Block, W);
   const VExpr &XL = *Sp.X, &YL = *Sp.Y;
   std::string XV = "dpc_t." + P.Storages[XL.Table].Buffer + "[" +
                    cellOffset(P, XL.Table, XL.Idx, false) + "]";
@@ -374,10 +330,10 @@ void product(const Program &P, int SI, CodeWriter &W) {
   const char *F = Sp.Op == RedOp::Max ? "vmax" : "vmin";
   // The variables the leaf's Args give, in loop order.
   std::vector<std::string> Order(Tab.Indices.begin(), Tab.Indices.end() - 1);
-  if (Sp.CpuKInner)
+  if (CP.KInner)
     Order.push_back(Tab.Indices.back());
   Order.insert(Order.end(), Sp.KVars.begin(), Sp.KVars.end());
-  if (!Sp.CpuKInner)
+  if (!CP.KInner)
     Order.push_back(Tab.Indices.back());
   const std::string &Inner = Order.back();
   const Access XA = accessAlong(P, XL, Inner), YA = accessAlong(P, YL, Inner);
@@ -431,7 +387,7 @@ void product(const Program &P, int SI, CodeWriter &W) {
       W.line("const int64_t {} = dpc_lo + dpc_d;", N.Iter);
       W.line("const int64_t {} = {};", Inner, iexpr(Leaf->Args.back()));
     };
-    if (Sp.CpuKInner) {
+    if (CP.KInner) {
       W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
       W.line("{} dpc_r = dpc_a;", T);
       // No `omp simd reduction` here: GCC then privatises dpc_r in memory
@@ -457,7 +413,7 @@ void product(const Program &P, int SI, CodeWriter &W) {
       // over k: its iterations all update one cell.)
       bool Innermost = !hasRole(*N.Kids[0], LoopRole::Plain) ||
                        N.Kids[0]->K == LNode::Stmt;
-      if (Innermost && !Sp.CpuKInner)
+      if (Innermost && !CP.KInner)
         W.text("DPC_SIMD");
       return false;
     }
@@ -470,14 +426,14 @@ void product(const Program &P, int SI, CodeWriter &W) {
     W.close();
     return true;
   };
-  printLoopTree(*Sp.CpuLoops, W, Visit, "the CPU tile-product loops");
+  printLoopTree(*CP.Loops, W, Visit, "the CPU tile-product loops");
   W.close();
 }
 
 } // namespace
 
 std::string dpc::emitOpenMP(const Program &P) {
-  const ast::Module &M = *P.M;
+  const ModuleInfo &M = P.M;
   CodeWriter W;
   W.text(fileBanner(P, M.Name + "_openmp.cpp: the tiled wavefront schedule "
                         "on the CPU (serial and OpenMP backends)."));
@@ -517,7 +473,7 @@ std::string dpc::emitOpenMP(const Program &P) {
   emitParamLocals(M, W);
   W.line("(void)dpc_threads;");
   CpuPrinter CP{P, W};
-  CP.node(*P.Loops, false);
+  CP.node(*P.Cpu.Loops, false);
   W.close();
   W.blank();
   W.close("} // namespace " + M.Name);

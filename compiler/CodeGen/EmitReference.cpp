@@ -39,7 +39,7 @@ std::string formatValue(ScalarType T, const std::string &V) {
 } // namespace
 
 std::string dpc::emitReference(const Program &P) {
-  const ast::Module &M = *P.M;
+  const ModuleInfo &M = P.M;
   CodeWriter W;
   W.text(fileBanner(P, M.Name + "_reference.cpp: the untiled reference path "
                         "(--verify), table dumps, the output cell."));
@@ -75,7 +75,7 @@ std::string dpc::emitReference(const Program &P) {
     for (auto &X : N.Args)
       A += ", " + iexpr(X);
     W.line("ref_stmt_{}(dpc_p, dpc_in, dpc_r{}, dpc_err);",
-           P.Stmts[N.StmtId].Name, A);
+           P.Stmts[N.Ref].Name, A);
   });
   W.close();
   W.blank();
@@ -87,7 +87,7 @@ std::string dpc::emitReference(const Program &P) {
   emitParamLocals(M, W);
   W.line("size_t dpc_bad = 0;");
   for (size_t T = 0; T < M.Tables.size(); ++T) {
-    const ast::TableDecl &Tab = M.Tables[T];
+    const TableInfo &Tab = M.Tables[T];
     std::vector<IExprPtr> X;
     for (auto &I : Tab.Indices)
       X.push_back(IExpr::var(I));
@@ -128,7 +128,7 @@ std::string dpc::emitReference(const Program &P) {
          "const Tables &dpc_t, FILE *dpc_out)");
   emitParamLocals(M, W);
   for (size_t T = 0; T < M.Tables.size(); ++T) {
-    const ast::TableDecl &Tab = M.Tables[T];
+    const TableInfo &Tab = M.Tables[T];
     std::vector<IExprPtr> X;
     for (auto &I : Tab.Indices)
       X.push_back(IExpr::var(I));
@@ -156,8 +156,8 @@ std::string dpc::emitReference(const Program &P) {
   W.close();
   W.blank();
 
-  const ast::OutputDecl &O = *M.Output;
-  const ast::TableDecl &OT = M.Tables[O.TableIdx];
+  const OutputInfo &O = M.Output;
+  const TableInfo &OT = M.Tables[O.Table];
   std::vector<IExprPtr> OX;
   for (auto &A : O.Index)
     OX.push_back(IExpr::fromAffine(A));
@@ -170,8 +170,8 @@ std::string dpc::emitReference(const Program &P) {
   W.open("std::string output_value(const Params &dpc_p, const Tables &dpc_t)");
   emitParamLocals(M, W);
   W.line("return {};",
-         formatValue(OT.Type, "dpc_t." + P.Storages[O.TableIdx].Buffer + "[" +
-                                  cellOffset(P, O.TableIdx, OX, false) + "]"));
+         formatValue(OT.Type, "dpc_t." + P.Storages[O.Table].Buffer + "[" +
+                                  cellOffset(P, O.Table, OX, false) + "]"));
   W.close();
   W.blank();
   W.close("} // namespace " + M.Name);

@@ -29,12 +29,10 @@ struct Tracer {
   }
 
   void events(const VExpr &E) {
-    if (!E.Src)
-      return;
-    for (auto &Ev : E.Src->Events) {
+    for (auto &Ev : E.Events) {
       std::string A;
-      for (auto &X : Ev.AffArgs)
-        A += (A.empty() ? "" : ", ") + iexpr(IExpr::fromAffine(X));
+      for (auto &X : Ev.Args)
+        A += (A.empty() ? "" : ", ") + iexpr(X);
       W.line("dpc_ev.push_back({{\"{}\", {{{}}}}});", Ev.Name, A);
     }
   }
@@ -47,7 +45,7 @@ struct Tracer {
       for (auto &X : E.Idx)
         A += ", " + iexpr(X);
       W.line("trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err);",
-             P.M->Tables[E.Table].Name, A);
+             P.M.Tables[E.Table].Name, A);
       return;
     }
     case VExpr::Neg:
@@ -137,7 +135,7 @@ struct Tracer {
 } // namespace
 
 std::string dpc::emitTraceback(const Program &P) {
-  const ast::Module &M = *P.M;
+  const ModuleInfo &M = P.M;
   CodeWriter W;
   W.text(fileBanner(P, M.Name + "_traceback.cpp: the generic traceback "
                         "(same rules as dpc interp)."));
@@ -153,8 +151,8 @@ std::string dpc::emitTraceback(const Program &P) {
            T.Name, idxParams(T));
   W.blank();
   for (size_t T = 0; T < M.Tables.size(); ++T) {
-    const ast::TableDecl &Tab = M.Tables[T];
-    W.comment(cellText(Tab) + " = " + ast::exprToString(*Tab.Eq->Body));
+    const TableInfo &Tab = M.Tables[T];
+    W.comment(cellText(Tab) + " = " + Tab.BodyText);
     W.open("static void trace_" + Tab.Name +
            "(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t" +
            idxParams(Tab) +
@@ -166,14 +164,15 @@ std::string dpc::emitTraceback(const Program &P) {
     W.close();
     W.blank();
   }
-  const ast::OutputDecl &O = *M.Output;
+  const OutputInfo &O = M.Output;
   std::string A;
   for (auto &X : O.Index)
     A += ", " + iexpr(IExpr::fromAffine(X));
   W.open("void traceback(const Params &dpc_p, const Inputs &dpc_in, const "
          "Tables &dpc_t, std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err)");
   emitParamLocals(M, W);
-  W.line("trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err);", O.Table, A);
+  W.line("trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err);",
+         M.Tables[O.Table].Name, A);
   W.close();
   W.blank();
   W.close("} // namespace " + M.Name);

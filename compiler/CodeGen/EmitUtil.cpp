@@ -2,7 +2,6 @@
 #include "CodeGen/EmitUtil.h"
 
 #include "Basic/Diagnostics.h"
-#include "Lower/Lowering.h"
 
 using namespace dpc;
 using namespace dpc::lir;
@@ -48,7 +47,7 @@ std::string dpc::storedIdentityOf(RedOp Op, ScalarType T) {
 
 std::string dpc::iexpr(const IExprPtr &E) { return iexprToString(*E); }
 
-std::string dpc::idxParams(const ast::TableDecl &T) {
+std::string dpc::idxParams(const TableInfo &T) {
   std::string S;
   for (auto &I : T.Indices)
     S += ", int64_t " + I;
@@ -93,7 +92,7 @@ void dpc::printLoopTree(const LNode &N, CodeWriter &W,
   }
 }
 
-void dpc::emitParamLocals(const ast::Module &M, CodeWriter &W,
+void dpc::emitParamLocals(const ModuleInfo &M, CodeWriter &W,
                           const std::string &P) {
   for (auto &Pr : M.Params)
     W.line("const int64_t {} = {}.{};", Pr.Name, P, Pr.Name);
@@ -112,16 +111,16 @@ void dpc::emitParamLocals(const ast::Module &M, CodeWriter &W,
 std::string dpc::cellOffset(const Program &P, int Table,
                             const std::vector<IExprPtr> &Idx,
                             bool Reference) {
-  std::string S = (Reference ? "ref_" : "") + P.M->Tables[Table].Name +
+  std::string S = (Reference ? "ref_" : "") + P.M.Tables[Table].Name +
                   "_at(dpc_p";
   for (auto &I : Idx)
     S += ", " + iexpr(I);
   return S + ")";
 }
 
-IExprPtr dpc::domainGuard(const ast::Module &M, int Table,
+IExprPtr dpc::domainGuard(const ModuleInfo &M, int Table,
                           const std::vector<IExprPtr> &Idx) {
-  const ast::TableDecl &T = M.Tables[Table];
+  const TableInfo &T = M.Tables[Table];
   std::map<std::string, IExprPtr> Sub;
   for (size_t D = 0; D < T.Indices.size(); ++D)
     Sub[T.Indices[D]] = Idx[D];
@@ -159,18 +158,13 @@ IExprPtr dpc::accIndex(const Program &P, const SplitInfo &S,
   return Off;
 }
 
-bool dpc::isFastSum(const VExpr &B) {
-  return B.K == VExpr::Add && B.Kids[0]->K == VExpr::Load &&
-         B.Kids[1]->K == VExpr::Load && B.Kids[0]->FiniteOperands &&
-         B.Kids[1]->FiniteOperands;
-}
 
 std::string ValueEmitter::fresh(const char *Stem) {
   return std::string("dpc_") + Stem + std::to_string(Next++);
 }
 
 static std::string bufferOf(const Program &P, int Table, bool Reference) {
-  return Reference ? P.M->Tables[Table].Name : P.Storages[Table].Buffer;
+  return Reference ? P.M.Tables[Table].Name : P.Storages[Table].Buffer;
 }
 
 int dpc::effectiveTable(const Program &P, int Table) {
@@ -189,7 +183,8 @@ std::vector<IExprPtr> dpc::effectiveCell(const Program &P, int Table,
 
 bool dpc::inTileCache(const Program &P, const Group &G, int Table) {
   int T = effectiveTable(P, Table);
-  return G.Tiled && !G.Signs.empty() &&
+  size_t GI = static_cast<size_t>(&G - P.Groups.data());
+  return GI < P.Gpu.TileCopy.size() && P.Gpu.TileCopy[GI] &&
          std::count(G.Tables.begin(), G.Tables.end(), T);
 }
 
@@ -238,12 +233,12 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
     return Global;
   auto Y = effectiveCell(P, E.Table, E.Idx);
   return "((" + inTileCond(*S.TileCache, Y) + ") ? dpc_cur_" +
-         P.M->Tables[effectiveTable(P, E.Table)].Name + "[" +
+         P.M.Tables[effectiveTable(P, E.Table)].Name + "[" +
          tileLocal(*S.TileCache, Y) + "] : " + Global + ")";
 }
 
 std::string ValueEmitter::load(const VExpr &E, ScalarType Ty) {
-  ScalarType TT = P.M->Tables[E.Table].Type;
+  ScalarType TT = P.M.Tables[E.Table].Type;
   std::string Raw = rawLoad(P, S, E);
   if (!isIntType(TT))
     return evalType(Ty) + "(" + Raw + ")";
@@ -256,11 +251,11 @@ std::string ValueEmitter::load(const VExpr &E, ScalarType Ty) {
 }
 
 std::string ValueEmitter::convertScore(const VExpr &E) {
-  const ast::ScoreDecl &Sc = P.M->Scores[E.ScoreId];
+  const ScoreInfo &Sc = P.M.Scores[E.ScoreId];
   std::string Call = "score_" + Sc.Name + "(";
   for (size_t A = 0; A < E.SeqArgs.size(); ++A)
     Call += std::string(A ? ", " : "") + "dpc_in." +
-            P.M->Inputs[E.SeqArgs[A].first].Name + "[" +
+            P.M.Inputs[E.SeqArgs[A].first].Name + "[" +
             iexpr(E.SeqArgs[A].second) + "]";
   Call += ")";
   if (isIntType(Sc.Type) && !isIntType(E.Ty))
@@ -301,7 +296,7 @@ std::string ValueEmitter::emit(const VExpr &E) {
     V = load(E, E.Ty);
     break;
   case VExpr::InputLoad: {
-    std::string X = "dpc_in." + P.M->Inputs[E.Input].Name + "[" + iexpr(E.Ix) + "]";
+    std::string X = "dpc_in." + P.M.Inputs[E.Input].Name + "[" + iexpr(E.Ix) + "]";
     V = Int ? checkedInt(X, E.Ty) : ET + "(" + X + ")";
     break;
   }
@@ -377,8 +372,8 @@ void ValueEmitter::accumulate(const VExpr &Red, const std::string &Acc) {
   bool Int = isIntType(Red.Ty);
   if (isFastSum(Body) && Red.Op != RedOp::Sum) {
     // Finite operands: plain arithmetic is exact.
-    ScalarType TX = P.M->Tables[Body.Kids[0]->Table].Type;
-    ScalarType TY = P.M->Tables[Body.Kids[1]->Table].Type;
+    ScalarType TX = P.M.Tables[Body.Kids[0]->Table].Type;
+    ScalarType TY = P.M.Tables[Body.Kids[1]->Table].Type;
     auto Operand = [&](const VExpr &L) {
       auto It = StreamAt.find(&L);
       if (It == StreamAt.end())
@@ -416,15 +411,6 @@ void ValueEmitter::accumulate(const VExpr &Red, const std::string &Acc) {
   }
 }
 
-/// True if a loop lies below N (N itself not counted).
-static bool hasInnerFor(const LNode &N) {
-  bool Found = false;
-  walkNodes(N, [&](const LNode &X) {
-    Found |= &X != &N && X.K == LNode::For;
-    return !Found;
-  });
-  return Found;
-}
 
 std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
                                     const std::string &Acc, bool Lanes) {
@@ -458,7 +444,7 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
         At0.push_back(substitute(I, {{KV, IExpr::num(0)}}));
       std::string At = fresh("at");
       W.line("const int64_t {} = {}; // {}[...] at {} = 0", At,
-             cellOffset(P, K->Table, At0, false), P.M->Tables[K->Table].Name, KV);
+             cellOffset(P, K->Table, At0, false), P.M.Tables[K->Table].Name, KV);
       StreamAt[K.get()] = At;
     }
     W.line("const int64_t dpc_lo = {}, dpc_n = {} - dpc_lo + 1;", iexpr(X.Lo),
@@ -503,17 +489,11 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
 }
 
 void ValueEmitter::combineLanes(const VExpr &E, const std::string &R,
-                                const std::string &Ty) {
+                                const std::string &Ty, bool Sum) {
+  (void)Ty;
   W.comment("combine the lanes of this cell (consecutive, aligned threads)");
-  W.text("#if defined(__CUDA_ARCH__)");
-  W.open("");
-  W.line("const unsigned dpc_gmask = (dpc_lanes == 32 ? 0xffffffffu : "
-         "((1u << dpc_lanes) - 1u)) << ((threadIdx.x % 32) & ~unsigned(dpc_lanes - 1));");
-  W.line("for (int dpc_o = 1; dpc_o < dpc_lanes; dpc_o *= 2)");
-  W.line("  {} = dpc::{}({}, {}(__shfl_xor_sync(dpc_gmask, {}, dpc_o)));", R,
-         E.Op == RedOp::Max ? "vmax" : "vmin", R, Ty, R);
-  W.close();
-  W.text("#endif");
+  W.line("{} = dpc_combine_lanes<dpc::{}>({}, dpc_lanes);", R,
+         Sum ? "LaneSum" : E.Op == RedOp::Max ? "LaneMax" : "LaneMin", R);
 }
 
 std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
@@ -521,7 +501,7 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
   std::string R = fresh("r");
   if (UseAcc) {
     const SplitInfo &Sp = P.Splits[E.Split];
-    const ast::TableDecl &T = P.M->Tables[P.Stmts[Sp.Stmt].Table];
+    const TableInfo &T = P.M.Tables[P.Stmts[Sp.Stmt].Table];
     std::vector<IExprPtr> X;
     for (auto &I : T.Indices)
       X.push_back(IExpr::var(I));
@@ -535,8 +515,8 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
     const VExpr &Body = *E.Kids[0];
     bool Narrow = Sp.Ty == ScalarType::Int32 && E.Op != RedOp::Sum &&
                   isFastSum(Body) &&
-                  P.M->Tables[Body.Kids[0]->Table].Type == ScalarType::Int32 &&
-                  P.M->Tables[Body.Kids[1]->Table].Type == ScalarType::Int32;
+                  P.M.Tables[Body.Kids[0]->Table].Type == ScalarType::Int32 &&
+                  P.M.Tables[Body.Kids[1]->Table].Type == ScalarType::Int32;
     if (Narrow) {
       std::string RN = R + "n";
       W.line("int32_t {} = {};", RN, A);
@@ -558,10 +538,20 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
     return R;
   }
   W.line("{} {} = {};", ET, R, identityOf(E.Op, E.Ty));
-  // Loops straight from the bindings, outermost first.
+  // Loops straight from the bindings, outermost first; with LaneReduce the
+  // innermost is shared by the cell's lanes (nested reductions are not).
+  bool Share = S.LaneReduce;
+  S.LaneReduce = false;
   for (size_t I = 0; I < E.Bindings.size(); ++I) {
     const Binding &B = E.Bindings[I];
-    if (I + 1 == E.Bindings.size())
+    bool Last = I + 1 == E.Bindings.size();
+    if (Last && Share) {
+      W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane; {0} <= {2}; {0} "
+                         "+= dpc_lanes)",
+                         B.Var, iexpr(B.Lo), iexpr(B.Hi)));
+      continue;
+    }
+    if (Last)
       W.text("DPC_UNROLL");
     W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
            " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
@@ -569,71 +559,21 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
   accumulate(E, R);
   for (size_t I = 0; I < E.Bindings.size(); ++I)
     W.close();
+  S.LaneReduce = Share;
+  if (Share)
+    combineLanes(E, R, ET, E.Op == RedOp::Sum);
   return R;
 }
 
-bool dpc::hasRole(const LNode &N, LoopRole R) {
-  if (N.K == LNode::For && N.Role == R)
-    return true;
-  for (auto &K : N.Kids)
-    if (hasRole(*K, R))
-      return true;
-  return (N.Then && hasRole(*N.Then, R)) || (N.Else && hasRole(*N.Else, R));
-}
 
-bool dpc::isTileLevel(const LNode &N) {
-  switch (N.K) {
-  case LNode::For:
-    return N.Role == LoopRole::ParallelTiles;
-  case LNode::If:
-  case LNode::Block:
-    return hasRole(N, LoopRole::ParallelTiles);
-  case LNode::Mark:
-    return N.MarkName == "parallel_tiles" && hasRole(N, LoopRole::ParallelTiles);
-  case LNode::Stmt:
-    return false;
-  }
-  return false;
-}
 
-std::vector<int> dpc::splitsOf(const Program &P, int Stmt) {
-  std::vector<int> R;
-  for (size_t S = 0; S < P.Splits.size(); ++S)
-    if (P.Splits[S].Stmt == Stmt)
-      R.push_back(static_cast<int>(S));
-  return R;
-}
 
-void dpc::collectSplits(const Program &P, const LNode &N, std::set<int> &Out) {
-  if (N.K == LNode::Stmt) {
-    if (isTileStart(N.StmtId))
-      return;
-    if (isProductStmt(N.StmtId))
-      Out.insert(N.StmtId - ProductStmtBase);
-    else if (N.StmtId >= 0)
-      for (int S : splitsOf(P, N.StmtId))
-        Out.insert(S);
-    return;
-  }
-  for (auto &K : N.Kids)
-    collectSplits(P, *K, Out);
-  if (N.Then)
-    collectSplits(P, *N.Then, Out);
-  if (N.Else)
-    collectSplits(P, *N.Else, Out);
-}
 
-int64_t dpc::boxVolume(const SplitInfo &S) {
-  int64_t V = 1;
-  for (auto B : S.BoxSize)
-    V *= B;
-  return V;
-}
 
 void dpc::emitTileLoad(const Program &P, const Group &G,
                        const std::vector<IExprPtr> &Tile, bool Device,
                        CodeWriter &W) {
-  const ast::Module &M = *P.M;
+  const ModuleInfo &M = P.M;
   W.open("");
   int64_t Vol = 1;
   for (size_t D = 0; D < G.TileSizes.size(); ++D) {
@@ -646,7 +586,7 @@ void dpc::emitTileLoad(const Program &P, const Group &G,
     Vol *= B;
   }
   for (int T : G.Tables) {
-    const ast::TableDecl &Tab = M.Tables[T];
+    const TableInfo &Tab = M.Tables[T];
     W.open(Device ? "for (int64_t dpc_e = threadIdx.x; dpc_e < " +
                         std::to_string(Vol) + "; dpc_e += blockDim.x)"
                   : "for (int64_t dpc_e = 0; dpc_e < " + std::to_string(Vol) +
@@ -667,47 +607,6 @@ void dpc::emitTileLoad(const Program &P, const Group &G,
   W.close();
 }
 
-const Group *dpc::cachedGroupOf(const Program &P, const LNode &N) {
-  const Group *R = nullptr;
-  walkNodes(N, [&](const LNode &X) {
-    if (X.K == LNode::Stmt && X.StmtId >= 0 && X.StmtId < ProductStmtBase)
-      for (auto &G : P.Groups)
-        if (std::count(G.Stmts.begin(), G.Stmts.end(), X.StmtId))
-          R = &G;
-    return true;
-  });
-  return R && R->Tiled && !R->Signs.empty() ? R : nullptr;
-}
 
-const LNode *dpc::leafOf(const LNode &For) {
-  const LNode *B = For.Kids[0].get();
-  while ((B->K == LNode::Block || B->K == LNode::Mark) && B->Kids.size() == 1)
-    B = B->Kids[0].get();
-  return B->K == LNode::Stmt ? B : nullptr;
-}
 
-bool dpc::isChunkLoop(const LNode &N) {
-  if (N.K != LNode::For || N.Step != 1)
-    return false;
-  const LNode *L = leafOf(N);
-  if (!L)
-    return false;
-  const IExpr &Last = *L->Args.back();
-  return Last.K == IExpr::Var && Last.Name == N.Iter;
-}
 
-bool dpc::allChunkable(const LNode &N) {
-  if (isChunkLoop(N))
-    return true;
-  switch (N.K) {
-  case LNode::Stmt:
-    return false;
-  case LNode::If:
-    return allChunkable(*N.Then) && (!N.Else || allChunkable(*N.Else));
-  default:
-    for (auto &K : N.Kids)
-      if (!allChunkable(*K))
-        return false;
-    return true;
-  }
-}

@@ -10,7 +10,7 @@
 #pragma once
 
 #include "CodeGen/CodeWriter.h"
-#include "Lower/LoopIR.h"
+#include "LIR/Program.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -45,10 +45,10 @@ void printLoopTree(const lir::LNode &N, CodeWriter &W,
                    const char *Where);
 
 /// A table's indices as trailing parameters: ", int64_t i, int64_t j".
-std::string idxParams(const ast::TableDecl &T);
+std::string idxParams(const lir::TableInfo &T);
 
 /// Declarations of the params and `let` constants as locals.
-void emitParamLocals(const ast::Module &M, CodeWriter &W,
+void emitParamLocals(const lir::ModuleInfo &M, CodeWriter &W,
                      const std::string &P = "dpc_p");
 
 /// Offset of a cell (index expressions) in a table's buffer, or in its
@@ -56,7 +56,7 @@ void emitParamLocals(const ast::Module &M, CodeWriter &W,
 std::string cellOffset(const lir::Program &P, int Table,
                        const std::vector<lir::IExprPtr> &Idx, bool Reference);
 /// The guard "cell Idx lies in table T's domain".
-lir::IExprPtr domainGuard(const ast::Module &M, int Table,
+lir::IExprPtr domainGuard(const lir::ModuleInfo &M, int Table,
                           const std::vector<lir::IExprPtr> &Idx);
 
 /// Local index of cell X (the statement's indices) in split S's tile
@@ -78,6 +78,11 @@ struct ValueStyle {
   /// of the innermost remainder loops of the split reductions (max / min:
   /// a point run twice does no harm), and a shuffle combines them.
   bool Lanes = false;
+  /// CUDA grid and block kernels (`ln_stmt_`): dpc_lanes threads compute
+  /// one cell; each runs every dpc_lanes-th iteration of the innermost loop
+  /// of the cell's outermost generic reductions (max, min, integer sums:
+  /// each point once), and a shuffle combines them.
+  bool LaneReduce = false;
 };
 
 /// Tables of a group whose cells a cached statement reads or writes in
@@ -112,7 +117,7 @@ private:
   void accumulate(const lir::VExpr &Red, const std::string &Acc);
   /// CUDA: the lanes sharing a cell combine their partial R (of type Ty).
   void combineLanes(const lir::VExpr &E, const std::string &R,
-                    const std::string &Ty);
+                    const std::string &Ty, bool Sum = false);
   std::string convertScore(const lir::VExpr &E);
 
   const lir::Program &P;
@@ -132,32 +137,5 @@ private:
 void emitTileLoad(const lir::Program &P, const lir::Group &G,
                   const std::vector<lir::IExprPtr> &Tile, bool Device,
                   CodeWriter &W);
-/// The group whose cells a loop tree computes (null if none is tiled with
-/// a tile copy).
-const lir::Group *cachedGroupOf(const lir::Program &P, const lir::LNode &N);
-
-/// Tile products in chunks of k (both backends): a contraction loop whose
-/// body is the leaf, with the leaf's last index its iterator, can be
-/// processed in chunks; allChunkable says every leaf sits in one.
-const lir::LNode *leafOf(const lir::LNode &For);
-bool isChunkLoop(const lir::LNode &N);
-bool allChunkable(const lir::LNode &N);
-
-/// Loop-tree helpers shared by the printers.
-bool hasRole(const lir::LNode &N, lir::LoopRole R);
-/// Inside a parallel-tiles region: parallel-tile loops and the ifs, blocks
-/// and marks leading to them run once per step; any other node is the work
-/// of one tile (its products and cells).
-bool isTileLevel(const lir::LNode &N);
-/// Splits used by the statements (or computed by the products) of a tree.
-/// The split reductions in a statement's body.
-std::vector<int> splitsOf(const lir::Program &P, int Stmt);
-void collectSplits(const lir::Program &P, const lir::LNode &N,
-                   std::set<int> &Out);
-int64_t boxVolume(const lir::SplitInfo &S);
-
-/// True if a reduction body is `X + Y` of two finite table loads (no
-/// sentinel can occur, so plain arithmetic is exact).
-bool isFastSum(const lir::VExpr &Body);
 
 } // namespace dpc

@@ -17,7 +17,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "Lower/LoopIR.h"
+#include "LIR/Program.h"
 
 #include <string>
 #include <utility>
@@ -46,7 +46,11 @@ std::string emitReadme(const lir::Program &P, const std::string &Source);
 /// reference tables), DeviceTileCache (`tc_` prefix: like Host, but reads of
 /// the tile being computed come from its local copy -- stack on the CPU,
 /// shared memory on the GPU).
-enum class StmtVariant { Host, Reference, DeviceTileCache };
+/// Host: the plain statement (CPU, and GPU kernels without tile copies);
+/// Reference: on the reference tables; DeviceTileCache: reads of its tile
+/// from shared memory (`tc_stmt_`, .cu only); DeviceLanes: several lanes
+/// per cell sharing its reductions (`ln_stmt_`, .cu only).
+enum class StmtVariant { Host, Reference, DeviceTileCache, DeviceLanes };
 void emitStatement(const lir::Program &P, int Stmt, StmtVariant V,
                    class CodeWriter &W);
 
@@ -55,7 +59,5 @@ std::vector<GenFile> emitAll(const lir::Program &P, const std::string &Source);
 
 /// The comment that heads every file: what it is and where it came from.
 std::string fileBanner(const lir::Program &P, const std::string &What);
-/// "C[i, j]", "C[0, N - 1]".
-std::string cellText(const ast::TableDecl &T);
 
 } // namespace dpc

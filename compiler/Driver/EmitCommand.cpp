@@ -50,18 +50,29 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage,
       for (auto T : Gr.TileSizes)
         OS << " " << T;
       OS << "\n";
+      if (Gr.Tiled)
+        OS << "  parallelism: the tiles of a wavefront step, and the cells "
+              "of an anti-diagonal of a tile, are independent\n";
+      for (size_t D = 0; D < Gr.Parallel.size(); ++D)
+        OS << "  member " << D << ": "
+           << (Gr.Parallel[D] ? "parallel" : "sequential") << ", "
+           << Gr.ParallelWhy[D] << "\n";
+    }
+    for (size_t K = 0; K < P->Gpu.Kernels.size(); ++K) {
+      const lir::GpuKernel &Kn = P->Gpu.Kernels[K];
+      if (Kn.Family != lir::KernelFamily::TileWavefront)
+        OS << "kernel " << K << " (" << lir::kernelFamilyName(Kn.Family)
+           << "): " << Kn.Why << "\n";
     }
     for (size_t S = 0; S < P->Splits.size(); ++S) {
       auto &Sp = P->Splits[S];
       OS << "tile product " << S << " in " << P->Stmts[Sp.Stmt].Name
-         << ": reduction " << ast::exprToString(*Sp.Red) << "\n  U(T) = "
-         << Sp.USet << "\n  "
-         << (Sp.Rectangular ? "register-blocked on the GPU"
-                            : "generic on the GPU")
-         << "; on the CPU, "
-         << (Sp.CpuKInner ? "k innermost (one reduction per cell)"
-                          : "the last index innermost (a row of "
-                            "accumulators)")
+         << ": reduction " << Sp.RedText << "\n  U(T) = " << Sp.USet << "\n  "
+         << lir::gpuProductFormName(P->Gpu.Products[S].Form)
+         << " on the GPU; on the CPU, "
+         << (P->Cpu.Products[S].KInner
+                 ? "k innermost (one reduction per cell)"
+                 : "the last index innermost (a row of accumulators)")
          << "\n";
       if (Sp.BoxGuard)
         OS << "  whole box reads inside the tables (register-blocked on the "
@@ -79,6 +90,10 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage,
     lir::dumpLoops(*P, OS);
     return 0;
   }
+  if (Stage == "plan") {
+    lir::dumpPlan(*P, OS);
+    return 0;
+  }
   if (Stage == "openmp" || Stage == "cuda") {
     const std::string &N = FE.M->Name;
     OS << formatCode(emitHeader(*P), N + ".h") << "\n";
@@ -89,8 +104,8 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage,
     return 0;
   }
   FE.Diags.error("unknown stage '" + Stage +
-                 "' (ast, domains, deps, schedule, storage, loops, openmp, "
-                 "cuda)");
+                 "' (ast, domains, deps, schedule, storage, loops, plan, "
+                 "openmp, cuda)");
   return 1;
 }
 

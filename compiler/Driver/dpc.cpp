@@ -4,7 +4,7 @@
 //   dpc interp FILE.dp --in NAME=VALUE ... [--set NAME=V] [--json]
 //                      [--dump-table T]
 //   dpc emit FILE.dp --stage=ast|domains|deps|schedule|storage|loops|
-//                            openmp|cuda
+//                            plan|openmp|cuda
 //   dpc compile FILE.dp -o DIR
 //
 //===----------------------------------------------------------------------===//
@@ -50,7 +50,7 @@ static cl::list<std::string>
 static cl::opt<std::string>
     Stage("stage",
           cl::desc("ast | domains | deps | schedule | storage | loops | "
-                   "openmp | cuda"),
+                   "plan | openmp | cuda"),
           cl::init("ast"), cl::sub(EmitCmd), cl::cat(DpcCat));
 
 static cl::opt<std::string> OutDir("o", cl::desc("Output folder"),

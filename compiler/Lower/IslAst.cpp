@@ -50,7 +50,7 @@ IExprPtr dpc::fromIslExpr(const isl::ast_expr &E) {
 
 namespace {
 struct Converter {
-  const std::map<std::string, int> &Ids;
+  const StmtNames &Ids;
 
   LNodePtr node(const isl::ast_node &N) {
     auto R = std::make_shared<LNode>();
@@ -110,7 +110,8 @@ struct Converter {
     auto It = Ids.find(Name);
     DPC_ASSERT(It != Ids.end(), "unknown statement " + Name + " in isl AST");
     R->K = LNode::Stmt;
-    R->StmtId = It->second;
+    R->SKind = It->second.first;
+    R->Ref = It->second.second;
     for (unsigned I = 1; I < Call.n_arg(); ++I)
       R->Args.push_back(fromIslExpr(Call.arg(I)));
     return R;
@@ -138,6 +139,10 @@ void assignRoles(LNode &N, LoopRole Pending, bool All) {
       R = LoopRole::PointWavefront;
     else if (N.MarkName == "parallel_points")
       R = LoopRole::ParallelPoints, A = true;
+    else if (N.MarkName == "parallel")
+      R = LoopRole::Parallel;
+    else if (N.MarkName == "sequential")
+      R = LoopRole::Sequential;
     for (auto &K : N.Kids)
       assignRoles(*K, R, A);
     return;
@@ -157,18 +162,17 @@ void assignRoles(LNode &N, LoopRole Pending, bool All) {
 }
 } // namespace
 
-LNodePtr dpc::fromIslAst(const isl::ast_node &N,
-                         const std::map<std::string, int> &StmtIds) {
-  Converter C{StmtIds};
+LNodePtr dpc::fromIslAst(const isl::ast_node &N, const StmtNames &Names) {
+  Converter C{Names};
   LNodePtr R = C.node(N);
   assignRoles(*R, LoopRole::Plain, false);
   return R;
 }
 
 LNodePtr dpc::buildLoops(const isl::schedule &S, const isl::set &Context,
-                         const std::map<std::string, int> &StmtIds) {
+                         const StmtNames &Names) {
   isl::ast_build B = isl::ast_build::from_context(Context);
-  return fromIslAst(B.node_from(S), StmtIds);
+  return fromIslAst(B.node_from(S), Names);
 }
 
 IExprPtr dpc::fromPwAff(const isl::pw_aff &PA, const isl::set &Context) {

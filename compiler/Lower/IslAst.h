@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "Lower/LoopIR.h"
+#include "LIR/LoopIR.h"
 #include "Poly/Isl.h"
 
 #include <functional>
@@ -20,15 +20,17 @@ namespace dpc {
 /// Converts an isl AST expression.
 lir::IExprPtr fromIslExpr(const isl::ast_expr &E);
 
-/// Converts an isl AST. StmtIds maps statement tuple names to ids; a name
-/// not in the map is an internal error.
-lir::LNodePtr fromIslAst(const isl::ast_node &N,
-                         const std::map<std::string, int> &StmtIds);
+/// What each statement tuple name stands for in the loop form.
+using StmtNames = std::map<std::string, std::pair<lir::StmtKind, int>>;
+
+/// Converts an isl AST. Names maps statement tuple names to kinds and
+/// references; a name not in the map is an internal error.
+lir::LNodePtr fromIslAst(const isl::ast_node &N, const StmtNames &Names);
 
 /// Generates loops for a schedule tree (with the given parameter context)
 /// and converts them.
 lir::LNodePtr buildLoops(const isl::schedule &S, const isl::set &Context,
-                         const std::map<std::string, int> &StmtIds);
+                         const StmtNames &Names);
 
 /// The condition that a params-only set holds, as an expression.
 lir::IExprPtr fromParamSet(const isl::set &S, const isl::set &Context);

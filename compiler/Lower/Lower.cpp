@@ -1,4 +1,11 @@
 //===- Lower.cpp - the middle end, pass by pass ---------------------------===//
+//
+// Takes the checked polyhedral model and gives the lir::Program: copy
+// tables and infinities, the schedule plan, the tile-product splits, the
+// statement bodies, the tile starts, the verified loop trees, the storage
+// maps and, last, the GPU and CPU plans.
+//
+//===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
 
 using namespace dpc;
@@ -7,7 +14,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
                                                DiagEngine &Diags) {
   const ast::Module &M = PM.module();
   auto P = std::make_unique<lir::Program>();
-  P->M = &M;
+  P->M = describeModule(M);
   P->ParamContext = islStr(PM.paramContext());
   try {
     CopyTableInfo CI = findCopyTables(M);
@@ -26,43 +33,17 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     std::map<std::string, int> Ids;
     for (size_t S = 0; S < P->Stmts.size(); ++S)
       Ids[P->Stmts[S].Name] = static_cast<int>(S);
-    std::vector<ProductPlacement> Places;
-    // Each tiled group starts a tile before its products and cells.
-    for (size_t G = 0; G < Plan.Groups.size(); ++G) {
-      const GroupPlan &Gp = Plan.Groups[G];
-      if (!Gp.Tiled || Gp.Signs.empty())
-        continue;
-      ProductPlacement TS;
-      TS.Name = "TileStart" + std::to_string(G);
-      TS.Id = lir::TileStartBase + static_cast<int>(G);
-      TS.G = static_cast<int>(G);
-      std::string T;
-      for (unsigned D = 0; D < Gp.Dims; ++D)
-        T += (D ? ", t" : "t") + std::to_string(D);
-      isl::union_map Tiles = Plan.tileOf(PM, static_cast<int>(G));
-      isl::union_set Dom(PM.ctx(), "{ }");
-      for (int S : Gp.Stmts)
-        Dom = Dom.unite(isl::union_set(PM.statements()[S].Domain));
-      isl::union_map Name = islParse<isl::union_map>(
-          PM.ctx(), "{ [" + T + "] -> " + TS.Name + "[" + T + "] }");
-      isl::union_map CellToStart = Tiles.intersect_domain(Dom).apply_range(Name);
-      TS.Domain = CellToStart.range().extract_set(
-          islParse<isl::set>(PM.ctx(), PM.paramTuple() + " -> { " + TS.Name +
-                                           "[" + T + "] }")
-              .space());
-      TS.Reads = isl::union_map(PM.ctx(), "{ }");
-      TS.Feeds = CellToStart.reverse();
-      Places.push_back(TS);
-    }
+    std::vector<ProductPlacement> Places = placeTileStarts(PM, Plan);
     for (size_t S = 0; S < Splits.size(); ++S) {
       Places.push_back(Splits[S].Place);
-      Places.back().Id = lir::ProductStmtBase + static_cast<int>(S);
+      Places.back().Kind = lir::StmtKind::TileProduct;
+      Places.back().Ref = static_cast<int>(S);
     }
     if (!buildLoopTrees(PM, Plan, Places, Ids, Diags, *P))
       return nullptr;
     if (!chooseStorage(PM, CI, Diags, *P))
       return nullptr;
-    chooseCpuProductOrder(*P);
+    mapToTarget(*P, lir::Target::standard());
   } catch (const isl::exception &E) {
     DPC_ICE(llvm::Twine("isl failed while lowering '") + M.Name + "': " +
             E.what());

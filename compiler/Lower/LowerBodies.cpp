@@ -32,7 +32,12 @@ struct Lowerer {
   VExprPtr lower(const Expr &E, ScalarType Ty) {
     auto V = std::make_shared<VExpr>();
     V->Ty = Ty;
-    V->Src = &E;
+    for (auto &Ev : E.Events) {
+      lir::EventInfo EI{Ev.Name, {}};
+      for (auto &A : Ev.AffArgs)
+        EI.Args.push_back(IExpr::fromAffine(A));
+      V->Events.push_back(EI);
+    }
     switch (E.K) {
     case Expr::IntLit:
       V->K = VExpr::Const;
@@ -159,7 +164,8 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
   for (auto &Sp : Splits) {
     lir::SplitInfo I;
     I.Stmt = LirId[Sp.Stmt];
-    I.Red = Sp.Red;
+    I.RedText = exprToString(*Sp.Red);
+    I.BodyText = exprToString(*Sp.Red->Args[0]);
     I.Op = Sp.Red->Op;
     const TableDecl &T = M.Tables[PM.statements()[Sp.Stmt].Table];
     I.Ty = T.Type;
@@ -193,6 +199,8 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     Gr.Signs = Gp.Signs;
     Gr.Shifts = Gp.Shifts;
     Gr.Tiled = Gp.Tiled;
+    Gr.Parallel = Gp.Parallel;
+    Gr.ParallelWhy = Gp.ParallelWhy;
     std::string T;
     for (size_t K = 0; K < Gp.Stmts.size(); ++K) {
       const Statement &S = PM.statements()[Gp.Stmts[K]];

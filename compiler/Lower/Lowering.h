@@ -13,6 +13,11 @@
 // mirror inside another table's buffer), checks it with isl, and states its
 // size in bytes as a function of the params.
 //
+// DescribeModule.cpp: copies what the printers need of the declarations
+// (names, types, domains, inputs, scores, the output) into the loop form.
+//
+// MapToTarget.cpp: the GPU and CPU plans (LIR/TargetPlan.h).
+//
 // Lower.cpp: runs the whole middle end and gives the lir::Program.
 //
 //===----------------------------------------------------------------------===//
@@ -20,7 +25,7 @@
 
 #include "Basic/Diagnostics.h"
 #include "Lower/Analyses.h"
-#include "Lower/LoopIR.h"
+#include "LIR/Program.h"
 #include "Lower/Schedule.h"
 #include "Poly/PolyModel.h"
 
@@ -64,29 +69,11 @@ void lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
 bool chooseStorage(const PolyModel &PM, const CopyTableInfo &CI,
                    DiagEngine &Diags, lir::Program &P);
 
-/// Offset of a cell (index expressions) in its table's buffer (a mirrored
-/// copy table uses its host's layout), and the number of elements a
-/// table's own buffer holds (0 for a mirror).
-lir::IExprPtr storageOffset(const lir::Program &P, int Table,
-                            const std::vector<lir::IExprPtr> &X);
-lir::IExprPtr storageSize(const lir::Program &P, int Table);
-/// Whether the next cell along table dim Dim is the next element of the
-/// buffer: storageOffset(x + e_Dim) = storageOffset(x) + 1 as integer
-/// expressions, so that a loop along Dim reads memory contiguously.
-bool unitStrideIn(const lir::Program &P, int Table, int Dim);
+/// The declarations of the module as the printers need them.
+lir::ModuleInfo describeModule(const ast::Module &M);
 
-/// How a load moves when loop variable Var advances by one: not at all, to
-/// the next buffer element, or otherwise.
-enum class Access { Fixed, Contiguous, Other };
-Access accessAlong(const lir::Program &P, const lir::VExpr &Load,
-                   const std::string &Var);
-
-/// Picks each split reduction's CPU loop order once the storage is known:
-/// the last cell index innermost when both operands are fixed or contiguous
-/// along it (a row of accumulators, vectorised); else the last contraction
-/// index innermost when they are along that (a vectorised reduction per
-/// cell, Chang's transposed form); else the first.
-void chooseCpuProductOrder(lir::Program &P);
+/// Maps the finished loop form to the target: fills P.Gpu and P.Cpu.
+void mapToTarget(lir::Program &P, const lir::Target &T);
 
 /// The whole middle end. Null (after diagnostics) on failure.
 std::unique_ptr<lir::Program> lowerModule(const PolyModel &PM,

@@ -1,20 +1,21 @@
 //===- Schedule.h - groups, bands, tiles and wavefronts -------------------===//
 //
-// BuildSchedule.cpp takes the polyhedral model and gives a SchedulePlan:
+// PlanSchedule.cpp takes the polyhedral model and gives a SchedulePlan:
 // the statements split into groups (strongly connected tables, in
 // dependence order), each group's band (either `x` or `-x` per index,
 // chosen so every dependence distance is non-negative, or the user's
 // `order`), checked with isl against every dependence, and the tile sizes.
-// It then builds the final schedule tree (tile wavefront, parallel tiles,
-// tile products, point wavefront), re-verifies it against all dependences
-// (including those of the tile products) and generates the loop trees.
+// BuildLoopTrees.cpp then builds the final schedule tree (tile wavefront,
+// parallel tiles, tile starts and products, point wavefront), re-verifies
+// it against all dependences (including those of the tile products) and
+// generates the loop trees.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "Basic/Diagnostics.h"
 #include "Lower/Analyses.h"
-#include "Lower/LoopIR.h"
+#include "LIR/Program.h"
 #include "Poly/PolyModel.h"
 
 namespace dpc {
@@ -29,6 +30,10 @@ struct GroupPlan {
   std::vector<int64_t> Shifts; // sign bands: member = sign * x + shift
   std::vector<int64_t> Tile; // tile size per member
   bool Tiled = false;      // band permutable and tiled
+  /// Untiled groups, per band member: whether its loop carries no
+  /// dependence of the group (iterations independent), and why.
+  std::vector<bool> Parallel;
+  std::vector<std::string> ParallelWhy;
   std::vector<int> IntraOrder; // statement order at one band point
   std::string UserOrderNote;
 };
@@ -63,13 +68,21 @@ std::pair<isl::map, int> effectiveAccess(const PolyModel &PM,
 bool planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
                   DiagEngine &Diags, SchedulePlan &Out);
 
+/// isl text of the tile (floor(b / Size)) and in-tile point (b mod Size)
+/// coordinates of band member text B.
+std::string tileCoord(const std::string &B, int64_t Size);
+std::string pointCoord(const std::string &B, int64_t Size);
+/// A readable dependence for messages: "C[2, 5] reads C[3, 4]".
+std::string sampleDep(const PolyModel &PM, const isl::union_map &D);
+
 /// A tile product to place in the schedule: statement `Name`, domain over
 /// tile coordinates of group G, reading cells (dependences Reads: source
 /// statement instance -> product instance) and feeding the statement
 /// instances Feeds (product instance -> statement instance).
 struct ProductPlacement {
   std::string Name;
-  int Id = -1; // statement id in the loop trees
+  lir::StmtKind Kind = lir::StmtKind::TileProduct; // or TileStart
+  int Ref = -1; // the split (TileProduct) or group (TileStart)
   int G = -1;
   isl::set Domain;
   isl::union_map Reads, Feeds;
@@ -82,5 +95,10 @@ bool buildLoopTrees(const PolyModel &PM, const SchedulePlan &Plan,
                     const std::vector<ProductPlacement> &Products,
                     const std::map<std::string, int> &StmtIds,
                     DiagEngine &Diags, lir::Program &Prog);
+
+/// The start of every tile of every tiled group, placed before the tile's
+/// products and cells (the GPU loads the tile's cells there).
+std::vector<ProductPlacement> placeTileStarts(const PolyModel &PM,
+                                              const SchedulePlan &Plan);
 
 } // namespace dpc

@@ -63,6 +63,41 @@ struct Renamer {
     }
   }
 };
+
+/// Puts every point of a product's U(T) loops that no loop over the last
+/// contraction index encloses into a one-iteration loop over it. isl prints
+/// a k that takes one value as a bare statement (at the edges of U(T), e.g.
+/// where a guard such as `j - i < 4` cuts the reduction range); wrapped,
+/// the whole of U(T) is enumerated by chunkable k loops, which the
+/// register-blocked products need, instead of knocking the product off them.
+void wrapBarePoints(lir::LNodePtr &N, int &Next) {
+  if (lir::isChunkLoop(*N))
+    return;
+  switch (N->K) {
+  case lir::LNode::Stmt: {
+    if (N->Args.empty())
+      return;
+    auto L = std::make_shared<lir::LNode>();
+    L->K = lir::LNode::For;
+    L->Iter = "kkp" + std::to_string(Next++);
+    L->Lo = L->Hi = N->Args.back();
+    auto S = std::make_shared<lir::LNode>(*N);
+    S->Args.back() = lir::IExpr::var(L->Iter);
+    L->Kids.push_back(S);
+    N = L;
+    return;
+  }
+  case lir::LNode::If:
+    wrapBarePoints(N->Then, Next);
+    if (N->Else)
+      wrapBarePoints(N->Else, Next);
+    return;
+  default:
+    for (auto &K : N->Kids)
+      wrapBarePoints(K, Next);
+    return;
+  }
+}
 } // namespace
 
 lir::LNodePtr dpc::loopsOverSet(const isl::set &S, const isl::set &Context,
@@ -74,7 +109,7 @@ lir::LNodePtr dpc::loopsOverSet(const isl::set &S, const isl::set &Context,
       S.ctx(), "[" + join(Params) + "]", {{Tuple + "[" + join(Dims) + "]", Dims}});
   isl::schedule Sch = isl::schedule::from_domain(isl::union_set(S));
   Sch = Sch.root().child(0).insert_partial_schedule(Id).schedule();
-  lir::LNodePtr L = buildLoops(Sch, Context, {{Tuple, -2}});
+  lir::LNodePtr L = buildLoops(Sch, Context, {{Tuple, {lir::StmtKind::Point, -1}}});
   Renamer R{Prefix};
   R.run(*L, {});
   return L;
@@ -233,6 +268,8 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       unsigned NT = Gr.Dims, NK = static_cast<unsigned>(KV.size());
       isl::set UT = dimsToParams(U, 0, NT, TV);
       Sp.ProductLoops = loopsOverSet(UT, Ctx, "kk");
+      int Wrapped = 0;
+      wrapBarePoints(Sp.ProductLoops, Wrapped);
       // {(x..., k, x_last) : (T, k) in U, x in Outer, tile(x) = T}, T as
       // params: the CPU form keeps a row of accumulators hot over k and
       // runs the last index (contiguous in memory) innermost.

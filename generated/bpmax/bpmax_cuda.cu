@@ -6,36 +6,1205 @@
 #include "bpmax_host.h"
 #include "dpc_cuda.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace bpmax {
 
-// max(a + b, c) and min(a + b, c): one DPX instruction on sm_90 (Hopper),
-// plain code elsewhere.
-__device__ __forceinline__ int32_t dpc_addmax(int32_t a, int32_t b, int32_t c) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  return __viaddmax_s32(a, b, c); // DPX
-#else
-  const int32_t s = int32_t(uint32_t(a) + uint32_t(b));
-  return s > c ? s : c;
-#endif
-}
-__device__ __forceinline__ int32_t dpc_addmin(int32_t a, int32_t b, int32_t c) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  return __viaddmin_s32(a, b, c); // DPX
-#else
-  const int32_t s = int32_t(uint32_t(a) + uint32_t(b));
-  return s < c ? s : c;
-#endif
-}
-template <typename T> __device__ __forceinline__ T dpc_addmax(T a, T b, T c) {
-  return a + b > c ? a + b : c;
-}
-template <typename T> __device__ __forceinline__ T dpc_addmin(T a, T b, T c) {
-  return a + b < c ? a + b : c;
+// ---- the statements for the cells of a tile: reads of the tile itself come
+//  from its copy in shared memory
+// S1[i, j] = 0   where i - j >= 0
+// on [N, M] -> { S1_case1[i0, i1] : N > 0 and M > 0 and i0 >= 0 and -1 + i0 <= i1 <= i0 and i1 < N }
+// Reads of the tile being computed come from its shared-memory copy.
+__device__ __forceinline__ void
+tc_stmt_S1_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
+                 int64_t i, int64_t j, int32_t *dpc_cur_S1, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
+  dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
 }
 
-// Kernel 0: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// S1[i, j] = max(S1[i + 1, j], S1[i, j - 1], S1[i + 1, j - 1] + intra(seq1[i], seq1[j]) @pair1(i, j), max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j])   where else
+// on [N, M] -> { S1_case2[i0, i1] : M > 0 and i0 >= 0 and i0 < i1 < N }
+// Reads of the tile being computed come from its shared-memory copy.
+__device__ __forceinline__ void
+tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
+                 int64_t i, int64_t j, const int32_t *dpc_acc0, int32_t *dpc_cur_S1,
+                 int dpc_lane, int dpc_lanes, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int64_t dpc_v0 = dpc::widen<int32_t>(
+      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+        (j) <= dpc_lo1 + 63)
+           ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+           : dpc_t.S1[S1_at(dpc_p, i + 1, j)]));
+  const int64_t dpc_v1 = dpc::widen<int32_t>(
+      (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+        (j - 1) <= dpc_lo1 + 63)
+           ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           : dpc_t.S1[S1_at(dpc_p, i, j - 1)]));
+  const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
+  const int64_t dpc_v3 = dpc::widen<int32_t>(
+      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+        (j - 1) <= dpc_lo1 + 63)
+           ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           : dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]));
+  const int64_t dpc_v4 = score_intra(dpc_in.seq1[i], dpc_in.seq1[j]);
+  const int64_t dpc_v5 =
+      dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
+  const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
+  // max: tile product (computed for the whole tile) + remainder
+  int32_t dpc_r7n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                             (j - 64 * dpc_floordiv(j, 64))];
+  if (i >= 0 && N >= j + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 = i + 1 + dpc_lane * 1;
+         rk0 <= dpc_min(dpc_min(N - 2, j), -dpc_mod(i, 64) + i + 64) - 1;
+         rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k = rk0;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+      }
+    }
+    if (N >= i + 3 && i + 65 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
+      {
+        const int64_t k = N - 2;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+      }
+    }
+    DPC_UNROLL
+    for (int64_t rk1 =
+             dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
+         rk1 <= dpc_min(N - 2, j) - 1; rk1 += dpc_lanes * 1) {
+      {
+        const int64_t k = rk1;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+      }
+    }
+    if (N >= i + 3 && j + 1 == N && dpc_mod(N - 1, 64) >= 1) {
+      {
+        const int64_t k = N - 2;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+      }
+    }
+  }
+  // combine the lanes of this cell (consecutive, aligned threads)
+  dpc_r7n = dpc_combine_lanes<dpc::LaneMax>(dpc_r7n, dpc_lanes);
+  const int64_t dpc_r7 = dpc::widen<int32_t>(dpc_r7n);
+  const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
+  if (dpc_lane == 0) {
+    dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
+    dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+  }
+}
+
+// S2[i, j] = 0   where i - j >= 0
+// on [N, M] -> { S2_case1[i0, i1] : N > 0 and M > 0 and i0 >= 0 and -1 + i0 <= i1 <= i0 and i1 < M }
+// Reads of the tile being computed come from its shared-memory copy.
+__device__ __forceinline__ void
+tc_stmt_S2_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
+                 int64_t i, int64_t j, int32_t *dpc_cur_S2, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
+  dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+}
+
+// S2[i, j] = max(S2[i + 1, j], S2[i, j - 1], S2[i + 1, j - 1] + intra(seq2[i], seq2[j]) @pair2(i, j), max k in i + 1 .. j - 1 : S2[i, k] + S2[k + 1, j])   where else
+// on [N, M] -> { S2_case2[i0, i1] : N > 0 and i0 >= 0 and i0 < i1 < M }
+// Reads of the tile being computed come from its shared-memory copy.
+__device__ __forceinline__ void
+tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
+                 int64_t i, int64_t j, const int32_t *dpc_acc1, int32_t *dpc_cur_S2,
+                 int dpc_lane, int dpc_lanes, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int64_t dpc_v0 = dpc::widen<int32_t>(
+      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+        (j) <= dpc_lo1 + 63)
+           ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+           : dpc_t.S2[S2_at(dpc_p, i + 1, j)]));
+  const int64_t dpc_v1 = dpc::widen<int32_t>(
+      (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+        (j - 1) <= dpc_lo1 + 63)
+           ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           : dpc_t.S2[S2_at(dpc_p, i, j - 1)]));
+  const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
+  const int64_t dpc_v3 = dpc::widen<int32_t>(
+      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+        (j - 1) <= dpc_lo1 + 63)
+           ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           : dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]));
+  const int64_t dpc_v4 = score_intra(dpc_in.seq2[i], dpc_in.seq2[j]);
+  const int64_t dpc_v5 =
+      dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
+  const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
+  // max: tile product (computed for the whole tile) + remainder
+  int32_t dpc_r7n = dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                             (j - 64 * dpc_floordiv(j, 64))];
+  if (i >= 0 && M >= j + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 = i + 1 + dpc_lane * 1;
+         rk0 <= dpc_min(dpc_min(M - 2, j), -dpc_mod(i, 64) + i + 64) - 1;
+         rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k = rk0;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+      }
+    }
+    if (M >= i + 3 && i + 65 >= M && j + 1 == M && dpc_mod(M - 1, 64) == 0) {
+      {
+        const int64_t k = M - 2;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+      }
+    }
+    DPC_UNROLL
+    for (int64_t rk1 =
+             dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
+         rk1 <= dpc_min(M - 2, j) - 1; rk1 += dpc_lanes * 1) {
+      {
+        const int64_t k = rk1;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+      }
+    }
+    if (M >= i + 3 && j + 1 == M && dpc_mod(M - 1, 64) >= 1) {
+      {
+        const int64_t k = M - 2;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+      }
+    }
+  }
+  // combine the lanes of this cell (consecutive, aligned threads)
+  dpc_r7n = dpc_combine_lanes<dpc::LaneMax>(dpc_r7n, dpc_lanes);
+  const int64_t dpc_r7 = dpc::widen<int32_t>(dpc_r7n);
+  const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
+  if (dpc_lane == 0) {
+    dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
+    dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+  }
+}
+
+// F[i1, j1, i2, j2] = S2[i2, j2]   where i1 - j1 - 1 >= 0
+// on [N, M] -> { F_case1[i0, -1 + i0, i2, i3] : N > 0 and M > 0 and 0 <= i0 <= N and i2 >= 0 and -1 + i2 <= i3 < M }
+// Reads of the tile being computed come from its shared-memory copy.
+__device__ __forceinline__ void tc_stmt_F_case1(const Params &dpc_p, const Inputs &dpc_in,
+                                                const Tables &dpc_t, int64_t i1,
+                                                int64_t j1, int64_t i2, int64_t j2,
+                                                int32_t *dpc_cur_F, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
+  const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
+  const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
+  const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, i2, j2)]);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v0, dpc_err);
+  dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+  dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
+                32 +
+            ((j2)-dpc_lo3)] = dpc_v;
+}
+
+// F[i1, j1, i2, j2] = S1[i1, j1]   where i2 - j2 - 1 >= 0
+// on [N, M] -> { F_case2[i0, i1, i2, -1 + i2] : M > 0 and i0 >= 0 and i0 <= i1 < N and 0 <= i2 <= M }
+// Reads of the tile being computed come from its shared-memory copy.
+__device__ __forceinline__ void tc_stmt_F_case2(const Params &dpc_p, const Inputs &dpc_in,
+                                                const Tables &dpc_t, int64_t i1,
+                                                int64_t j1, int64_t i2, int64_t j2,
+                                                int32_t *dpc_cur_F, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
+  const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
+  const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
+  const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, i1, j1)]);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v0, dpc_err);
+  dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+  dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
+                32 +
+            ((j2)-dpc_lo3)] = dpc_v;
+}
+
+// F[i1, j1, i2, j2] = max(0, iscore(seq1[i1], seq2[i2]) @ipair(i1, i2))   where i1 - j1 = 0, i2 - j2 = 0
+// on [N, M] -> { F_case3[i0, i0, i2, i2] : 0 <= i0 < N and 0 <= i2 < M }
+// Reads of the tile being computed come from its shared-memory copy.
+__device__ __forceinline__ void tc_stmt_F_case3(const Params &dpc_p, const Inputs &dpc_in,
+                                                const Tables &dpc_t, int64_t i1,
+                                                int64_t j1, int64_t i2, int64_t j2,
+                                                int32_t *dpc_cur_F, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
+  const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
+  const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
+  const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  const int64_t dpc_v0 = score_iscore(dpc_in.seq1[i1], dpc_in.seq2[i2]);
+  const int64_t dpc_v1 = dpc::vmax(int64_t(0), dpc_v0);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v1, dpc_err);
+  dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+  dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
+                32 +
+            ((j2)-dpc_lo3)] = dpc_v;
+}
+
+// F[i1, j1, i2, j2] = max((| i1 < j1 : F[i1 + 1, j1 - 1, i2, j2] + intra(seq1[i1], seq1[j1]) @pair1(i1, j1) | else : -inf), (| i2 < j2 : F[i1, j1, i2 + 1, j2 - 1] + intra(seq2[i2], seq2[j2]) @pair2(i2, j2) | else : -inf), max k1 in i1 .. j1 - 1, k2 in i2 .. j2 : F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], max k2 in i2 .. j2 - 1 : F[i1, j1, i2, k2] + S2[k2 + 1, j2], max k2 in i2 .. j2 : S2[i2, k2] + F[i1, j1, k2 + 1, j2], max k1 in i1 .. j1 : S1[i1, k1] + F[k1 + 1, j1, i2, j2])   where else
+// on [N, M] -> { F_case4[i0, i1, i2, i3] : i0 >= 0 and i0 <= i1 < N and i2 >= 0 and i2 < i3 < M; F_case4[i0, i1, i2, i2] : i0 >= 0 and i0 < i1 < N and 0 <= i2 < M }
+// Reads of the tile being computed come from its shared-memory copy.
+__device__ __forceinline__ void
+tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
+                int64_t i1, int64_t j1, int64_t i2, int64_t j2, const int32_t *dpc_acc2,
+                const int32_t *dpc_acc3, const int32_t *dpc_acc4, const int32_t *dpc_acc5,
+                int32_t *dpc_cur_F, int dpc_lane, int dpc_lanes, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
+  const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
+  const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
+  const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  int64_t dpc_r0;
+  if (j1 - i1 - 1 >= 0) {
+    const int64_t dpc_v1 = dpc::widen<int32_t>(
+        (((i1 + 1) >= dpc_lo0 && (i1 + 1) <= dpc_lo0 + 0 && (j1 - 1) >= dpc_lo1 &&
+          (j1 - 1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+          (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+             ? dpc_cur_F[((((0) * 1 + ((i1 + 1) - dpc_lo0)) * 1 + ((j1 - 1) - dpc_lo1)) *
+                              32 +
+                          ((i2)-dpc_lo2)) *
+                             32 +
+                         ((j2)-dpc_lo3)]
+             : dpc_t.F[F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]));
+    const int64_t dpc_v2 = score_intra(dpc_in.seq1[i1], dpc_in.seq1[j1]);
+    const int64_t dpc_v3 =
+        dpc::check_type<int32_t>(dpc::add(dpc_v1, dpc_v2, dpc_err), dpc_err);
+    dpc_r0 = dpc_v3;
+  } else {
+    dpc_r0 = dpc::NEG;
+  }
+  int64_t dpc_r4;
+  if (j2 - i2 - 1 >= 0) {
+    const int64_t dpc_v5 = dpc::widen<int32_t>(
+        (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+          (j1) <= dpc_lo1 + 0 && (i2 + 1) >= dpc_lo2 && (i2 + 1) <= dpc_lo2 + 31 &&
+          (j2 - 1) >= dpc_lo3 && (j2 - 1) <= dpc_lo3 + 31)
+             ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                          ((i2 + 1) - dpc_lo2)) *
+                             32 +
+                         ((j2 - 1) - dpc_lo3)]
+             : dpc_t.F[F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]));
+    const int64_t dpc_v6 = score_intra(dpc_in.seq2[i2], dpc_in.seq2[j2]);
+    const int64_t dpc_v7 =
+        dpc::check_type<int32_t>(dpc::add(dpc_v5, dpc_v6, dpc_err), dpc_err);
+    dpc_r4 = dpc_v7;
+  } else {
+    dpc_r4 = dpc::NEG;
+  }
+  const int64_t dpc_v8 = dpc::vmax(dpc_r0, dpc_r4);
+  // max: tile product (computed for the whole tile) + remainder
+  int32_t dpc_r9n = dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                             (j2 - 32 * dpc_floordiv(j2, 32))];
+  if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && j2 >= i2 + 1 && M >= j2 + 1) {
+    if (i2 >= 0 && dpc_mod(i2, 32) <= 30) {
+      DPC_UNROLL
+      for (int64_t rk0 = i1; rk0 <= dpc_min(j1, M + j1 - i2 - 3) - 1; rk0++) {
+        DPC_UNROLL
+        for (int64_t rk1 = i2 + dpc_lane * 1;
+             rk1 <= dpc_min(dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4),
+                            -dpc_mod(i2, 32) + i2 + 30);
+             rk1 += dpc_lanes * 1) {
+          {
+            const int64_t k1 = rk0;
+            const int64_t k2 = rk1;
+            dpc_r9n = dpc::vmax(
+                dpc_r9n,
+                int32_t(
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                          32 +
+                                      ((i2)-dpc_lo2)) *
+                                         32 +
+                                     ((k2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                       ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+          }
+        }
+        if (j2 + 2 >= M && rk0 + 1 == j1 && i2 + 32 >= dpc_mod(i2, 32) + M &&
+            M + 29 >= dpc_mod(M + 30, 32) + i2 && dpc_mod(M + 30, 32) + i2 + 2 >= M) {
+          {
+            const int64_t k1 = j1 - 1;
+            const int64_t k2 = M - 2;
+            dpc_r9n = dpc::vmax(
+                dpc_r9n,
+                int32_t(
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                          32 +
+                                      ((i2)-dpc_lo2)) *
+                                         32 +
+                                     ((k2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                       ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+          }
+        }
+        DPC_UNROLL
+        for (int64_t rk2 =
+                 dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1) +
+                 dpc_lane * 1;
+             rk2 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4); rk2 += dpc_lanes * 1) {
+          {
+            const int64_t k1 = rk0;
+            const int64_t k2 = rk2;
+            dpc_r9n = dpc::vmax(
+                dpc_r9n,
+                int32_t(
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                          32 +
+                                      ((i2)-dpc_lo2)) *
+                                         32 +
+                                     ((k2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                       ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+          }
+        }
+        if (j2 + 2 == M && rk0 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
+          {
+            const int64_t k1 = j1 - 1;
+            const int64_t k2 = M - 2;
+            dpc_r9n = dpc::vmax(
+                dpc_r9n,
+                int32_t(
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                          32 +
+                                      ((i2)-dpc_lo2)) *
+                                         32 +
+                                     ((k2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                       ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+          }
+        } else {
+          if (j2 + 1 == M && j1 >= rk0 + 2 && dpc_mod(M - 1, 32) >= 1) {
+            {
+              const int64_t k1 = rk0;
+              const int64_t k2 = M - 1;
+              dpc_r9n = dpc::vmax(
+                  dpc_r9n,
+                  int32_t(
+                      (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                        (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                        (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                           ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                         ((k1)-dpc_lo1)) *
+                                            32 +
+                                        ((i2)-dpc_lo2)) *
+                                           32 +
+                                       ((k2)-dpc_lo3)]
+                           : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                      (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                        (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                        (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
+                        (j2) <= dpc_lo3 + 31)
+                           ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                         ((j1)-dpc_lo1)) *
+                                            32 +
+                                        ((k2 + 1) - dpc_lo2)) *
+                                           32 +
+                                       ((j2)-dpc_lo3)]
+                           : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+            }
+          } else {
+            if (rk0 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
+              DPC_UNROLL
+              for (int64_t rk3 =
+                       dpc_max(dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
+                               M + dpc_floordiv(i2 + 32, 32) -
+                                   dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) -
+                                   1) +
+                       dpc_lane * 1;
+                   rk3 <= j2; rk3 += dpc_lanes * 1) {
+                {
+                  const int64_t k1 = j1 - 1;
+                  const int64_t k2 = rk3;
+                  dpc_r9n = dpc::vmax(
+                      dpc_r9n,
+                      int32_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
+                                (k1) >= dpc_lo1 && (k1) <= dpc_lo1 + 0 &&
+                                (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                                (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                                   ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                                 ((k1)-dpc_lo1)) *
+                                                    32 +
+                                                ((i2)-dpc_lo2)) *
+                                                   32 +
+                                               ((k2)-dpc_lo3)]
+                                   : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                              (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                                (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                   ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                                 ((j1)-dpc_lo1)) *
+                                                    32 +
+                                                ((k2 + 1) - dpc_lo2)) *
+                                                   32 +
+                                               ((j2)-dpc_lo3)]
+                                   : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                }
+              }
+            }
+          }
+        }
+      }
+      if (i2 + 2 == M && j2 + 1 == M) {
+        DPC_UNROLL
+        for (int64_t rk4 = M - 2 + dpc_lane * 1; rk4 <= M - 1; rk4 += dpc_lanes * 1) {
+          {
+            const int64_t k1 = j1 - 1;
+            const int64_t k2 = rk4;
+            dpc_r9n = dpc::vmax(
+                dpc_r9n,
+                int32_t(
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                          32 +
+                                      ((i2)-dpc_lo2)) *
+                                         32 +
+                                     ((k2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                       ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+          }
+        }
+      }
+    }
+  }
+  if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 3 && M >= j2 + 1 &&
+      dpc_mod(i2 + 1, 32) == 0) {
+    if (j2 + 1 == M && dpc_mod(M - 2, 32) == 0) {
+      DPC_UNROLL
+      for (int64_t rk5 = i1 + dpc_lane * 1; rk5 <= j1 - 2; rk5 += dpc_lanes * 1) {
+        {
+          const int64_t k1 = rk5;
+          const int64_t k2 = M - 1;
+          dpc_r9n = dpc::vmax(
+              dpc_r9n,
+              int32_t(
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                    (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                    (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                        32 +
+                                    ((i2)-dpc_lo2)) *
+                                       32 +
+                                   ((k2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                  (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                     ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+        }
+      }
+    } else {
+      if (M >= 32 * dpc_floordiv(j2, 32) + 3 && 32 * dpc_floordiv(j2, 32) >= i2 + 1 &&
+          dpc_mod(j2, 32) >= 1) {
+        DPC_UNROLL
+        for (int64_t rk6 = i1; rk6 <= dpc_min(j1, dpc_mod(j2, 32) + M + j1 - j2 - 4) - 1;
+             rk6++) {
+          DPC_UNROLL
+          for (int64_t rk7 = -dpc_mod(j2, 32) + j2 + 1 + dpc_lane * 1;
+               rk7 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk6 - 4);
+               rk7 += dpc_lanes * 1) {
+            {
+              const int64_t k1 = rk6;
+              const int64_t k2 = rk7;
+              dpc_r9n = dpc::vmax(
+                  dpc_r9n,
+                  int32_t(
+                      (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                        (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                        (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                           ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                         ((k1)-dpc_lo1)) *
+                                            32 +
+                                        ((i2)-dpc_lo2)) *
+                                           32 +
+                                       ((k2)-dpc_lo3)]
+                           : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                      (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                        (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                        (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
+                        (j2) <= dpc_lo3 + 31)
+                           ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                         ((j1)-dpc_lo1)) *
+                                            32 +
+                                        ((k2 + 1) - dpc_lo2)) *
+                                           32 +
+                                       ((j2)-dpc_lo3)]
+                           : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+            }
+          }
+          if (j2 + 2 == M && rk6 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
+            {
+              const int64_t k1 = j1 - 1;
+              const int64_t k2 = M - 2;
+              dpc_r9n = dpc::vmax(
+                  dpc_r9n,
+                  int32_t(
+                      (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                        (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                        (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                           ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                         ((k1)-dpc_lo1)) *
+                                            32 +
+                                        ((i2)-dpc_lo2)) *
+                                           32 +
+                                       ((k2)-dpc_lo3)]
+                           : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                      (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                        (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                        (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
+                        (j2) <= dpc_lo3 + 31)
+                           ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                         ((j1)-dpc_lo1)) *
+                                            32 +
+                                        ((k2 + 1) - dpc_lo2)) *
+                                           32 +
+                                       ((j2)-dpc_lo3)]
+                           : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+            }
+          } else {
+            if (j2 + 1 == M && j1 >= rk6 + 2) {
+              {
+                const int64_t k1 = rk6;
+                const int64_t k2 = M - 1;
+                dpc_r9n = dpc::vmax(
+                    dpc_r9n,
+                    int32_t(
+                        (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                          (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 &&
+                          (i2) <= dpc_lo2 + 31 && (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                             ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                           ((k1)-dpc_lo1)) *
+                                              32 +
+                                          ((i2)-dpc_lo2)) *
+                                             32 +
+                                         ((k2)-dpc_lo3)]
+                             : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                        (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                          (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                          (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
+                          (j2) <= dpc_lo3 + 31)
+                             ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                           ((j1)-dpc_lo1)) *
+                                              32 +
+                                          ((k2 + 1) - dpc_lo2)) *
+                                             32 +
+                                         ((j2)-dpc_lo3)]
+                             : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+              }
+            } else {
+              if (rk6 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
+                DPC_UNROLL
+                for (int64_t rk8 = M - 2 + dpc_lane * 1; rk8 <= j2;
+                     rk8 += dpc_lanes * 1) {
+                  {
+                    const int64_t k1 = j1 - 1;
+                    const int64_t k2 = rk8;
+                    dpc_r9n = dpc::vmax(
+                        dpc_r9n,
+                        int32_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
+                                  (k1) >= dpc_lo1 && (k1) <= dpc_lo1 + 0 &&
+                                  (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                                  (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                                   ((k1)-dpc_lo1)) *
+                                                      32 +
+                                                  ((i2)-dpc_lo2)) *
+                                                     32 +
+                                                 ((k2)-dpc_lo3)]
+                                     : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                                (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
+                                  (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                  (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                  (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                     ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                                   ((j1)-dpc_lo1)) *
+                                                      32 +
+                                                  ((k2 + 1) - dpc_lo2)) *
+                                                     32 +
+                                                 ((j2)-dpc_lo3)]
+                                     : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if (dpc_mod(M - 2, 32) + j2 + 2 >= M && dpc_mod(M - 2, 32) <= 1) {
+      DPC_UNROLL
+      for (int64_t rk9 = -dpc_mod(M - 2, 32) + M - 1 + dpc_lane * 1; rk9 <= j2;
+           rk9 += dpc_lanes * 1) {
+        {
+          const int64_t k1 = j1 - 1;
+          const int64_t k2 = rk9;
+          dpc_r9n = dpc::vmax(
+              dpc_r9n,
+              int32_t(
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                    (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                    (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                        32 +
+                                    ((i2)-dpc_lo2)) *
+                                       32 +
+                                   ((k2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                  (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                     ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+        }
+      }
+    }
+  } else {
+    if (i1 >= 0 && N >= j1 + 1 && M >= i2 + 2 && i2 >= 0 && j2 == i2 &&
+        dpc_mod(i2, 32) <= 30) {
+      DPC_UNROLL
+      for (int64_t rk10 = i1 + dpc_lane * 1; rk10 <= j1 - 1; rk10 += dpc_lanes * 1) {
+        {
+          const int64_t k1 = rk10;
+          const int64_t k2 = i2;
+          dpc_r9n = dpc::vmax(
+              dpc_r9n,
+              int32_t(
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                    (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                    (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                        32 +
+                                    ((i2)-dpc_lo2)) *
+                                       32 +
+                                   ((k2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                  (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                     ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+        }
+      }
+    }
+  }
+  if (i1 >= 0 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 2 && j2 == i2 &&
+      dpc_mod(i2 + 1, 32) == 0) {
+    DPC_UNROLL
+    for (int64_t rk11 = i1 + dpc_lane * 1; rk11 <= j1 - 1; rk11 += dpc_lanes * 1) {
+      {
+        const int64_t k1 = rk11;
+        const int64_t k2 = i2;
+        dpc_r9n = dpc::vmax(
+            dpc_r9n,
+            int32_t(
+                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                  (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                  (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) * 32 +
+                                  ((i2)-dpc_lo2)) *
+                                     32 +
+                                 ((k2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                  (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                  (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                   ((j1)-dpc_lo1)) *
+                                      32 +
+                                  ((k2 + 1) - dpc_lo2)) *
+                                     32 +
+                                 ((j2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+      }
+    }
+  } else {
+    if (i1 >= 0 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
+      DPC_UNROLL
+      for (int64_t rk12 = i1 + dpc_lane * 1; rk12 <= j1 - 1; rk12 += dpc_lanes * 1) {
+        {
+          const int64_t k1 = rk12;
+          const int64_t k2 = M - 1;
+          dpc_r9n = dpc::vmax(
+              dpc_r9n,
+              int32_t(
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
+                    (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                    (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
+                                        32 +
+                                    ((i2)-dpc_lo2)) *
+                                       32 +
+                                   ((k2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                  (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                     ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+        }
+      }
+    }
+  }
+  // combine the lanes of this cell (consecutive, aligned threads)
+  dpc_r9n = dpc_combine_lanes<dpc::LaneMax>(dpc_r9n, dpc_lanes);
+  const int64_t dpc_r9 = dpc::widen<int32_t>(dpc_r9n);
+  const int64_t dpc_v10 = dpc::vmax(dpc_v8, dpc_r9);
+  // max: tile product (computed for the whole tile) + remainder
+  int32_t dpc_r11n = dpc_acc3[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                              (j2 - 32 * dpc_floordiv(j2, 32))];
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 = i2 + dpc_lane * 1;
+         rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 31) - 1; rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k2 = rk0;
+        dpc_r11n = dpc::vmax(
+            dpc_r11n,
+            int32_t(
+                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                  (j1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                  (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                                  ((i2)-dpc_lo2)) *
+                                     32 +
+                                 ((k2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
+                dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+      }
+    }
+    DPC_UNROLL
+    for (int64_t rk1 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32)) +
+                       dpc_lane * 1;
+         rk1 <= j2 - 1; rk1 += dpc_lanes * 1) {
+      {
+        const int64_t k2 = rk1;
+        dpc_r11n = dpc::vmax(
+            dpc_r11n,
+            int32_t(
+                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                  (j1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
+                  (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                                  ((i2)-dpc_lo2)) *
+                                     32 +
+                                 ((k2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
+                dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+      }
+    }
+  }
+  // combine the lanes of this cell (consecutive, aligned threads)
+  dpc_r11n = dpc_combine_lanes<dpc::LaneMax>(dpc_r11n, dpc_lanes);
+  const int64_t dpc_r11 = dpc::widen<int32_t>(dpc_r11n);
+  const int64_t dpc_v12 = dpc::vmax(dpc_v10, dpc_r11);
+  // max: tile product (computed for the whole tile) + remainder
+  int32_t dpc_r13n = dpc_acc4[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                              (j2 - 32 * dpc_floordiv(j2, 32))];
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && M >= i2 + 2 && j1 + j2 >= i1 + i2 + 1 &&
+      M >= j2 + 1) {
+    if (i2 >= 0) {
+      DPC_UNROLL
+      for (int64_t rk0 = i2 + dpc_lane * 1;
+           rk0 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
+                          -dpc_mod(i2, 32) + i2 + 30);
+           rk0 += dpc_lanes * 1) {
+        {
+          const int64_t k2 = rk0;
+          dpc_r13n = dpc::vmax(
+              dpc_r13n,
+              int32_t(
+                  dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+        }
+      }
+      if (j1 == i1 && j2 + 2 >= M && dpc_mod(M + 30, 32) + i2 + 2 >= M &&
+          dpc_mod(M + 30, 32) <= 30) {
+        {
+          const int64_t k2 = M - 2;
+          dpc_r13n = dpc::vmax(
+              dpc_r13n,
+              int32_t(
+                  dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+        }
+      }
+      DPC_UNROLL
+      for (int64_t rk1 =
+               dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1) +
+               dpc_lane * 1;
+           rk1 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
+                          32 * dpc_floordiv(j2, 32) + 30);
+           rk1 += dpc_lanes * 1) {
+        {
+          const int64_t k2 = rk1;
+          dpc_r13n = dpc::vmax(
+              dpc_r13n,
+              int32_t(
+                  dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+        }
+      }
+      if (j1 == i1 && dpc_mod(M + 30, 32) <= 30) {
+        DPC_UNROLL
+        for (int64_t rk2 =
+                 dpc_max(dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
+                         M + dpc_floordiv(i2 + 32, 32) -
+                             dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) - 1) +
+                 dpc_lane * 1;
+             rk2 <= j2; rk2 += dpc_lanes * 1) {
+          {
+            const int64_t k2 = rk2;
+            dpc_r13n = dpc::vmax(
+                dpc_r13n,
+                int32_t(
+                    dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+          }
+        }
+      }
+      if (M + j1 >= i1 + j2 + 3 && M >= j2 + 2 && j2 >= i2 + 1 &&
+          dpc_mod(j2 + 1, 32) == 0) {
+        {
+          const int64_t k2 = j2;
+          dpc_r13n = dpc::vmax(
+              dpc_r13n,
+              int32_t(
+                  dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                        32 +
+                                    ((k2 + 1) - dpc_lo2)) *
+                                       32 +
+                                   ((j2)-dpc_lo3)]
+                       : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+        }
+      } else {
+        if (j1 >= i1 + 1 && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
+          {
+            const int64_t k2 = M - 1;
+            dpc_r13n = dpc::vmax(
+                dpc_r13n,
+                int32_t(
+                    dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+          }
+        } else {
+          if (j1 == i1 && j2 + 2 == M && dpc_mod(M - 1, 32) == 0) {
+            {
+              const int64_t k2 = M - 2;
+              dpc_r13n = dpc::vmax(
+                  dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
+                                      (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
+                                      (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
+                                      (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
+                                                       ((j1)-dpc_lo1)) *
+                                                          32 +
+                                                      ((k2 + 1) - dpc_lo2)) *
+                                                         32 +
+                                                     ((j2)-dpc_lo3)]
+                                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+            }
+          }
+        }
+      }
+    }
+    if (i2 >= 31 && j2 == i2 && dpc_mod(i2 + 1, 32) == 0) {
+      {
+        const int64_t k2 = i2;
+        dpc_r13n = dpc::vmax(
+            dpc_r13n,
+            int32_t(
+                dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                  (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                  (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                                  ((k2 + 1) - dpc_lo2)) *
+                                     32 +
+                                 ((j2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+      }
+    }
+  } else {
+    if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M) {
+      {
+        const int64_t k2 = M - 1;
+        dpc_r13n = dpc::vmax(
+            dpc_r13n,
+            int32_t(
+                dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                  (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                  (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                                  ((k2 + 1) - dpc_lo2)) *
+                                     32 +
+                                 ((j2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+      }
+    }
+  }
+  // combine the lanes of this cell (consecutive, aligned threads)
+  dpc_r13n = dpc_combine_lanes<dpc::LaneMax>(dpc_r13n, dpc_lanes);
+  const int64_t dpc_r13 = dpc::widen<int32_t>(dpc_r13n);
+  const int64_t dpc_v14 = dpc::vmax(dpc_v12, dpc_r13);
+  // max: tile product (computed for the whole tile) + remainder
+  int32_t dpc_r15n = dpc_acc5[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+                              (j2 - 32 * dpc_floordiv(j2, 32))];
+  // combine the lanes of this cell (consecutive, aligned threads)
+  dpc_r15n = dpc_combine_lanes<dpc::LaneMax>(dpc_r15n, dpc_lanes);
+  const int64_t dpc_r15 = dpc::widen<int32_t>(dpc_r15n);
+  const int64_t dpc_v16 = dpc::vmax(dpc_v14, dpc_r15);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v16, dpc_err);
+  if (dpc_lane == 0) {
+    dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+    dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
+                  32 +
+              ((j2)-dpc_lo3)] = dpc_v;
+  }
+}
+
+// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel0(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
@@ -262,7 +1431,7 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 1: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 1 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel1(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int32_t *dpc_gacc1, int *dpc_err) {
@@ -326,7 +1495,7 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 2: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 2 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel2(Params dpc_p, Inputs dpc_in, Tables dpc_t, const int64_t *dpc_tiles,
                 int *dpc_err) {
@@ -531,7 +1700,7 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 3: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 3 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel3(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_err) {
@@ -607,7 +1776,7 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 4: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 4 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel4(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
@@ -642,7 +1811,7 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 5: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 5 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel5(Params dpc_p, Inputs dpc_in, Tables dpc_t, const int64_t *dpc_tiles,
                 int *dpc_err) {
@@ -683,7 +1852,7 @@ __global__ void __launch_bounds__(256, 2)
   __syncthreads();
 }
 
-// Kernel 6: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 6 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
     dpc_kernel6(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
@@ -747,56 +1916,285 @@ __global__ void __launch_bounds__(256)
       (void)tile2;
       const int64_t tile3 = c3;
       (void)tile3;
-      // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
+      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
       // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
       {
+        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
             M >= 32 * tile3 + 1) {
           for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; kk1++) {
-              {
+            {
+              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+              int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
                 const int64_t k1 = kk0;
-                const int64_t k2 = kk1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc2[dpc_e];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                    N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                    M - k2 - 1 >= 0)
+                  dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                dpc_px[dpc_m] = dpc_x;
+              }
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                    M - j2 - 1 >= 0)
+                  dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                dpc_py[dpc_m] = dpc_y;
+              }
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
                 }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                }
+                __syncthreads();
+                if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                        N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                        M - k2 - 1 >= 0)
+                      dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                        N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                        j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                      dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+#pragma unroll
+                    for (int r = 0; r < 2; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
               }
             }
             if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
               {
-                const int64_t k1 = kk0;
-                const int64_t k2 = M - 1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc2[dpc_e];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                const int64_t dpc_klo = M - 1, dpc_khi = M - 1;
+                int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                      N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                      M - k2 - 1 >= 0)
+                    dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                      M - j2 - 1 >= 0)
+                    dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                  }
+                  __syncthreads();
+                  if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                          N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                          M - k2 - 1 >= 0)
+                        dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2);
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 &&
+                          j1 - k1 >= 0 && N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                          M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                        dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                  }
+                  __syncthreads();
+#pragma unroll
+                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                    int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+#pragma unroll
+                      for (int r = 0; r < 2; ++r)
+                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                  }
+                  __syncthreads();
                 }
               }
             }
           }
         }
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
         __syncthreads();
       }
     }
@@ -1140,46 +2538,9 @@ __global__ void __launch_bounds__(256)
             }
           }
           if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-            {
-              const int64_t k1 = tile1 - 1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-            {
-              const int64_t k1 = tile1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          } else {
-            if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+            for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
               {
-                const int64_t k1 = tile1;
+                const int64_t k1 = kkp0;
                 for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                   const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                   const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
@@ -1194,6 +2555,49 @@ __global__ void __launch_bounds__(256)
                   dpc_a =
                       dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                                dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
+              }
+            }
+            for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
+              {
+                const int64_t k1 = kkp1;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc5[dpc_e];
+                  dpc_a =
+                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
+              }
+            }
+          } else {
+            if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+              for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
+                {
+                  const int64_t k1 = kkp2;
+                  for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                    const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                    const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                    const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                    const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                    if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                              M >= j2 + 1 ||
+                          i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                              i2 >= 0 && j2 == i2))
+                      continue;
+                    int32_t &dpc_a = dpc_acc5[dpc_e];
+                    dpc_a = dpc::vmax(dpc_a,
+                                      int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                  }
                 }
               }
             }
@@ -1247,7 +2651,7 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-// Kernel 7: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 7 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel7(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
@@ -1277,7 +2681,7 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 8: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 8 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
     dpc_kernel8(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
@@ -1340,56 +2744,285 @@ __global__ void __launch_bounds__(256)
       (void)tile2;
       const int64_t tile3 = c3;
       (void)tile3;
-      // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
+      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
       // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
       {
+        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
             M >= 32 * tile3 + 1) {
           for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; kk1++) {
-              {
+            {
+              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+              int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
                 const int64_t k1 = kk0;
-                const int64_t k2 = kk1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc2[dpc_e];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                    N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                    M - k2 - 1 >= 0)
+                  dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                dpc_px[dpc_m] = dpc_x;
+              }
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                    M - j2 - 1 >= 0)
+                  dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                dpc_py[dpc_m] = dpc_y;
+              }
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
                 }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                }
+                __syncthreads();
+                if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                        N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                        M - k2 - 1 >= 0)
+                      dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                        N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                        j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                      dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+#pragma unroll
+                    for (int r = 0; r < 2; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
               }
             }
             if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
               {
-                const int64_t k1 = kk0;
-                const int64_t k2 = M - 1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc2[dpc_e];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                const int64_t dpc_klo = M - 1, dpc_khi = M - 1;
+                int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                      N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                      M - k2 - 1 >= 0)
+                    dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                      M - j2 - 1 >= 0)
+                    dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                  }
+                  __syncthreads();
+                  if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                          N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                          M - k2 - 1 >= 0)
+                        dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2);
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 &&
+                          j1 - k1 >= 0 && N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                          M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                        dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                  }
+                  __syncthreads();
+#pragma unroll
+                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                    int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+#pragma unroll
+                      for (int r = 0; r < 2; ++r)
+                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                  }
+                  __syncthreads();
                 }
               }
             }
           }
         }
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
         __syncthreads();
       }
     }
@@ -1729,44 +3362,9 @@ __global__ void __launch_bounds__(256)
           }
         }
         if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-          {
-            const int64_t k1 = tile1 - 1;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-          {
-            const int64_t k1 = tile1;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        } else {
-          if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+          for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
             {
-              const int64_t k1 = tile1;
+              const int64_t k1 = kkp0;
               for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                 const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                 const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
@@ -1781,6 +3379,49 @@ __global__ void __launch_bounds__(256)
                 dpc_a =
                     dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+              }
+            }
+          }
+          for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
+            {
+              const int64_t k1 = kkp1;
+              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                          M >= j2 + 1 ||
+                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                          j2 == i2))
+                  continue;
+                int32_t &dpc_a = dpc_acc5[dpc_e];
+                dpc_a =
+                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+              }
+            }
+          }
+        } else {
+          if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+            for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
+              {
+                const int64_t k1 = kkp2;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc5[dpc_e];
+                  dpc_a =
+                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
               }
             }
           }
@@ -1804,7 +3445,7 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-// Kernel 9: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 9 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
     dpc_kernel9(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int *dpc_err) {
@@ -1867,56 +3508,285 @@ __global__ void __launch_bounds__(256)
       (void)tile2;
       const int64_t tile3 = c3;
       (void)tile3;
-      // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
+      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
       // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
       {
+        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
             M >= 32 * tile3 + 1) {
           for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; kk1++) {
-              {
+            {
+              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+              int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
                 const int64_t k1 = kk0;
-                const int64_t k2 = kk1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc2[dpc_e];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                    N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                    M - k2 - 1 >= 0)
+                  dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                dpc_px[dpc_m] = dpc_x;
+              }
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                    M - j2 - 1 >= 0)
+                  dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                dpc_py[dpc_m] = dpc_y;
+              }
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
                 }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                }
+                __syncthreads();
+                if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                        N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                        M - k2 - 1 >= 0)
+                      dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                        N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                        j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                      dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+#pragma unroll
+                    for (int r = 0; r < 2; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
               }
             }
             if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
               {
-                const int64_t k1 = kk0;
-                const int64_t k2 = M - 1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc2[dpc_e];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                const int64_t dpc_klo = M - 1, dpc_khi = M - 1;
+                int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                      N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                      M - k2 - 1 >= 0)
+                    dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                      M - j2 - 1 >= 0)
+                    dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                  }
+                  __syncthreads();
+                  if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                          N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                          M - k2 - 1 >= 0)
+                        dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2);
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 &&
+                          j1 - k1 >= 0 && N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                          M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                        dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                  }
+                  __syncthreads();
+#pragma unroll
+                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                    int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+#pragma unroll
+                      for (int r = 0; r < 2; ++r)
+                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                  }
+                  __syncthreads();
                 }
               }
             }
           }
         }
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
         __syncthreads();
       }
     }
@@ -2256,44 +4126,9 @@ __global__ void __launch_bounds__(256)
           }
         }
         if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-          {
-            const int64_t k1 = tile1 - 1;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-          {
-            const int64_t k1 = tile1;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        } else {
-          if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+          for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
             {
-              const int64_t k1 = tile1;
+              const int64_t k1 = kkp0;
               for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                 const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                 const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
@@ -2308,6 +4143,49 @@ __global__ void __launch_bounds__(256)
                 dpc_a =
                     dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+              }
+            }
+          }
+          for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
+            {
+              const int64_t k1 = kkp1;
+              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                          M >= j2 + 1 ||
+                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                          j2 == i2))
+                  continue;
+                int32_t &dpc_a = dpc_acc5[dpc_e];
+                dpc_a =
+                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+              }
+            }
+          }
+        } else {
+          if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+            for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
+              {
+                const int64_t k1 = kkp2;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc5[dpc_e];
+                  dpc_a =
+                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
               }
             }
           }
@@ -2331,7 +4209,7 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-// Kernel 10: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 10 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel10(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
@@ -2374,7 +4252,7 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 11: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 11 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
     dpc_kernel11(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
@@ -2437,56 +4315,285 @@ __global__ void __launch_bounds__(256)
       (void)tile2;
       const int64_t tile3 = c3;
       (void)tile3;
-      // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
+      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
       // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
       {
+        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
             M >= 32 * tile3 + 1) {
           for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; kk1++) {
-              {
+            {
+              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+              int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
                 const int64_t k1 = kk0;
-                const int64_t k2 = kk1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc2[dpc_e];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                    N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                    M - k2 - 1 >= 0)
+                  dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                dpc_px[dpc_m] = dpc_x;
+              }
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                    M - j2 - 1 >= 0)
+                  dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                dpc_py[dpc_m] = dpc_y;
+              }
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
                 }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                }
+                __syncthreads();
+                if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                        N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                        M - k2 - 1 >= 0)
+                      dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                        N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                        j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                      dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+#pragma unroll
+                    for (int r = 0; r < 2; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
               }
             }
             if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
               {
-                const int64_t k1 = kk0;
-                const int64_t k2 = M - 1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc2[dpc_e];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                const int64_t dpc_klo = M - 1, dpc_khi = M - 1;
+                int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                      N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                      M - k2 - 1 >= 0)
+                    dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                      M - j2 - 1 >= 0)
+                    dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                  }
+                  __syncthreads();
+                  if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                          N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                          M - k2 - 1 >= 0)
+                        dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2);
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 &&
+                          j1 - k1 >= 0 && N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                          M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                        dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                  }
+                  __syncthreads();
+#pragma unroll
+                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                    int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+#pragma unroll
+                      for (int r = 0; r < 2; ++r)
+                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                  }
+                  __syncthreads();
                 }
               }
             }
           }
         }
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
         __syncthreads();
       }
     }
@@ -2828,44 +4935,9 @@ __global__ void __launch_bounds__(256)
           }
         }
         if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-          {
-            const int64_t k1 = tile1 - 1;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-          {
-            const int64_t k1 = tile1;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        } else {
-          if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+          for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
             {
-              const int64_t k1 = tile1;
+              const int64_t k1 = kkp0;
               for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                 const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                 const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
@@ -2880,6 +4952,49 @@ __global__ void __launch_bounds__(256)
                 dpc_a =
                     dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+              }
+            }
+          }
+          for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
+            {
+              const int64_t k1 = kkp1;
+              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                          M >= j2 + 1 ||
+                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                          j2 == i2))
+                  continue;
+                int32_t &dpc_a = dpc_acc5[dpc_e];
+                dpc_a =
+                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+              }
+            }
+          }
+        } else {
+          if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+            for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
+              {
+                const int64_t k1 = kkp2;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc5[dpc_e];
+                  dpc_a =
+                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
               }
             }
           }
@@ -2930,7 +5045,7 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-// Kernel 12: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 12 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
     dpc_kernel12(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
@@ -2991,56 +5106,285 @@ __global__ void __launch_bounds__(256)
       (void)tile2;
       const int64_t tile3 = (M - 1) / 32;
       (void)tile3;
-      // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
+      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
       // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
       {
+        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
             M >= 32 * tile3 + 1) {
           for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; kk1++) {
-              {
+            {
+              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+              int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
                 const int64_t k1 = kk0;
-                const int64_t k2 = kk1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc2[dpc_e];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                    N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                    M - k2 - 1 >= 0)
+                  dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                dpc_px[dpc_m] = dpc_x;
+              }
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                    M - j2 - 1 >= 0)
+                  dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                dpc_py[dpc_m] = dpc_y;
+              }
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
                 }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                }
+                __syncthreads();
+                if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                        N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                        M - k2 - 1 >= 0)
+                      dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                        N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                        j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                      dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+#pragma unroll
+                    for (int r = 0; r < 2; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
               }
             }
             if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
               {
-                const int64_t k1 = kk0;
-                const int64_t k2 = M - 1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc2[dpc_e];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                const int64_t dpc_klo = M - 1, dpc_khi = M - 1;
+                int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                      N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                      M - k2 - 1 >= 0)
+                    dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                      M - j2 - 1 >= 0)
+                    dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                  }
+                  __syncthreads();
+                  if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                          N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                          M - k2 - 1 >= 0)
+                        dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2);
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 &&
+                          j1 - k1 >= 0 && N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                          M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                        dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                  }
+                  __syncthreads();
+#pragma unroll
+                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                    int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+#pragma unroll
+                      for (int r = 0; r < 2; ++r)
+                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                  }
+                  __syncthreads();
                 }
               }
             }
           }
         }
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
         __syncthreads();
       }
     }
@@ -3080,46 +5424,9 @@ __global__ void __launch_bounds__(256)
             }
           }
           if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-            {
-              const int64_t k1 = tile1 - 1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-            {
-              const int64_t k1 = tile1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          } else {
-            if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+            for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
               {
-                const int64_t k1 = tile1;
+                const int64_t k1 = kkp0;
                 for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                   const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                   const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
@@ -3134,6 +5441,49 @@ __global__ void __launch_bounds__(256)
                   dpc_a =
                       dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                                dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
+              }
+            }
+            for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
+              {
+                const int64_t k1 = kkp1;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc5[dpc_e];
+                  dpc_a =
+                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
+              }
+            }
+          } else {
+            if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+              for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
+                {
+                  const int64_t k1 = kkp2;
+                  for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                    const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                    const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                    const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                    const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                    if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                              M >= j2 + 1 ||
+                          i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                              i2 >= 0 && j2 == i2))
+                      continue;
+                    int32_t &dpc_a = dpc_acc5[dpc_e];
+                    dpc_a = dpc::vmax(dpc_a,
+                                      int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                  }
                 }
               }
             }
@@ -3153,7 +5503,7 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-// Kernel 13: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 13 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel13(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
@@ -3193,7 +5543,7 @@ __global__ void __launch_bounds__(256, 2)
   __syncthreads();
 }
 
-// Kernel 14: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 14 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel14(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
@@ -3213,7 +5563,7 @@ __global__ void __launch_bounds__(256, 2)
   __syncthreads();
 }
 
-// Kernel 15: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 15 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
     dpc_kernel15(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {
@@ -3276,56 +5626,285 @@ __global__ void __launch_bounds__(256)
       (void)tile2;
       const int64_t tile3 = c3;
       (void)tile3;
-      // Tile product 2 (generic form): acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], the tile's cells spread over the threads
+      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
       // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
       {
+        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
+        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
             M >= 32 * tile3 + 1) {
           for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; kk1++) {
-              {
+            {
+              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+              int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
                 const int64_t k1 = kk0;
-                const int64_t k2 = kk1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc2[dpc_e];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                    N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                    M - k2 - 1 >= 0)
+                  dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                dpc_px[dpc_m] = dpc_x;
+              }
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                    M - j2 - 1 >= 0)
+                  dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                dpc_py[dpc_m] = dpc_y;
+              }
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
                 }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                }
+                __syncthreads();
+                if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                        N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                        M - k2 - 1 >= 0)
+                      dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                        N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                        j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                      dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+#pragma unroll
+                    for (int r = 0; r < 2; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
               }
             }
             if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
               {
-                const int64_t k1 = kk0;
-                const int64_t k2 = M - 1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc2[dpc_e];
-                  dpc_a = dpc::vmax(
-                      dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+                const int64_t dpc_klo = M - 1, dpc_khi = M - 1;
+                int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                      N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                      M - k2 - 1 >= 0)
+                    dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                  dpc_px[dpc_m] = dpc_x;
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
+                      M - j2 - 1 >= 0)
+                    dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                  }
+                  __syncthreads();
+                  if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                          N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
+                          M - k2 - 1 >= 0)
+                        dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2);
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 &&
+                          j1 - k1 >= 0 && N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                          M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                        dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                  }
+                  __syncthreads();
+#pragma unroll
+                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                    int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+#pragma unroll
+                      for (int r = 0; r < 2; ++r)
+                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                  }
+                  __syncthreads();
                 }
               }
             }
           }
         }
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
         __syncthreads();
       }
     }
@@ -3667,46 +6246,9 @@ __global__ void __launch_bounds__(256)
             }
           }
           if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-            {
-              const int64_t k1 = tile1 - 1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-            {
-              const int64_t k1 = tile1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          } else {
-            if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+            for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
               {
-                const int64_t k1 = tile1;
+                const int64_t k1 = kkp0;
                 for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
                   const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                   const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
@@ -3721,6 +6263,49 @@ __global__ void __launch_bounds__(256)
                   dpc_a =
                       dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                                dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
+              }
+            }
+            for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
+              {
+                const int64_t k1 = kkp1;
+                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                            M >= j2 + 1 ||
+                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                            i2 >= 0 && j2 == i2))
+                    continue;
+                  int32_t &dpc_a = dpc_acc5[dpc_e];
+                  dpc_a =
+                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
+              }
+            }
+          } else {
+            if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+              for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
+                {
+                  const int64_t k1 = kkp2;
+                  for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+                    const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+                    const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+                    const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+                    const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+                    if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                              M >= j2 + 1 ||
+                          i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                              i2 >= 0 && j2 == i2))
+                      continue;
+                    int32_t &dpc_a = dpc_acc5[dpc_e];
+                    dpc_a = dpc::vmax(dpc_a,
+                                      int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                  }
                 }
               }
             }
@@ -3745,7 +6330,7 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-// Kernel 16: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 16 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel16(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                  const int64_t *dpc_tiles, int *dpc_err) {

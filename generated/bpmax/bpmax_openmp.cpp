@@ -193,6 +193,112 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t dpc_lo1 = tile1;
   const int64_t dpc_lo2 = -(32 * tile2);
   const int64_t dpc_lo3 = 32 * tile3;
+#if DPC_CPU_VECTORS
+  // Tiles whose whole box reads only cells of the operand tables (isl): every cell
+  // of the box is computed, 8 rows x 32 columns of accumulators held in vector
+  // registers while k runs.
+  if (tile0 <= 0 && tile0 + tile1 >= 2 && N >= tile1 + 1 && tile2 <= 0 &&
+          tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 ||
+      tile0 <= 0 && tile0 + tile1 >= 3 && N >= tile1 + 1 && tile2 <= 0 &&
+          M + 32 * tile2 >= 64 && tile2 + tile3 == 1 ||
+      tile0 <= 0 && tile0 + tile1 >= 2 && N >= tile1 + 1 && tile2 <= 0 &&
+          M + 32 * tile2 >= 64 && tile2 + tile3 == 1 ||
+      N + tile0 >= 2 && tile0 <= 0 && tile0 + tile1 == 1 && tile2 <= 0 &&
+          tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 ||
+      N + tile0 >= 2 && tile0 <= 0 && tile0 + tile1 == 1 && tile2 <= 0 &&
+          M + 32 * tile2 >= 64 && tile2 + tile3 == 1) {
+    if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
+        M >= 32 * tile3 + 1) {
+      for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
+        for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
+          const int64_t i1 = -tile0;
+          (void)i1;
+          const int64_t j1 = tile1;
+          (void)j1;
+          const int64_t k1 = kk0;
+          (void)k1;
+          const int64_t j2 = 32 * tile3;
+          (void)j2;
+          dpc::cpu::vec<int32_t> dpc_a[8][2];
+          for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
+            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+              dpc_a[dpc_r][dpc_v] =
+                  dpc::cpu::load(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
+          int64_t dpc_x_at[8]; // F[...] of i2 lies at dpc_x_at[dpc_r] + k2
+          for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
+            const int64_t i2 = -(32 * tile2) + dpc_r0 + dpc_r;
+            const int64_t k2 = 0;
+            dpc_x_at[dpc_r] = F_at(dpc_p, i1, k1, i2, k2);
+          }
+          for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; ++kk1) {
+            {
+              const int64_t k2 = kk1;
+              const int32_t *dpc_y = &dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1,
+                                                   j2)]; // F[..., j2 = 32 * tile3...]
+              dpc::cpu::vec<int32_t> dpc_b[2];
+              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+                dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
+              for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
+                const int32_t dpc_x = dpc_t.F[dpc_x_at[dpc_r] + k2];
+                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+                  dpc_a[dpc_r][dpc_v] =
+                      dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
+              }
+            }
+          }
+          for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
+            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+              dpc::cpu::store(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
+                              dpc_a[dpc_r][dpc_v]);
+        }
+        if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+          for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
+            const int64_t i1 = -tile0;
+            (void)i1;
+            const int64_t j1 = tile1;
+            (void)j1;
+            const int64_t k1 = kk0;
+            (void)k1;
+            const int64_t j2 = 32 * tile3;
+            (void)j2;
+            dpc::cpu::vec<int32_t> dpc_a[8][2];
+            for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
+              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+                dpc_a[dpc_r][dpc_v] =
+                    dpc::cpu::load(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
+            int64_t dpc_x_at[8]; // F[...] of i2 lies at dpc_x_at[dpc_r] + k2
+            for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
+              const int64_t i2 = -(32 * tile2) + dpc_r0 + dpc_r;
+              const int64_t k2 = 0;
+              dpc_x_at[dpc_r] = F_at(dpc_p, i1, k1, i2, k2);
+            }
+            for (int64_t kkp0 = M - 1; kkp0 <= M - 1; ++kkp0) {
+              {
+                const int64_t k2 = kkp0;
+                const int32_t *dpc_y = &dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1,
+                                                     j2)]; // F[..., j2 = 32 * tile3...]
+                dpc::cpu::vec<int32_t> dpc_b[2];
+                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+                  dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
+                for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
+                  const int32_t dpc_x = dpc_t.F[dpc_x_at[dpc_r] + k2];
+                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+                    dpc_a[dpc_r][dpc_v] =
+                        dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
+                }
+              }
+            }
+            for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
+              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+                dpc::cpu::store(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
+                                dpc_a[dpc_r][dpc_v]);
+          }
+        }
+      }
+    }
+    return;
+  }
+#endif
   if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
       M >= 32 * tile3 + 1) {
     for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; cp0++) {

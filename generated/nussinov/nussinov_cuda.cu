@@ -6,33 +6,144 @@
 #include "nussinov_host.h"
 #include "dpc_cuda.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace nussinov {
 
-// max(a + b, c) and min(a + b, c): one DPX instruction on sm_90 (Hopper),
-// plain code elsewhere.
-__device__ __forceinline__ int32_t dpc_addmax(int32_t a, int32_t b, int32_t c) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  return __viaddmax_s32(a, b, c); // DPX
-#else
-  const int32_t s = int32_t(uint32_t(a) + uint32_t(b));
-  return s > c ? s : c;
-#endif
+// ---- the statements for the cells of a tile: reads of the tile itself come
+//  from its copy in shared memory
+// C[i, j] = 0   where i - j >= 0
+// on [N] -> { C_case1[i0, i1] : 0 <= i0 < N and -1 + i0 <= i1 <= i0 }
+// Reads of the tile being computed come from its shared-memory copy.
+__device__ __forceinline__ void tc_stmt_C_case1(const Params &dpc_p, const Inputs &dpc_in,
+                                                const Tables &dpc_t, int64_t i, int64_t j,
+                                                int32_t *dpc_cur_C, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  (void)N;
+  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
+  dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
 }
-__device__ __forceinline__ int32_t dpc_addmin(int32_t a, int32_t b, int32_t c) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  return __viaddmin_s32(a, b, c); // DPX
-#else
-  const int32_t s = int32_t(uint32_t(a) + uint32_t(b));
-  return s < c ? s : c;
-#endif
-}
-template <typename T> __device__ __forceinline__ T dpc_addmax(T a, T b, T c) {
-  return a + b > c ? a + b : c;
-}
-template <typename T> __device__ __forceinline__ T dpc_addmin(T a, T b, T c) {
-  return a + b < c ? a + b : c;
+
+// C[i, j] = max(C[i + 1, j], C[i, j - 1], C[i + 1, j - 1] + bond(seq[i], seq[j]) @pair(i, j), max k in i + 1 .. j - 1 : C[i, k] + C[k + 1, j])   where else
+// on [N] -> { C_case2[i0, i1] : i0 >= 0 and i0 < i1 < N }
+// Reads of the tile being computed come from its shared-memory copy.
+__device__ __forceinline__ void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
+                                                const Tables &dpc_t, int64_t i, int64_t j,
+                                                const int32_t *dpc_acc0,
+                                                int32_t *dpc_cur_C, int dpc_lane,
+                                                int dpc_lanes, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  (void)N;
+  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int64_t dpc_v0 = dpc::widen<int32_t>(
+      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+        (j) <= dpc_lo1 + 63)
+           ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+           : dpc_t.C[C_at(dpc_p, i + 1, j)]));
+  const int64_t dpc_v1 = dpc::widen<int32_t>(
+      (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+        (j - 1) <= dpc_lo1 + 63)
+           ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           : dpc_t.C[C_at(dpc_p, i, j - 1)]));
+  const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
+  const int64_t dpc_v3 = dpc::widen<int32_t>(
+      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+        (j - 1) <= dpc_lo1 + 63)
+           ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           : dpc_t.C[C_at(dpc_p, i + 1, j - 1)]));
+  const int64_t dpc_v4 = score_bond(dpc_in.seq[i], dpc_in.seq[j]);
+  const int64_t dpc_v5 =
+      dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
+  const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
+  // max: tile product (computed for the whole tile) + remainder
+  int32_t dpc_r7n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                             (j - 64 * dpc_floordiv(j, 64))];
+  if (i >= 0 && N >= j + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 = i + 1 + dpc_lane * 1;
+         rk0 <= dpc_min(dpc_min(N - 2, j), -dpc_mod(i, 64) + i + 64) - 1;
+         rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k = rk0;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, k + 1, j)])));
+      }
+    }
+    if (N >= i + 3 && i + 65 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
+      {
+        const int64_t k = N - 2;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, k + 1, j)])));
+      }
+    }
+    DPC_UNROLL
+    for (int64_t rk1 =
+             dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
+         rk1 <= dpc_min(N - 2, j) - 1; rk1 += dpc_lanes * 1) {
+      {
+        const int64_t k = rk1;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, k + 1, j)])));
+      }
+    }
+    if (N >= i + 3 && j + 1 == N && dpc_mod(N - 1, 64) >= 1) {
+      {
+        const int64_t k = N - 2;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n,
+            int32_t(
+                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
+                  (k) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, i, k)]) +
+                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                  (j) <= dpc_lo1 + 63)
+                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                     : dpc_t.C[C_at(dpc_p, k + 1, j)])));
+      }
+    }
+  }
+  // combine the lanes of this cell (consecutive, aligned threads)
+  dpc_r7n = dpc_combine_lanes<dpc::LaneMax>(dpc_r7n, dpc_lanes);
+  const int64_t dpc_r7 = dpc::widen<int32_t>(dpc_r7n);
+  const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
+  if (dpc_lane == 0) {
+    dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
+    dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+  }
 }
 
 // Kernel 0's tile product, split over k: block (x, y) computes part y of gridDim.y of
@@ -204,7 +315,7 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 0: one thread block per tile of one wavefront step (tile coordinates from the list the host built).
+// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel0(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
                 const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_err) {

@@ -165,4 +165,51 @@ inline void select_device_and_check(int Device, double Bytes,
 
 } // namespace dpc_rt
 
+// ---- device helpers of the generated kernels
+
+/// max(a + b, c) and min(a + b, c): one DPX instruction on sm_90 (Hopper),
+/// plain code elsewhere.
+__device__ __forceinline__ int32_t dpc_addmax(int32_t a, int32_t b, int32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  return __viaddmax_s32(a, b, c); // DPX
+#else
+  const int32_t s = int32_t(uint32_t(a) + uint32_t(b));
+  return s > c ? s : c;
+#endif
+}
+__device__ __forceinline__ int32_t dpc_addmin(int32_t a, int32_t b, int32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  return __viaddmin_s32(a, b, c); // DPX
+#else
+  const int32_t s = int32_t(uint32_t(a) + uint32_t(b));
+  return s < c ? s : c;
+#endif
+}
+template <typename T> __device__ __forceinline__ T dpc_addmax(T a, T b, T c) {
+  return a + b > c ? a + b : c;
+}
+template <typename T> __device__ __forceinline__ T dpc_addmin(T a, T b, T c) {
+  return a + b < c ? a + b : c;
+}
+
+namespace dpc {
+enum LaneOp { LaneMax, LaneMin, LaneSum };
+}
+
+/// The max, min or sum (Op) of v over the `lanes` consecutive, aligned
+/// threads of a warp that share one cell (lanes: a power of two, at most
+/// 32); every lane gets the result.
+template <dpc::LaneOp Op, typename T>
+__device__ __forceinline__ T dpc_combine_lanes(T v, int lanes) {
+  const unsigned mask = (lanes == 32 ? 0xffffffffu : ((1u << lanes) - 1u))
+                        << ((threadIdx.x % 32) & ~unsigned(lanes - 1));
+  for (int o = 1; o < lanes; o *= 2) {
+    const T w = T(__shfl_xor_sync(mask, v, o));
+    v = Op == dpc::LaneMax ? dpc::vmax(v, w)
+        : Op == dpc::LaneMin ? dpc::vmin(v, w)
+                             : T(v + w);
+  }
+  return v;
+}
+
 #endif // DPC_CUDA_H

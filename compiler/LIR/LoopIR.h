@@ -1,20 +1,24 @@
 //===- LoopIR.h - the backend-neutral loop form ---------------------------===//
 //
-// What the middle end hands to the printers. It holds, for one recurrence:
-// the storage of every table (buffers and offset functions), the statements
-// (one per table case) with their bodies lowered to value expressions over
-// storage, the matrix-product reductions split into tile products, and one
-// loop tree per schedule group, produced by isl's AST generator from the
+// What the middle end hands to the printers (with LIR/Program.h, which
+// gathers it, and LIR/TargetPlan.h, the mapping decisions). It holds, for
+// one recurrence: what the printers need of the source (names, types,
+// domains, inputs, scores: the ModuleInfo below, so that no printer reads
+// the AST), the storage of every table (buffers and offset functions), the
+// statements (one per table case) with their bodies lowered to value
+// expressions over storage, the matrix-product reductions split into tile
+// products, and the loop trees produced by isl's AST generator from the
 // verified, tiled, wavefronted schedule. Loops carry their role (wavefront
-// step, parallel tiles, point wavefront, parallel points), so that the
-// OpenMP and CUDA printers only print: they never re-derive the schedule.
+// step, parallel tiles, point wavefront, parallel points, parallel or
+// sequential members of untiled bands) and statement instances their kind,
+// so that the OpenMP and CUDA printers only print: they never re-derive
+// the schedule.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "Basic/Affine.h"
 #include "Basic/Types.h"
-#include "Parse/AST.h"
 
 #include <functional>
 #include <map>
@@ -77,11 +81,34 @@ enum class LoopRole {
   ParallelTiles,  // iterations independent: tiles of one wavefront step
   PointWavefront, // sequential inside a tile: one anti-diagonal of cells
   ParallelPoints, // iterations independent within a point wavefront step
+  Parallel,       // a member of an untiled band that carries no dependence:
+                  // its iterations are independent (isl)
+  Sequential,     // a member of an untiled band that carries a dependence
 };
 const char *loopRoleName(LoopRole R);
 
+/// How a loop's iterations map to threads: set by MapToTarget on a target's
+/// own copy of a loop tree (LIR/TargetPlan.h), None in the program's trees.
+enum class ThreadMap {
+  None,       // every thread that reaches it runs it (GPU), or one thread (CPU)
+  Block,      // GPU: iterations spread over the block's threads, Lanes each
+  Grid,       // GPU: iterations spread over every thread of the grid, Lanes each
+  OmpThreads, // CPU: `omp parallel for`, dynamic schedule (tiles: uneven work)
+  OmpStatic,  // CPU: `omp parallel for`, static schedule (independent cells)
+};
+
 struct LNode;
 using LNodePtr = std::shared_ptr<LNode>;
+
+/// What a statement instance (a Stmt node) runs.
+enum class StmtKind {
+  Cell,        // one cell of a table case: Ref = statement, Args = its indices
+  TileStart,   // the start of a tile of group Ref: Args = tile coordinates
+  TileProduct, // the tile product of split Ref: Args = tile coordinates
+  Point,       // a point of a set being enumerated (loopsOverSet, the
+               // remainder and product loops): Args = its coordinates
+  Launch,      // (GPU host trees only) the kernel Ref of the target plan
+};
 
 struct LNode {
   enum Kind { For, If, Block, Stmt, Mark } K;
@@ -95,12 +122,20 @@ struct LNode {
   LNodePtr Then, Else;
   // Block
   std::vector<LNodePtr> Kids;
-  // Stmt: a statement instance; Args are the statement's domain indices
-  int StmtId = -1;
+  // Stmt: a statement instance (see StmtKind)
+  StmtKind SKind = StmtKind::Point;
+  int Ref = -1;
   std::vector<IExprPtr> Args;
+  bool isCell() const { return K == Stmt && SKind == StmtKind::Cell; }
+  bool isProduct() const { return K == Stmt && SKind == StmtKind::TileProduct; }
+  bool isTileStart() const { return K == Stmt && SKind == StmtKind::TileStart; }
   // Mark: a named region (its body is Kids[0]): "tiles", "parallel_tiles",
   // "points", "parallel_points"
   std::string MarkName;
+  // Target plans only (see ThreadMap):
+  ThreadMap Map = ThreadMap::None;
+  int Lanes = 1;             // threads sharing one iteration
+  bool BarrierAfter = false; // GPU: the block's threads meet after this node
 };
 
 //===-- value expressions (statement bodies) ------------------------------===//
@@ -111,6 +146,12 @@ using VExprPtr = std::shared_ptr<const VExpr>;
 struct Binding {
   std::string Var;
   IExprPtr Lo, Hi; // inclusive
+};
+
+/// A traceback event (`@NAME(args)`) attached to a term.
+struct EventInfo {
+  std::string Name;
+  std::vector<IExprPtr> Args;
 };
 
 /// A statement body over storage. Index variables are the statement's
@@ -148,7 +189,7 @@ struct VExpr {
                                      // remainder; leaf Stmt nodes mark
                                      // where the body is accumulated
   std::vector<IExprPtr> Guards;      // Cases
-  const ast::Expr *Src = nullptr;    // for comments
+  std::vector<EventInfo> Events;     // events of this term (traceback)
   /// True if this Load's table is proven to hold only finite values.
   bool FiniteOperands = false;
 };
@@ -195,7 +236,8 @@ struct Storage {
 /// wavefront steps) and a per-cell remainder K(x) \ U(tile(x)).
 struct SplitInfo {
   int Stmt = -1;                 // the statement whose body holds it
-  const ast::Expr *Red = nullptr;
+  std::string RedText;           // the reduction, as written (comments)
+  std::string BodyText;          // its body `X[..] + Y[..]` (comments)
   RedOp Op = RedOp::Max;
   ScalarType Ty = ScalarType::Int32;
   std::vector<std::string> KVars;   // contraction indices, outermost first
@@ -208,17 +250,16 @@ struct SplitInfo {
   /// The tile's cell box: per table dim, lowest cell and size.
   std::vector<IExprPtr> BoxLo;
   std::vector<int64_t> BoxSize;
-  /// The CPU form of the product, loops over U(T) x (the tile's cells in
-  /// the statement's domain): (x..., k..., x_last), a row of accumulators
-  /// kept hot over k with the last index innermost, or, when CpuKInner,
-  /// (x..., k...), each cell's reduction innermost. Leaf Args follow the
-  /// loop order.
+  /// Loops over U(T) x (the tile's cells in the statement's domain), for
+  /// the CPU: (x..., k..., x_last), a row of accumulators kept hot over k
+  /// with the last index innermost, and (x..., k...), each cell's reduction
+  /// innermost (the CPU plan picks one). Leaf Args follow the loop order.
   LNodePtr CpuLoops;
-  bool CpuKInner = false;
-  /// The (x..., k...) form until chooseCpuProductOrder has picked one.
   LNodePtr CpuLoopsKInner;
   std::string USet;                 // U(T) in isl notation, for comments
-  bool Rectangular = false;         // the GPU register-blocked form applies
+  /// Rows read only by X, columns only by Y, the last contraction index by
+  /// both (RowDim, ColDim set): the shape register-blocked forms need.
+  bool Rectangular = false;
   /// True for the cells x where the reduction is evaluated (x named by the
   /// table's indices): the generic GPU product skips the others.
   IExprPtr CellGuard;
@@ -241,14 +282,6 @@ struct Statement {
   std::string EquationText;         // source text of the case, for comments
 };
 
-/// The product statement of a tile: computes the accumulator of SplitInfo
-/// `Split` for one tile; appears in loop trees as Stmt nodes with
-/// StmtId = ProductStmtBase + split index and Args = tile coordinates.
-constexpr int ProductStmtBase = 1 << 20;
-/// The start of a tile of group g (before its products and cells): StmtId =
-/// TileStartBase + g, Args = tile coordinates. The CUDA backend loads the
-/// tile's cells into shared memory there.
-constexpr int TileStartBase = 1 << 21;
 /// Calls Fn on N and on every node below it (kids, then an If's branches),
 /// parents first; where Fn returns false, the node's subtree is skipped.
 template <class F> void walkNodes(const LNode &N, F &&Fn) {
@@ -261,11 +294,8 @@ template <class F> void walkNodes(const LNode &N, F &&Fn) {
   if (N.Else)
     walkNodes(*N.Else, Fn);
 }
-
-inline bool isProductStmt(int Id) {
-  return Id >= ProductStmtBase && Id < TileStartBase;
-}
-inline bool isTileStart(int Id) { return Id >= TileStartBase; }
+/// A deep copy of a loop tree (target plans annotate their own copies).
+LNodePtr cloneTree(const LNode &N);
 
 struct Group {
   std::vector<int> Stmts;           // statements scheduled together
@@ -274,32 +304,74 @@ struct Group {
   std::vector<int> Signs;           // per band member: +1 / -1 (x or -x)
   std::vector<int64_t> Shifts;      // member = sign * x + shift
   bool Tiled = false;
+  /// Untiled groups, per band member: iterations independent (isl), and
+  /// why (the witness dependence when not).
+  std::vector<bool> Parallel;
+  std::vector<std::string> ParallelWhy;
   std::string ScheduleText;         // the band, in isl notation
 };
 
-struct Program {
-  const ast::Module *M = nullptr;
-  std::vector<Storage> Storages;    // one per table
-  std::vector<Statement> Stmts;
-  /// Per table (copy tables too): the whole equation body, with generic
-  /// reductions, for the traceback.
-  std::vector<VExprPtr> TableBodies;
-  std::vector<Group> Groups;        // in execution order
-  LNodePtr Loops;                   // the tiled, wavefronted loop tree
-  LNodePtr Reference;               // the untiled loop tree (reference path)
-  /// Per table: loops over its domain in lexicographic order (leaf Stmt
-  /// nodes with StmtId -2 carry the cell's indices), for dumps and checks.
-  std::vector<LNodePtr> DomainLoops;
-  std::vector<SplitInfo> Splits;
-  std::vector<bool> FiniteTable;    // values proven finite (no +-inf)
-  std::vector<bool> CopyTable;      // stored as a mirror of another table
-  std::vector<int> CopySource;      // copy tables: the table they copy
-  std::vector<std::vector<int>> CopyPerm; // copy dim d = source dim perm[d]
-  std::string ParamContext;         // isl notation
+//===-- what the printers need of the source -------------------------------===//
+
+struct TableInfo {
+  std::string Name;
+  ScalarType Type = ScalarType::Int32;
+  std::vector<std::string> Indices;
+  /// The domain: constraints over the indices and params.
+  std::vector<Constraint> Domain;
+  std::string BodyText; // the equation's right-hand side, as written
 };
 
-/// Prints the program's loop trees (`dpc emit --stage=loops`).
-void dumpLoops(const Program &P, llvm::raw_ostream &OS);
+struct InputInfo {
+  std::string Name;
+  Alphabet Alpha = Alphabet::RNA;
+  Affine Size; // in the params
+};
+
+struct ParamInfo {
+  std::string Name;
+  int BoundBy = -1; // the input whose length binds it
+};
+
+struct LetInfo {
+  std::string Name;
+  int64_t Value = 0;
+};
+
+struct ScoreInfo {
+  std::string Name;
+  ScalarType Type = ScalarType::Int32;
+  std::vector<std::pair<std::string, Alphabet>> Params;
+  /// Values by symbol codes, the first parameter most significant.
+  std::vector<ScoreValue> Lookup;
+  std::string EntriesText; // `AU = 1, UA = 1, default = 0`
+};
+
+struct OutputInfo {
+  int Table = -1;
+  std::vector<Affine> Index;
+};
+
+/// The declarations of the recurrence, as the printers need them.
+struct ModuleInfo {
+  std::string Name;     // `recurrence NAME`
+  std::string FileName; // the .dp file it came from
+  std::vector<ParamInfo> Params;
+  std::vector<InputInfo> Inputs;
+  std::vector<LetInfo> Lets;
+  std::vector<ScoreInfo> Scores;
+  std::vector<TableInfo> Tables;
+  OutputInfo Output;
+  /// The rna input a dot-bracket structure is drawn over (one sequence
+  /// input, of type rna, and `pair` events), or -1.
+  int StructureInput = -1;
+  /// `C[0, N - 1]`
+  std::string outputText() const;
+};
+
+/// `C[i, j]`: a table's cell with its index names.
+std::string cellText(const TableInfo &T);
+
 std::string iexprToString(const IExpr &E);
 
 } // namespace dpc::lir

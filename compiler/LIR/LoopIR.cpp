@@ -1,5 +1,5 @@
 //===- LoopIR.cpp - building and printing the loop form -------------------===//
-#include "Lower/LoopIR.h"
+#include "LIR/LoopIR.h"
 
 #include "Basic/Diagnostics.h"
 
@@ -228,6 +228,8 @@ std::optional<int64_t> lir::coeffOf(const IExpr &E, const std::string &V) {
 const char *lir::loopRoleName(LoopRole R) {
   switch (R) {
   case LoopRole::Plain: return "seq";
+  case LoopRole::Parallel: return "parallel";
+  case LoopRole::Sequential: return "sequential";
   case LoopRole::TileWavefront: return "tile-wavefront";
   case LoopRole::ParallelTiles: return "parallel-tiles";
   case LoopRole::PointWavefront: return "point-wavefront";
@@ -340,79 +342,27 @@ std::string lir::iexprToString(const IExpr &E) {
   return OS.str();
 }
 
-//===-- dump (dpc emit --stage=loops) -------------------------------------===//
-
-static void dumpNode(const Program &P, const LNode &N, llvm::raw_ostream &OS,
-                     unsigned D) {
-  auto Ind = [&] { OS.indent(2 * D); };
-  switch (N.K) {
-  case LNode::For:
-    Ind();
-    OS << "for " << N.Iter << " = " << iexprToString(*N.Lo) << " .. "
-       << iexprToString(*N.Hi);
-    if (N.Step != 1)
-      OS << " step " << N.Step;
-    OS << "  [" << loopRoleName(N.Role) << "]\n";
-    for (auto &K : N.Kids)
-      dumpNode(P, *K, OS, D + 1);
-    break;
-  case LNode::If:
-    Ind();
-    OS << "if " << iexprToString(*N.Cond) << "\n";
-    dumpNode(P, *N.Then, OS, D + 1);
-    if (N.Else) {
-      Ind();
-      OS << "else\n";
-      dumpNode(P, *N.Else, OS, D + 1);
-    }
-    break;
-  case LNode::Block:
-    for (auto &K : N.Kids)
-      dumpNode(P, *K, OS, D);
-    break;
-  case LNode::Mark:
-    Ind();
-    OS << "// " << N.MarkName << "\n";
-    for (auto &K : N.Kids)
-      dumpNode(P, *K, OS, D);
-    break;
-  case LNode::Stmt: {
-    Ind();
-    if (isTileStart(N.StmtId))
-      OS << "tile_start" << (N.StmtId - TileStartBase) << "(";
-    else if (isProductStmt(N.StmtId))
-      OS << "tile_product" << (N.StmtId - ProductStmtBase) << "(";
-    else if (N.StmtId >= 0)
-      OS << P.Stmts[N.StmtId].Name << "(";
-    else
-      OS << "body(";
-    for (size_t I = 0; I < N.Args.size(); ++I)
-      OS << (I ? ", " : "") << iexprToString(*N.Args[I]);
-    OS << ")\n";
-    break;
-  }
-  }
+LNodePtr lir::cloneTree(const LNode &N) {
+  auto C = std::make_shared<LNode>(N);
+  for (auto &K : C->Kids)
+    K = cloneTree(*K);
+  if (C->Then)
+    C->Then = cloneTree(*C->Then);
+  if (C->Else)
+    C->Else = cloneTree(*C->Else);
+  return C;
 }
 
-void lir::dumpLoops(const Program &P, llvm::raw_ostream &OS) {
-  for (size_t G = 0; G < P.Groups.size(); ++G) {
-    const Group &Gr = P.Groups[G];
-    OS << "group " << G << ":";
-    for (int S : Gr.Stmts)
-      OS << " " << P.Stmts[S].Name;
-    OS << "\n  schedule " << Gr.ScheduleText << "\n  tiles";
-    for (auto T : Gr.TileSizes)
-      OS << " " << T;
-    OS << "\n";
-  }
-  OS << "loops:\n";
-  if (P.Loops)
-    dumpNode(P, *P.Loops, OS, 1);
-  for (size_t S = 0; S < P.Splits.size(); ++S) {
-    const SplitInfo &Sp = P.Splits[S];
-    OS << "tile_product" << S << " (" << P.Stmts[Sp.Stmt].Name
-       << "): U = " << Sp.USet << "\n";
-    if (Sp.ProductLoops)
-      dumpNode(P, *Sp.ProductLoops, OS, 1);
-  }
+std::string lir::cellText(const TableInfo &T) {
+  std::string S = T.Name + "[";
+  for (size_t I = 0; I < T.Indices.size(); ++I)
+    S += (I ? ", " : "") + T.Indices[I];
+  return S + "]";
+}
+
+std::string ModuleInfo::outputText() const {
+  std::string S = Tables[Output.Table].Name + "[";
+  for (size_t I = 0; I < Output.Index.size(); ++I)
+    S += (I ? ", " : "") + Output.Index[I].str();
+  return S + "]";
 }

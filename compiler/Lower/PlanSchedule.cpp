@@ -1,7 +1,14 @@
-//===- BuildSchedule.cpp - groups, bands, tiling, wavefronts, verification ===//
+//===- PlanSchedule.cpp - groups, bands and tile sizes, checked with isl --===//
+//
+// Takes the polyhedral model and gives the SchedulePlan: the statements
+// split into groups (strongly connected tables, in dependence order), each
+// group's band (one sign per index, chosen so that every dependence
+// distance is non-negative, or the user's `order`, checked with isl against
+// every dependence), the order of statements at one band point, and the
+// tile sizes (bands with all distances non-negative are tiled).
+//
+//===----------------------------------------------------------------------===//
 #include "Lower/Schedule.h"
-
-#include "Lower/IslAst.h"
 
 #include <algorithm>
 #include <functional>
@@ -56,10 +63,10 @@ groupMapText(const PolyModel &PM, const GroupPlan &G,
   return PM.paramTuple() + " -> { " + join(Parts, "; ") + " }";
 }
 
-static std::string tileCoord(const std::string &B, int64_t Size) {
+std::string dpc::tileCoord(const std::string &B, int64_t Size) {
   return Size == 1 ? B : "floor((" + B + ")/" + std::to_string(Size) + ")";
 }
-static std::string pointCoord(const std::string &B, int64_t Size) {
+std::string dpc::pointCoord(const std::string &B, int64_t Size) {
   return Size == 1 ? "0" : "(" + B + ") mod " + std::to_string(Size);
 }
 
@@ -136,8 +143,10 @@ tableComponents(size_t N, const std::vector<std::set<int>> &Succ,
   return Out;
 }
 
+} // namespace
+
 /// A readable dependence for messages: "C[2, 5] reads C[3, 4]".
-std::string sampleDep(const PolyModel &PM, const isl::union_map &D) {
+std::string dpc::sampleDep(const PolyModel &PM, const isl::union_map &D) {
   std::string R;
   std::map<std::string, std::string> CellName;
   for (auto &S : PM.statements())
@@ -166,7 +175,6 @@ std::string sampleDep(const PolyModel &PM, const isl::union_map &D) {
   return R;
 }
 
-} // namespace
 
 bool dpc::planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
                        DiagEngine &Diags, SchedulePlan &Out) {
@@ -401,6 +409,29 @@ bool dpc::planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
           for (auto &B : G.Band)
             B[P] = B[P] + Affine::constant(G.Shifts[P]);
         }
+    // Untiled groups: a band member whose loop carries no dependence of the
+    // group (every dependence with equal outer members has equal member p)
+    // runs its iterations in parallel; the others are sequential, with a
+    // dependence as the witness.
+    if (!G.Tiled)
+      for (unsigned P = 0; P < G.Dims; ++P) {
+        std::vector<std::string> DV, Eq;
+        for (unsigned Q = 0; Q < G.Dims; ++Q)
+          DV.push_back("d" + std::to_string(Q));
+        for (unsigned Q = 0; Q < P; ++Q)
+          Eq.push_back("d" + std::to_string(Q) + " = 0");
+        Eq.push_back("d" + std::to_string(P) + " != 0");
+        isl::union_set Carried = BD.intersect(islParse<isl::union_set>(
+            PM.ctx(), PM.paramTuple() + " -> { [" + join(DV) + "] : " +
+                          join(Eq, " and ") + " }"));
+        bool Par = Carried.is_empty();
+        G.Parallel.push_back(Par);
+        G.ParallelWhy.push_back(
+            Par ? "carries no dependence (isl: no distance with equal outer "
+                  "members is non-zero along it)"
+                : "carries the dependence distance " +
+                      islStr(Carried.sample_point()) + " (isl)");
+      }
     if (!Permutable && Order)
       Diags.warning(Order->Range,
                     "this order is legal but not tileable (a dependence "
@@ -411,200 +442,3 @@ bool dpc::planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
   return true;
 }
 
-//===-- the final schedule tree -------------------------------------------===//
-
-namespace {
-
-struct TreeBuilder {
-  const PolyModel &PM;
-  const SchedulePlan &Plan;
-  const std::vector<ProductPlacement> &Products;
-
-  isl::multi_union_pw_aff
-  mupa(int G, bool WithProducts,
-       const std::function<std::vector<std::string>(int)> &StmtF,
-       const std::function<std::vector<std::string>(
-           const std::vector<std::string> &)> &ProdF) {
-    std::vector<std::pair<std::string, std::vector<std::string>>> Rows;
-    for (int S : Plan.Groups[G].Stmts) {
-      const Statement &St = PM.statements()[S];
-      Rows.push_back({St.Name + "[" +
-                          join(PM.module().Tables[St.Table].Indices) + "]",
-                      StmtF(S)});
-    }
-    if (WithProducts)
-      for (auto &P : Products) {
-        if (P.G != G)
-          continue;
-        std::vector<std::string> T;
-        for (unsigned D = 0; D < Plan.Groups[G].Dims; ++D)
-          T.push_back("t" + std::to_string(D));
-        Rows.push_back({P.Name + "[" + join(T) + "]", ProdF(T)});
-      }
-    return makeMupa(PM.ctx(), PM.paramTuple(), Rows);
-  }
-
-  isl::union_set stmtFilter(int G) {
-    isl::union_set U(PM.ctx(), "{ }");
-    for (int S : Plan.Groups[G].Stmts)
-      U = U.unite(isl::union_set(PM.statements()[S].Domain));
-    return U;
-  }
-  isl::union_set prodFilter(int G) {
-    isl::union_set U(PM.ctx(), "{ }");
-    for (auto &P : Products)
-      if (P.G == G)
-        U = U.unite(isl::union_set(P.Domain));
-    return U;
-  }
-
-  static isl::schedule_node coincident(isl::schedule_node N) {
-    isl::schedule_node_band B = N.as<isl::schedule_node_band>();
-    B = B.set_permutable(1);
-    for (unsigned I = 0; I < B.n_member(); ++I)
-      B = B.member_set_coincident(I, 1);
-    return B;
-  }
-
-  /// Statements at one point, in their intra-point order.
-  isl::schedule_node intra(isl::schedule_node N, int G) {
-    const GroupPlan &Gr = Plan.Groups[G];
-    if (Gr.IntraOrder.size() < 2)
-      return N;
-    isl::union_set_list L(PM.ctx(), 0);
-    for (int S : Gr.IntraOrder)
-      L = L.add(isl::union_set(PM.statements()[S].Domain));
-    return N.insert_sequence(L);
-  }
-
-  isl::schedule_node group(isl::schedule_node N, int G, bool Tiled) {
-    const GroupPlan &Gr = Plan.Groups[G];
-    auto Member = [&](int S, unsigned P) { return Plan.memberText(PM, S, P); };
-    if (!Tiled || !Gr.Tiled) {
-      N = N.insert_partial_schedule(mupa(
-          G, false,
-          [&](int S) {
-            std::vector<std::string> V;
-            for (unsigned P = 0; P < Gr.Dims; ++P)
-              V.push_back(Member(S, P));
-            return V;
-          },
-          nullptr));
-      return intra(N.child(0), G);
-    }
-    auto TileW = [&](int S) {
-      std::vector<std::string> W;
-      for (unsigned P = 0; P < Gr.Dims; ++P)
-        W.push_back(tileCoord(Member(S, P), Gr.Tile[P]));
-      return std::vector<std::string>{join(W, " + ")};
-    };
-    auto ProdW = [&](const std::vector<std::string> &T) {
-      return std::vector<std::string>{join(T, " + ")};
-    };
-    N = N.insert_mark("tiles").child(0);
-    N = N.insert_partial_schedule(mupa(G, true, TileW, ProdW)).child(0);
-    N = N.insert_mark("parallel_tiles").child(0);
-    if (Gr.Dims > 1) {
-      auto TileRest = [&](int S) {
-        std::vector<std::string> V;
-        for (unsigned P = 1; P < Gr.Dims; ++P)
-          V.push_back(tileCoord(Member(S, P), Gr.Tile[P]));
-        return V;
-      };
-      auto ProdRest = [&](const std::vector<std::string> &T) {
-        return std::vector<std::string>(T.begin() + 1, T.end());
-      };
-      N = coincident(N.insert_partial_schedule(mupa(G, true, TileRest, ProdRest)))
-              .child(0);
-    }
-    isl::union_set PF = prodFilter(G);
-    if (!PF.is_empty()) {
-      isl::union_set_list L(PM.ctx(), 0);
-      for (auto &P : Products)
-        if (P.G == G)
-          L = L.add(isl::union_set(P.Domain));
-      L = L.add(stmtFilter(G));
-      N = N.insert_sequence(L);
-      N = N.child(static_cast<int>(L.size()) - 1).child(0);
-    }
-    N = N.insert_mark("points").child(0);
-    auto PointW = [&](int S) {
-      std::vector<std::string> W;
-      for (unsigned P = 0; P < Gr.Dims; ++P)
-        W.push_back(pointCoord(Member(S, P), Gr.Tile[P]));
-      return std::vector<std::string>{join(W, " + ")};
-    };
-    N = N.insert_partial_schedule(mupa(G, false, PointW, nullptr)).child(0);
-    N = N.insert_mark("parallel_points").child(0);
-    if (Gr.Dims > 1) {
-      auto PointRest = [&](int S) {
-        std::vector<std::string> V;
-        for (unsigned P = 1; P < Gr.Dims; ++P)
-          V.push_back(pointCoord(Member(S, P), Gr.Tile[P]));
-        return V;
-      };
-      N = coincident(N.insert_partial_schedule(mupa(G, false, PointRest, nullptr)))
-              .child(0);
-    }
-    return intra(N, G);
-  }
-
-  isl::schedule build(bool Tiled) {
-    isl::union_set D(PM.ctx(), "{ }");
-    for (size_t G = 0; G < Plan.Groups.size(); ++G) {
-      D = D.unite(stmtFilter(static_cast<int>(G)));
-      if (Tiled)
-        D = D.unite(prodFilter(static_cast<int>(G)));
-    }
-    isl::schedule S = isl::schedule::from_domain(D);
-    size_t NG = Plan.Groups.size();
-    if (NG == 1)
-      return group(S.root().child(0), 0, Tiled).schedule();
-    isl::union_set_list L(PM.ctx(), 0);
-    for (size_t G = 0; G < NG; ++G) {
-      isl::union_set F = stmtFilter(static_cast<int>(G));
-      if (Tiled)
-        F = F.unite(prodFilter(static_cast<int>(G)));
-      L = L.add(F);
-    }
-    S = S.root().child(0).insert_sequence(L).schedule();
-    for (size_t G = 0; G < NG; ++G) {
-      isl::schedule_node N =
-          S.root().child(0).child(static_cast<int>(G)).child(0);
-      S = group(N, static_cast<int>(G), Tiled).schedule();
-    }
-    return S;
-  }
-};
-
-} // namespace
-
-bool dpc::buildLoopTrees(const PolyModel &PM, const SchedulePlan &Plan,
-                         const std::vector<ProductPlacement> &Products,
-                         const std::map<std::string, int> &StmtIds,
-                         DiagEngine &Diags, lir::Program &Prog) {
-  TreeBuilder TB{PM, Plan, Products};
-  isl::union_map All = Plan.Deps;
-  for (auto &P : Products)
-    All = All.unite(P.Reads).unite(P.Feeds);
-  std::map<std::string, int> Ids = StmtIds;
-  for (size_t P = 0; P < Products.size(); ++P)
-    Ids[Products[P].Name] = Products[P].Id;
-
-  for (bool Tiled : {true, false}) {
-    isl::schedule S = TB.build(Tiled);
-    isl::union_map SM = S.get_map();
-    isl::union_map Deps = Tiled ? All : Plan.Deps;
-    isl::union_map Viol = Deps.subtract(lexLtUnionMap(SM, SM));
-    if (!Viol.is_empty()) {
-      Diags.error(PM.module().NameRange,
-                  std::string("internal: the ") +
-                      (Tiled ? "tiled" : "reference") +
-                      " schedule violates a dependence: " + sampleDep(PM, Viol));
-      return false;
-    }
-    lir::LNodePtr Loops = buildLoops(S, PM.paramContext(), Ids);
-    (Tiled ? Prog.Loops : Prog.Reference) = Loops;
-  }
-  return true;
-}

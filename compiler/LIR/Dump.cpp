@@ -1,0 +1,186 @@
+//===- Dump.cpp - the loop trees and the target plans as text -------------===//
+#include "LIR/Program.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace dpc;
+using namespace dpc::lir;
+
+//===-- dump (dpc emit --stage=loops) -------------------------------------===//
+
+static void dumpNode(const Program &P, const LNode &N, llvm::raw_ostream &OS,
+                     unsigned D) {
+  auto Ind = [&] { OS.indent(2 * D); };
+  switch (N.K) {
+  case LNode::For:
+    Ind();
+    OS << "for " << N.Iter << " = " << iexprToString(*N.Lo) << " .. "
+       << iexprToString(*N.Hi);
+    if (N.Step != 1)
+      OS << " step " << N.Step;
+    OS << "  [" << loopRoleName(N.Role) << "]\n";
+    for (auto &K : N.Kids)
+      dumpNode(P, *K, OS, D + 1);
+    break;
+  case LNode::If:
+    Ind();
+    OS << "if " << iexprToString(*N.Cond) << "\n";
+    dumpNode(P, *N.Then, OS, D + 1);
+    if (N.Else) {
+      Ind();
+      OS << "else\n";
+      dumpNode(P, *N.Else, OS, D + 1);
+    }
+    break;
+  case LNode::Block:
+    for (auto &K : N.Kids)
+      dumpNode(P, *K, OS, D);
+    break;
+  case LNode::Mark:
+    Ind();
+    OS << "// " << N.MarkName << "\n";
+    for (auto &K : N.Kids)
+      dumpNode(P, *K, OS, D);
+    break;
+  case LNode::Stmt: {
+    Ind();
+    switch (N.SKind) {
+    case StmtKind::TileStart: OS << "tile_start" << N.Ref << "("; break;
+    case StmtKind::TileProduct: OS << "tile_product" << N.Ref << "("; break;
+    case StmtKind::Cell: OS << P.Stmts[N.Ref].Name << "("; break;
+    case StmtKind::Point: OS << "body("; break;
+    case StmtKind::Launch: OS << "launch kernel" << N.Ref << "("; break;
+    }
+    for (size_t I = 0; I < N.Args.size(); ++I)
+      OS << (I ? ", " : "") << iexprToString(*N.Args[I]);
+    OS << ")\n";
+    break;
+  }
+  }
+}
+
+void lir::dumpLoops(const Program &P, llvm::raw_ostream &OS) {
+  for (size_t G = 0; G < P.Groups.size(); ++G) {
+    const Group &Gr = P.Groups[G];
+    OS << "group " << G << ":";
+    for (int S : Gr.Stmts)
+      OS << " " << P.Stmts[S].Name;
+    OS << "\n  schedule " << Gr.ScheduleText << "\n  tiles";
+    for (auto T : Gr.TileSizes)
+      OS << " " << T;
+    OS << "\n";
+  }
+  OS << "loops:\n";
+  if (P.Loops)
+    dumpNode(P, *P.Loops, OS, 1);
+  for (size_t S = 0; S < P.Splits.size(); ++S) {
+    const SplitInfo &Sp = P.Splits[S];
+    OS << "tile_product" << S << " (" << P.Stmts[Sp.Stmt].Name
+       << "): U = " << Sp.USet << "\n";
+    if (Sp.ProductLoops)
+      dumpNode(P, *Sp.ProductLoops, OS, 1);
+  }
+}
+
+//===-- dump (dpc emit --stage=plan) --------------------------------------===//
+
+static std::string iters(const std::vector<std::string> &V) {
+  std::string S;
+  for (auto &X : V)
+    S += (S.empty() ? "" : ", ") + X;
+  return S;
+}
+
+/// The loops of a kernel body that are mapped to threads, and barriers.
+static void dumpMapped(const LNode &N, llvm::raw_ostream &OS) {
+  walkNodes(N, [&](const LNode &X) {
+    if (X.K == LNode::For && X.Map != ThreadMap::None) {
+      OS << "      loop " << X.Iter << " [" << loopRoleName(X.Role) << "]: ";
+      switch (X.Map) {
+      case ThreadMap::Block: OS << "spread over the block's threads"; break;
+      case ThreadMap::Grid: OS << "spread over the grid's threads"; break;
+      case ThreadMap::OmpThreads: OS << "OpenMP threads, dynamic schedule"; break;
+      case ThreadMap::OmpStatic: OS << "OpenMP threads, static schedule"; break;
+      case ThreadMap::None: break;
+      }
+      OS << ", " << X.Lanes << (X.Lanes == 1 ? " thread" : " threads")
+         << " per iteration" << (X.BarrierAfter ? ", barrier after" : "")
+         << "\n";
+    }
+    return true;
+  });
+}
+
+void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
+  const GpuTarget &GT = P.Machine.Gpu;
+  OS << "target: GPU " << GT.Arch << " (warp " << GT.WarpSize << ", "
+     << GT.SharedPerBlockMax / 1024 << " KiB shared memory per block"
+     << (GT.HasAddMax ? ", DPX max-plus" : "") << "); CPU vectors of "
+     << P.Machine.Cpu.VectorBytes << " bytes\n";
+  OS << "problems: " << P.Problems.PerLaunch << " per launch (" << P.Problems.Why
+     << ")\n";
+  OS << "gpu:\n  host:\n";
+  if (P.Gpu.Host)
+    dumpNode(P, *P.Gpu.Host, OS, 2);
+  for (size_t K = 0; K < P.Gpu.Kernels.size(); ++K) {
+    const GpuKernel &Kn = P.Gpu.Kernels[K];
+    OS << "  kernel " << K << ": " << kernelFamilyName(Kn.Family) << ", "
+       << Kn.Threads << (Kn.Threads == 1 ? " thread" : " threads");
+    if (Kn.MinBlocksPerSM)
+      OS << ", launch bounds (" << Kn.Threads << ", " << Kn.MinBlocksPerSM
+         << ")";
+    if (Kn.Group >= 0)
+      OS << ", group " << Kn.Group;
+    OS << "\n    why: " << Kn.Why << "\n";
+    if (!Kn.HostIters.empty())
+      OS << "    host loops: " << iters(Kn.HostIters) << "\n";
+    if (!Kn.TileIters.empty())
+      OS << "    tile list: " << iters(Kn.TileIters) << "\n";
+    if (Kn.SharedBytes) {
+      OS << "    shared memory: " << Kn.SharedBytes << " bytes";
+      for (auto &[S, Off] : Kn.AccOffset)
+        OS << "; accumulator " << S << " at " << Off;
+      if (Kn.StageOffset)
+        OS << "; staging at " << Kn.StageOffset;
+      for (auto &[T, Off] : Kn.CurOffset)
+        OS << "; tile of " << P.M.Tables[T].Name << " at " << Off;
+      OS << (Kn.SharedOptIn ? " (opt-in above the default)" : "") << "\n";
+    }
+    if (Kn.SplitK >= 0)
+      OS << "    tile product " << Kn.SplitK
+         << " runs before it in kernel dpc_product" << K << " ("
+         << Kn.SplitKBytes << " bytes of shared memory)\n";
+    dumpMapped(*Kn.Body, OS);
+  }
+  for (size_t S = 0; S < P.Gpu.Products.size(); ++S) {
+    const GpuProduct &G = P.Gpu.Products[S];
+    OS << "  tile product " << S << ": " << gpuProductFormName(G.Form);
+    if (G.Form != GpuProductForm::Generic)
+      OS << ", " << G.Rows << " x " << G.Cols << " accumulators, "
+         << G.ThreadsY << " x " << G.ThreadsX << " threads of "
+         << G.RowsPerThread << " x " << G.ColsPerThread << ", k chunk "
+         << G.KChunk << ", " << G.StageBytes << " bytes staged"
+         << (G.Form == GpuProductForm::SplitK
+                 ? ", up to " + std::to_string(G.MaxParts) + " blocks per tile"
+                 : "");
+    OS << "\n    why: " << G.Why << "\n";
+  }
+  OS << "cpu:\n";
+  for (size_t G = 0; G < P.Cpu.GroupWhy.size(); ++G)
+    OS << "  group " << G << ": " << P.Cpu.GroupWhy[G] << "\n";
+  dumpMapped(*P.Cpu.Loops, OS);
+  for (size_t S = 0; S < P.Cpu.Products.size(); ++S) {
+    const CpuProduct &C = P.Cpu.Products[S];
+    OS << "  tile product " << S << ": "
+       << (C.Block ? (C.Block->KVec ? "register-blocked (cells x k vectors)"
+                                    : "register-blocked (rows x vectors)")
+                   : "plain loops")
+       << ", " << (C.KInner ? "k innermost" : "last index innermost");
+    if (C.Block)
+      OS << ", " << C.Block->Rows << " rows"
+         << (C.Block->KVec ? " x " + std::to_string(C.Block->Cols) + " columns"
+                           : " x " + std::to_string(C.Block->NV) + " vectors")
+         << " of " << C.Block->Lanes << " lanes";
+    OS << "\n    why: " << C.Why << "\n";
+  }
+}

@@ -1,0 +1,132 @@
+//===- Program.cpp - questions about the loop form ------------------------===//
+#include "LIR/Program.h"
+
+#include <algorithm>
+
+using namespace dpc;
+using namespace dpc::lir;
+
+const Group *Program::groupOf(int Stmt) const {
+  for (auto &G : Groups)
+    if (std::count(G.Stmts.begin(), G.Stmts.end(), Stmt))
+      return &G;
+  return nullptr;
+}
+
+std::vector<int> Program::splitsOf(int Stmt) const {
+  std::vector<int> R;
+  for (size_t S = 0; S < Splits.size(); ++S)
+    if (Splits[S].Stmt == Stmt)
+      R.push_back(static_cast<int>(S));
+  return R;
+}
+
+bool lir::hasRole(const LNode &N, LoopRole R) {
+  bool Found = false;
+  walkNodes(N, [&](const LNode &X) {
+    Found |= X.K == LNode::For && X.Role == R;
+    return !Found;
+  });
+  return Found;
+}
+
+bool lir::hasProduct(const LNode &N) {
+  bool Found = false;
+  walkNodes(N, [&](const LNode &X) {
+    Found |= X.isProduct();
+    return !Found;
+  });
+  return Found;
+}
+
+bool lir::isTileLevel(const LNode &N) {
+  switch (N.K) {
+  case LNode::For:
+    return N.Role == LoopRole::ParallelTiles;
+  case LNode::If:
+  case LNode::Block:
+    return hasRole(N, LoopRole::ParallelTiles);
+  case LNode::Mark:
+    return N.MarkName == "parallel_tiles" && hasRole(N, LoopRole::ParallelTiles);
+  case LNode::Stmt:
+    return false;
+  }
+  return false;
+}
+
+void lir::collectSplits(const Program &P, const LNode &N, std::set<int> &Out) {
+  walkNodes(N, [&](const LNode &X) {
+    if (X.isProduct())
+      Out.insert(X.Ref);
+    else if (X.isCell())
+      for (int S : P.splitsOf(X.Ref))
+        Out.insert(S);
+    return true;
+  });
+}
+
+const Group *lir::tiledGroupOf(const Program &P, const LNode &N) {
+  const Group *R = nullptr;
+  walkNodes(N, [&](const LNode &X) {
+    if (X.isCell())
+      if (const Group *G = P.groupOf(X.Ref))
+        R = G;
+    return true;
+  });
+  return R && R->Tiled && !R->Signs.empty() ? R : nullptr;
+}
+
+const LNode *lir::leafOf(const LNode &For) {
+  const LNode *B = For.Kids[0].get();
+  while ((B->K == LNode::Block || B->K == LNode::Mark) && B->Kids.size() == 1)
+    B = B->Kids[0].get();
+  return B->K == LNode::Stmt ? B : nullptr;
+}
+
+bool lir::isChunkLoop(const LNode &N) {
+  if (N.K != LNode::For || N.Step != 1)
+    return false;
+  const LNode *L = leafOf(N);
+  if (!L)
+    return false;
+  const IExpr &Last = *L->Args.back();
+  return Last.K == IExpr::Var && Last.Name == N.Iter;
+}
+
+bool lir::allChunkable(const LNode &N) {
+  if (isChunkLoop(N))
+    return true;
+  switch (N.K) {
+  case LNode::Stmt:
+    return false;
+  case LNode::If:
+    return allChunkable(*N.Then) && (!N.Else || allChunkable(*N.Else));
+  default:
+    for (auto &K : N.Kids)
+      if (!allChunkable(*K))
+        return false;
+    return true;
+  }
+}
+
+bool lir::hasInnerFor(const LNode &N) {
+  bool Found = false;
+  walkNodes(N, [&](const LNode &X) {
+    Found |= &X != &N && X.K == LNode::For;
+    return !Found;
+  });
+  return Found;
+}
+
+int64_t lir::boxVolume(const SplitInfo &S) {
+  int64_t V = 1;
+  for (auto B : S.BoxSize)
+    V *= B;
+  return V;
+}
+
+bool lir::isFastSum(const VExpr &B) {
+  return B.K == VExpr::Add && B.Kids[0]->K == VExpr::Load &&
+         B.Kids[1]->K == VExpr::Load && B.Kids[0]->FiniteOperands &&
+         B.Kids[1]->FiniteOperands;
+}

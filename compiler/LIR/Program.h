@@ -1,0 +1,115 @@
+//===- Program.h - the whole loop form of one recurrence ------------------===//
+//
+// What lowerModule (Lower/Lowering.h) gives and every printer takes: the
+// declarations (ModuleInfo), storage, statements, split reductions, groups,
+// the tiled and reference loop trees, and the GPU and CPU plans
+// (LIR/TargetPlan.h). Also the questions printers ask of storage (a cell's
+// offset, a buffer's size, how a load moves along a loop), answered from
+// the storage maps alone, and the dumps of `dpc emit`.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "LIR/LoopIR.h"
+#include "LIR/TargetPlan.h"
+
+#include <set>
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace dpc::lir {
+
+/// The problem axis: how many independent problems (inputs) one run of the
+/// loop form solves, and how the targets spread them. Every loop of the
+/// program runs inside it, per problem. Today one problem per run (the
+/// generated binaries loop over a batch on the host); batching fills it.
+struct ProblemAxis {
+  int64_t PerLaunch = 1;            // problems per kernel launch / CPU pass
+  std::string Why = "one problem per run: a batch's problems run one after "
+                    "another, each on the whole device";
+};
+
+struct Program {
+  ModuleInfo M;                     // the declarations
+  ProblemAxis Problems;
+  std::vector<Storage> Storages;    // one per table
+  std::vector<Statement> Stmts;
+  /// Per table (copy tables too): the whole equation body, with generic
+  /// reductions, for the traceback.
+  std::vector<VExprPtr> TableBodies;
+  std::vector<Group> Groups;        // in execution order
+  LNodePtr Loops;                   // the tiled, wavefronted loop tree
+  LNodePtr Reference;               // the untiled loop tree (reference path)
+  /// Per table: loops over its domain in lexicographic order (Point leaves
+  /// carry the cell's indices), for dumps and checks.
+  std::vector<LNodePtr> DomainLoops;
+  std::vector<SplitInfo> Splits;
+  std::vector<bool> FiniteTable;    // values proven finite (no +-inf)
+  std::vector<bool> CopyTable;      // stored as a mirror of another table
+  std::vector<int> CopySource;      // copy tables: the table they copy
+  std::vector<std::vector<int>> CopyPerm; // copy dim d = source dim perm[d]
+  std::string ParamContext;         // isl notation
+  Target Machine;                   // what the plans were made for
+  GpuPlan Gpu;
+  CpuPlan Cpu;
+
+  /// The group that schedules a statement (null if none).
+  const Group *groupOf(int Stmt) const;
+  /// The split reductions in a statement's body.
+  std::vector<int> splitsOf(int Stmt) const;
+};
+
+//===-- storage questions -------------------------------------------------===//
+
+/// Offset of a cell (index expressions) in its table's buffer (a mirrored
+/// copy table uses its host's layout), and the number of elements a
+/// table's own buffer holds (0 for a mirror).
+IExprPtr storageOffset(const Program &P, int Table,
+                       const std::vector<IExprPtr> &X);
+IExprPtr storageSize(const Program &P, int Table);
+/// Whether the next cell along table dim Dim is the next element of the
+/// buffer, so that a loop along Dim reads memory contiguously.
+bool unitStrideIn(const Program &P, int Table, int Dim);
+
+/// How a load moves when loop variable Var advances by one: not at all, to
+/// the next buffer element, or otherwise.
+enum class Access { Fixed, Contiguous, Other };
+Access accessAlong(const Program &P, const VExpr &Load, const std::string &Var);
+
+//===-- loop-tree questions -----------------------------------------------===//
+
+/// Whether a loop of role R, or a tile product, lies in N (N included).
+bool hasRole(const LNode &N, LoopRole R);
+bool hasProduct(const LNode &N);
+/// True if a loop lies below N (N itself not counted).
+bool hasInnerFor(const LNode &N);
+/// Inside a parallel-tiles region: parallel-tile loops and the ifs, blocks
+/// and marks leading to them run once per step; any other node is the work
+/// of one tile (its products and cells).
+bool isTileLevel(const LNode &N);
+/// Splits used by the cells (or computed by the products) of a tree.
+void collectSplits(const Program &P, const LNode &N, std::set<int> &Out);
+/// The tiled (wavefronted) group whose cells a tree computes, or null.
+const Group *tiledGroupOf(const Program &P, const LNode &N);
+/// Tile products in chunks of k: a contraction loop whose body is the leaf,
+/// with the leaf's last index its iterator, can be processed in chunks;
+/// allChunkable says every leaf sits in one.
+const LNode *leafOf(const LNode &For);
+bool isChunkLoop(const LNode &N);
+bool allChunkable(const LNode &N);
+/// Cells of a split's tile box.
+int64_t boxVolume(const SplitInfo &S);
+/// True if a reduction body is `X + Y` of two finite table loads (no
+/// sentinel can occur, so plain arithmetic is exact).
+bool isFastSum(const VExpr &Body);
+
+//===-- dumps -------------------------------------------------------------===//
+
+/// The loop trees (`dpc emit --stage=loops`).
+void dumpLoops(const Program &P, llvm::raw_ostream &OS);
+/// The GPU and CPU plans in plain words (`dpc emit --stage=plan`).
+void dumpPlan(const Program &P, llvm::raw_ostream &OS);
+
+} // namespace dpc::lir

@@ -1,0 +1,185 @@
+//===- TargetPlan.h - how the loop form maps to a GPU and to CPU threads --===//
+//
+// The mapping decisions, made by Lower/MapToTarget.cpp and printed by
+// `dpc emit --stage=plan`, the generated README and the printers (which
+// only print them). Its input is a Target (what the machines offer); its
+// output, per program, a GpuPlan and a CpuPlan:
+//   - the GPU plan: the host loops with the kernel launches in them, each
+//     kernel's family, body, threads, launch bounds, lanes per cell and
+//     shared-memory layout, and the form of every tile product (register-
+//     blocked, split over k between blocks, or generic) with its shape;
+//   - the CPU plan: the loops that OpenMP threads share, and the form of
+//     every tile product (register-blocked block shape, loop order).
+// Every choice carries the reason it was made (`Why`), in plain words.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "LIR/LoopIR.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpc::lir {
+
+//===-- the input: what the machines offer --------------------------------===//
+
+struct GpuTarget {
+  std::string Arch = "sm_90"; // Hopper (H100, H200)
+  int WarpSize = 32;
+  int MaxThreadsPerBlock = 1024;
+  int64_t SharedPerBlockDefault = 48 * 1024; // without opting in
+  int64_t SharedPerBlockMax = 227 * 1024;    // after cudaFuncSetAttribute
+  int RegistersPerSM = 65536;
+  int MaxThreadsPerSM = 2048;
+  /// Hopper's DPX instructions: max(a + b, c) in one instruction.
+  bool HasAddMax = true;
+};
+
+struct CpuTarget {
+  /// The widest vector the generated code asks for (GCC/Clang vector
+  /// extensions; a narrower machine splits it, correctly).
+  int VectorBytes = 64;
+  int VectorRegisters = 32;
+};
+
+struct Target {
+  GpuTarget Gpu;
+  CpuTarget Cpu;
+  /// The default: an H100-class GPU and an AVX-512-class CPU.
+  static Target standard() { return Target{}; }
+};
+
+//===-- the GPU plan ------------------------------------------------------===//
+
+enum class GpuProductForm {
+  /// Accumulators in registers, operands staged through shared memory, in
+  /// the block of the tile.
+  RegisterBlocked,
+  /// The register-blocked form in a kernel of its own that runs before the
+  /// tile's kernel, k split between several blocks per tile (the host
+  /// picks how many per step), combined with atomic max / min.
+  SplitK,
+  /// Each thread accumulates cells of the tile, operands from global memory.
+  Generic,
+};
+const char *gpuProductFormName(GpuProductForm F);
+
+struct GpuProduct {
+  GpuProductForm Form = GpuProductForm::Generic;
+  std::string Why;
+  // Register-blocked and split-K forms:
+  int64_t Rows = 0, Cols = 0;            // the accumulator tile
+  int ThreadsX = 0, ThreadsY = 0;        // threads along the columns, rows
+  int64_t RowsPerThread = 0, ColsPerThread = 0;
+  int64_t KChunk = 0;                    // k staged per round
+  int64_t XPerThread = 0, YPerThread = 0; // staged elements per thread
+  bool XAlongK = false;   // X's staging order: k fastest (else rows fastest)
+  bool YAlongCols = false; // Y's staging order: columns fastest (else k)
+  int VectorRows = 1, VectorCols = 1; // elements per shared-memory load of
+                                      // a thread's rows / columns (4: int4)
+  int64_t StageBytes = 0; // the staged operands (rows padded by 4 elements)
+  /// Accumulator strides of a row / column step (row-major over the box).
+  int64_t RowStride = 1, ColStride = 1;
+  int MaxParts = 1;       // split-K: the most blocks that share one tile
+};
+
+enum class KernelFamily {
+  /// One thread block per tile of a wavefront step; the host enumerates the
+  /// step's tiles; products first, then the tile's cells anti-diagonal by
+  /// anti-diagonal with a barrier between them.
+  TileWavefront,
+  /// Independent instances spread over the whole grid (isl found that the
+  /// loop carries no dependence); outer sequential loops stay on the host.
+  ParallelGrid,
+  /// One block runs a sequential loop; each cell's reductions are shared by
+  /// the block's threads (one warp), combined with shuffles.
+  SequentialBlock,
+  /// One thread: the loops carry dependences and the cells have no
+  /// reduction to share (proven sequential).
+  Serial,
+};
+const char *kernelFamilyName(KernelFamily F);
+
+struct GpuKernel {
+  KernelFamily Family = KernelFamily::Serial;
+  std::string Why;
+  /// The kernel's work: one tile (TileWavefront), the grid's loop
+  /// (ParallelGrid), or the whole subtree. A copy of the program's loops,
+  /// with ThreadMap / Lanes / BarrierAfter set.
+  LNodePtr Body;
+  std::vector<std::string> HostIters; // enclosing host loops, passed by value
+  std::vector<std::string> TileIters; // TileWavefront: from the tile list
+  int Threads = 1;
+  int MinBlocksPerSM = 0;             // __launch_bounds__ (0: not given)
+  int Group = -1;                     // whose tile its cells read (tile copy)
+  // Dynamic shared memory, byte offsets.
+  std::map<int, int64_t> AccOffset;   // split -> tile-product accumulator
+  std::map<int, int64_t> CurOffset;   // table -> the tile's copy of its cells
+  int64_t StageOffset = 0;            // staged operands of in-block products
+  int64_t SharedBytes = 0;
+  bool SharedOptIn = false;           // more than the default per block
+  /// The split-K product kernel that runs before it (split index, -1: none).
+  int SplitK = -1;
+  int64_t SplitKBytes = 0;
+  /// ParallelGrid: the most blocks worth launching per SM.
+  int BlocksPerSM = 0;
+};
+
+struct GpuPlan {
+  /// The host's loops: the program's loops down to the kernels, which are
+  /// Launch statements (Ref = kernel). Inside a `parallel_tiles` mark, a
+  /// Launch adds the current tile to the kernel's list, and the kernels of
+  /// the mark launch after its loops, one block per listed tile.
+  LNodePtr Host;
+  std::vector<GpuKernel> Kernels;
+  std::vector<GpuProduct> Products; // per split reduction
+  /// Per statement: whether the GPU computes its cells inside a tile whose
+  /// own cells are copied into shared memory (a `tc_stmt_` variant in the
+  /// .cu reads them there), and whether several threads (lanes) share one
+  /// cell's tile-product remainder and combine it with warp shuffles.
+  std::vector<bool> TileCached, LaneShared;
+  /// Per statement: whether a ParallelGrid or SequentialBlock kernel runs
+  /// its cells with several lanes each (an `ln_stmt_` variant in the .cu
+  /// strides its reduction over the lanes and combines them).
+  std::vector<bool> LaneCells;
+  /// Per group: whether its tiles are copied into shared memory (the
+  /// statements of such a group are TileCached).
+  std::vector<bool> TileCopy;
+};
+
+//===-- the CPU plan ------------------------------------------------------===//
+
+/// The register-blocked CPU tile product: Rows x NV vectors of Lanes
+/// accumulators (a row of accumulators), or, with KVec, a Rows x Cols block
+/// of cells each with a vector of partial results along k.
+struct CpuBlock {
+  int64_t Lanes = 0, NV = 0, Rows = 0;
+  bool KVec = false;
+  int64_t Cols = 0;
+};
+
+struct CpuProduct {
+  /// The loop order of the plain form: (x..., k..., x_last) with a row of
+  /// accumulators over the last cell index, or, with KInner, each cell's
+  /// reduction innermost (x..., k...).
+  bool KInner = false;
+  LNodePtr Loops;
+  /// The register-blocked form, for the tiles where the split's BoxGuard
+  /// holds (none: the plain form everywhere).
+  std::optional<CpuBlock> Block;
+  std::string Why;
+};
+
+struct CpuPlan {
+  /// The program's loops with the loops that OpenMP threads share marked
+  /// (ThreadMap::OmpThreads).
+  LNodePtr Loops;
+  std::vector<CpuProduct> Products; // per split reduction
+  /// Per group: how its loops are shared, in plain words.
+  std::vector<std::string> GroupWhy;
+};
+
+} // namespace dpc::lir

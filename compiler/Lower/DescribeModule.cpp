@@ -1,0 +1,42 @@
+//===- DescribeModule.cpp - the declarations the printers need ------------===//
+//
+// Takes the checked module and gives lir::ModuleInfo: names, types, index
+// names and domains of the tables, inputs with their sizes, params with the
+// input that binds each, `let` constants, score lookups and the output
+// cell. Printers read this, never the AST.
+//
+//===----------------------------------------------------------------------===//
+#include "Lower/Lowering.h"
+
+using namespace dpc;
+
+lir::ModuleInfo dpc::describeModule(const ast::Module &M) {
+  lir::ModuleInfo I;
+  I.Name = M.Name;
+  I.FileName = M.FileName;
+  for (auto &P : M.Params)
+    I.Params.push_back({P.Name, P.BoundBy});
+  for (auto &In : M.Inputs)
+    I.Inputs.push_back({In.Name, In.Alpha, In.SizeA});
+  for (auto &L : M.Lets)
+    I.Lets.push_back({L.Name, L.Value});
+  for (auto &S : M.Scores) {
+    lir::ScoreInfo SI;
+    SI.Name = S.Name;
+    SI.Type = S.Type;
+    SI.Params = S.Params;
+    SI.Lookup = S.Lookup;
+    for (auto &E : S.Entries)
+      SI.EntriesText += (SI.EntriesText.empty() ? "" : ", ") + E.Key + " = " +
+                        E.Val.str();
+    SI.EntriesText += ", default = " + S.Default->str();
+    I.Scores.push_back(SI);
+  }
+  for (auto &T : M.Tables)
+    I.Tables.push_back({T.Name, T.Type, T.Indices, T.Domain,
+                        ast::exprToString(*T.Eq->Body)});
+  I.StructureInput = ast::structureInput(M);
+  I.Output.Table = M.Output->TableIdx;
+  I.Output.Index = M.Output->Index;
+  return I;
+}

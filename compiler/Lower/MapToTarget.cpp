@@ -1,0 +1,617 @@
+//===- MapToTarget.cpp - the GPU and CPU plans ----------------------------===//
+//
+// Takes the finished loop form (schedule, splits, storage) and a Target and
+// gives P.Gpu and P.Cpu (LIR/TargetPlan.h): which code runs in which
+// kernel, with how many threads, how threads share cells, the shared-memory
+// layout and the form of every tile product on the GPU; which loops OpenMP
+// threads share and the form of every tile product on the CPU. Each choice
+// records why it was made. The printers only print these decisions.
+//
+//===----------------------------------------------------------------------===//
+#include "Lower/Lowering.h"
+
+#include "Basic/Diagnostics.h"
+
+#include <fmt/format.h>
+
+using namespace dpc;
+using namespace dpc::lir;
+
+namespace {
+
+/// Threads of a tile-wavefront block: 8 warps, enough to hide latency with
+/// two blocks per SM, few enough to keep 128 registers per thread.
+constexpr int TileThreads = 256;
+/// Threads per block of a parallel-grid kernel.
+constexpr int GridThreads = 256;
+/// k values staged per round of a register-blocked product.
+constexpr int64_t KChunk = 32;
+/// The most blocks that share one tile's product (split over k).
+constexpr int MaxParts = 32;
+/// Thread grid of a register-blocked product: 16 x 16 threads, each with a
+/// (rows / 16) x (cols / 16) block of accumulators.
+constexpr int ProductThreadsSide = 16;
+
+int64_t align16(int64_t X) { return (X + 15) / 16 * 16; }
+
+//===-- the GPU ------------------------------------------------------------===//
+
+struct GpuMapper {
+  Program &P;
+  const GpuTarget &T;
+  GpuPlan &G;
+
+  /// Whether a split's product can be register-blocked: a rectangular
+  /// product whose row and column extents are multiples of the thread grid
+  /// (at most 128, so a thread's block fits in registers), whose staged
+  /// chunks divide evenly among the threads, and whose U(T) loops end in
+  /// chunkable k loops.
+  std::string whyNotRegisterBlocked(const SplitInfo &Sp) const {
+    if (!Sp.Rectangular)
+      return "the product is not rectangular (rows read only by X, columns "
+             "only by Y, the last k by both)";
+    int64_t BR = Sp.BoxSize[Sp.RowDim], BC = Sp.BoxSize[Sp.ColDim];
+    if (BR % ProductThreadsSide || BC % ProductThreadsSide || BR > 128 ||
+        BC > 128)
+      return fmt::format("its {} x {} tile is not a multiple of the {} x {} "
+                         "thread grid or exceeds 128",
+                         BR, BC, ProductThreadsSide, ProductThreadsSide);
+    if ((BR * KChunk) % TileThreads || (BC * KChunk) % TileThreads)
+      return "the staged chunks do not divide among the threads";
+    if (!allChunkable(*Sp.ProductLoops))
+      return "U(T) has points outside a loop over the last contraction index";
+    return "";
+  }
+
+  GpuProduct registerBlocked(const SplitInfo &Sp) const {
+    GpuProduct R;
+    R.Form = GpuProductForm::RegisterBlocked;
+    R.Rows = Sp.BoxSize[Sp.RowDim];
+    R.Cols = Sp.BoxSize[Sp.ColDim];
+    R.ThreadsX = R.ThreadsY = ProductThreadsSide;
+    R.RowsPerThread = R.Rows / ProductThreadsSide;
+    R.ColsPerThread = R.Cols / ProductThreadsSide;
+    R.KChunk = KChunk;
+    R.XPerThread = R.Rows * KChunk / TileThreads;
+    R.YPerThread = R.Cols * KChunk / TileThreads;
+    const std::string &KL = Sp.KVars.back();
+    const std::string &ColVar =
+        P.M.Tables[P.Stmts[Sp.Stmt].Table].Indices[Sp.ColDim];
+    R.XAlongK = accessAlong(P, *Sp.X, KL) == Access::Contiguous;
+    R.YAlongCols = accessAlong(P, *Sp.Y, ColVar) == Access::Contiguous;
+    bool Vec4 = Sp.Ty == ScalarType::Int32 || Sp.Ty == ScalarType::Float;
+    R.VectorRows = Vec4 && R.RowsPerThread % 4 == 0 ? 4 : 1;
+    R.VectorCols = Vec4 && R.ColsPerThread % 4 == 0 ? 4 : 1;
+    R.StageBytes = KChunk * (R.Rows + 4 + R.Cols + 4) * typeBytes(Sp.Ty);
+    for (size_t D = Sp.RowDim + 1; D < Sp.BoxSize.size(); ++D)
+      R.RowStride *= Sp.BoxSize[D];
+    for (size_t D = Sp.ColDim + 1; D < Sp.BoxSize.size(); ++D)
+      R.ColStride *= Sp.BoxSize[D];
+    R.MaxParts = MaxParts;
+    R.Why = fmt::format("rectangular {} x {} product: {} x {} threads, {} x {} "
+                        "accumulators each in registers, k staged {} at a time",
+                        R.Rows, R.Cols, R.ThreadsY, R.ThreadsX, R.RowsPerThread,
+                        R.ColsPerThread, KChunk);
+    return R;
+  }
+
+  /// Threads sharing a cell of a point loop: when every cell under it has
+  /// split reductions, the block's threads spread over the cells of an
+  /// anti-diagonal (at most the tile's longest side) and the rest share
+  /// each cell's remainder loops.
+  int lanesOf(const LNode &N, const Group &Gr) const {
+    bool All = true, Any = false;
+    walkNodes(N, [&](const LNode &X) {
+      if (X.isCell()) {
+        Any = true;
+        All = All && !P.splitsOf(X.Ref).empty();
+      }
+      return true;
+    });
+    if (!Any || !All)
+      return 1;
+    int64_t Side = 1;
+    for (auto S : Gr.TileSizes)
+      Side = std::max(Side, S);
+    int L = 1;
+    while (L < T.WarpSize && L * 2 * Side <= TileThreads)
+      L *= 2;
+    return L;
+  }
+
+  /// Annotates the body of a tile kernel: point loops spread over the
+  /// block's threads (lanes per cell); a point step whose wavefront loop
+  /// isl removed (one iteration) ends with a barrier.
+  void annotateTile(LNode &N, const Group *Gr, bool InWave) {
+    if (N.K == LNode::For && N.Role == LoopRole::PointWavefront) {
+      // (a barrier ends every step of a point wavefront)
+      for (auto &K : N.Kids)
+        annotateTile(*K, Gr, true);
+      return;
+    }
+    if (N.K == LNode::For && N.Role == LoopRole::ParallelPoints) {
+      N.Map = ThreadMap::Block;
+      N.Lanes = Gr ? lanesOf(N, *Gr) : 1;
+      N.BarrierAfter = !InWave;
+      return; // the loops below run per cell
+    }
+    if (N.K == LNode::Stmt && N.isCell())
+      N.BarrierAfter = !InWave; // a single cell, run by thread 0
+    for (auto &K : N.Kids)
+      annotateTile(*K, Gr, InWave);
+    if (N.Then)
+      annotateTile(*N.Then, Gr, InWave);
+    if (N.Else)
+      annotateTile(*N.Else, Gr, InWave);
+  }
+
+  int newKernel(GpuKernel K) {
+    G.Kernels.push_back(std::move(K));
+    return static_cast<int>(G.Kernels.size()) - 1;
+  }
+
+  LNodePtr launch(int K) {
+    auto L = std::make_shared<LNode>();
+    L->K = LNode::Stmt;
+    L->SKind = StmtKind::Launch;
+    L->Ref = K;
+    return L;
+  }
+
+  /// Whether every cell under N can share its reductions between lanes:
+  /// no tile products, at least one reduction, each a max, a min or an
+  /// integer sum (reassociating them gives the same value), none nested
+  /// in another.
+  bool laneCells(const LNode &N) const {
+    bool Ok = true, Any = false;
+    walkNodes(N, [&](const LNode &X) {
+      if (!X.isCell())
+        return true;
+      Any = true;
+      if (!P.splitsOf(X.Ref).empty()) {
+        Ok = false;
+        return false;
+      }
+      int Reds = 0;
+      std::function<void(const VExpr &, int)> Visit = [&](const VExpr &E,
+                                                          int Depth) {
+        if (E.K == VExpr::Reduce) {
+          ++Reds;
+          bool Exact = E.Op != RedOp::Sum || isIntType(E.Ty);
+          Ok = Ok && Depth == 0 && Exact;
+          ++Depth;
+        }
+        for (auto &K : E.Kids)
+          Visit(*K, Depth);
+      };
+      Visit(*P.Stmts[X.Ref].Body, 0);
+      Ok = Ok && Reds > 0;
+      return Ok;
+    });
+    return Ok && Any;
+  }
+
+  /// The isl reasons for the loops of the untiled group of the cells
+  /// under N (member by member).
+  std::string groupReasons(const LNode &N) const {
+    const Group *Gr = nullptr;
+    walkNodes(N, [&](const LNode &X) {
+      if (X.isCell() && !Gr)
+        Gr = P.groupOf(X.Ref);
+      return !Gr;
+    });
+    if (!Gr || Gr->ParallelWhy.empty())
+      return "";
+    std::string R;
+    for (size_t D = 0; D < Gr->ParallelWhy.size(); ++D)
+      R += fmt::format("{}member {}: {}", R.empty() ? "" : "; ", D,
+                       Gr->ParallelWhy[D]);
+    return R;
+  }
+
+  void markLaneCells(const LNode &N) {
+    walkNodes(N, [&](const LNode &X) {
+      if (X.isCell())
+        G.LaneCells[X.Ref] = true;
+      return true;
+    });
+  }
+
+  /// A loop whose iterations are independent: spread over the whole grid
+  /// (grid-stride), a warp per iteration where the cells reduce.
+  LNodePtr gridSite(const LNode &N, const std::vector<std::string> &H) {
+    GpuKernel K;
+    K.Family = KernelFamily::ParallelGrid;
+    K.Body = cloneTree(N);
+    K.Body->Map = ThreadMap::Grid;
+    K.Body->Lanes = laneCells(N) ? T.WarpSize : 1;
+    if (K.Body->Lanes > 1)
+      markLaneCells(N);
+    K.HostIters = H;
+    K.Threads = GridThreads;
+    K.BlocksPerSM = T.MaxThreadsPerSM / GridThreads;
+    K.Why = fmt::format(
+        "loop {} ({}): its iterations spread over the "
+        "grid, {} blocks of {} threads per SM at most, grid-stride{}",
+        N.Iter, groupReasons(N), K.BlocksPerSM, GridThreads,
+        K.Body->Lanes > 1
+            ? "; a warp per iteration: its lanes share the cell's reduction "
+              "and combine it with shuffles"
+            : "");
+    return launch(newKernel(std::move(K)));
+  }
+
+  /// Marks the parallel loops under a sequential one for a single block.
+  bool blockLoops(LNode &N) {
+    if (N.K == LNode::For && N.Role == LoopRole::Parallel) {
+      N.Map = ThreadMap::Block;
+      N.Lanes = laneCells(N) ? T.WarpSize : 1;
+      if (N.Lanes > 1)
+        markLaneCells(N);
+      N.BarrierAfter = true;
+      return true;
+    }
+    bool Any = false;
+    for (auto &K : N.Kids)
+      Any |= blockLoops(*K);
+    if (N.Then)
+      Any |= blockLoops(*N.Then);
+    if (N.Else)
+      Any |= blockLoops(*N.Else);
+    return Any;
+  }
+
+  /// Code outside any tiled group that is not a parallel loop: one block
+  /// when a sequential loop encloses parallel ones (the block's threads
+  /// share them, a barrier after each), else one thread, with the reason.
+  LNodePtr serialSite(const LNode &N, const std::vector<std::string> &H) {
+    GpuKernel K;
+    K.Body = cloneTree(N);
+    K.HostIters = H;
+    std::string Why = groupReasons(N);
+    if (blockLoops(*K.Body)) {
+      K.Family = KernelFamily::SequentialBlock;
+      K.Threads = T.MaxThreadsPerBlock;
+      K.Why = "one block: a sequential loop around loops whose iterations "
+              "are independent (" + Why + "); its threads share those, a "
+              "barrier after each";
+      return launch(newKernel(std::move(K)));
+    }
+    K.Family = KernelFamily::Serial;
+    K.Threads = 1;
+    K.Why = N.K == LNode::For
+                ? "proven sequential: " +
+                      (Why.empty() ? std::string("a loop outside any group")
+                                   : Why)
+                : "a single cell (no loop)";
+    return launch(newKernel(std::move(K)));
+  }
+
+  /// The work of one tile of a parallel-tiles region.
+  LNodePtr tileSite(const LNode &N, const std::vector<std::string> &H,
+                    const std::vector<std::string> &TI) {
+    GpuKernel K;
+    K.Family = KernelFamily::TileWavefront;
+    K.Body = cloneTree(N);
+    K.HostIters = H;
+    K.TileIters = TI;
+    K.Threads = TileThreads;
+    const Group *Gr = tiledGroupOf(P, N);
+    if (Gr)
+      K.Group = static_cast<int>(Gr - P.Groups.data());
+    annotateTile(*K.Body, Gr, false);
+    // Shared memory: accumulators, then the staging buffers of in-block
+    // register-blocked products (one runs at a time), then the tile copy.
+    std::set<int> Splits;
+    collectSplits(P, N, Splits);
+    int64_t Off = 0;
+    for (int S : Splits) {
+      K.AccOffset[S] = Off;
+      Off = align16(Off + boxVolume(P.Splits[S]) * typeBytes(P.Splits[S].Ty));
+    }
+    // One register-blocked int32 product per tile (atomicMax / Min combine
+    // the parts): its own kernel, split over k, so that a step with few
+    // tiles still fills the GPU.
+    if (Splits.size() == 1 && hasProduct(N)) {
+      int S = *Splits.begin();
+      const SplitInfo &Sp = P.Splits[S];
+      if (whyNotRegisterBlocked(Sp).empty() && Sp.Ty == ScalarType::Int32) {
+        K.SplitK = S;
+        GpuProduct &GP = G.Products[S];
+        GP = registerBlocked(Sp);
+        GP.Form = GpuProductForm::SplitK;
+        GP.Why += "; the tile's only product, int32: a kernel of its own, k "
+                  "split between up to " +
+                  std::to_string(MaxParts) +
+                  " blocks per tile so that steps with few tiles fill the GPU "
+                  "(atomic " +
+                  std::string(redOpName(Sp.Op)) + " combines the parts)";
+        K.SplitKBytes = GP.StageBytes;
+      }
+    }
+    int64_t Stage = 0;
+    for (int S : Splits)
+      if (S != K.SplitK && G.Products[S].Form == GpuProductForm::RegisterBlocked)
+        Stage = std::max(Stage, G.Products[S].StageBytes);
+    K.StageOffset = Off;
+    Off = align16(Off + Stage);
+    if (Gr) {
+      int64_t Vol = 1;
+      for (auto S : Gr->TileSizes)
+        Vol *= S;
+      for (int Tb : Gr->Tables) {
+        K.CurOffset[Tb] = Off;
+        Off = align16(Off + Vol * typeBytes(P.M.Tables[Tb].Type));
+      }
+    }
+    K.SharedBytes = std::max<int64_t>(Off, 16);
+    K.SharedOptIn = K.SharedBytes > T.SharedPerBlockDefault;
+    // Two blocks per SM, so that one block's latency hides behind the
+    // other's work -- unless several tile products need the registers.
+    K.MinBlocksPerSM = Splits.size() <= 1 ? 2 : 0;
+    K.Why = std::string("one block of ") + std::to_string(TileThreads) +
+            " threads per tile of a wavefront step" +
+            (K.MinBlocksPerSM ? ", two blocks per SM" : "") +
+            (Gr ? "; the tile's cells copied into shared memory" : "");
+    return launch(newKernel(std::move(K)));
+  }
+
+  /// Inside a parallel-tiles region: the host enumerates tile-level nodes;
+  /// any other node is the body of a kernel run by one block per tile.
+  LNodePtr tileHost(const LNode &N, const std::vector<std::string> &H,
+                    std::vector<std::string> &TI) {
+    if (!isTileLevel(N))
+      return tileSite(N, H, TI);
+    auto C = std::make_shared<LNode>(N);
+    switch (N.K) {
+    case LNode::For:
+      TI.push_back(N.Iter);
+      for (auto &K : C->Kids)
+        K = tileHost(*K, H, TI);
+      TI.pop_back();
+      break;
+    case LNode::If:
+      C->Then = tileHost(*N.Then, H, TI);
+      if (N.Else)
+        C->Else = tileHost(*N.Else, H, TI);
+      break;
+    default:
+      for (auto &K : C->Kids)
+        K = tileHost(*K, H, TI);
+      break;
+    }
+    return C;
+  }
+
+  /// Host level: tiled groups run their wavefront loops on the host; code
+  /// outside any tiled group runs in a kernel of its own.
+  LNodePtr host(const LNode &N, std::vector<std::string> &H, bool InTiles) {
+    if (N.K == LNode::Mark && N.MarkName == "parallel_tiles") {
+      std::vector<std::string> TI;
+      if (isTileLevel(N))
+        return tileHost(N, H, TI);
+      // One tile per step (isl removed the tile loop): the mark stays on
+      // the host, around the launch of that tile.
+      auto C = std::make_shared<LNode>(N);
+      C->Kids = {tileSite(N, H, TI)};
+      return C;
+    }
+    auto C = std::make_shared<LNode>(N);
+    switch (N.K) {
+    case LNode::Mark:
+      for (auto &K : C->Kids)
+        K = host(*K, H, InTiles || N.MarkName == "tiles");
+      return C;
+    case LNode::Block:
+      for (auto &K : C->Kids)
+        K = host(*K, H, InTiles);
+      return C;
+    case LNode::If:
+      C->Then = host(*N.Then, H, InTiles);
+      if (N.Else)
+        C->Else = host(*N.Else, H, InTiles);
+      return C;
+    case LNode::For:
+      if (InTiles) {
+        H.push_back(N.Iter);
+        for (auto &K : C->Kids)
+          K = host(*K, H, InTiles);
+        H.pop_back();
+        return C;
+      }
+      if (N.Role == LoopRole::Parallel)
+        return gridSite(N, H);
+      return serialSite(N, H);
+    case LNode::Stmt:
+      return serialSite(N, H);
+    }
+    return C;
+  }
+
+  void run() {
+    G.Products.assign(P.Splits.size(), GpuProduct{});
+    for (size_t S = 0; S < P.Splits.size(); ++S) {
+      std::string Not = whyNotRegisterBlocked(P.Splits[S]);
+      if (Not.empty()) {
+        G.Products[S] = registerBlocked(P.Splits[S]);
+      } else {
+        G.Products[S].Form = GpuProductForm::Generic;
+        G.Products[S].Why = "generic: " + Not;
+      }
+    }
+    // A tiled group with a wavefront computes its tiles from a shared-memory
+    // copy of the tile; its statements with split reductions share a cell's
+    // remainder between lanes.
+    G.TileCached.assign(P.Stmts.size(), false);
+    G.LaneCells.assign(P.Stmts.size(), false);
+    G.LaneShared.assign(P.Stmts.size(), false);
+    for (auto &Gr : P.Groups) {
+      G.TileCopy.push_back(Gr.Tiled && !Gr.Signs.empty());
+      for (int S : Gr.Stmts) {
+        G.TileCached[S] = G.TileCopy.back();
+        G.LaneShared[S] = G.TileCached[S] && !P.splitsOf(S).empty();
+      }
+    }
+    std::vector<std::string> H;
+    G.Host = host(*P.Loops, H, false);
+  }
+};
+
+//===-- the CPU ------------------------------------------------------------===//
+
+struct CpuMapper {
+  Program &P;
+  const CpuTarget &T;
+  CpuPlan &C;
+
+  /// The register-blocked form applies where some tiles read only inside
+  /// the operand tables (BoxGuard), the columns are the last cell index
+  /// (rows of the accumulator are contiguous), Y runs along them
+  /// contiguously and X does not depend on them (or both operands run
+  /// contiguously along k instead), and U(T) ends in one chunkable k loop.
+  std::optional<CpuBlock> block(const SplitInfo &Sp, std::string &Why) const {
+    const TableInfo &Tab = P.M.Tables[P.Stmts[Sp.Stmt].Table];
+    size_t Dims = Tab.Indices.size();
+    if (!Sp.Rectangular) {
+      Why = "not rectangular";
+      return std::nullopt;
+    }
+    if (!Sp.BoxGuard) {
+      Why = "no tile reads only inside the operand tables";
+      return std::nullopt;
+    }
+    if (Sp.ColDim != static_cast<int>(Dims) - 1) {
+      Why = "the columns are not the last cell index";
+      return std::nullopt;
+    }
+    if (!allChunkable(*Sp.ProductLoops)) {
+      Why = "U(T) has points outside a loop over the last contraction index";
+      return std::nullopt;
+    }
+    for (size_t D = 0; D < Dims; ++D)
+      if (static_cast<int>(D) != Sp.RowDim && static_cast<int>(D) != Sp.ColDim &&
+          Sp.BoxSize[D] != 1) {
+        Why = "the tile box is more than one wide outside its rows and columns";
+        return std::nullopt;
+      }
+    const std::string &Col = Tab.Indices[Sp.ColDim];
+    CpuBlock B;
+    B.Lanes = T.VectorBytes / typeBytes(Sp.Ty);
+    int64_t BR = Sp.BoxSize[Sp.RowDim], BC = Sp.BoxSize[Sp.ColDim];
+    const std::string &KL = Sp.KVars.back();
+    if (accessAlong(P, *Sp.X, KL) == Access::Contiguous &&
+        accessAlong(P, *Sp.Y, KL) == Access::Contiguous && BR % 4 == 0 &&
+        BC % 4 == 0 && accessAlong(P, *Sp.Y, Col) != Access::Contiguous) {
+      B.KVec = true;
+      B.Rows = B.Cols = 4;
+      Why = fmt::format("register-blocked where the tile reads inside the "
+                        "tables: both operands run along k, so 4 x 4 cells, "
+                        "each a vector of {} partial results along k",
+                        B.Lanes);
+      return B;
+    }
+    if (accessAlong(P, *Sp.Y, Col) != Access::Contiguous ||
+        accessAlong(P, *Sp.X, Col) != Access::Fixed) {
+      Why = "Y is not contiguous along the columns, or X moves with them";
+      return std::nullopt;
+    }
+    if (BC % B.Lanes != 0 || BC / B.Lanes > 8) {
+      Why = "the columns are not a small multiple of the vector width";
+      return std::nullopt;
+    }
+    B.NV = BC / B.Lanes;
+    // About half the vector registers hold accumulators; the rest hold Y
+    // and X.
+    B.Rows = std::max<int64_t>(1, (T.VectorRegisters / 2) / B.NV);
+    while (BR % B.Rows != 0)
+      --B.Rows;
+    Why = fmt::format("register-blocked where the tile reads inside the "
+                      "tables: {} rows x {} columns of accumulators in {} "
+                      "vectors of {} lanes",
+                      B.Rows, BC, B.Rows * B.NV, B.Lanes);
+    return B;
+  }
+
+  /// The loop order of the plain form: the last cell index innermost when
+  /// both operands are fixed or contiguous along it (a row of accumulators,
+  /// vectorised); else the last contraction index innermost when they are
+  /// along that (a vectorised reduction per cell); else the first.
+  CpuProduct product(const SplitInfo &Sp) const {
+    CpuProduct R;
+    const std::string &Last = P.M.Tables[P.Stmts[Sp.Stmt].Table].Indices.back();
+    auto Streams = [&](const std::string &Var) {
+      return accessAlong(P, *Sp.X, Var) != Access::Other &&
+             accessAlong(P, *Sp.Y, Var) != Access::Other;
+    };
+    R.Loops = Sp.CpuLoops;
+    if (!Streams(Last) && Sp.CpuLoopsKInner && Streams(Sp.KVars.back())) {
+      R.Loops = Sp.CpuLoopsKInner;
+      R.KInner = true;
+    }
+    std::string Why;
+    R.Block = block(Sp, Why);
+    R.Why = (R.KInner ? "k innermost (one reduction per cell)"
+                      : "the last index innermost (a row of accumulators)") +
+            std::string("; ") + (R.Block ? Why : "not register-blocked: " + Why);
+    return R;
+  }
+
+  /// OpenMP threads share the outermost parallel-tiles loop of every path.
+  void threads(LNode &N, bool InParallel) {
+    bool Par = N.K == LNode::For && !InParallel &&
+               (N.Role == LoopRole::ParallelTiles || N.Role == LoopRole::Parallel);
+    if (Par)
+      N.Map = N.Role == LoopRole::Parallel ? ThreadMap::OmpStatic
+                                           : ThreadMap::OmpThreads;
+    for (auto &K : N.Kids)
+      threads(*K, InParallel || Par);
+    if (N.Then)
+      threads(*N.Then, InParallel);
+    if (N.Else)
+      threads(*N.Else, InParallel);
+  }
+
+  void run() {
+    for (auto &Sp : P.Splits)
+      C.Products.push_back(product(Sp));
+    C.Loops = cloneTree(*P.Loops);
+    threads(*C.Loops, false);
+    for (auto &Gr : P.Groups)
+      C.GroupWhy.push_back(
+          Gr.Tiled ? "the tiles of a wavefront step on the threads (dynamic "
+                     "schedule)"
+          : std::count(Gr.Parallel.begin(), Gr.Parallel.end(), true)
+              ? "not tiled: the outermost loop whose iterations are "
+                "independent on the threads (static schedule)"
+              : "not tiled, proven sequential: one thread");
+  }
+};
+
+} // namespace
+
+const char *lir::gpuProductFormName(GpuProductForm F) {
+  switch (F) {
+  case GpuProductForm::RegisterBlocked: return "register-blocked";
+  case GpuProductForm::SplitK: return "register-blocked, split over k";
+  case GpuProductForm::Generic: return "generic";
+  }
+  return "?";
+}
+
+const char *lir::kernelFamilyName(KernelFamily F) {
+  switch (F) {
+  case KernelFamily::TileWavefront: return "tile-wavefront";
+  case KernelFamily::ParallelGrid: return "parallel-grid";
+  case KernelFamily::SequentialBlock: return "sequential-block";
+  case KernelFamily::Serial: return "serial";
+  }
+  return "?";
+}
+
+void dpc::mapToTarget(Program &P, const Target &T) {
+  P.Machine = T;
+  P.Gpu = GpuPlan{};
+  P.Cpu = CpuPlan{};
+  GpuMapper{P, T.Gpu, P.Gpu}.run();
+  CpuMapper{P, T.Cpu, P.Cpu}.run();
+}
