@@ -52,8 +52,13 @@ fi
 say "commit: ${DPC_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
 say "generated: $GENDIR"
 
-# The recurrences: those with cases, in the order of the cases file.
-RECS=$(grep -v '^#' "$CASES" | cut -f1 | awk 'NF && !seen[$0]++')
+# The recurrences: those with cases, in the order of the cases file, then
+# any other folder of GENDIR (built for tests/bench/run.py --corpus, no cases:
+# mccaskill, see tests/corpus/README.md).
+RECS=$( { grep -v '^#' "$CASES" | cut -f1
+          for d in "$GENDIR"/*/CMakeLists.txt; do
+            [ -f "$d" ] && basename "$(dirname "$d")"
+          done; } | awk 'NF && !seen[$0]++')
 
 # 1. Build.
 if [ "$BACKEND" = cuda ]; then
