@@ -491,6 +491,267 @@ def plot(args, rows):
             log("NOTICE: could not draw %s: %s" % (fname, e))
 
 
+# ---------------------------------------------------------------- corpus mode
+
+def read_corpus_table(path):
+    """tests/bench/corpus.tsv -> list of dicts (see the file's header)."""
+    rows = []
+    with open(path) as f:
+        for line in f:
+            if not line.strip() or line.startswith("#"):
+                continue
+            rec, inputs, sets, size, quick, unit, count = line.rstrip("\n").split("\t")
+            ins = []
+            for spec in inputs.split():
+                name, rest = spec.split("=", 1)
+                kind, length = rest.split(":", 1)
+                lo, hi = -5, 20
+                m = re.match(r"int\[(-?\d+)\.\.(-?\d+)\]$", kind)
+                if m:
+                    kind, lo, hi = "int", int(m.group(1)), int(m.group(2))
+                ins.append((name, kind, length, lo, hi))
+            lets = {}
+            if sets != "-":
+                for kv in sets.split():
+                    k, v = kv.split("=", 1)
+                    lets[k] = int(v)
+            rows.append({"rec": rec, "inputs": ins, "lets": lets, "size": int(size),
+                         "quick": int(quick), "unit": unit, "count": count})
+    return rows
+
+
+def corpus_count(row, n):
+    env = dict(row["lets"])  # one dict: generator expressions see only globals
+    env["n"] = n
+    env["__builtins__"] = {"sum": sum, "min": min, "max": max, "range": range}
+    return int(eval(row["count"], env))
+
+
+def corpus_inputs(row, n, seed, folder):
+    """Writes the inputs of one corpus problem; returns the --in arguments."""
+    args = []
+    for name, kind, length, lo, hi in row["inputs"]:
+        L = int(eval(length, {"__builtins__": {}}, {"n": n}))
+        rng = random.Random("%d/%s/%s/%d" % (seed, row["rec"], name, n))
+        base = os.path.join(folder, "%s_%s_n%d" % (row["rec"], name, n))
+        if kind == "int":
+            path = base + ".txt"
+            if not os.path.exists(path):
+                vals = [str(rng.randint(lo, hi)) for _ in range(L)]
+                with open(path, "w") as f:
+                    for i in range(0, L, 20):
+                        f.write(" ".join(vals[i:i + 20]) + "\n")
+        else:
+            letters = {"rna": "ACGU", "dna": "ACGT",
+                       "protein": "ACDEFGHIKLMNPQRSTVWY"}[kind]
+            path = write_fasta(base + ".fa", "%s_%s_n%d" % (row["rec"], name, n),
+                               "".join(rng.choice(letters) for _ in range(L)))
+        args += ["--in", "%s=@%s" % (name, path)]
+    return args
+
+
+def same_answer(a, b):
+    """Equal outputs; doubles (mccaskill) to a relative 1e-9: the CUDA and
+    OpenMP codes may contract a * b + c into an FMA differently."""
+    if isinstance(a, float) or isinstance(b, float):
+        try:
+            a, b = float(a), float(b)
+        except (TypeError, ValueError):
+            return a == b
+        if math.isinf(a) or math.isinf(b):
+            return a == b
+        return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+    return a == b
+
+
+def build_corpus_folder(args, rec):
+    """Configures and builds GENDIR/<rec>/ into GENDIR/<rec>/build when the
+    binary is missing (tests/gpu/run-corpus.sh builds there too)."""
+    src = os.path.join(args.corpus, rec)
+    exe = os.path.join(src, "build", rec)
+    if os.path.exists(exe) or args.no_build:
+        return exe
+    if not os.path.exists(os.path.join(src, "CMakeLists.txt")):
+        return exe
+    conf = ["cmake", "-S", src, "-B", os.path.join(src, "build"), "-DCMAKE_BUILD_TYPE=Release"]
+    conf.append("-DCMAKE_CUDA_ARCHITECTURES=90" if args.gpu else "-DDPC_ENABLE_CUDA=OFF")
+    log("[build] %s" % rec)
+    for cmd in (conf, ["cmake", "--build", os.path.join(src, "build"), "-j",
+                       str(os.cpu_count() or 2)]):
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if p.returncode != 0:
+            log(p.stdout[-2000:])
+            log("NOTICE: building %s failed" % rec)
+            break
+    return exe
+
+
+def run_corpus(args, peaks, info, raw):
+    """--corpus GENDIR: every recurrence of --corpus-table at its size (--quick:
+    the small size), CUDA (with a GPU) and OpenMP, --repeat runs each; one
+    table; results.csv with the usual columns (impl = generated)."""
+    table = read_corpus_table(args.corpus_table)
+    if args.only:
+        rx = re.compile(args.only)
+        table = [r for r in table if rx.search(r["rec"])]
+    inputs = os.path.join(args.out, "inputs")
+    backends = (["cuda"] if args.gpu else []) + ["openmp"]
+    peak_of = {"cuda": "peak-dpx-s32", "openmp": "peak-cpu-all"}
+    results = []   # (row, n, count, {backend: point})
+    mismatches = []
+    for row in table:
+        rec = row["rec"]
+        n = row["quick"] if args.quick else row["size"]
+        if args.corpus_scale != 1.0:
+            n = max(1, int(round(n * args.corpus_scale)))
+        count = corpus_count(row, n)
+        exe = build_corpus_folder(args, rec)
+        pts = {}
+        if not os.path.exists(exe):
+            log("[%s] not built (%s missing)" % (rec, exe))
+            for b in backends:
+                pts[b] = {"status": "not built"}
+            results.append((row, n, count, pts))
+            continue
+        inargs = corpus_inputs(row, n, args.seed, inputs)
+        setargs = []
+        for k, v in sorted(row["lets"].items()):
+            setargs += ["--set", "%s=%d" % (k, v)]
+        for b in backends:
+            cmd = [exe, "--backend=" + b] + inargs + setargs + ["--json", "--timing"]
+            if b == "openmp":
+                cmd += ["--threads", str(args.threads)]
+            times, outs, status = [], [], "ok"
+            for k in range(args.repeat):
+                label = "corpus/%s/%s n=%d run %d/%d" % (rec, b, n, k + 1, args.repeat)
+                try:
+                    js = run_json(cmd, args.budget, raw, label)
+                except RunError as e:
+                    status = {"timeout": "timeout", "memory": "does not fit"}.get(
+                        e.kind, "failed") + ": " + str(e)
+                    break
+                if "output" not in js or "seconds" not in js:
+                    status = "failed: JSON lacks output/seconds"
+                    break
+                times.append(float(js["seconds"]))
+                outs.append(js["output"])
+                log("[%s] %s n=%d run %d/%d: %.6f s  output=%s"
+                    % (rec, b, n, k + 1, args.repeat, times[-1], outs[-1]))
+            if status != "ok" or not times:
+                log("[%s] %s n=%d: %s" % (rec, b, n, status))
+                pts[b] = {"status": status}
+                continue
+            tmin = min(times)
+            g = count / tmin / 1e9 if tmin > 0 else 0.0
+            pk = peaks.get(peak_of[b], {}).get("gups")
+            pts[b] = {"status": "ok", "times": times, "min": tmin,
+                      "median": statistics.median(times), "output": outs[0],
+                      "gps": g, "pct": 100.0 * g / pk if pk else None}
+            if any(not same_answer(o, outs[0]) for o in outs):
+                msg = "MISMATCH %s n=%d: %s answered differently across runs: %s" % (
+                    rec, n, b, outs)
+                loud(msg)
+                mismatches.append(msg)
+                pts[b]["status"] = "MISMATCH"
+        ok = [b for b in backends if pts[b].get("status") in ("ok", "MISMATCH")]
+        if len(ok) == 2 and not same_answer(pts["cuda"]["output"], pts["openmp"]["output"]):
+            msg = "MISMATCH %s n=%d: cuda answered %s, openmp %s" % (
+                rec, n, pts["cuda"]["output"], pts["openmp"]["output"])
+            loud(msg)
+            mismatches.append(msg)
+            for b in ok:
+                pts[b]["status"] = "MISMATCH"
+        if "cuda" in pts and pts["cuda"].get("min") is not None and pts["cuda"]["min"] < 0.05 \
+                and not args.quick:
+            log("NOTICE: %s: the CUDA run took %.1f ms < 50 ms: raise its size in %s"
+                % (rec, 1000 * pts["cuda"]["min"], os.path.relpath(args.corpus_table, ROOT)))
+        results.append((row, n, count, pts))
+
+    # results.csv: the usual columns (gcups = G cells/s or G updates/s, as
+    # the unit column of corpus.tsv says; updates = that count).
+    cols = ["recurrence", "impl", "backend", "n", "seconds_min", "seconds_median", "gcups",
+            "pct_peak", "device", "commit", "m", "threads", "repeats", "output", "updates",
+            "status"]
+    with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(cols)
+        for name, p in peaks.items():
+            w.writerow(["peak", name, p["backend"], "", "", "", "%.2f" % p["gups"], "",
+                        info["gpu"] if p["backend"] == "cuda" else info["cpu"],
+                        info["commit"], "", p.get("threads", ""), "", "", "", "ok"])
+        for row, n, count, pts in results:
+            for b, p in pts.items():
+                if p["status"] not in ("ok", "MISMATCH"):
+                    continue
+                w.writerow([row["rec"], "generated", b, n, "%.6f" % p["min"],
+                            "%.6f" % p["median"], "%.3f" % p["gps"],
+                            "" if p["pct"] is None else "%.2f" % p["pct"],
+                            info["gpu"] if b == "cuda" else info["cpu"], info["commit"], "",
+                            info["threads"] if b == "openmp" else 1, len(p["times"]),
+                            p["output"], count, p["status"]])
+
+    def cell_s(p):
+        return fmt_s(p["min"]) if p.get("status") in ("ok", "MISMATCH") else p.get("status", "-")[:28]
+
+    def cell_g(p):
+        if p.get("status") not in ("ok", "MISMATCH"):
+            return "-"
+        return fmt_g(p["gps"]) + ("" if p["pct"] is None else " (%.1f%%)" % p["pct"])
+
+    head = ["recurrence", "n", "unit", "count", "CUDA s", "OpenMP s", "CUDA G/s (% peak)",
+            "OpenMP G/s (% peak)", "CUDA/OpenMP", "status"]
+    lines = []
+    for row, n, count, pts in results:
+        c, o = pts.get("cuda", {"status": "no GPU"}), pts["openmp"]
+        ratio = "-"
+        if c.get("min") and o.get("min"):
+            ratio = "%.3g" % (c["min"] / o["min"])
+        st = "MISMATCH" if any(p.get("status") == "MISMATCH" for p in pts.values()) else (
+            "ok" if all(p.get("status") == "ok" for p in pts.values()) else "incomplete")
+        lines.append([row["rec"], str(n), row["unit"], "%.3g" % count, cell_s(c), cell_s(o),
+                      cell_g(c), cell_g(o), ratio, st])
+    L = ["# dpc corpus benchmark", "",
+         "- date: %s" % info["date"],
+         "- commit: `%s`%s" % (info["commit"], " (uncommitted changes)" if info["dirty"] else ""),
+         "- GPU: %s" % (info["gpu"] or "none (not run)"),
+         "- CPU: %s, %d threads for OpenMP" % (info["cpu"], info["threads"]),
+         "- command: `%s`" % info["cmdline"],
+         "- generated folders: `%s`; sizes and counts: `%s`" % (
+             args.corpus, os.path.relpath(args.corpus_table, ROOT)),
+         "- repeats: %d (min seconds); peaks: %s" % (args.repeat, ", ".join(
+             "%s %s G/s" % (k, fmt_g(v["gups"])) for k, v in peaks.items()) or "none"),
+         "",
+         "G/s = count / min seconds / 1e9, the count being the DP cells (unit `cells`) or the "
+         "reduction updates (unit `updates`) of tests/bench/corpus.tsv; % peak against the "
+         "int32 DPX max-plus peak (CUDA) or the all-core CPU max-plus peak (OpenMP). "
+         "CUDA/OpenMP is the ratio of the times (below 1: the GPU is faster).", ""]
+    L.append("| " + " | ".join(head) + " |")
+    L.append("|" + "|".join("---" if i in (0, 2, 9) else "---:" for i in range(len(head))) + "|")
+    for ln in lines:
+        L.append("| " + " | ".join(ln) + " |")
+    if mismatches:
+        L += ["", "## ANSWER MISMATCHES", ""] + ["- **%s**" % m for m in mismatches]
+    with open(os.path.join(args.out, "results.md"), "w") as f:
+        f.write("\n".join(L) + "\n")
+    log("wrote %s and %s" % (os.path.join(args.out, "results.csv"),
+                             os.path.join(args.out, "results.md")))
+    # The table, last.
+    widths = [max(len(head[i]), max([len(l[i]) for l in lines] or [0]))
+              for i in range(len(head))]
+    log("")
+    log("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)))
+    for ln in lines:
+        log("  ".join((v.ljust if i in (0, 2, 9) else v.rjust)(widths[i])
+                      for i, v in enumerate(ln)))
+    if mismatches:
+        loud("%d ANSWER MISMATCH(ES); see results.md" % len(mismatches))
+        return 1
+    if any(p.get("status") != "ok" for _, _, _, pts in results for p in pts.values()):
+        log("NOTICE: some runs failed or were not built (see the status column)")
+        return 1
+    return 0
+
+
 # ---------------------------------------------------------------- main
 
 def main():
@@ -520,7 +781,23 @@ def main():
     ap.add_argument("--gpu-sizes", type=lambda s: [int(x) for x in s.split(",")])
     ap.add_argument("--cpu-sizes", type=lambda s: [int(x) for x in s.split(",")])
     ap.add_argument("--bpmax-sizes", type=lambda s: [int(x) for x in s.split(",")])
+    ap.add_argument("--corpus", metavar="GENDIR",
+                    help="corpus mode: time GENDIR/<rec>/build/<rec> (scripts/gen-corpus.sh; "
+                         "built here when missing) for every recurrence of --corpus-table, "
+                         "CUDA and OpenMP (--no-gpu: OpenMP only); --quick: tiny sizes; "
+                         "--only: regex on the recurrence; default --out docs/benchmarks/corpus")
+    ap.add_argument("--corpus-table", default=os.path.join(HERE, "corpus.tsv"),
+                    help="sizes and counts (default tests/bench/corpus.tsv)")
+    ap.add_argument("--corpus-scale", type=float, default=1.0,
+                    help="multiply the corpus sizes by this (e.g. 0.5 for a shorter run)")
     args = ap.parse_args()
+    if args.corpus:
+        args.corpus = os.path.abspath(args.corpus)
+        if not os.path.isdir(args.corpus):
+            ap.error("--corpus %s: not a folder (make it with scripts/gen-corpus.sh)"
+                     % args.corpus)
+        if args.out == os.path.join(ROOT, "docs", "benchmarks"):
+            args.out = os.path.join(ROOT, "docs", "benchmarks", "corpus")
     args.recurrences = [r.strip() for r in args.recurrences.split(",") if r.strip()]
     for r in args.recurrences:
         if r not in ("nussinov", "chang", "bpmax"):
@@ -603,6 +880,10 @@ def main():
                 if args.gpu and j.get("device") and not info["gpu"]:
                     info["gpu"] = j["device"]
 
+    if args.corpus:
+        rc = run_corpus(args, peaks, info, raw)
+        raw.close()
+        return rc
     rows = plan(args, args.bin, args.gpu, args.threads)
     # Inputs: one sequence (bpmax: two) per size, written once.
     files = {}

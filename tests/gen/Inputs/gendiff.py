@@ -36,7 +36,8 @@ def main():
     ap.add_argument("--dp", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--in", dest="inputs", action="append", required=True,
-                    help="NAME=KIND[:MIN:MAX] with KIND rna|dna|protein|int")
+                    help="NAME=KIND[:MIN:MAX] with KIND rna|dna|protein|int, or "
+                         "NAME=KIND:like:OTHER (the length of an earlier input OTHER)")
     ap.add_argument("--tables", required=True, help="comma list of tables")
     ap.add_argument("--count", type=int, default=30)
     ap.add_argument("--edge", default="1,2,3", help="lengths always tried")
@@ -74,6 +75,9 @@ def main():
     for s in args.inputs:
         n, kind = s.split("=", 1)
         parts = kind.split(":")
+        if len(parts) == 3 and parts[1] == "like":
+            specs.append((n, parts[0], None, parts[2]))
+            continue
         lo, hi = (int(parts[1]), int(parts[2])) if len(parts) == 3 else (1, 40)
         specs.append((n, parts[0], lo, hi))
     ilo, ihi = (int(x) for x in args.int_range.split(","))
@@ -84,11 +88,18 @@ def main():
             return ",".join(str(rnd.randint(ilo, ihi)) for _ in range(length))
         return "".join(rnd.choice(SYMBOLS[kind]) for _ in range(length))
 
+    def problem(length):
+        lengths, p = {}, []
+        for n, k, lo, hi in specs:
+            lengths[n] = lengths[hi] if lo is None else length(lo, hi)
+            p.append((n, value(k, lengths[n])))
+        return p
+
     problems = []
     for e in edges:
-        problems.append([(n, value(k, max(lo, min(e, hi)))) for n, k, lo, hi in specs])
+        problems.append(problem(lambda lo, hi: max(lo, min(e, hi))))
     while len(problems) < args.count:
-        problems.append([(n, value(k, rnd.randint(lo, hi))) for n, k, lo, hi in specs])
+        problems.append(problem(lambda lo, hi: rnd.randint(lo, hi)))
 
     tables = args.tables.split(",")
     threads = [int(t) for t in args.threads.split(",")]

@@ -1,0 +1,243 @@
+"""Reference implementations of the corpus recurrences (recurrences/*.dp),
+written in plain Python from the textbook / header-comment definitions,
+not from the DSL: each returns the answer (int, float or -inf) for the
+inputs given as strings (sequences) or lists of ints, and the `let`
+constants as keyword arguments (their defaults are the .dp files' ones).
+"""
+NEG = float("-inf")
+POS = float("inf")
+
+DNA_MATCH = lambda x, y: 2 if x == y else -1
+
+
+def sw_local(a, b, GAP=2):
+    n, m = len(a), len(b)
+    prev = [0] * (m + 1)
+    best = 0
+    for i in range(1, n + 1):
+        cur = [0] * (m + 1)
+        for j in range(1, m + 1):
+            cur[j] = max(0, prev[j - 1] + DNA_MATCH(a[i - 1], b[j - 1]),
+                         prev[j] - GAP, cur[j - 1] - GAP)
+        best = max(best, max(cur))
+        prev = cur
+    return best
+
+
+def gotoh(a, b, OPEN=3, EXTEND=1):
+    n, m = len(a), len(b)
+    H = [[NEG] * (m + 1) for _ in range(n + 1)]
+    E = [[NEG] * (m + 1) for _ in range(n + 1)]
+    F = [[NEG] * (m + 1) for _ in range(n + 1)]
+    H[0][0] = 0
+    for j in range(1, m + 1):
+        H[0][j] = -OPEN - (j - 1) * EXTEND
+    for i in range(1, n + 1):
+        H[i][0] = -OPEN - (i - 1) * EXTEND
+    for i in range(n + 1):
+        for j in range(m + 1):
+            if j > 0:
+                E[i][j] = max(E[i][j - 1] - EXTEND, H[i][j - 1] - OPEN)
+            if i > 0:
+                F[i][j] = max(F[i - 1][j] - EXTEND, H[i - 1][j] - OPEN)
+            if i > 0 and j > 0:
+                H[i][j] = max(H[i - 1][j - 1] + DNA_MATCH(a[i - 1], b[j - 1]),
+                              E[i][j], F[i][j])
+    return H[n][m]
+
+
+def lcs(a, b):
+    n, m = len(a), len(b)
+    L = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            if a[i - 1] == b[j - 1]:
+                L[i][j] = L[i - 1][j - 1] + 1
+            else:
+                L[i][j] = max(L[i - 1][j], L[i][j - 1])
+    return L[n][m]
+
+
+def editdist(a, b):
+    n, m = len(a), len(b)
+    prev = list(range(m + 1))
+    for i in range(1, n + 1):
+        cur = [i] + [0] * m
+        for j in range(1, m + 1):
+            cur[j] = min(prev[j - 1] + (a[i - 1] != b[j - 1]), prev[j] + 1, cur[j - 1] + 1)
+        prev = cur
+    return prev[m]
+
+
+def banded(a, b, W=8, GAP=2):
+    n = len(a)
+    assert len(b) == n
+    H = {}
+    get = lambda i, j: H.get((i, j), NEG)  # outside the band: unreachable
+    for i in range(n + 1):
+        for j in range(max(0, i - W), min(n, i + W) + 1):
+            if i == 0:
+                H[i, j] = -GAP * j
+            elif j == 0:
+                H[i, j] = -GAP * i
+            else:
+                s = 1 if a[i - 1] == b[j - 1] else -1
+                H[i, j] = max(get(i - 1, j - 1) + s, get(i - 1, j) - GAP, get(i, j - 1) - GAP)
+    return H[n, n]
+
+
+def align3(a, b, c, GAP=2):
+    n, m, k = len(a), len(b), len(c)
+    A = [[[NEG] * (k + 1) for _ in range(m + 1)] for _ in range(n + 1)]
+    A[0][0][0] = 0
+    for i in range(n + 1):
+        for j in range(m + 1):
+            for l in range(k + 1):
+                if i == j == l == 0:
+                    continue
+                best = NEG
+                for di in (0, 1):
+                    for dj in (0, 1):
+                        for dl in (0, 1):
+                            if not (di or dj or dl) or i < di or j < dj or l < dl:
+                                continue
+                            col = [a[i - 1] if di else None, b[j - 1] if dj else None,
+                                   c[l - 1] if dl else None]
+                            sc = 0
+                            for x, y in ((0, 1), (0, 2), (1, 2)):
+                                if col[x] is not None and col[y] is not None:
+                                    sc += DNA_MATCH(col[x], col[y])
+                                elif col[x] is not None or col[y] is not None:
+                                    sc -= GAP
+                            best = max(best, A[i - di][j - dj][l - dl] + sc)
+                A[i][j][l] = best
+    return A[n][m][k]
+
+
+def matrix_chain(p):
+    n = len(p) - 1  # matrices
+    cost = [[0] * n for _ in range(n)]
+    for length in range(2, n + 1):
+        for i in range(n - length + 1):
+            j = i + length - 1
+            cost[i][j] = min(cost[i][k] + cost[k + 1][j] + p[i] * p[k + 1] * p[j + 1]
+                             for k in range(i, j))
+    return cost[0][n - 1]
+
+
+def obst(w):
+    n = len(w)
+    pre = [0]
+    for x in w:
+        pre.append(pre[-1] + x)
+    # e[i][j] over keys i..j-1 (half-open), e[i][i] = 0
+    e = [[0] * (n + 1) for _ in range(n + 1)]
+    for length in range(1, n + 1):
+        for i in range(n - length + 1):
+            j = i + length
+            e[i][j] = pre[j] - pre[i] + min(e[i][r] + e[r + 1][j] for r in range(i, j))
+    return e[0][n]
+
+
+def cyk(seq):
+    """Generic weighted (max-plus) CYK over the grammar in recurrences/cyk.dp."""
+    lexical = {"X": {"A": 2, "G": 1, "C": 0, "U": -1}, "Y": {"U": 2, "C": 1, "G": 0, "A": -1}}
+    binary = [("X", "S", "X", 2), ("Y", "Y", "S", -1), ("S", "X", "Y", 1), ("S", "S", "S", 0)]
+    n = len(seq)
+    best = {}  # (lhs, i, j) with j exclusive
+    for i in range(n):
+        for nt in ("S", "X", "Y"):
+            best[nt, i, i + 1] = lexical.get(nt, {}).get(seq[i], NEG)
+    for length in range(2, n + 1):
+        for i in range(n - length + 1):
+            j = i + length
+            for nt in ("S", "X", "Y"):
+                best[nt, i, j] = NEG
+            for lhs, l, r, w in binary:
+                for k in range(i + 1, j):
+                    best[lhs, i, j] = max(best[lhs, i, j], best[l, i, k] + best[r, k, j] + w)
+    return best["S", 0, n]
+
+
+RNA_PAIR = {("G", "C"): 3, ("C", "G"): 3, ("A", "U"): 2, ("U", "A"): 2,
+            ("G", "U"): 1, ("U", "G"): 1}
+
+
+def rnafold(seq, HAIRPIN=-1, STACK=2, INTERIOR=1, MULTI=3):
+    n = len(seq)
+    V = {}
+    W = {}
+
+    def w(i, j):
+        return 0 if j - i < 4 else W[i, j]
+
+    for span in range(0, n):
+        for i in range(0, n - span):
+            j = i + span
+            if span < 4:
+                V[i, j] = NEG
+                continue
+            p = RNA_PAIR.get((seq[i], seq[j]), NEG)
+            inner = max([HAIRPIN - (j - i - 4), V[i + 1, j - 1] + STACK,
+                         w(i + 1, j - 1) - INTERIOR]
+                        + [w(i + 1, k) + w(k + 1, j - 1) - MULTI for k in range(i + 1, j - 1)])
+            V[i, j] = p + inner
+            W[i, j] = max([w(i + 1, j), w(i, j - 1), V[i, j]]
+                          + [w(i, k) + w(k + 1, j) for k in range(i + 1, j)])
+    return w(0, n - 1)
+
+
+def mccaskill(seq):
+    bw = {("G", "C"): 0.5, ("C", "G"): 0.5, ("A", "U"): 0.3, ("U", "A"): 0.3,
+          ("G", "U"): 0.1, ("U", "G"): 0.1}
+    n = len(seq)
+    Q = {}
+    Qb = {}
+
+    def q(i, j):
+        return 1.0 if j < i else Q[i, j]
+
+    for i in range(n - 1, -1, -1):
+        for j in range(i, n):
+            Qb[i, j] = 0.0 if j - i < 4 else \
+                bw.get((seq[i], seq[j]), 0.0) * (q(i + 1, j - 1) + 0.6 * Qb[i + 1, j - 1])
+            t = 0.5 * q(i, j - 1)
+            for k in range(i, j - 3):
+                t += q(i, k - 1) * Qb[k, j]
+            Q[i, j] = t
+    return q(0, n - 1)
+
+
+def nussinov_weighted(seq):
+    n = len(seq)
+    C = [[0] * (n + 1) for _ in range(n + 1)]
+    for span in range(4, n):
+        for i in range(0, n - span):
+            j = i + span
+            best = max(C[i + 1][j], C[i][j - 1],
+                       C[i + 1][j - 1] + RNA_PAIR.get((seq[i], seq[j]), NEG))
+            for k in range(i + 1, j):
+                best = max(best, C[i][k] + C[k + 1][j])
+            C[i][j] = best
+    return C[0][n - 1] if n >= 1 else 0
+
+
+def knapsack(v, CAP=40):
+    best = [0] * (CAP + 1)  # best[c]: items so far, total weight <= c
+    for m, value in enumerate(v, start=1):  # item m weighs m
+        for c in range(CAP, m - 1, -1):
+            best[c] = max(best[c], best[c - m] + value)
+    return best[CAP]
+
+
+def segment(x, PENALTY=10):
+    n = len(x)
+    F = [0] + [None] * n
+    for j in range(1, n + 1):
+        s, b = 0, None
+        for i in range(j - 1, -1, -1):  # segment x[i..j-1]
+            s += x[i]
+            c = F[i] + s * s + PENALTY
+            b = c if b is None else min(b, c)
+        F[j] = b
+    return F[n]

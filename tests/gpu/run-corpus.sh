@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# GPU verification of the corpus recurrences, for the GPU machine (it needs
+# cmake, nvcc and a GPU, and compute-sanitizer for step 3; not dpc):
+#   1. builds every folder GENDIR/<name>/ (made by scripts/gen-corpus.sh)
+#      into GENDIR/<name>/build/ with nvcc (sm_90);
+#   2. runs every case of tests/gpu/corpus-cases.tsv with --backend=cuda
+#      --verify --json and compares the result (output, events, structure)
+#      with the expected line computed by `dpc interp`
+#      (tests/gpu/make_corpus_cases.py); --verify also checks every cell of
+#      every table against the untiled CPU reference;
+#   3. runs compute-sanitizer memcheck on one mid-sized case per recurrence
+#      (skipped with a notice where compute-sanitizer is missing).
+# Usage: tests/gpu/run-corpus.sh [--backend=cuda|openmp] GENDIR [OUTDIR]
+#   OUTDIR: logs (default $OUT or /tmp/dpc-gpu-corpus). --backend=openmp
+#   builds without CUDA and runs the cases on the OpenMP backend (no
+#   sanitizer): a check of this script on a machine without a GPU.
+# The last lines are a table per recurrence and a summary; the exit status
+# is non-zero on any failure.
+set -u
+BACKEND=cuda
+case "${1:-}" in
+  --backend=*) BACKEND=${1#--backend=}; shift ;;
+esac
+if [ $# -lt 1 ] || { [ "$BACKEND" != cuda ] && [ "$BACKEND" != openmp ]; }; then
+  echo "usage: $0 [--backend=cuda|openmp] GENDIR [OUTDIR]" >&2
+  exit 2
+fi
+if [ ! -d "$1" ]; then
+  echo "error: $1 is not a folder (make it with scripts/gen-corpus.sh)" >&2
+  exit 2
+fi
+GENDIR=$(cd "$1" && pwd)
+OUTDIR=${2:-${OUT:-/tmp/dpc-gpu-corpus}}
+mkdir -p "$OUTDIR"
+OUTDIR=$(cd "$OUTDIR" && pwd)
+cd "$(dirname "$0")/../.."
+CASES=tests/gpu/corpus-cases.tsv
+LOG="$OUTDIR/gpu-corpus-verification.log"
+: > "$LOG"
+say() { echo "$@" | tee -a "$LOG"; }
+JOBS=$(nproc 2>/dev/null || echo 4)
+fails=0
+pass=0
+declare -A BUILT NPASS NFAIL SAN
+
+say "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+say "backend: $BACKEND"
+if [ "$BACKEND" = cuda ]; then
+  say "device: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)"
+  say "nvcc: $(nvcc --version 2>/dev/null | tail -2 | head -1)"
+fi
+say "commit: ${DPC_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
+say "generated: $GENDIR"
+
+# The recurrences: those with cases, in the order of the cases file, then
+# any other folder of GENDIR (built for tests/bench/run.py --corpus, no cases:
+# mccaskill, see tests/corpus/README.md).
+RECS=$( { grep -v '^#' "$CASES" | cut -f1
+          for d in "$GENDIR"/*/CMakeLists.txt; do
+            [ -f "$d" ] && basename "$(dirname "$d")"
+          done; } | awk 'NF && !seen[$0]++')
+
+# 1. Build.
+if [ "$BACKEND" = cuda ]; then
+  CONF=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90)
+else
+  CONF=(-DCMAKE_BUILD_TYPE=Release -DDPC_ENABLE_CUDA=OFF)
+fi
+for r in $RECS; do
+  NPASS[$r]=0; NFAIL[$r]=0; SAN[$r]=-
+  if [ ! -f "$GENDIR/$r/CMakeLists.txt" ]; then
+    say "BUILD FAIL $r (no $GENDIR/$r/CMakeLists.txt: run scripts/gen-corpus.sh)"
+    BUILT[$r]=missing
+    fails=$((fails + 1))
+    continue
+  fi
+  cmake -S "$GENDIR/$r" -B "$GENDIR/$r/build" "${CONF[@]}" >"$OUTDIR/cmake-$r.txt" 2>&1
+  crc=$?
+  cat "$OUTDIR/cmake-$r.txt" >>"$LOG"
+  if [ $crc -ne 0 ] ||
+     ! cmake --build "$GENDIR/$r/build" -j "$JOBS" >>"$LOG" 2>&1 ||
+     [ ! -x "$GENDIR/$r/build/$r" ]; then
+    say "BUILD FAIL $r"
+    BUILT[$r]=FAIL
+    fails=$((fails + 1))
+  elif [ "$BACKEND" = cuda ] && ! grep -q 'CUDA backend enabled' "$OUTDIR/cmake-$r.txt"; then
+    say "BUILD FAIL $r (configured without the CUDA backend: is nvcc on PATH?)"
+    BUILT[$r]=FAIL
+    fails=$((fails + 1))
+  else
+    say "built $r"
+    BUILT[$r]=ok
+  fi
+done
+
+# 2. Cases.
+while IFS=$'\t' read -r rec args expected; do
+  case "$rec" in ''|'#'*) continue ;; esac
+  short=$(echo "$args" | cut -c1-50)
+  if [ "${BUILT[$rec]:-}" != ok ]; then
+    fails=$((fails + 1))
+    NFAIL[$rec]=$((${NFAIL[$rec]:-0} + 1))
+    say "FAIL $rec $short (not built)"
+    continue
+  fi
+  bin=$GENDIR/$rec/build/$rec
+  t0=$(date +%s%N)
+  # shellcheck disable=SC2086
+  got=$("$bin" --backend=$BACKEND --verify --json $args 2>"$OUTDIR/stderr.txt")
+  rc=$?
+  t1=$(date +%s%N)
+  ms=$(( (t1 - t0) / 1000000 ))ms
+  if [ $rc -eq 0 ] && [ "$got" = "$expected" ]; then
+    pass=$((pass + 1))
+    NPASS[$rec]=$((${NPASS[$rec]} + 1))
+    say "PASS $rec $short ($ms)"
+  else
+    fails=$((fails + 1))
+    NFAIL[$rec]=$((${NFAIL[$rec]} + 1))
+    say "FAIL $rec $short rc=$rc"
+    say "  expected: $(echo "$expected" | cut -c1-300)"
+    say "  got:      $(echo "$got" | cut -c1-300)"
+    sed 's/^/  stderr: /' "$OUTDIR/stderr.txt" | head -20 | tee -a "$LOG"
+  fi
+done < "$CASES"
+
+# 3. compute-sanitizer memcheck on the last case of each recurrence whose
+# inputs are given inline (sizes 65 to 300: several tiles).
+if [ "$BACKEND" = cuda ]; then
+  if command -v compute-sanitizer >/dev/null 2>&1; then
+    for r in $RECS; do
+      [ "${BUILT[$r]}" = ok ] || continue
+      args=$(awk -F'\t' -v r="$r" '$1 == r && $2 !~ /@/ { a = $2 } END { print a }' "$CASES")
+      # shellcheck disable=SC2086
+      if compute-sanitizer --tool memcheck --error-exitcode 99 "$GENDIR/$r/build/$r" \
+           --backend=cuda $args >"$OUTDIR/san.txt" 2>&1; then
+        say "PASS compute-sanitizer memcheck $r ($(grep -o 'ERROR SUMMARY.*' "$OUTDIR/san.txt" | head -1))"
+        pass=$((pass + 1))
+        SAN[$r]=ok
+      else
+        fails=$((fails + 1))
+        SAN[$r]=FAIL
+        say "FAIL compute-sanitizer memcheck $r"
+        head -40 "$OUTDIR/san.txt" | tee -a "$LOG"
+      fi
+    done
+  else
+    say "NOTICE: compute-sanitizer not found: memcheck skipped"
+  fi
+fi
+
+say ""
+say "$(printf '%-20s %-8s %6s %6s %9s' recurrence build passed failed memcheck)"
+for r in $RECS; do
+  say "$(printf '%-20s %-8s %6d %6d %9s' "$r" "${BUILT[$r]}" "${NPASS[$r]}" "${NFAIL[$r]}" "${SAN[$r]}")"
+done
+say "SUMMARY ($BACKEND): $pass passed, $fails failed"
+[ $fails -eq 0 ]
