@@ -101,13 +101,11 @@ struct CudaPrinter {
               redOpName(Sp.Op) + " over k in U(tile) of " +
               Sp.BodyText + "\nU(tile) = " + Sp.USet);
     W.open("");
-    // Rows padded to a multiple of 16 bytes (+4 elements) so each thread
-    // reads its run of values with 16-byte loads.
     W.line("{} (*dpc_sx{})[{}] = reinterpret_cast<{} (*)[{}]>(dpc_smem + {});", T,
-           Id, BR + 4, T, BR + 4, StageOff);
+           Id, GP.PitchX, T, GP.PitchX, StageOff);
     W.line("{} (*dpc_sy{})[{}] = reinterpret_cast<{} (*)[{}]>(dpc_smem + {});", T,
-           Id, BC + 4, T, BC + 4,
-           StageOff + KChunk * (BR + 4) * typeBytes(Sp.Ty));
+           Id, GP.PitchY, T, GP.PitchY,
+           StageOff + KChunk * GP.PitchX * typeBytes(Sp.Ty));
     W.line("const int dpc_tx = threadIdx.x % {0}, dpc_ty = threadIdx.x / {0};",
            GP.ThreadsX);
     W.line("{} dpc_reg[{}][{}];", T, RB, CB);
@@ -488,6 +486,8 @@ struct CudaPrinter {
       }
       if (Distributed) {
         W.text(call(N));
+        if (N.BarrierAfter && Cur && Cur->Threads <= 32)
+          W.line("__syncwarp(); // the cell, stored by lane 0, is read next");
       } else {
         W.line("if (threadIdx.x == 0) {}", call(N));
         if (N.BarrierAfter)
@@ -540,7 +540,13 @@ struct CudaPrinter {
     }
     if (S.Family == KernelFamily::ParallelGrid ||
         S.Family == KernelFamily::SequentialBlock) {
-      device(*S.Body, W, S.Family == KernelFamily::ParallelGrid, false);
+      // A warp-wide body (Lanes on the root): every lane runs every cell.
+      bool Warp = S.Body->Map == ThreadMap::None && S.Body->Lanes > 1;
+      Cur = &S;
+      CurLanes = Warp ? S.Body->Lanes : 1;
+      device(*S.Body, W, S.Family == KernelFamily::ParallelGrid || Warp, false);
+      CurLanes = 1;
+      Cur = nullptr;
       W.close();
       return;
     }
@@ -716,8 +722,8 @@ struct CudaPrinter {
                storedIdentityOf(Sp.Op, Sp.Ty));
         W.close();
         W.line("const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, "
-               "dpc_sms, 2, {});",
-               GP.MaxParts);
+               "dpc_sms, {}, {});",
+               GP.PartsBlocksPerSM, GP.MaxParts);
         W.line("dpc_product{}<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), "
                "{}, {}, dpc_stream>>>({});",
                K, GP.ThreadsX * GP.ThreadsY, S.SplitKBytes,

@@ -80,10 +80,14 @@ struct GpuProduct {
   bool YAlongCols = false; // Y's staging order: columns fastest (else k)
   int VectorRows = 1, VectorCols = 1; // elements per shared-memory load of
                                       // a thread's rows / columns (4: int4)
-  int64_t StageBytes = 0; // the staged operands (rows padded by 4 elements)
+  /// Staged rows of X and Y, in elements: padded (+4) so that each thread
+  /// reads its run with 16-byte loads without bank conflicts.
+  int64_t PitchX = 0, PitchY = 0;
+  int64_t StageBytes = 0; // the staged operands: KChunk x (PitchX + PitchY)
   /// Accumulator strides of a row / column step (row-major over the box).
   int64_t RowStride = 1, ColStride = 1;
   int MaxParts = 1;       // split-K: the most blocks that share one tile
+  int PartsBlocksPerSM = 2; // split-K: blocks per SM a step aims to fill
 };
 
 enum class KernelFamily {

@@ -82,7 +82,9 @@ struct GpuMapper {
     bool Vec4 = Sp.Ty == ScalarType::Int32 || Sp.Ty == ScalarType::Float;
     R.VectorRows = Vec4 && R.RowsPerThread % 4 == 0 ? 4 : 1;
     R.VectorCols = Vec4 && R.ColsPerThread % 4 == 0 ? 4 : 1;
-    R.StageBytes = KChunk * (R.Rows + 4 + R.Cols + 4) * typeBytes(Sp.Ty);
+    R.PitchX = R.Rows + 4;
+    R.PitchY = R.Cols + 4;
+    R.StageBytes = KChunk * (R.PitchX + R.PitchY) * typeBytes(Sp.Ty);
     for (size_t D = Sp.RowDim + 1; D < Sp.BoxSize.size(); ++D)
       R.RowStride *= Sp.BoxSize[D];
     for (size_t D = Sp.ColDim + 1; D < Sp.BoxSize.size(); ++D)
@@ -209,6 +211,16 @@ struct GpuMapper {
     return R;
   }
 
+  static void barrierAfterCells(LNode &N) {
+    N.BarrierAfter |= N.isCell();
+    for (auto &K : N.Kids)
+      barrierAfterCells(*K);
+    if (N.Then)
+      barrierAfterCells(*N.Then);
+    if (N.Else)
+      barrierAfterCells(*N.Else);
+  }
+
   void markLaneCells(const LNode &N) {
     walkNodes(N, [&](const LNode &X) {
       if (X.isCell())
@@ -275,6 +287,21 @@ struct GpuMapper {
       K.Why = "one block: a sequential loop around loops whose iterations "
               "are independent (" + Why + "); its threads share those, a "
               "barrier after each";
+      return launch(newKernel(std::move(K)));
+    }
+    if (laneCells(N)) {
+      // Sequential cells that reduce: one warp walks them in order, its
+      // lanes sharing each cell's reduction (lane 0 stores; the warp syncs
+      // before the next cell reads it).
+      K.Family = KernelFamily::SequentialBlock;
+      K.Threads = T.WarpSize;
+      K.Body->Lanes = T.WarpSize;
+      markLaneCells(N);
+      barrierAfterCells(*K.Body);
+      K.Why = "one warp: " +
+              (Why.empty() ? std::string("sequential") : "proven sequential (" + Why + ")") +
+              ", each cell's reduction shared by the warp's lanes (shuffles), "
+              "cells in order";
       return launch(newKernel(std::move(K)));
     }
     K.Family = KernelFamily::Serial;

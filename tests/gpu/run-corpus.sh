@@ -131,6 +131,7 @@ if [ "$BACKEND" = cuda ]; then
     for r in $RECS; do
       [ "${BUILT[$r]}" = ok ] || continue
       args=$(awk -F'\t' -v r="$r" '$1 == r && $2 !~ /@/ { a = $2 } END { print a }' "$CASES")
+      [ -n "$args" ] || continue # no inline case (a folder built for the benchmark only)
       # shellcheck disable=SC2086
       if compute-sanitizer --tool memcheck --error-exitcode 99 "$GENDIR/$r/build/$r" \
            --backend=cuda $args >"$OUTDIR/san.txt" 2>&1; then
