@@ -148,6 +148,25 @@ std::string dpc::emitMain(const Program &P) {
            "std::to_string({}));",
            In.Name, I, In.Size.str(), iexpr(IExpr::fromAffine(In.Size)));
   }
+  // `param N >= 1, ...`: the proofs, and the loops, assume them.
+  for (auto &PC : M.ParamConstraints) {
+    W.line("if (!({} {} 0))", iexpr(IExpr::fromAffine(PC.C.E)),
+           PC.C.IsEq ? "==" : ">=");
+    std::string Why;
+    for (auto &Pr : M.Params)
+      if (PC.C.E.uses(Pr.Name))
+        Why += std::string(Why.empty() ? "" : " + \", ") + "\"input '" +
+               M.Inputs[Pr.BoundBy].Name + "' has length \" + std::to_string(prob[" +
+               std::to_string(Pr.BoundBy) + "].length()) + \", so " + Pr.Name +
+               " = \" + std::to_string(" + Pr.Name + ")";
+    for (auto &L : M.Lets)
+      if (PC.C.E.uses(L.Name))
+        Why += std::string(Why.empty() ? "" : " + \", ") + "\"" + L.Name +
+               " = \" + std::to_string(" + L.Name + ")";
+    W.line("  throw dpc_rt::InputError(std::string() + {} + \", but the "
+           "recurrence requires {}\");",
+           Why, PC.Text);
+  }
   W.close();
   W.line("return p;");
   W.close();
@@ -219,7 +238,17 @@ std::string dpc::emitMain(const Program &P) {
          "dpc_rt::InputError(\"--dump-table needs exactly one problem\");");
   W.line("int status = 0;");
   W.open("for (const auto &prob : problems)");
-  W.line("const Params p = bind_params(prob, sets);");
+  W.comment("A problem whose inputs do not fit the recurrence fails alone, "
+            "like one whose\ncomputation fails; the others still run.");
+  W.line("Params p{{}};");
+  W.open("try");
+  W.line("p = bind_params(prob, sets);");
+  W.close();
+  W.open("catch (const dpc_rt::InputError &e)");
+  W.line("std::fprintf(stderr, \"{}: error: %s\\n\", e.what());", N);
+  W.line("status = 1;");
+  W.line("continue;");
+  W.close();
   W.line("const HostInputs hin = make_inputs(prob);");
   W.line("const Inputs in = hin.view();");
   W.line("dpc_rt::check_host_memory(table_bytes(p) + (opt.Verify ? "

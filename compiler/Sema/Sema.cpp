@@ -29,6 +29,7 @@ private:
   void declareNames();
   void checkInputs();
   void bindParams();
+  void checkParamConstraints();
   void checkScores();
   void checkTables();
   void checkEquations();
@@ -60,6 +61,7 @@ bool Sema::run() {
   declareNames();
   checkInputs();
   bindParams();
+  checkParamConstraints();
   checkScores();
   checkTables();
   checkEquations();
@@ -241,6 +243,43 @@ void Sema::bindParams() {
                                  "' is not bound: no input has a size of the "
                                  "form 'a*" +
                                  Par.Name + " + b'");
+  }
+}
+
+static const char *cmpSpelling(CmpOp Op) {
+  switch (Op) {
+  case CmpOp::Lt: return "<";
+  case CmpOp::Le: return "<=";
+  case CmpOp::Gt: return ">";
+  case CmpOp::Ge: return ">=";
+  case CmpOp::Eq: return "=";
+  }
+  return "?";
+}
+
+/// `param N >= 1, M >= N`: affine constraints over params and `let`
+/// constants (an index or a table is not in scope here).
+void Sema::checkParamConstraints() {
+  Scope None;
+  for (auto &C : M.ParamChains) {
+    std::vector<std::optional<Affine>> Ops;
+    for (auto &O : C.Operands)
+      Ops.push_back(affine(*O, None, "a param constraint"));
+    for (size_t I = 0; I + 1 < Ops.size(); ++I) {
+      if (!Ops[I] || !Ops[I + 1])
+        continue;
+      llvm::SMRange R(C.Operands[I]->Range.Start, C.Operands[I + 1]->Range.End);
+      ParamConstraint PC;
+      PC.C = makeConstraint(*Ops[I], C.Ops[I], *Ops[I + 1], R);
+      PC.Text = exprToString(*C.Operands[I]) + " " + cmpSpelling(C.Ops[I]) +
+                " " + exprToString(*C.Operands[I + 1]);
+      if (PC.C.E.isConstant()) {
+        Diags.error(R, "param constraint '" + PC.Text +
+                           "' uses no param or constant");
+        continue;
+      }
+      M.ParamCons.push_back(std::move(PC));
+    }
   }
 }
 
