@@ -26,6 +26,8 @@ bool Frontend::load(llvm::StringRef Path, bool Prove) {
   try {
     PM = std::make_unique<PolyModel>(*M, Isl);
     // The three proofs; each reports every failure it finds.
+    if (!checkParamConstraints(*PM, Diags))
+      return false;
     bool OK = checkCoverage(*PM, Diags);
     OK &= checkBounds(*PM, Diags);
     if (OK)

@@ -78,8 +78,10 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
     try {
       Interp.bind(Prob, Lets);
     } catch (const dpc_rt::InputError &E) {
+      // Like an evaluation error: this problem fails, the others still run.
       FE.Diags.error(E.what());
-      return 1;
+      Status = 1;
+      continue;
     }
     std::string Out;
     llvm::raw_string_ostream OS(Out);

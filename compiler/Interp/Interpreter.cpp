@@ -668,6 +668,24 @@ void Interpreter::bind(
           std::to_string(Prob[In].length()) + ", but its size " +
           M.Inputs[In].SizeA.str() + " is " + std::to_string(Want));
   }
+  // `param N >= 1, ...`: the proofs assumed them.
+  for (auto &PC : M.ParamCons) {
+    int64_t V = PC.C.E.eval(Env);
+    if (PC.C.IsEq ? V == 0 : V >= 0)
+      continue;
+    std::string Why;
+    for (auto &Par : M.Params)
+      if (PC.C.E.uses(Par.Name))
+        Why += (Why.empty() ? "" : ", ") + std::string("input '") +
+               M.Inputs[Par.BoundBy].Name + "' has length " +
+               std::to_string(Prob[Par.BoundBy].length()) + ", so " +
+               Par.Name + " = " + std::to_string(I.Consts.at(Par.Name));
+    for (auto &L : M.Lets)
+      if (PC.C.E.uses(L.Name))
+        Why += (Why.empty() ? "" : ", ") + L.Name + " = " +
+               std::to_string(I.Consts.at(L.Name));
+    throw dpc_rt::InputError(Why + ", but the recurrence requires " + PC.Text);
+  }
   // Bounding boxes, with the memory they need checked before allocating.
   std::vector<std::pair<std::string, int64_t>> Fixed(I.Consts.begin(),
                                                       I.Consts.end());

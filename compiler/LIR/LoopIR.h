@@ -333,6 +333,12 @@ struct ParamInfo {
   int BoundBy = -1; // the input whose length binds it
 };
 
+/// `param N >= 1`: checked by the generated bind_params.
+struct ParamConstraintInfo {
+  Constraint C;     // C.E >= 0 (or == 0)
+  std::string Text; // `N >= 1`, as written
+};
+
 struct LetInfo {
   std::string Name;
   int64_t Value = 0;
@@ -357,6 +363,7 @@ struct ModuleInfo {
   std::string Name;     // `recurrence NAME`
   std::string FileName; // the .dp file it came from
   std::vector<ParamInfo> Params;
+  std::vector<ParamConstraintInfo> ParamConstraints;
   std::vector<InputInfo> Inputs;
   std::vector<LetInfo> Lets;
   std::vector<ScoreInfo> Scores;

@@ -16,6 +16,8 @@ lir::ModuleInfo dpc::describeModule(const ast::Module &M) {
   I.FileName = M.FileName;
   for (auto &P : M.Params)
     I.Params.push_back({P.Name, P.BoundBy});
+  for (auto &C : M.ParamCons)
+    I.ParamConstraints.push_back({C.C, C.Text});
   for (auto &In : M.Inputs)
     I.Inputs.push_back({In.Name, In.Alpha, In.SizeA});
   for (auto &L : M.Lets)

@@ -268,6 +268,8 @@ void ast::dumpModule(const Module &M, llvm::raw_ostream &OS) {
       OS << " (length of " << M.Inputs[P.BoundBy].Name << ")";
     OS << "\n";
   }
+  for (auto &C : M.ParamCons)
+    OS << "  ParamConstraint " << C.Text << " (" << C.C.str() << ")\n";
   for (auto &I : M.Inputs)
     OS << "  Input " << I.Name << " : " << alphabetName(I.Alpha) << "["
        << I.SizeA.str() << "]\n";

@@ -118,6 +118,13 @@ struct ParamDecl {
   int BoundBy = -1; // Sema: the input whose length binds it
 };
 
+/// One comparison of a `param` declaration's constraints (`N >= 1`; a
+/// chain `1 <= N <= M` gives two), over params and `let` constants.
+struct ParamConstraint {
+  Constraint C;     // Sema: affine form, C.Range the comparison's source
+  std::string Text; // `N >= 1`, as written (for messages)
+};
+
 struct InputDecl {
   std::string Name;
   llvm::SMRange Range;
@@ -205,6 +212,7 @@ struct Module {
   std::string FileName;
   llvm::SMRange NameRange;
   std::vector<ParamDecl> Params;
+  std::vector<Chain> ParamChains; // constraints of `param` declarations
   std::vector<InputDecl> Inputs;
   std::vector<LetDecl> Lets;
   std::vector<ScoreDecl> Scores;
@@ -212,6 +220,8 @@ struct Module {
   std::vector<std::unique_ptr<Equation>> Equations;
   std::optional<OutputDecl> Output;
   std::vector<ScheduleItem> Schedule;
+  // Sema: ParamChains as affine constraints, one per comparison.
+  std::vector<ParamConstraint> ParamCons;
 
   int findTable(llvm::StringRef N) const;
   int findInput(llvm::StringRef N) const;

@@ -142,13 +142,32 @@ bool Parser::parseDecl(Module &M) {
   }
 }
 
+static std::optional<CmpOp> cmpOf(Tok K);
+
 bool Parser::parseParam(Module &M) {
   consume(); // param
   do {
-    if (!peek().is(Tok::Ident))
-      return expect(Tok::Ident, "(a parameter name)");
-    Token N = consume();
-    M.Params.push_back({N.Text.str(), N.range()});
+    // A bare name (followed by ',' or the end of the declaration) declares
+    // a param; anything else is a chain of comparisons.
+    Tok After = peek(1).Kind;
+    if (peek().is(Tok::Ident) && !cmpOf(After) && After != Tok::Plus &&
+        After != Tok::Minus && After != Tok::Star && After != Tok::LBracket &&
+        After != Tok::LParen && After != Tok::At) {
+      Token N = consume();
+      M.Params.push_back({N.Text.str(), N.range()});
+      continue;
+    }
+    Chain C;
+    if (!parseChain(C))
+      return false;
+    for (auto &O : C.Operands) {
+      if (O->K != Expr::Name)
+        continue;
+      if (M.findParam(O->Ident) < 0 && M.findLet(O->Ident) < 0)
+        M.Params.push_back({O->Ident, O->Range});
+      break;
+    }
+    M.ParamChains.push_back(std::move(C));
   } while (consumeIf(Tok::Comma));
   return true;
 }

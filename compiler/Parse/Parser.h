@@ -29,7 +29,13 @@ private:
   /// decl := param | input | let | score | table | equation | output
   ///       | schedule
   bool parseDecl(ast::Module &M);
-  /// param := 'param' IDENT (',' IDENT)*
+  /// param := 'param' param_item (',' param_item)*
+  /// param_item := IDENT | chain
+  /// A chain declares its first operand that is a bare name, unless that
+  /// name is already a param (or an earlier `let`); either way it constrains
+  /// the params:
+  /// `param N >= 1, M >= N` declares N and M; `param N, 1 <= N <= 100`
+  /// declares N, then constrains it.
   bool parseParam(ast::Module &M);
   /// input := 'input' IDENT ':' ALPHABET '[' expr ']'
   bool parseInput(ast::Module &M);

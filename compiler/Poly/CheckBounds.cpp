@@ -14,6 +14,47 @@ static std::string cellAt(const Expr &Read, const PointValues &P) {
   return S + "]";
 }
 
+/// `N >= 1`, `M >= N + 1`, `N <= 5`, `M = N`: a constraint over params as a
+/// user would write it after `param` (variables with positive coefficients
+/// on the left).
+static std::string paramConstraintText(const Constraint &C) {
+  // C.E = L - R + K with L, R having positive coefficients: L >= R - K.
+  Affine L, R;
+  for (auto &[V, Co] : C.E.Coeffs)
+    (Co > 0 ? L : R) = (Co > 0 ? L : R) + Affine::var(V, Co > 0 ? Co : -Co);
+  const char *Op = C.IsEq ? " = " : " >= ";
+  if (L.isConstant()) // -N + 5 >= 0: N <= 5
+    return R.str() + (C.IsEq ? " = " : " <= ") +
+           Affine::constant(C.E.Const).str();
+  return L.str() + Op + (R - Affine::constant(C.E.Const)).str();
+}
+
+/// What to write after `param` so that the output cell lies in its table's
+/// domain: the param values where it does (Good), less what the proofs
+/// already assume, as constraints. Empty if isl cannot say it simply.
+static std::string suggestParamConstraints(const PolyModel &PM,
+                                           const isl::set &Good) {
+  if (Good.is_empty())
+    return "";
+  std::vector<Constraint> Cs;
+  if (!paramSetConstraints(Good.gist(PM.paramContext()), Cs) || Cs.empty())
+    return "";
+  std::string S;
+  for (auto &C : Cs)
+    S += (S.empty() ? "" : ", ") + paramConstraintText(C);
+  return S;
+}
+
+bool dpc::checkParamConstraints(const PolyModel &PM, DiagEngine &Diags) {
+  const Module &M = PM.module();
+  if (M.ParamCons.empty() || !PM.paramContext().is_empty())
+    return true;
+  Diags.error(M.ParamCons.front().C.Range,
+              "no sizes satisfy the param constraints (with every input "
+              "non-empty and every constant of its default's sign)");
+  return false;
+}
+
 bool dpc::checkBounds(const PolyModel &PM, DiagEngine &Diags) {
   const Module &M = PM.module();
   bool OK = true;
@@ -56,8 +97,15 @@ bool dpc::checkBounds(const PolyModel &PM, DiagEngine &Diags) {
     if (!Bad.is_empty()) {
       OK = false;
       PointValues P = samplePoint(Bad);
+      isl::set Good = Cell.intersect(PM.tableDomain(O.TableIdx)).params();
+      std::string Fix = suggestParamConstraints(PM, Good);
       Diags.error(O.Range, "the output cell is outside " + O.Table +
-                               "'s domain at " + P.str());
+                               "'s domain at " + P.str() +
+                               (Good.is_empty() ? " (and at every size)" : ""));
+      if (!Fix.empty())
+        Diags.note(O.Range, "it is inside exactly when " + Fix +
+                                "; if only such sizes make sense, add `param " +
+                                Fix + "`");
     }
   }
   return OK;

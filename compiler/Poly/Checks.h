@@ -12,6 +12,10 @@
 
 namespace dpc {
 
+/// (0) Some sizes satisfy the `param` constraints (with every input
+/// non-empty): otherwise every proof would hold vacuously. CheckBounds.cpp.
+bool checkParamConstraints(const PolyModel &PM, DiagEngine &Diags);
+
 /// (1) The cases of every table's equation (and of every nested case
 /// expression) cover the points where they are evaluated. Also warns about
 /// cases that never apply. CheckCoverage.cpp.

@@ -4,6 +4,7 @@
 #include "Basic/Diagnostics.h"
 
 #include <isl/aff.h>
+#include <isl/constraint.h>
 #include <isl/ctx.h>
 #include <isl/map.h>
 #include <isl/options.h>
@@ -235,4 +236,54 @@ isl::multi_union_pw_aff dpc::makeMupa(
     T += " }";
   }
   return islParse<isl::multi_union_pw_aff>(Ctx, T + "]");
+}
+
+bool dpc::paramSetConstraints(const isl::set &S, std::vector<Constraint> &Out) {
+  isl::set C = isl::manage(isl_set_remove_redundancies(S.coalesce().release()));
+  if (isl_set_n_basic_set(C.get()) != 1 || isl_set_dim(C.get(), isl_dim_set) != 0)
+    return false;
+  struct Data {
+    std::vector<Constraint> &Out;
+    bool OK = true;
+  } D{Out};
+  isl_set_foreach_basic_set(
+      C.get(),
+      [](isl_basic_set *BS, void *User) -> isl_stat {
+        Data &D = *static_cast<Data *>(User);
+        if (isl_basic_set_dim(BS, isl_dim_div) > 0)
+          D.OK = false;
+        else
+          isl_basic_set_foreach_constraint(
+              BS,
+              [](isl_constraint *K, void *User) -> isl_stat {
+                Data &D = *static_cast<Data *>(User);
+                Constraint Out;
+                Out.IsEq = isl_constraint_is_equality(K);
+                isl_size N = isl_constraint_dim(K, isl_dim_param);
+                for (isl_size I = 0; I < N; ++I) {
+                  isl_val *V = isl_constraint_get_coefficient_val(K, isl_dim_param, I);
+                  long Co = isl_val_get_num_si(V);
+                  isl_val_free(V);
+                  if (Co == 0)
+                    continue;
+                  const char *Name =
+                      isl_constraint_get_dim_name(K, isl_dim_param, I);
+                  if (Name)
+                    Out.E = Out.E + Affine::var(Name, Co);
+                  else
+                    D.OK = false;
+                }
+                isl_val *K0 = isl_constraint_get_constant_val(K);
+                Out.E.Const = isl_val_get_num_si(K0);
+                isl_val_free(K0);
+                isl_constraint_free(K);
+                D.Out.push_back(Out);
+                return isl_stat_ok;
+              },
+              &D);
+        isl_basic_set_free(BS);
+        return isl_stat_ok;
+      },
+      &D);
+  return D.OK;
 }

@@ -75,6 +75,11 @@ isl::set dimsToParams(const isl::set &S, unsigned First, unsigned N,
 /// its input dims and params; false if it has several pieces or divisions.
 bool pwAffToAffine(const isl::pw_aff &PA, Affine &Out);
 
+/// The constraints of a params-only set that is one basic set without
+/// existential variables, as affine forms over the param names (after
+/// isl's simplification); false otherwise.
+bool paramSetConstraints(const isl::set &S, std::vector<Constraint> &Out);
+
 /// Minimum / maximum of set dim Pos as a function of the params.
 isl::pw_aff dimMin(const isl::set &S, int Pos);
 isl::pw_aff dimMax(const isl::set &S, int Pos);

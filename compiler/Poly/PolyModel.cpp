@@ -51,6 +51,10 @@ PolyModel::PolyModel(const Module &M, IslContext &C) : M(M), Ctx(C) {
     Assume.push_back({I.SizeA - Affine::constant(1), false, {}});
   for (auto &L : M.Lets)
     Assume.push_back({Affine::var(L.Name, L.Value >= 0 ? 1 : -1), false, {}});
+  // `param N >= 1, ...`: the binaries and the interpreter reject sizes that
+  // break them, so every proof (and the generated loops) may assume them.
+  for (auto &C : M.ParamCons)
+    Assume.push_back(C.C);
   std::vector<std::string> Parts;
   for (auto &A : Assume)
     Parts.push_back(A.str());

@@ -29,6 +29,7 @@ private:
   void declareNames();
   void checkInputs();
   void bindParams();
+  void checkParamConstraints();
   void checkScores();
   void checkTables();
   void checkEquations();
@@ -60,6 +61,7 @@ bool Sema::run() {
   declareNames();
   checkInputs();
   bindParams();
+  checkParamConstraints();
   checkScores();
   checkTables();
   checkEquations();
@@ -68,8 +70,32 @@ bool Sema::run() {
   return Diags.numErrors() == Before;
 }
 
+/// isl's keywords: every affine form reaches isl as text, where these names
+/// would not parse as variables.
+static bool isIslKeyword(llvm::StringRef N) {
+  for (const char *K : {"floor", "ceil", "floord", "ceild", "mod", "exists",
+                        "implies", "infty", "NaN", "rat", "xor", "and", "or",
+                        "not", "true", "false", "min", "max"})
+    if (N == K)
+      return true;
+  return false;
+}
+
 /// Names generated code uses itself: C++ keywords and dpc's own locals.
+static bool isReservedName(llvm::StringRef N);
+/// The message for a reserved name: isl keywords are not reserved by the
+/// generated code but by the proofs.
+static std::string reservedMessage(llvm::StringRef N) {
+  return isIslKeyword(N)
+             ? "'" + N.str() + "' is a keyword of isl's notation, in which "
+                               "dpc's proofs are written; choose another name"
+             : "'" + N.str() + "' is reserved for generated code; choose "
+                               "another name";
+}
+
 static bool isReservedName(llvm::StringRef N) {
+  if (isIslKeyword(N))
+    return true;
   static const char *const Keywords[] = {
       "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case",
       "catch", "char", "class", "const", "constexpr", "continue", "default",
@@ -97,11 +123,69 @@ static bool isReservedName(llvm::StringRef N) {
   return false;
 }
 
+/// Global names of the C library headers the generated program includes
+/// (<cmath>, <cstdlib>, <cstdio>, <cstring>, <cctype>, <ctime>, <cerrno>,
+/// <pthread.h>, <omp.h>): the recurrence's name becomes a namespace at
+/// global scope, which must not clash with them (`namespace fma` does not
+/// compile next to ::fma). The float/long double variants (`sqrtf`,
+/// `sqrtl`) count too.
+static bool isCLibraryName(llvm::StringRef N) {
+  static const char *const Names[] = {
+      // <cmath>
+      "acos", "asin", "atan", "atan2", "cos", "sin", "tan", "acosh", "asinh",
+      "atanh", "cosh", "sinh", "tanh", "exp", "exp2", "expm1", "frexp",
+      "ldexp", "log", "log10", "log1p", "log2", "logb", "ilogb", "modf",
+      "scalbn", "scalbln", "cbrt", "fabs", "hypot", "pow", "sqrt", "erf",
+      "erfc", "lgamma", "tgamma", "gamma", "ceil", "floor", "nearbyint",
+      "rint", "lrint", "llrint", "round", "lround", "llround", "trunc",
+      "fmod", "remainder", "remquo", "copysign", "nan", "nextafter",
+      "nexttoward", "fdim", "fmax", "fmin", "fma", "isnan", "isinf",
+      "finite", "drem", "significand", "j0", "j1", "jn", "y0", "y1", "yn",
+      "signgam", "exp10", "pow10", "sincos", "matherr",
+      // <cstdlib>, <cstdio>, <cstring>, <cctype>, <ctime>, <cerrno>
+      "abs", "labs", "llabs", "div", "ldiv", "lldiv", "atof", "atoi", "atol",
+      "atoll", "strtod", "strtof", "strtol", "strtoll", "strtoul",
+      "strtoull", "rand", "srand", "random", "srandom", "malloc", "calloc",
+      "realloc", "free", "abort", "exit", "atexit", "getenv", "setenv",
+      "system", "bsearch", "qsort", "printf", "fprintf", "sprintf",
+      "snprintf", "scanf", "fscanf", "sscanf", "puts", "fputs", "gets",
+      "fgets", "putc", "fputc", "getc", "fgetc", "getchar", "putchar",
+      "fopen", "fclose", "fread", "fwrite", "fflush", "fseek", "ftell",
+      "rewind", "remove", "rename", "perror", "stdin", "stdout", "stderr",
+      "FILE", "memcpy", "memmove", "memset", "memcmp", "memchr", "strlen",
+      "strcpy", "strncpy", "strcat", "strncat", "strcmp", "strncmp",
+      "strchr", "strrchr", "strstr", "strtok", "strdup", "strerror", "index",
+      "rindex", "isalpha", "isdigit", "isalnum", "isspace", "isupper",
+      "islower", "toupper", "tolower", "isprint", "ispunct", "isxdigit",
+      "time", "clock", "difftime", "mktime", "localtime", "gmtime",
+      "strftime", "errno", "size_t", "ptrdiff_t", "select", "signal",
+      "raise", "read", "write", "open", "close", "sleep", "wait", "kill",
+      "link", "unlink", "pipe", "dup", "fork", "sync", "pause", "alarm",
+      "optarg", "optind", "environ", "timezone", "daylight", "tzname"};
+  for (llvm::StringRef Base :
+       {N, N.ends_with("f") || N.ends_with("l") ? N.drop_back() : N})
+    for (const char *K : Names)
+      if (Base == K)
+        return true;
+  return N.starts_with("omp_") || N.starts_with("pthread_") ||
+         N.starts_with("cuda") || N.starts_with("__");
+}
+
 void Sema::declareNames() {
+  if (!M.Name.empty()) {
+    if (isReservedName(M.Name))
+      Diags.error(M.NameRange, reservedMessage(M.Name));
+    else if (isCLibraryName(M.Name))
+      Diags.error(M.NameRange,
+                  "recurrence name '" + M.Name +
+                      "' clashes with the C library's '" + M.Name +
+                      "': the generated code declares `namespace " + M.Name +
+                      "` next to it; choose another name (such as '" +
+                      M.Name + "_dp')");
+  }
   auto Declare = [&](const std::string &N, llvm::SMRange R, const char *What) {
     if (isReservedName(N))
-      Diags.error(R, "'" + N + "' is reserved for generated code; choose "
-                                "another name");
+      Diags.error(R, reservedMessage(N));
     auto [It, New] = Declared.try_emplace(N, R);
     if (!New) {
       Diags.error(R, llvm::Twine("redefinition of '") + N + "' (as " + What +
@@ -244,6 +328,43 @@ void Sema::bindParams() {
   }
 }
 
+static const char *cmpSpelling(CmpOp Op) {
+  switch (Op) {
+  case CmpOp::Lt: return "<";
+  case CmpOp::Le: return "<=";
+  case CmpOp::Gt: return ">";
+  case CmpOp::Ge: return ">=";
+  case CmpOp::Eq: return "=";
+  }
+  return "?";
+}
+
+/// `param N >= 1, M >= N`: affine constraints over params and `let`
+/// constants (an index or a table is not in scope here).
+void Sema::checkParamConstraints() {
+  Scope None;
+  for (auto &C : M.ParamChains) {
+    std::vector<std::optional<Affine>> Ops;
+    for (auto &O : C.Operands)
+      Ops.push_back(affine(*O, None, "a param constraint"));
+    for (size_t I = 0; I + 1 < Ops.size(); ++I) {
+      if (!Ops[I] || !Ops[I + 1])
+        continue;
+      llvm::SMRange R(C.Operands[I]->Range.Start, C.Operands[I + 1]->Range.End);
+      ParamConstraint PC;
+      PC.C = makeConstraint(*Ops[I], C.Ops[I], *Ops[I + 1], R);
+      PC.Text = exprToString(*C.Operands[I]) + " " + cmpSpelling(C.Ops[I]) +
+                " " + exprToString(*C.Operands[I + 1]);
+      if (PC.C.E.isConstant()) {
+        Diags.error(R, "param constraint '" + PC.Text +
+                           "' uses no param or constant");
+        continue;
+      }
+      M.ParamCons.push_back(std::move(PC));
+    }
+  }
+}
+
 void Sema::checkScores() {
   for (auto &S : M.Scores) {
     if (S.Params.size() > 2) {
@@ -320,9 +441,7 @@ void Sema::checkTables() {
         Diags.error(T.IndexRanges[I], "index '" + N +
                                           "' has the name of a declaration");
       if (isReservedName(N))
-        Diags.error(T.IndexRanges[I], "'" + N + "' is reserved for "
-                                               "generated code; choose "
-                                               "another name");
+        Diags.error(T.IndexRanges[I], reservedMessage(N));
       S.Vars.push_back(N);
     }
     constraints(T.Over, S, T.Domain, "a table's domain");
@@ -509,8 +628,7 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
         B.HiA = *Hi;
       }
       if (isReservedName(B.Var)) {
-        Diags.error(B.VarRange, "'" + B.Var + "' is reserved for generated "
-                                              "code; choose another name");
+        Diags.error(B.VarRange, reservedMessage(B.Var));
         OK = false;
       }
       if (S.has(B.Var) || Declared.count(B.Var)) {
@@ -576,9 +694,7 @@ void Sema::checkEquations() {
                                            "' has the name of a declaration");
         OK = false;
       } else if (isReservedName(Eq.Indices[I])) {
-        Diags.error(Eq.IndexRanges[I], "'" + Eq.Indices[I] +
-                                           "' is reserved for generated code; "
-                                           "choose another name");
+        Diags.error(Eq.IndexRanges[I], reservedMessage(Eq.Indices[I]));
         OK = false;
       }
       S.Vars.push_back(Eq.Indices[I]);

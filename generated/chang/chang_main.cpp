@@ -78,7 +78,16 @@ int main(int argc, char **argv) {
       throw dpc_rt::InputError("--dump-table needs exactly one problem");
     int status = 0;
     for (const auto &prob : problems) {
-      const Params p = bind_params(prob, sets);
+      // A problem whose inputs do not fit the recurrence fails alone, like one whose
+      // computation fails; the others still run.
+      Params p{};
+      try {
+        p = bind_params(prob, sets);
+      } catch (const dpc_rt::InputError &e) {
+        std::fprintf(stderr, "chang: error: %s\n", e.what());
+        status = 1;
+        continue;
+      }
       const HostInputs hin = make_inputs(prob);
       const Inputs in = hin.view();
       dpc_rt::check_host_memory(table_bytes(p) + (opt.Verify ? reference_bytes(p) : 0.0),
