@@ -486,8 +486,9 @@ struct CudaPrinter {
       }
       if (Distributed) {
         W.text(call(N));
-        if (N.BarrierAfter && Cur && Cur->Threads <= 32)
-          W.line("__syncwarp(); // the cell, stored by lane 0, is read next");
+        if (N.BarrierAfter && Cur)
+          W.text(std::string(Cur->Threads <= 32 ? "__syncwarp();" : "__syncthreads();") +
+                 " // the cell, stored by lane 0, is read next");
       } else {
         W.line("if (threadIdx.x == 0) {}", call(N));
         if (N.BarrierAfter)
@@ -540,7 +541,8 @@ struct CudaPrinter {
     }
     if (S.Family == KernelFamily::ParallelGrid ||
         S.Family == KernelFamily::SequentialBlock) {
-      // A warp-wide body (Lanes on the root): every lane runs every cell.
+      // Lanes on the root (a sequential body whose cells reduce): every
+      // thread runs every cell, sharing its reductions.
       bool Warp = S.Body->Map == ThreadMap::None && S.Body->Lanes > 1;
       Cur = &S;
       CurLanes = Warp ? S.Body->Lanes : 1;

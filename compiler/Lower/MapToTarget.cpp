@@ -290,18 +290,20 @@ struct GpuMapper {
       return launch(newKernel(std::move(K)));
     }
     if (laneCells(N)) {
-      // Sequential cells that reduce: one warp walks them in order, its
-      // lanes sharing each cell's reduction (lane 0 stores; the warp syncs
-      // before the next cell reads it).
+      // Sequential cells that reduce: one block walks them in order, its
+      // threads sharing each cell's reduction (lane 0 stores; the block
+      // syncs before the next cell reads it). A block, not a warp: the
+      // reduction's loads are latency-bound, and eight warps keep eight
+      // times as many in flight (segment at n = 20000: one warp 2.24 s).
       K.Family = KernelFamily::SequentialBlock;
-      K.Threads = T.WarpSize;
-      K.Body->Lanes = T.WarpSize;
+      K.Threads = GridThreads;
+      K.Body->Lanes = GridThreads;
       markLaneCells(N);
       barrierAfterCells(*K.Body);
-      K.Why = "one warp: " +
+      K.Why = fmt::format("one block of {} threads: ", GridThreads) +
               (Why.empty() ? std::string("sequential") : "proven sequential (" + Why + ")") +
-              ", each cell's reduction shared by the warp's lanes (shuffles), "
-              "cells in order";
+              ", each cell's reduction shared by the block's threads (shuffles, "
+              "then shared memory), cells in order";
       return launch(newKernel(std::move(K)));
     }
     K.Family = KernelFamily::Serial;

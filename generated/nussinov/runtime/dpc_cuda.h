@@ -196,19 +196,32 @@ namespace dpc {
 enum LaneOp { LaneMax, LaneMin, LaneSum };
 }
 
+template <dpc::LaneOp Op, typename T> __device__ __forceinline__ T dpc_lane_op(T a, T b) {
+  return Op == dpc::LaneMax ? dpc::vmax(a, b) : Op == dpc::LaneMin ? dpc::vmin(a, b) : T(a + b);
+}
+
 /// The max, min or sum (Op) of v over the `lanes` consecutive, aligned
-/// threads of a warp that share one cell (lanes: a power of two, at most
-/// 32); every lane gets the result.
+/// threads that share one cell; every lane gets the result. lanes is a
+/// power of two: up to 32, the lanes of one warp (shuffles); above, the
+/// whole block (lanes == blockDim.x: shuffles, then one value per warp in
+/// shared memory; every thread of the block must call it).
 template <dpc::LaneOp Op, typename T>
 __device__ __forceinline__ T dpc_combine_lanes(T v, int lanes) {
-  const unsigned mask = (lanes == 32 ? 0xffffffffu : ((1u << lanes) - 1u))
-                        << ((threadIdx.x % 32) & ~unsigned(lanes - 1));
-  for (int o = 1; o < lanes; o *= 2) {
-    const T w = T(__shfl_xor_sync(mask, v, o));
-    v = Op == dpc::LaneMax ? dpc::vmax(v, w)
-        : Op == dpc::LaneMin ? dpc::vmin(v, w)
-                             : T(v + w);
-  }
+  const int wl = lanes < 32 ? lanes : 32;
+  const unsigned mask = (wl == 32 ? 0xffffffffu : ((1u << wl) - 1u))
+                        << ((threadIdx.x % 32) & ~unsigned(wl - 1));
+  for (int o = 1; o < wl; o *= 2)
+    v = dpc_lane_op<Op>(v, T(__shfl_xor_sync(mask, v, o)));
+  if (lanes <= 32)
+    return v;
+  __shared__ T dpc_warp_part[32];
+  if (threadIdx.x % 32 == 0)
+    dpc_warp_part[threadIdx.x / 32] = v;
+  __syncthreads();
+  v = dpc_warp_part[0];
+  for (int w = 1; w < lanes / 32; ++w)
+    v = dpc_lane_op<Op>(v, dpc_warp_part[w]);
+  __syncthreads(); // the parts may be overwritten by the next call
   return v;
 }
 
