@@ -89,9 +89,20 @@ void scores(const Program &P, CodeWriter &W) {
       Vals += (Vals.empty() ? "" : ", ") + X;
     }
     W.comment("score " + S.Name + ": " + S.EntriesText);
+    // One table at namespace scope per side: a table local to the function
+    // would be rebuilt in GPU local memory at every call.
+    std::string Tab = "dpc_score_" + S.Name;
+    W.text("#if defined(__CUDACC__)");
+    W.line("__device__ const {} {}_dev[{}] = {{{}}};", ET, Tab, S.Lookup.size(),
+           Vals);
+    W.text("#endif");
+    W.line("constexpr {} {}_host[{}] = {{{}}};", ET, Tab, S.Lookup.size(), Vals);
     W.open("DPC_HD " + ET + " score_" + S.Name + "(" + Args + ")");
-    W.line("constexpr {} dpc_tab[{}] = {{{}}};", ET, S.Lookup.size(), Vals);
-    W.line("return dpc_tab[{}];", Index);
+    W.text("#if defined(__CUDA_ARCH__)");
+    W.line("return {}_dev[{}];", Tab, Index);
+    W.text("#else");
+    W.line("return {}_host[{}];", Tab, Index);
+    W.text("#endif");
     W.close();
   }
 }

@@ -138,18 +138,36 @@ DPC_HD int64_t ref_F_at(const Params &dpc_p, int64_t i1, int64_t j1, int64_t i2,
 
 // ---- score functions: lookup over symbol codes
 // score intra: GC = 3, CG = 3, AU = 2, UA = 2, GU = 1, UG = 1, default = -inf
+#if defined(__CUDACC__)
+__device__ const int64_t dpc_score_intra_dev[16] = {
+    dpc::NEG, dpc::NEG, dpc::NEG, 2, dpc::NEG, dpc::NEG, 3, dpc::NEG,
+    dpc::NEG, 3,        dpc::NEG, 1, 2,        dpc::NEG, 1, dpc::NEG};
+#endif
+constexpr int64_t dpc_score_intra_host[16] = {
+    dpc::NEG, dpc::NEG, dpc::NEG, 2, dpc::NEG, dpc::NEG, 3, dpc::NEG,
+    dpc::NEG, 3,        dpc::NEG, 1, 2,        dpc::NEG, 1, dpc::NEG};
 DPC_HD int64_t score_intra(int8_t a, int8_t b) {
-  constexpr int64_t dpc_tab[16] = {
-      dpc::NEG, dpc::NEG, dpc::NEG, 2, dpc::NEG, dpc::NEG, 3, dpc::NEG,
-      dpc::NEG, 3,        dpc::NEG, 1, 2,        dpc::NEG, 1, dpc::NEG};
-  return dpc_tab[b + 4 * a];
+#if defined(__CUDA_ARCH__)
+  return dpc_score_intra_dev[b + 4 * a];
+#else
+  return dpc_score_intra_host[b + 4 * a];
+#endif
 }
 // score iscore: GC = 3, CG = 3, AU = 2, UA = 2, GU = 1, UG = 1, default = -inf
+#if defined(__CUDACC__)
+__device__ const int64_t dpc_score_iscore_dev[16] = {
+    dpc::NEG, dpc::NEG, dpc::NEG, 2, dpc::NEG, dpc::NEG, 3, dpc::NEG,
+    dpc::NEG, 3,        dpc::NEG, 1, 2,        dpc::NEG, 1, dpc::NEG};
+#endif
+constexpr int64_t dpc_score_iscore_host[16] = {
+    dpc::NEG, dpc::NEG, dpc::NEG, 2, dpc::NEG, dpc::NEG, 3, dpc::NEG,
+    dpc::NEG, 3,        dpc::NEG, 1, 2,        dpc::NEG, 1, dpc::NEG};
 DPC_HD int64_t score_iscore(int8_t a, int8_t b) {
-  constexpr int64_t dpc_tab[16] = {
-      dpc::NEG, dpc::NEG, dpc::NEG, 2, dpc::NEG, dpc::NEG, 3, dpc::NEG,
-      dpc::NEG, 3,        dpc::NEG, 1, 2,        dpc::NEG, 1, dpc::NEG};
-  return dpc_tab[b + 4 * a];
+#if defined(__CUDA_ARCH__)
+  return dpc_score_iscore_dev[b + 4 * a];
+#else
+  return dpc_score_iscore_host[b + 4 * a];
+#endif
 }
 
 // ---- statements: each computes one cell of one case of a table and stores it

@@ -77,11 +77,20 @@ DPC_HD int64_t ref_CT_at(const Params &dpc_p, int64_t j, int64_t i) {
 
 // ---- score functions: lookup over symbol codes
 // score bond: AU = 1, UA = 1, GC = 1, CG = 1, GU = 1, UG = 1, default = -inf
+#if defined(__CUDACC__)
+__device__ const int64_t dpc_score_bond_dev[16] = {
+    dpc::NEG, dpc::NEG, dpc::NEG, 1, dpc::NEG, dpc::NEG, 1, dpc::NEG,
+    dpc::NEG, 1,        dpc::NEG, 1, 1,        dpc::NEG, 1, dpc::NEG};
+#endif
+constexpr int64_t dpc_score_bond_host[16] = {
+    dpc::NEG, dpc::NEG, dpc::NEG, 1, dpc::NEG, dpc::NEG, 1, dpc::NEG,
+    dpc::NEG, 1,        dpc::NEG, 1, 1,        dpc::NEG, 1, dpc::NEG};
 DPC_HD int64_t score_bond(int8_t a, int8_t b) {
-  constexpr int64_t dpc_tab[16] = {
-      dpc::NEG, dpc::NEG, dpc::NEG, 1, dpc::NEG, dpc::NEG, 1, dpc::NEG,
-      dpc::NEG, 1,        dpc::NEG, 1, 1,        dpc::NEG, 1, dpc::NEG};
-  return dpc_tab[b + 4 * a];
+#if defined(__CUDA_ARCH__)
+  return dpc_score_bond_dev[b + 4 * a];
+#else
+  return dpc_score_bond_host[b + 4 * a];
+#endif
 }
 
 // ---- statements: each computes one cell of one case of a table and stores it
