@@ -60,6 +60,19 @@ uint64_t countPoints(const isl::set &S);
 /// { i -> j : A(i) <<lex B(j) } for two schedules.
 isl::union_map lexLtUnionMap(const isl::union_map &A, const isl::union_map &B);
 
+/// The pairs i -> j of Pairs with A(i) <<lex B(j) (same range space), i.e.
+/// Pairs intersected with lexLtUnionMap(A, B), computed pair map by pair map:
+/// linear in the size of Pairs, where lexLtUnionMap builds a map for every
+/// pair of statements (quadratic; issue 16).
+isl::union_map lexLtOn(const isl::union_map &Pairs, const isl::union_map &A,
+                       const isl::union_map &B);
+
+/// U := U ∪ X without copying U. `U = U.unite(X)` copies all of U when U
+/// is still referenced (it is, during the call), so a loop of them is
+/// quadratic in the number of maps (issue 16).
+void uniteInto(isl::union_map &U, isl::union_map X);
+void uniteInto(isl::union_set &U, isl::union_set X);
+
 /// Fixes every param of S whose name appears in Values.
 isl::set fixParams(const isl::set &S,
                    const std::vector<std::pair<std::string, int64_t>> &Values);
