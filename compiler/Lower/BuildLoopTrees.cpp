@@ -216,7 +216,7 @@ bool dpc::buildLoopTrees(const PolyModel &PM, const SchedulePlan &Plan,
     isl::schedule S = TB.build(Tiled);
     isl::union_map SM = S.get_map();
     isl::union_map Deps = Tiled ? All : Plan.Deps;
-    isl::union_map Viol = Deps.subtract(lexLtOn(Deps, SM, SM));
+    isl::union_map Viol = Deps.subtract(lexLtUnionMap(SM, SM));
     if (!Viol.is_empty()) {
       Diags.error(PM.module().NameRange,
                   std::string("internal: the ") +

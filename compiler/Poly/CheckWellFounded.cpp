@@ -131,6 +131,8 @@ bool dpc::checkWellFounded(const PolyModel &PM, DiagEngine &Diags) {
     // Only the ordered pairs that are dependences (lexLtUnionMap(SM, SM)
     // would order every pair of statements: quadratic).
     Proven = Deps.is_subset(lexLtOn(Deps, SM, SM));
+  } catch (const isl::exception_quota &) {
+    throw; // reported by the caller, never as a cycle
   } catch (const isl::exception &) {
     Proven = false;
   }

@@ -23,6 +23,35 @@ IslContext::IslContext() : Ctx(isl_ctx_alloc()) {
   isl_options_set_on_error(Ctx.get(), ISL_ON_ERROR_CONTINUE);
 }
 
+void IslContext::setMaxOperations(unsigned long N) {
+  isl_ctx_reset_operations(Ctx.get());
+  isl_ctx_set_max_operations(Ctx.get(), N);
+}
+
+bool dpc::islBudgetExceeded(isl::ctx Ctx) {
+  return isl_ctx_last_error(Ctx.get()) == isl_error_quota;
+}
+
+IslBudgetPause::IslBudgetPause(isl::ctx C)
+    : Ctx(C), Saved(isl_ctx_get_max_operations(C.get())) {
+  isl_ctx_set_max_operations(Ctx.get(), 0);
+}
+
+IslBudgetPause::~IslBudgetPause() {
+  isl_ctx_set_max_operations(Ctx.get(), Saved);
+}
+
+unsigned long dpc::islMaxOperations(isl::ctx Ctx) {
+  return isl_ctx_get_max_operations(Ctx.get());
+}
+
+std::string dpc::islBudgetMessage(isl::ctx Ctx, const std::string &Prefix,
+                                  const std::string &What) {
+  return Prefix + ": " + What + " (isl operation budget of " +
+         std::to_string(islMaxOperations(Ctx)) +
+         " exceeded; raise it with --isl-max-ops=N, 0 for none)";
+}
+
 IslContext::~IslContext() { isl_ctx_free(Ctx.release()); }
 
 std::string PointValues::str() const {
