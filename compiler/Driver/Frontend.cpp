@@ -23,6 +23,7 @@ bool Frontend::load(llvm::StringRef Path, bool Prove) {
     return false;
   if (!Prove)
     return true;
+  Isl.setMaxOperations(IslMaxOps);
   try {
     PM = std::make_unique<PolyModel>(*M, Isl);
     // The three proofs; each reports every failure it finds.
@@ -33,7 +34,18 @@ bool Frontend::load(llvm::StringRef Path, bool Prove) {
     if (OK)
       OK &= checkWellFounded(*PM, Diags);
     return OK;
+  } catch (const isl::exception_quota &) {
+    Diags.error(islBudgetMessage(Isl, "too complex to prove",
+                                 "'" + Path.str() + "' sound"));
+    return false;
   } catch (const isl::exception &E) {
+    // A raw isl call of Poly/Isl.cpp that ran out of budget returns null;
+    // the next call throws on that null.
+    if (islBudgetExceeded(Isl)) {
+      Diags.error(islBudgetMessage(Isl, "too complex to prove",
+                                   "'" + Path.str() + "' sound"));
+      return false;
+    }
     DPC_ICE(llvm::Twine("isl failed while proving '") + Path +
             "' sound: " + E.what());
   }

@@ -22,6 +22,8 @@ struct Frontend {
   IslContext Isl;
   std::unique_ptr<ast::Module> M;
   std::unique_ptr<PolyModel> PM;
+  /// The isl operation budget of the whole run (--isl-max-ops).
+  unsigned long IslMaxOps = DefaultIslMaxOps;
 
   /// Parses and type-checks Path; with Prove, also builds the polyhedral
   /// model and runs the three proofs. False if anything failed.

@@ -57,6 +57,14 @@ static cl::opt<std::string> OutDir("o", cl::desc("Output folder"),
                                    cl::value_desc("DIR"), cl::sub(CompileCmd),
                                    cl::cat(DpcCat));
 
+static cl::opt<unsigned long> IslMaxOps(
+    "isl-max-ops",
+    cl::desc("isl operation budget of the run (0: none); past it dpc reports "
+             "the program too complex instead of running on"),
+    cl::value_desc("N"), cl::init(DefaultIslMaxOps), cl::sub(CheckCmd),
+    cl::sub(InterpCmd), cl::sub(EmitCmd), cl::sub(CompileCmd),
+    cl::cat(DpcCat));
+
 int main(int argc, char **argv) {
   llvm::InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(DpcCat);
@@ -64,6 +72,7 @@ int main(int argc, char **argv) {
                               "dpc: dynamic-programming recurrence compiler\n");
 
   Frontend FE;
+  FE.IslMaxOps = IslMaxOps;
   if (CheckCmd) {
     if (!FE.load(InputFile))
       return 1;

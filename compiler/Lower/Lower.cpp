@@ -44,7 +44,18 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     if (!chooseStorage(PM, CI, Diags, *P))
       return nullptr;
     mapToTarget(*P, lir::Target::standard());
+  } catch (const isl::exception_quota &) {
+    Diags.error(islBudgetMessage(PM.ctx(), "too complex to compile",
+                                 "lowering '" + M.Name + "'"));
+    return nullptr;
   } catch (const isl::exception &E) {
+    // A raw isl call of Poly/Isl.cpp that ran out of budget returns null;
+    // the next call throws on that null.
+    if (islBudgetExceeded(PM.ctx())) {
+      Diags.error(islBudgetMessage(PM.ctx(), "too complex to compile",
+                                   "lowering '" + M.Name + "'"));
+      return nullptr;
+    }
     DPC_ICE(llvm::Twine("isl failed while lowering '") + M.Name + "': " +
             E.what());
   }

@@ -15,10 +15,41 @@
 #include <isl/union_map.h>
 #include <isl/val.h>
 
+#include <unordered_map>
+
 using namespace dpc;
 
 IslContext::IslContext() : Ctx(isl_ctx_alloc()) {
   isl_options_set_on_error(Ctx.get(), ISL_ON_ERROR_CONTINUE);
+}
+
+void IslContext::setMaxOperations(unsigned long N) {
+  isl_ctx_reset_operations(Ctx.get());
+  isl_ctx_set_max_operations(Ctx.get(), N);
+}
+
+bool dpc::islBudgetExceeded(isl::ctx Ctx) {
+  return isl_ctx_last_error(Ctx.get()) == isl_error_quota;
+}
+
+IslBudgetPause::IslBudgetPause(isl::ctx C)
+    : Ctx(C), Saved(isl_ctx_get_max_operations(C.get())) {
+  isl_ctx_set_max_operations(Ctx.get(), 0);
+}
+
+IslBudgetPause::~IslBudgetPause() {
+  isl_ctx_set_max_operations(Ctx.get(), Saved);
+}
+
+unsigned long dpc::islMaxOperations(isl::ctx Ctx) {
+  return isl_ctx_get_max_operations(Ctx.get());
+}
+
+std::string dpc::islBudgetMessage(isl::ctx Ctx, const std::string &Prefix,
+                                  const std::string &What) {
+  return Prefix + ": " + What + " (isl operation budget of " +
+         std::to_string(islMaxOperations(Ctx)) +
+         " exceeded; raise it with --isl-max-ops=N, 0 for none)";
 }
 
 IslContext::~IslContext() { isl_ctx_free(Ctx.release()); }
@@ -115,6 +146,66 @@ uint64_t dpc::countPoints(const isl::set &S) {
 isl::union_map dpc::lexLtUnionMap(const isl::union_map &A,
                                   const isl::union_map &B) {
   return isl::manage(isl_union_map_lex_lt_union_map(A.copy(), B.copy()));
+}
+
+void dpc::uniteInto(isl::union_map &U, isl::union_map X) {
+  U = isl::manage(isl_union_map_union(U.release(), X.release()));
+}
+
+void dpc::uniteInto(isl::union_set &U, isl::union_set X) {
+  U = isl::manage(isl_union_set_union(U.release(), X.release()));
+}
+
+/// The maps of M by the tuple name of their domain.
+static std::unordered_map<std::string, std::vector<isl::map>>
+byDomainTuple(const isl::union_map &M) {
+  std::unordered_map<std::string, std::vector<isl::map>> R;
+  M.foreach_map([&](isl::map Mp) {
+    const char *N = isl_map_get_tuple_name(Mp.get(), isl_dim_in);
+    R[N ? N : ""].push_back(Mp);
+  });
+  return R;
+}
+
+/// Whether two spaces are equal; takes both.
+static bool sameSpace(isl_space *A, isl_space *B) {
+  isl_bool Eq = isl_space_is_equal(A, B);
+  isl_space_free(A);
+  isl_space_free(B);
+  return Eq == isl_bool_true;
+}
+
+isl::union_map dpc::lexLtOn(const isl::union_map &Pairs,
+                            const isl::union_map &A,
+                            const isl::union_map &B) {
+  auto AByDom = byDomainTuple(A);
+  auto BByDom = byDomainTuple(B);
+  isl::union_map R = isl::manage(
+      isl_union_map_empty(isl_union_map_get_space(Pairs.get())));
+  Pairs.foreach_map([&](isl::map P) {
+    const char *In = isl_map_get_tuple_name(P.get(), isl_dim_in);
+    const char *Out = isl_map_get_tuple_name(P.get(), isl_dim_out);
+    auto IA = AByDom.find(In ? In : "");
+    auto IB = BByDom.find(Out ? Out : "");
+    if (IA == AByDom.end() || IB == BByDom.end())
+      return;
+    for (const isl::map &SA : IA->second)
+      for (const isl::map &SB : IB->second) {
+        if (!sameSpace(isl_space_range(isl_map_get_space(SA.get())),
+                       isl_space_range(isl_map_get_space(SB.get()))) ||
+            !sameSpace(isl_space_domain(isl_map_get_space(SA.get())),
+                       isl_space_domain(isl_map_get_space(P.get()))) ||
+            !sameSpace(isl_space_domain(isl_map_get_space(SB.get())),
+                       isl_space_range(isl_map_get_space(P.get()))))
+          continue;
+        // Both schedule maps restricted to P's ends, then ordered.
+        isl::map Lt = isl::manage(isl_map_lex_lt_map(
+            SA.intersect_domain(P.domain()).release(),
+            SB.intersect_domain(P.range()).release()));
+        uniteInto(R, isl::union_map(Lt.intersect(P)));
+      }
+  });
+  return R;
 }
 
 isl::set

@@ -21,10 +21,20 @@
 
 namespace dpc {
 
+/// The isl operation budget of one dpc run unless --isl-max-ops says
+/// otherwise: about 100x the most any file of the repository needs
+/// (`dpc emit --stage=cuda recurrences/bpmax.dp`, between 1e8 and 3e8;
+/// docs/reliability.md).
+constexpr unsigned long DefaultIslMaxOps = 30000000000UL;
+
 /// Owns an isl_ctx. isl errors become C++ exceptions (isl::exception).
+/// Every isl computation on it counts against one operation budget; past
+/// it, isl calls fail with a quota error (islBudgetExceeded).
 class IslContext {
 public:
   IslContext();
+  /// The budget, counted from now; 0 means none.
+  void setMaxOperations(unsigned long N);
   ~IslContext();
   IslContext(const IslContext &) = delete;
   IslContext &operator=(const IslContext &) = delete;
@@ -34,6 +44,14 @@ public:
 private:
   isl::ctx Ctx;
 };
+
+/// Whether the last isl error on Ctx was the operation budget running out.
+bool islBudgetExceeded(isl::ctx Ctx);
+/// The operation budget of Ctx (0: none).
+unsigned long islMaxOperations(isl::ctx Ctx);
+/// "too complex to prove: WHAT (isl operation budget of N exceeded)".
+std::string islBudgetMessage(isl::ctx Ctx, const std::string &Prefix,
+                             const std::string &What);
 
 /// Named integer values of one point: the params first, then the set dims.
 struct PointValues {
@@ -59,6 +77,19 @@ uint64_t countPoints(const isl::set &S);
 
 /// { i -> j : A(i) <<lex B(j) } for two schedules.
 isl::union_map lexLtUnionMap(const isl::union_map &A, const isl::union_map &B);
+
+/// The pairs i -> j of Pairs with A(i) <<lex B(j) (same range space), i.e.
+/// Pairs intersected with lexLtUnionMap(A, B), computed pair map by pair map:
+/// linear in the size of Pairs, where lexLtUnionMap builds a map for every
+/// pair of statements (quadratic; issue 16).
+isl::union_map lexLtOn(const isl::union_map &Pairs, const isl::union_map &A,
+                       const isl::union_map &B);
+
+/// U := U ∪ X without copying U. `U = U.unite(X)` copies all of U when U
+/// is still referenced (it is, during the call), so a loop of them is
+/// quadratic in the number of maps (issue 16).
+void uniteInto(isl::union_map &U, isl::union_map X);
+void uniteInto(isl::union_set &U, isl::union_set X);
 
 /// Fixes every param of S whose name appears in Values.
 isl::set fixParams(const isl::set &S,
@@ -96,8 +127,21 @@ std::string join(const std::vector<std::string> &V, const char *Sep = ", ");
 /// Parses isl notation; a parse failure is an internal error that shows
 /// the text (dpc builds these strings itself).
 [[noreturn]] void islParseFailed(const std::string &Text, const char *What);
+/// Parsing dpc's own text is not held to the operation budget (isl's
+/// parser reports a budget running out as a syntax error): it is lifted
+/// while the guard lives; the operations still count.
+class IslBudgetPause {
+public:
+  explicit IslBudgetPause(isl::ctx Ctx);
+  ~IslBudgetPause();
+
+private:
+  isl::ctx Ctx;
+  unsigned long Saved;
+};
 template <typename T> T islParse(isl::ctx Ctx, const std::string &Text) {
   try {
+    IslBudgetPause P(Ctx);
     return T(Ctx, Text);
   } catch (const isl::exception &E) {
     islParseFailed(Text, E.what());

@@ -73,6 +73,9 @@ PolyModel::PolyModel(const Module &M, IslContext &C) : M(M), Ctx(C) {
   }
   for (size_t T = 0; T < M.Tables.size(); ++T)
     buildStatement(static_cast<int>(T));
+  StmtsOfTable.resize(M.Tables.size());
+  for (size_t I = 0; I < Stmts.size(); ++I)
+    StmtsOfTable[Stmts[I].Table].push_back(I);
 }
 
 isl::set PolyModel::liftContext(const isl::set &C, const std::string &Tuple,
@@ -191,16 +194,15 @@ void PolyModel::buildStatement(int T) {
 
 std::vector<const Statement *> PolyModel::statementsOf(int T) const {
   std::vector<const Statement *> R;
-  for (auto &S : Stmts)
-    if (S.Table == T)
-      R.push_back(&S);
+  for (size_t I : StmtsOfTable[T])
+    R.push_back(&Stmts[I]);
   return R;
 }
 
 isl::union_set PolyModel::domains() const {
   isl::union_set U(ctx(), "{ }");
   for (auto &S : Stmts)
-    U = U.unite(isl::union_set(S.Domain));
+    uniteInto(U, isl::union_set(S.Domain));
   return U;
 }
 
@@ -211,8 +213,8 @@ isl::union_map PolyModel::cellOf() const {
     std::vector<Affine> V;
     for (auto &I : T.Indices)
       V.push_back(Affine::var(I));
-    U = U.unite(isl::union_map(
-        makeMap(S.Name, T.Indices, T.Name, V).intersect_domain(S.Domain)));
+    uniteInto(U, isl::union_map(makeMap(S.Name, T.Indices, T.Name, V)
+                                    .intersect_domain(S.Domain)));
   }
   return U;
 }
@@ -224,8 +226,8 @@ isl::union_map PolyModel::definingStatement(int T) const {
   for (auto &I : Tab.Indices)
     Id.push_back(Affine::var(I));
   for (const Statement *Src : statementsOf(T))
-    U = U.unite(isl::union_map(makeMap(Tab.Name, Tab.Indices, Src->Name, Id)
-                                   .intersect_range(Src->Domain)));
+    uniteInto(U, isl::union_map(makeMap(Tab.Name, Tab.Indices, Src->Name, Id)
+                                    .intersect_range(Src->Domain)));
   return U;
 }
 
@@ -256,7 +258,7 @@ isl::union_map PolyModel::dependences() const {
   isl::union_map U(ctx(), "{ }");
   for (auto &S : Stmts)
     for (auto &R : S.Reads)
-      U = U.unite(dependencesOf(S, R));
+      uniteInto(U, dependencesOf(S, R));
   return U;
 }
 

@@ -125,6 +125,9 @@ private:
   std::vector<isl::set> TableDomains;
   std::vector<isl::set> InputDomains;
   std::vector<Statement> Stmts;
+  /// Indices into Stmts of each table's statements (statementsOf is called
+  /// once per read: a scan of Stmts there made the model quadratic).
+  std::vector<std::vector<size_t>> StmtsOfTable;
   std::vector<std::pair<const ast::Expr *, ReductionSets>> Reductions;
 };
 
