@@ -758,7 +758,7 @@ struct CudaPrinter {
     W.comment("---- the statements for the cells of a tile: reads of the tile "
               "itself come\n from its copy in shared memory");
     for (size_t S = 0; S < P.Stmts.size(); ++S)
-      if (G.TileCached[S]) {
+      if (P.tileCopied(static_cast<int>(S))) {
         emitStatement(P, static_cast<int>(S), StmtVariant::DeviceTileCache, W);
         W.blank();
       }

@@ -114,11 +114,8 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   const lir::Statement &St = P.Stmts[SI];
   const TableInfo &Tab = M.Tables[St.Table];
   bool Reference = V == StmtVariant::Reference;
-  const Group *G = nullptr;
-  for (auto &Gr : P.Groups)
-    if (std::count(Gr.Stmts.begin(), Gr.Stmts.end(), SI))
-      G = &Gr;
-  bool Cache = V == StmtVariant::DeviceTileCache && P.Gpu.TileCached[SI];
+  const Group *G = P.groupOf(SI);
+  bool Cache = V == StmtVariant::DeviceTileCache && P.tileCopied(SI);
   bool Device = V == StmtVariant::DeviceTileCache || V == StmtVariant::DeviceLanes;
   std::string Prefix = Reference                         ? "ref_"
                        : V == StmtVariant::Host          ? ""

@@ -183,8 +183,7 @@ std::vector<IExprPtr> dpc::effectiveCell(const Program &P, int Table,
 
 bool dpc::inTileCache(const Program &P, const Group &G, int Table) {
   int T = effectiveTable(P, Table);
-  size_t GI = static_cast<size_t>(&G - P.Groups.data());
-  return GI < P.Gpu.TileCopy.size() && P.Gpu.TileCopy[GI] &&
+  return !G.Stmts.empty() && P.tileCopied(G.Stmts.front()) &&
          std::count(G.Tables.begin(), G.Tables.end(), T);
 }
 
@@ -489,8 +488,7 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
 }
 
 void ValueEmitter::combineLanes(const VExpr &E, const std::string &R,
-                                const std::string &Ty, bool Sum) {
-  (void)Ty;
+                                bool Sum) {
   W.comment("combine the lanes of this cell (consecutive, aligned threads)");
   W.line("{} = dpc_combine_lanes<dpc::{}>({}, dpc_lanes);", R,
          Sum ? "LaneSum" : E.Op == RedOp::Max ? "LaneMax" : "LaneMin", R);
@@ -524,7 +522,7 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
       emitLoops(*E.Rest, E, RN, S.Lanes);
       NarrowType.clear();
       if (S.Lanes)
-        combineLanes(E, RN, "int32_t");
+        combineLanes(E, RN);
       W.line("const {} {} = dpc::widen<int32_t>({});", ET, R, RN);
       return R;
     }
@@ -534,7 +532,7 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
       W.line("{} {} = {};", ET, R, A);
     emitLoops(*E.Rest, E, R, S.Lanes);
     if (S.Lanes)
-      combineLanes(E, R, ET);
+      combineLanes(E, R);
     return R;
   }
   W.line("{} {} = {};", ET, R, identityOf(E.Op, E.Ty));
@@ -561,7 +559,7 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
     W.close();
   S.LaneReduce = Share;
   if (Share)
-    combineLanes(E, R, ET, E.Op == RedOp::Sum);
+    combineLanes(E, R, E.Op == RedOp::Sum);
   return R;
 }
 

@@ -117,7 +117,7 @@ private:
   void accumulate(const lir::VExpr &Red, const std::string &Acc);
   /// CUDA: the lanes sharing a cell combine their partial R (of type Ty).
   void combineLanes(const lir::VExpr &E, const std::string &R,
-                    const std::string &Ty, bool Sum = false);
+                    bool Sum = false);
   std::string convertScore(const lir::VExpr &E);
 
   const lir::Program &P;

@@ -6,6 +6,12 @@
 using namespace dpc;
 using namespace dpc::lir;
 
+bool Program::tileCopied(int Stmt) const {
+  const Group *G = groupOf(Stmt);
+  size_t GI = G ? static_cast<size_t>(G - Groups.data()) : Gpu.TileCopy.size();
+  return GI < Gpu.TileCopy.size() && Gpu.TileCopy[GI];
+}
+
 const Group *Program::groupOf(int Stmt) const {
   for (auto &G : Groups)
     if (std::count(G.Stmts.begin(), G.Stmts.end(), Stmt))

@@ -57,6 +57,9 @@ struct Program {
 
   /// The group that schedules a statement (null if none).
   const Group *groupOf(int Stmt) const;
+  /// Whether the GPU plan copies the tiles of the statement's group into
+  /// shared memory (GpuPlan::TileCopy).
+  bool tileCopied(int Stmt) const;
   /// The split reductions in a statement's body.
   std::vector<int> splitsOf(int Stmt) const;
 };

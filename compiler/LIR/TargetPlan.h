@@ -140,17 +140,16 @@ struct GpuPlan {
   LNodePtr Host;
   std::vector<GpuKernel> Kernels;
   std::vector<GpuProduct> Products; // per split reduction
-  /// Per statement: whether the GPU computes its cells inside a tile whose
-  /// own cells are copied into shared memory (a `tc_stmt_` variant in the
-  /// .cu reads them there), and whether several threads (lanes) share one
-  /// cell's tile-product remainder and combine it with warp shuffles.
-  std::vector<bool> TileCached, LaneShared;
+  /// Per statement of a TileCopy group (Program::tileCopied): whether
+  /// several threads (lanes) share one cell's tile-product remainder and
+  /// combine it with warp shuffles.
+  std::vector<bool> LaneShared;
   /// Per statement: whether a ParallelGrid or SequentialBlock kernel runs
   /// its cells with several lanes each (an `ln_stmt_` variant in the .cu
   /// strides its reduction over the lanes and combines them).
   std::vector<bool> LaneCells;
-  /// Per group: whether its tiles are copied into shared memory (the
-  /// statements of such a group are TileCached).
+  /// Per group: whether its tiles are copied into shared memory (its
+  /// statements get a `tc_stmt_` variant in the .cu that reads them there).
   std::vector<bool> TileCopy;
 };
 

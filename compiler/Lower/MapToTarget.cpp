@@ -471,14 +471,12 @@ struct GpuMapper {
     // A tiled group with a wavefront computes its tiles from a shared-memory
     // copy of the tile; its statements with split reductions share a cell's
     // remainder between lanes.
-    G.TileCached.assign(P.Stmts.size(), false);
     G.LaneCells.assign(P.Stmts.size(), false);
     G.LaneShared.assign(P.Stmts.size(), false);
     for (auto &Gr : P.Groups) {
       G.TileCopy.push_back(Gr.Tiled && !Gr.Signs.empty());
       for (int S : Gr.Stmts) {
-        G.TileCached[S] = G.TileCopy.back();
-        G.LaneShared[S] = G.TileCached[S] && !P.splitsOf(S).empty();
+        G.LaneShared[S] = G.TileCopy.back() && !P.splitsOf(S).empty();
       }
     }
     std::vector<std::string> H;
