@@ -556,6 +556,11 @@ struct CudaPrinter {
     for (size_t I = 0; I < NT; ++I)
       W.line("const int64_t {} = dpc_tiles[blockIdx.x * {} + {}]; (void){};",
              S.TileIters[I], NT, I, S.TileIters[I]);
+    if (S.Family == KernelFamily::Strip) {
+      emitStripKernel(P, K, W);
+      W.close();
+      return;
+    }
     W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
     for (auto &[Sp, Off] : S.AccOffset) {
       const SplitInfo &SI = P.Splits[Sp];
@@ -762,6 +767,17 @@ struct CudaPrinter {
         emitStatement(P, static_cast<int>(S), StmtVariant::DeviceTileCache, W);
         W.blank();
       }
+    std::set<int> StripGroups;
+    for (auto &K : G.Kernels)
+      if (K.Family == KernelFamily::Strip)
+        StripGroups.insert(K.Group);
+    if (!StripGroups.empty())
+      W.comment("---- the statements for the cells of lane strips");
+    for (int Gr : StripGroups)
+      for (int S : P.Groups[Gr].Stmts) {
+        emitStatement(P, S, StmtVariant::DeviceStrip, W);
+        W.blank();
+      }
     if (std::count(G.LaneCells.begin(), G.LaneCells.end(), true))
       W.comment("---- the statements for cells that a warp computes together");
     for (size_t S = 0; S < P.Stmts.size(); ++S)
@@ -817,7 +833,7 @@ struct CudaPrinter {
     for (size_t K = 0; K < G.Kernels.size(); ++K) {
       const GpuKernel &S = G.Kernels[K];
       AnySplit |= S.Family == KernelFamily::ParallelGrid;
-      if (S.Family != KernelFamily::TileWavefront)
+      if (!S.perTile())
         continue;
       W.line("std::vector<int64_t> dpc_tiles{};", K);
       W.line("dpc_rt::DeviceBuffer<int64_t> dpc_dtiles{};", K);

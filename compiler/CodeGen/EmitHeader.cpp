@@ -99,7 +99,7 @@ void scores(const Program &P, CodeWriter &W) {
     W.line("constexpr {} {}_host[{}] = {{{}}};", ET, Tab, S.Lookup.size(), Vals);
     W.open("DPC_HD " + ET + " score_" + S.Name + "(" + Args + ")");
     W.text("#if defined(__CUDA_ARCH__)");
-    W.line("return {}_dev[{}];", Tab, Index);
+    W.line("return dpc::ro({}_dev[{}]);", Tab, Index);
     W.text("#else");
     W.line("return {}_host[{}];", Tab, Index);
     W.text("#endif");
@@ -116,14 +116,18 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   bool Reference = V == StmtVariant::Reference;
   const Group *G = P.groupOf(SI);
   bool Cache = V == StmtVariant::DeviceTileCache && P.tileCopied(SI);
-  bool Device = V == StmtVariant::DeviceTileCache || V == StmtVariant::DeviceLanes;
+  bool Strip = V == StmtVariant::DeviceStrip;
+  bool Device = V == StmtVariant::DeviceTileCache ||
+                V == StmtVariant::DeviceLanes || Strip;
   std::string Prefix = Reference                         ? "ref_"
                        : V == StmtVariant::Host          ? ""
-                       : V == StmtVariant::DeviceLanes ? "ln_"
+                       : V == StmtVariant::DeviceLanes   ? "ln_"
+                       : Strip                           ? "st_"
                                                          : "tc_";
-  std::string Sig = std::string(Device ? "__device__ __forceinline__ void "
-                                       : "DPC_HD void ") +
-                    Prefix + "stmt_" + St.Name +
+  std::string Ret = Strip ? storeType(Tab.Type) + " " : "void ";
+  std::string Sig = std::string(Device ? "__device__ __forceinline__ "
+                                       : "DPC_HD ") +
+                    Ret + Prefix + "stmt_" + St.Name +
                     "(const Params &dpc_p, const Inputs &dpc_in, const " +
                     (Reference ? "RefTables &dpc_r" : "Tables &dpc_t") +
                     idxParams(Tab);
@@ -133,6 +137,10 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   if (Cache)
     for (int T : G->Tables)
       Sig += ", " + storeType(M.Tables[T].Type) + " *dpc_cur_" + M.Tables[T].Name;
+  if (Strip)
+    for (int T : G->StripTables)
+      Sig += ", const dpc::StripNb<" + storeType(M.Tables[T].Type) +
+             "> &dpc_nb_" + M.Tables[T].Name;
   // Cells whose split reductions several threads share (see ValueStyle).
   bool LaneReduce = V == StmtVariant::DeviceLanes;
   bool Lanes = (Cache && P.Gpu.LaneShared[SI]) || LaneReduce;
@@ -148,6 +156,10 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
     W.comment("dpc_lanes threads (a warp) compute the cell together: each "
               "takes every\n dpc_lanes-th term of its reductions; lane 0 "
               "stores it.");
+  if (Strip)
+    W.comment("A cell of a lane strip: reads of its neighbours come from the "
+              "lane's registers\n(dpc_nb_*) where it holds them; returns the "
+              "value it stores.");
   W.open(Sig);
   emitParamLocals(M, W);
   if (Cache)
@@ -159,11 +171,17 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   VS.TileCache = Cache ? G : nullptr;
   VS.Lanes = Lanes && !LaneReduce;
   VS.LaneReduce = LaneReduce;
+  if (Strip) {
+    VS.Strip = G;
+    VS.StripIndices = Tab.Indices;
+  }
   ValueEmitter VE(P, VS, W);
   std::string Val = VE.emit(*St.Body);
   std::string Stored;
   if (isIntType(Tab.Type)) {
-    Stored = "dpc::narrow<" + storeType(Tab.Type) + ">(" + Val + ", dpc_err)";
+    Stored = std::string(isSmallFinite(P, *St.Body) ? "dpc::narrow_finite<"
+                                                    : "dpc::narrow<") +
+             storeType(Tab.Type) + ">(" + Val + ", dpc_err)";
   } else {
     Stored = storeType(Tab.Type) + "(dpc::checkf(" + Val + ", dpc_err))";
   }
@@ -189,6 +207,8 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   }
   if (Lanes)
     W.close();
+  if (Strip)
+    W.line("return dpc_v;");
   W.close();
 }
 

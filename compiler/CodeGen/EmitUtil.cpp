@@ -228,6 +228,14 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
                            const VExpr &E) {
   std::string Global = S.T + "." + bufferOf(P, E.Table, S.Reference) + "[" +
                        cellOffset(P, E.Table, E.Idx, S.Reference) + "]";
+  if (S.Strip)
+    if (auto R = P.stripRead(*S.Strip, S.StripIndices, E)) {
+      std::string Nb = "dpc_nb_" + P.M.Tables[R->Table].Name;
+      if (R->D0 == 0 && R->D1 == 0)
+        return Nb + ".here";
+      const char *Which = R->D1 == 0 ? "up" : R->D0 == 0 ? "left" : "diag";
+      return fmt::format("({0}.has_{1} ? {0}.{1} : {2})", Nb, Which, Global);
+    }
   if (!S.TileCache || !inTileCache(P, *S.TileCache, E.Table))
     return Global;
   auto Y = effectiveCell(P, E.Table, E.Idx);
@@ -241,7 +249,10 @@ std::string ValueEmitter::load(const VExpr &E, ScalarType Ty) {
   std::string Raw = rawLoad(P, S, E);
   if (!isIntType(TT))
     return evalType(Ty) + "(" + Raw + ")";
-  std::string W = "dpc::widen<" + storeType(TT) + ">(" + Raw + ")";
+  // A finite table holds no sentinel: no widening logic.
+  std::string W = isSmallFinite(P, E)
+                      ? "int64_t(" + Raw + ")"
+                      : "dpc::widen<" + storeType(TT) + ">(" + Raw + ")";
   if (!isIntType(Ty))
     return "dpc::itof<" + evalType(Ty) + ">(" + W + ")";
   if (typeBytes(Ty) < typeBytes(TT))
@@ -253,9 +264,9 @@ std::string ValueEmitter::convertScore(const VExpr &E) {
   const ScoreInfo &Sc = P.M.Scores[E.ScoreId];
   std::string Call = "score_" + Sc.Name + "(";
   for (size_t A = 0; A < E.SeqArgs.size(); ++A)
-    Call += std::string(A ? ", " : "") + "dpc_in." +
+    Call += std::string(A ? ", " : "") + "dpc::ro(dpc_in." +
             P.M.Inputs[E.SeqArgs[A].first].Name + "[" +
-            iexpr(E.SeqArgs[A].second) + "]";
+            iexpr(E.SeqArgs[A].second) + "])";
   Call += ")";
   if (isIntType(Sc.Type) && !isIntType(E.Ty))
     return "dpc::itof<" + evalType(E.Ty) + ">(" + Call + ")";
@@ -295,7 +306,8 @@ std::string ValueEmitter::emit(const VExpr &E) {
     V = load(E, E.Ty);
     break;
   case VExpr::InputLoad: {
-    std::string X = "dpc_in." + P.M.Inputs[E.Input].Name + "[" + iexpr(E.Ix) + "]";
+    std::string X = "dpc::ro(dpc_in." + P.M.Inputs[E.Input].Name + "[" +
+                    iexpr(E.Ix) + "])";
     V = Int ? checkedInt(X, E.Ty) : ET + "(" + X + ")";
     break;
   }
@@ -304,7 +316,10 @@ std::string ValueEmitter::emit(const VExpr &E) {
     break;
   case VExpr::Neg: {
     std::string A = emit(*E.Kids[0]);
-    V = Int ? checkedInt("dpc::neg(" + A + ")", E.Ty) : "-" + A;
+    if (Int && isSmallFinite(P, E)) // no sentinel, no int64 overflow
+      V = "dpc::check_finite<" + storeType(E.Ty) + ">(-" + A + ", dpc_err)";
+    else
+      V = Int ? checkedInt("dpc::neg(" + A + ")", E.Ty) : "-" + A;
     break;
   }
   case VExpr::Add:
@@ -313,10 +328,14 @@ std::string ValueEmitter::emit(const VExpr &E) {
     std::string A = emit(*E.Kids[0]), B = emit(*E.Kids[1]);
     const char *F = E.K == VExpr::Add ? "add" : E.K == VExpr::Sub ? "sub" : "mul";
     const char *Op = E.K == VExpr::Add ? " + " : E.K == VExpr::Sub ? " - " : " * ";
-    V = Int ? checkedInt(std::string("dpc::") + F + "(" + A + ", " + B +
-                             ", dpc_err)",
-                         E.Ty)
-            : ET + "(" + A + Op + B + ")";
+    if (Int && isSmallFinite(P, E)) // no sentinel, no int64 overflow
+      V = "dpc::check_finite<" + storeType(E.Ty) + ">(" + A + Op + B +
+          ", dpc_err)";
+    else
+      V = Int ? checkedInt(std::string("dpc::") + F + "(" + A + ", " + B +
+                               ", dpc_err)",
+                           E.Ty)
+              : ET + "(" + A + Op + B + ")";
     break;
   }
   case VExpr::Max:

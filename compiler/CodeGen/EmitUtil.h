@@ -83,6 +83,13 @@ struct ValueStyle {
   /// of the cell's outermost generic reductions (max, min, integer sums:
   /// each point once), and a shuffle combines them.
   bool LaneReduce = false;
+  /// CUDA strip kernels (`st_stmt_`): reads of a table of this group at a
+  /// constant offset in {0, 1} x {0, 1} of the band (Program::stripRead;
+  /// StripIndices are the cell's indices) come from the lane's registers,
+  /// passed as `dpc_nb_<table>` (dpc::StripNb), or from memory where the
+  /// lane does not hold them (a tile boundary).
+  const lir::Group *Strip = nullptr;
+  std::vector<std::string> StripIndices;
 };
 
 /// Tables of a group whose cells a cached statement reads or writes in

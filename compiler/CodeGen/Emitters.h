@@ -50,9 +50,15 @@ std::string emitReadme(const lir::Program &P, const std::string &Source);
 /// Reference: on the reference tables; DeviceTileCache: reads of its tile
 /// from shared memory (`tc_stmt_`, .cu only); DeviceLanes: several lanes
 /// per cell sharing its reductions (`ln_stmt_`, .cu only).
-enum class StmtVariant { Host, Reference, DeviceTileCache, DeviceLanes };
+/// DeviceStrip: a cell of a lane strip, its group's reads from the lane's
+/// registers where it holds them; returns the value (`st_stmt_`, .cu only).
+enum class StmtVariant { Host, Reference, DeviceTileCache, DeviceLanes, DeviceStrip };
 void emitStatement(const lir::Program &P, int Stmt, StmtVariant V,
                    class CodeWriter &W);
+
+/// The body of strip kernel K of the GPU plan (after its parameters and
+/// tile coordinates), for NAME_cuda.cu: EmitStripKernel.cpp.
+void emitStripKernel(const lir::Program &P, int K, class CodeWriter &W);
 
 /// All files of the folder (runtime files excluded).
 std::vector<GenFile> emitAll(const lir::Program &P, const std::string &Source);

@@ -50,6 +50,15 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage,
       for (auto T : Gr.TileSizes)
         OS << " " << T;
       OS << "\n";
+      if (!Gr.TileWhy.empty())
+        OS << "  tile sizes: " << Gr.TileWhy << "\n";
+      if (!Gr.PatternWhy.empty())
+        OS << "  dependence pattern: "
+           << (Gr.ShortUniform ? "short uniform" : "general") << ", "
+           << Gr.PatternWhy << "\n";
+      if (Gr.ShortUniform)
+        OS << "  lane strips: " << (Gr.Strip ? "yes" : "no") << ", "
+           << Gr.StripWhy << "\n";
       if (Gr.Tiled)
         OS << "  parallelism: the tiles of a wavefront step, and the cells "
               "of an anti-diagonal of a tile, are independent\n";

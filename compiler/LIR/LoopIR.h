@@ -309,6 +309,30 @@ struct Group {
   std::vector<bool> Parallel;
   std::vector<std::string> ParallelWhy;
   std::string ScheduleText;         // the band, in isl notation
+  /// The dependence pattern of alignment-like recurrences: a two-member
+  /// sign band whose dependence distances all lie in {0, 1} x {0, 1}
+  /// (isl) and cells without reductions (O(1) work each). PlanSchedule
+  /// gives such groups tall, wide tiles (TileWhy).
+  bool ShortUniform = false;
+  std::string PatternWhy;           // why it is, or is not, that pattern
+  std::string TileWhy;              // why these tile sizes
+  /// Lane strips (set by Lower/FindLaneStrips.cpp): the pattern above, and
+  /// every read of a table of the group is at a constant band offset in
+  /// {0, 1} x {0, 1}, so that a lane owning a run of rows keeps its cells
+  /// in registers and takes the row above from its neighbour. StripTables:
+  /// the group's tables in the order one cell computes them (a read at
+  /// offset (0, 0) reads a table computed before in the same cell).
+  bool Strip = false;
+  std::string StripWhy;             // why it is, or is not, a strip group
+  std::vector<int> StripTables;
+};
+
+/// A read of a table of strip group G at a constant band offset (d0, d1),
+/// each 0 or 1: which table (effective) and the offset; nullopt for any
+/// other read (another group's table, or not at a constant offset).
+struct StripRead {
+  int Table = -1;
+  int D0 = 0, D1 = 0;
 };
 
 //===-- what the printers need of the source -------------------------------===//

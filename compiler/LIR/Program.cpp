@@ -2,6 +2,8 @@
 #include "LIR/Program.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <functional>
 
 using namespace dpc;
 using namespace dpc::lir;
@@ -25,6 +27,40 @@ std::vector<int> Program::splitsOf(int Stmt) const {
     if (Splits[S].Stmt == Stmt)
       R.push_back(static_cast<int>(S));
   return R;
+}
+
+std::optional<StripRead>
+Program::stripRead(const Group &G, const std::vector<std::string> &Indices,
+                   const VExpr &Load) const {
+  if (Load.K != VExpr::Load || G.Signs.size() != 2 || Load.Idx.size() != 2 ||
+      CopyTable[Load.Table] ||
+      !std::count(G.Tables.begin(), G.Tables.end(), Load.Table))
+    return std::nullopt;
+  int D[2];
+  for (int Dim = 0; Dim < 2; ++Dim) {
+    // Idx = x + c with c a literal, x the cell's own index along Dim.
+    const IExpr &E = *Load.Idx[Dim];
+    if (coeffOf(E, Indices[Dim]) != std::optional<int64_t>(1))
+      return std::nullopt;
+    IExprPtr C = substitute(Load.Idx[Dim], {{Indices[Dim], IExpr::num(0)}});
+    bool Vars = false;
+    std::function<void(const IExpr &)> Walk = [&](const IExpr &X) {
+      Vars |= X.K == IExpr::Var;
+      for (auto &A : X.Args)
+        Walk(*A);
+    };
+    Walk(*C);
+    if (Vars)
+      return std::nullopt;
+    // The band distance from the read cell to the cell: -sign * c.
+    int64_t Dist = -G.Signs[Dim] * evalIExpr(*C, [](const std::string &) {
+      return int64_t(0);
+    });
+    if (Dist < 0 || Dist > 1)
+      return std::nullopt;
+    D[Dim] = static_cast<int>(Dist);
+  }
+  return StripRead{Load.Table, D[0], D[1]};
 }
 
 bool lir::hasRole(const LNode &N, LoopRole R) {
@@ -135,4 +171,47 @@ bool lir::isFastSum(const VExpr &B) {
   return B.K == VExpr::Add && B.Kids[0]->K == VExpr::Load &&
          B.Kids[1]->K == VExpr::Load && B.Kids[0]->FiniteOperands &&
          B.Kids[1]->FiniteOperands;
+}
+
+bool lir::isSmallFinite(const Program &P, const VExpr &E) {
+  if (E.Ty != ScalarType::Int16 && E.Ty != ScalarType::Int32)
+    return false;
+  auto All = [&] {
+    for (auto &K : E.Kids)
+      if (!isSmallFinite(P, *K))
+        return false;
+    return true;
+  };
+  switch (E.K) {
+  case VExpr::Const:
+    return !E.Inf && E.IntVal >= INT32_MIN && E.IntVal <= INT32_MAX;
+  case VExpr::Index:
+  case VExpr::InputLoad:
+    return true; // checked against the type where they are read
+  case VExpr::Load: {
+    int T = P.CopyTable[E.Table] ? P.CopySource[E.Table] : E.Table;
+    return P.FiniteTable[T] && isIntType(P.M.Tables[E.Table].Type);
+  }
+  case VExpr::Score: {
+    const ScoreInfo &Sc = P.M.Scores[E.ScoreId];
+    if (!isIntType(Sc.Type))
+      return false;
+    for (auto &V : Sc.Lookup)
+      if (V.K != ScoreValue::Finite || V.I < INT32_MIN || V.I > INT32_MAX)
+        return false;
+    return true;
+  }
+  case VExpr::Neg:
+  case VExpr::Add:
+  case VExpr::Sub:
+  case VExpr::Mul:
+  case VExpr::Max:
+  case VExpr::Min:
+  case VExpr::Cases:
+    return All();
+  case VExpr::Reduce:
+  case VExpr::SplitReduce:
+    return false; // an empty range gives the identity (an infinity)
+  }
+  return false;
 }

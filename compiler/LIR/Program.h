@@ -62,6 +62,13 @@ struct Program {
   bool tileCopied(int Stmt) const;
   /// The split reductions in a statement's body.
   std::vector<int> splitsOf(int Stmt) const;
+  /// A load of a statement of group G (whose indices are Indices) that
+  /// reads one of G's own tables at a constant band offset in
+  /// {0, 1} x {0, 1} (see lir::StripRead); nullopt otherwise, and for
+  /// loads of copy tables.
+  std::optional<StripRead> stripRead(const Group &G,
+                                     const std::vector<std::string> &Indices,
+                                     const VExpr &Load) const;
 };
 
 //===-- storage questions -------------------------------------------------===//
@@ -107,6 +114,13 @@ int64_t boxVolume(const SplitInfo &S);
 /// True if a reduction body is `X + Y` of two finite table loads (no
 /// sentinel can occur, so plain arithmetic is exact).
 bool isFastSum(const VExpr &Body);
+/// True if an integer value of type int16 or int32 is proven finite (no
+/// +-inf sentinel: loads of finite tables, inputs, indices, finite scores
+/// and literals, and +, -, *, max, min, cases of such values) and within
+/// its type's range (every such result is checked against its type), so
+/// that +, - and * of two of them cannot overflow int64 and need no
+/// sentinel logic.
+bool isSmallFinite(const Program &P, const VExpr &E);
 
 //===-- dumps -------------------------------------------------------------===//
 

@@ -104,6 +104,12 @@ enum class KernelFamily {
   /// One thread: the loops carry dependences and the cells have no
   /// reduction to share (proven sequential).
   Serial,
+  /// Alignment-like groups (Group::Strip): one warp per tile of a
+  /// wavefront step; lane l owns LaneRows consecutive rows of the tile and
+  /// walks its columns one step behind lane l - 1, keeping its cells in
+  /// registers; the row above comes from lane l - 1 by a shuffle. No
+  /// barrier and no shared memory.
+  Strip,
 };
 const char *kernelFamilyName(KernelFamily F);
 
@@ -130,6 +136,11 @@ struct GpuKernel {
   int64_t SplitKBytes = 0;
   /// ParallelGrid: the most blocks worth launching per SM.
   int BlocksPerSM = 0;
+  /// Strip: rows of the tile each lane owns (tile rows / warp size).
+  int LaneRows = 0;  /// One block per tile of a wavefront step, from the host's tile list.
+  bool perTile() const {
+    return Family == KernelFamily::TileWavefront || Family == KernelFamily::Strip;
+  }
 };
 
 struct GpuPlan {

@@ -43,6 +43,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
       return nullptr;
     if (!chooseStorage(PM, CI, Diags, *P))
       return nullptr;
+    findLaneStrips(*P);
     mapToTarget(*P, lir::Target::standard());
   } catch (const isl::exception_quota &) {
     Diags.error(islBudgetMessage(PM.ctx(), "too complex to compile",

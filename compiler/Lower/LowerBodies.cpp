@@ -201,6 +201,9 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     Gr.Tiled = Gp.Tiled;
     Gr.Parallel = Gp.Parallel;
     Gr.ParallelWhy = Gp.ParallelWhy;
+    Gr.ShortUniform = Gp.ShortUniform;
+    Gr.PatternWhy = Gp.PatternWhy;
+    Gr.TileWhy = Gp.TileWhy;
     std::string T;
     for (size_t K = 0; K < Gp.Stmts.size(); ++K) {
       const Statement &S = PM.statements()[Gp.Stmts[K]];

@@ -16,6 +16,9 @@
 // DescribeModule.cpp: copies what the printers need of the declarations
 // (names, types, domains, inputs, scores, the output) into the loop form.
 //
+// FindLaneStrips.cpp: which alignment-like groups can keep their cells in
+// registers of lanes that own runs of rows (lir::Group::Strip).
+//
 // MapToTarget.cpp: the GPU and CPU plans (LIR/TargetPlan.h).
 //
 // Lower.cpp: runs the whole middle end and gives the lir::Program.
@@ -74,6 +77,11 @@ lir::ModuleInfo describeModule(const ast::Module &M);
 
 /// Maps the finished loop form to the target: fills P.Gpu and P.Cpu.
 void mapToTarget(lir::Program &P, const lir::Target &T);
+
+/// Marks the alignment-like groups (Group::ShortUniform) whose reads of
+/// their own tables are all at constant band offsets in {0, 1} x {0, 1},
+/// with a cell order of their tables: Group::Strip, StripWhy, StripTables.
+void findLaneStrips(lir::Program &P);
 
 /// The whole middle end. Null (after diagnostics) on failure.
 std::unique_ptr<lir::Program> lowerModule(const PolyModel &PM,

@@ -316,6 +316,31 @@ struct GpuMapper {
     return launch(newKernel(std::move(K)));
   }
 
+  /// Alignment-like groups (Group::Strip) whose tile rows are a whole
+  /// number of warp lanes: one warp per tile, each lane owning a run of
+  /// rows in registers (KernelFamily::Strip). False (K untouched) if not.
+  bool runsAsStrips(const Group &Gr) const {
+    return Gr.Strip && Gr.TileSizes.size() == 2 &&
+           Gr.TileSizes[0] % T.WarpSize == 0;
+  }
+  bool stripKernel(const Group &Gr, GpuKernel &K) {
+    if (!runsAsStrips(Gr))
+      return false;
+    K.Family = KernelFamily::Strip;
+    K.Threads = T.WarpSize;
+    K.LaneRows = static_cast<int>(Gr.TileSizes[0] / T.WarpSize);
+    // Registers: each lane holds two columns of LaneRows cells per table;
+    // 16 warps per SM leave up to 128 registers per thread.
+    K.MinBlocksPerSM = 16;
+    K.Why = fmt::format(
+        "alignment-like ({}): one warp per {} x {} tile of a wavefront step, "
+        "each lane owning {} rows in registers and running one column behind "
+        "the lane above, whose bottom row it takes by a shuffle; no barrier, "
+        "no shared memory",
+        Gr.StripWhy, Gr.TileSizes[0], Gr.TileSizes[1], K.LaneRows);
+    return true;
+  }
+
   /// The work of one tile of a parallel-tiles region.
   LNodePtr tileSite(const LNode &N, const std::vector<std::string> &H,
                     const std::vector<std::string> &TI) {
@@ -328,6 +353,8 @@ struct GpuMapper {
     const Group *Gr = tiledGroupOf(P, N);
     if (Gr)
       K.Group = static_cast<int>(Gr - P.Groups.data());
+    if (Gr && stripKernel(*Gr, K))
+      return launch(newKernel(std::move(K)));
     annotateTile(*K.Body, Gr, false);
     // Shared memory: accumulators, then the staging buffers of in-block
     // register-blocked products (one runs at a time), then the tile copy.
@@ -474,7 +501,7 @@ struct GpuMapper {
     G.LaneCells.assign(P.Stmts.size(), false);
     G.LaneShared.assign(P.Stmts.size(), false);
     for (auto &Gr : P.Groups) {
-      G.TileCopy.push_back(Gr.Tiled && !Gr.Signs.empty());
+      G.TileCopy.push_back(Gr.Tiled && !Gr.Signs.empty() && !runsAsStrips(Gr));
       for (int S : Gr.Stmts) {
         G.LaneShared[S] = G.TileCopy.back() && !P.splitsOf(S).empty();
       }
@@ -631,6 +658,7 @@ const char *lir::kernelFamilyName(KernelFamily F) {
   case KernelFamily::ParallelGrid: return "parallel-grid";
   case KernelFamily::SequentialBlock: return "sequential-block";
   case KernelFamily::Serial: return "serial";
+  case KernelFamily::Strip: return "strip";
   }
   return "?";
 }

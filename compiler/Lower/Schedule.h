@@ -36,6 +36,10 @@ struct GroupPlan {
   std::vector<std::string> ParallelWhy;
   std::vector<int> IntraOrder; // statement order at one band point
   std::string UserOrderNote;
+  /// Alignment-like: two sign members, distances in {0, 1}^2, no
+  /// reduction in any cell (lir::Group::ShortUniform).
+  bool ShortUniform = false;
+  std::string PatternWhy, TileWhy;
 };
 
 struct SchedulePlan {

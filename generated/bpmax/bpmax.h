@@ -148,7 +148,7 @@ constexpr int64_t dpc_score_intra_host[16] = {
     dpc::NEG, 3,        dpc::NEG, 1, 2,        dpc::NEG, 1, dpc::NEG};
 DPC_HD int64_t score_intra(int8_t a, int8_t b) {
 #if defined(__CUDA_ARCH__)
-  return dpc_score_intra_dev[b + 4 * a];
+  return dpc::ro(dpc_score_intra_dev[b + 4 * a]);
 #else
   return dpc_score_intra_host[b + 4 * a];
 #endif
@@ -164,7 +164,7 @@ constexpr int64_t dpc_score_iscore_host[16] = {
     dpc::NEG, 3,        dpc::NEG, 1, 2,        dpc::NEG, 1, dpc::NEG};
 DPC_HD int64_t score_iscore(int8_t a, int8_t b) {
 #if defined(__CUDA_ARCH__)
-  return dpc_score_iscore_dev[b + 4 * a];
+  return dpc::ro(dpc_score_iscore_dev[b + 4 * a]);
 #else
   return dpc_score_iscore_host[b + 4 * a];
 #endif
@@ -179,7 +179,7 @@ DPC_HD void stmt_S1_case1(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
 }
 
@@ -191,11 +191,11 @@ DPC_HD void stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, i + 1, j)]);
-  const int64_t dpc_v1 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, i, j - 1)]);
+  const int64_t dpc_v0 = int64_t(dpc_t.S1[S1_at(dpc_p, i + 1, j)]);
+  const int64_t dpc_v1 = int64_t(dpc_t.S1[S1_at(dpc_p, i, j - 1)]);
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
-  const int64_t dpc_v3 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]);
-  const int64_t dpc_v4 = score_intra(dpc_in.seq1[i], dpc_in.seq1[j]);
+  const int64_t dpc_v3 = int64_t(dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]);
+  const int64_t dpc_v4 = score_intra(dpc::ro(dpc_in.seq1[i]), dpc::ro(dpc_in.seq1[j]));
   const int64_t dpc_v5 =
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
@@ -250,7 +250,7 @@ DPC_HD void stmt_S2_case1(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
 }
 
@@ -262,11 +262,11 @@ DPC_HD void stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, i + 1, j)]);
-  const int64_t dpc_v1 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, i, j - 1)]);
+  const int64_t dpc_v0 = int64_t(dpc_t.S2[S2_at(dpc_p, i + 1, j)]);
+  const int64_t dpc_v1 = int64_t(dpc_t.S2[S2_at(dpc_p, i, j - 1)]);
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
-  const int64_t dpc_v3 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]);
-  const int64_t dpc_v4 = score_intra(dpc_in.seq2[i], dpc_in.seq2[j]);
+  const int64_t dpc_v3 = int64_t(dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]);
+  const int64_t dpc_v4 = score_intra(dpc::ro(dpc_in.seq2[i]), dpc::ro(dpc_in.seq2[j]));
   const int64_t dpc_v5 =
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
@@ -321,8 +321,8 @@ DPC_HD void stmt_F_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, i2, j2)]);
-  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v0, dpc_err);
+  const int64_t dpc_v0 = int64_t(dpc_t.S2[S2_at(dpc_p, i2, j2)]);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(dpc_v0, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
 }
 
@@ -334,8 +334,8 @@ DPC_HD void stmt_F_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, i1, j1)]);
-  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v0, dpc_err);
+  const int64_t dpc_v0 = int64_t(dpc_t.S1[S1_at(dpc_p, i1, j1)]);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(dpc_v0, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
 }
 
@@ -347,7 +347,7 @@ DPC_HD void stmt_F_case3(const Params &dpc_p, const Inputs &dpc_in, const Tables
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_v0 = score_iscore(dpc_in.seq1[i1], dpc_in.seq2[i2]);
+  const int64_t dpc_v0 = score_iscore(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq2[i2]));
   const int64_t dpc_v1 = dpc::vmax(int64_t(0), dpc_v0);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v1, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
@@ -365,9 +365,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
   (void)M;
   int64_t dpc_r0;
   if (j1 - i1 - 1 >= 0) {
-    const int64_t dpc_v1 =
-        dpc::widen<int32_t>(dpc_t.F[F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]);
-    const int64_t dpc_v2 = score_intra(dpc_in.seq1[i1], dpc_in.seq1[j1]);
+    const int64_t dpc_v1 = int64_t(dpc_t.F[F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]);
+    const int64_t dpc_v2 =
+        score_intra(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq1[j1]));
     const int64_t dpc_v3 =
         dpc::check_type<int32_t>(dpc::add(dpc_v1, dpc_v2, dpc_err), dpc_err);
     dpc_r0 = dpc_v3;
@@ -376,9 +376,9 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
   }
   int64_t dpc_r4;
   if (j2 - i2 - 1 >= 0) {
-    const int64_t dpc_v5 =
-        dpc::widen<int32_t>(dpc_t.F[F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]);
-    const int64_t dpc_v6 = score_intra(dpc_in.seq2[i2], dpc_in.seq2[j2]);
+    const int64_t dpc_v5 = int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]);
+    const int64_t dpc_v6 =
+        score_intra(dpc::ro(dpc_in.seq2[i2]), dpc::ro(dpc_in.seq2[j2]));
     const int64_t dpc_v7 =
         dpc::check_type<int32_t>(dpc::add(dpc_v5, dpc_v6, dpc_err), dpc_err);
     dpc_r4 = dpc_v7;
@@ -742,7 +742,7 @@ DPC_HD void ref_stmt_S1_case1(const Params &dpc_p, const Inputs &dpc_in,
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_r.S1[ref_S1_at(dpc_p, i, j)] = dpc_v;
 }
 
@@ -755,11 +755,11 @@ DPC_HD void ref_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in,
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_r.S1[ref_S1_at(dpc_p, i + 1, j)]);
-  const int64_t dpc_v1 = dpc::widen<int32_t>(dpc_r.S1[ref_S1_at(dpc_p, i, j - 1)]);
+  const int64_t dpc_v0 = int64_t(dpc_r.S1[ref_S1_at(dpc_p, i + 1, j)]);
+  const int64_t dpc_v1 = int64_t(dpc_r.S1[ref_S1_at(dpc_p, i, j - 1)]);
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
-  const int64_t dpc_v3 = dpc::widen<int32_t>(dpc_r.S1[ref_S1_at(dpc_p, i + 1, j - 1)]);
-  const int64_t dpc_v4 = score_intra(dpc_in.seq1[i], dpc_in.seq1[j]);
+  const int64_t dpc_v3 = int64_t(dpc_r.S1[ref_S1_at(dpc_p, i + 1, j - 1)]);
+  const int64_t dpc_v4 = score_intra(dpc::ro(dpc_in.seq1[i]), dpc::ro(dpc_in.seq1[j]));
   const int64_t dpc_v5 =
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
@@ -783,7 +783,7 @@ DPC_HD void ref_stmt_S2_case1(const Params &dpc_p, const Inputs &dpc_in,
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_r.S2[ref_S2_at(dpc_p, i, j)] = dpc_v;
 }
 
@@ -796,11 +796,11 @@ DPC_HD void ref_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in,
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_r.S2[ref_S2_at(dpc_p, i + 1, j)]);
-  const int64_t dpc_v1 = dpc::widen<int32_t>(dpc_r.S2[ref_S2_at(dpc_p, i, j - 1)]);
+  const int64_t dpc_v0 = int64_t(dpc_r.S2[ref_S2_at(dpc_p, i + 1, j)]);
+  const int64_t dpc_v1 = int64_t(dpc_r.S2[ref_S2_at(dpc_p, i, j - 1)]);
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
-  const int64_t dpc_v3 = dpc::widen<int32_t>(dpc_r.S2[ref_S2_at(dpc_p, i + 1, j - 1)]);
-  const int64_t dpc_v4 = score_intra(dpc_in.seq2[i], dpc_in.seq2[j]);
+  const int64_t dpc_v3 = int64_t(dpc_r.S2[ref_S2_at(dpc_p, i + 1, j - 1)]);
+  const int64_t dpc_v4 = score_intra(dpc::ro(dpc_in.seq2[i]), dpc::ro(dpc_in.seq2[j]));
   const int64_t dpc_v5 =
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
@@ -824,8 +824,8 @@ DPC_HD void ref_stmt_F_case1(const Params &dpc_p, const Inputs &dpc_in,
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_r.S2[ref_S2_at(dpc_p, i2, j2)]);
-  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v0, dpc_err);
+  const int64_t dpc_v0 = int64_t(dpc_r.S2[ref_S2_at(dpc_p, i2, j2)]);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(dpc_v0, dpc_err);
   dpc_r.F[ref_F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
 }
 
@@ -838,8 +838,8 @@ DPC_HD void ref_stmt_F_case2(const Params &dpc_p, const Inputs &dpc_in,
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_r.S1[ref_S1_at(dpc_p, i1, j1)]);
-  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v0, dpc_err);
+  const int64_t dpc_v0 = int64_t(dpc_r.S1[ref_S1_at(dpc_p, i1, j1)]);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(dpc_v0, dpc_err);
   dpc_r.F[ref_F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
 }
 
@@ -852,7 +852,7 @@ DPC_HD void ref_stmt_F_case3(const Params &dpc_p, const Inputs &dpc_in,
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_v0 = score_iscore(dpc_in.seq1[i1], dpc_in.seq2[i2]);
+  const int64_t dpc_v0 = score_iscore(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq2[i2]));
   const int64_t dpc_v1 = dpc::vmax(int64_t(0), dpc_v0);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v1, dpc_err);
   dpc_r.F[ref_F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
@@ -869,9 +869,9 @@ DPC_HD void ref_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
   (void)M;
   int64_t dpc_r0;
   if (j1 - i1 - 1 >= 0) {
-    const int64_t dpc_v1 =
-        dpc::widen<int32_t>(dpc_r.F[ref_F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]);
-    const int64_t dpc_v2 = score_intra(dpc_in.seq1[i1], dpc_in.seq1[j1]);
+    const int64_t dpc_v1 = int64_t(dpc_r.F[ref_F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]);
+    const int64_t dpc_v2 =
+        score_intra(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq1[j1]));
     const int64_t dpc_v3 =
         dpc::check_type<int32_t>(dpc::add(dpc_v1, dpc_v2, dpc_err), dpc_err);
     dpc_r0 = dpc_v3;
@@ -880,9 +880,9 @@ DPC_HD void ref_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in,
   }
   int64_t dpc_r4;
   if (j2 - i2 - 1 >= 0) {
-    const int64_t dpc_v5 =
-        dpc::widen<int32_t>(dpc_r.F[ref_F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]);
-    const int64_t dpc_v6 = score_intra(dpc_in.seq2[i2], dpc_in.seq2[j2]);
+    const int64_t dpc_v5 = int64_t(dpc_r.F[ref_F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]);
+    const int64_t dpc_v6 =
+        score_intra(dpc::ro(dpc_in.seq2[i2]), dpc::ro(dpc_in.seq2[j2]));
     const int64_t dpc_v7 =
         dpc::check_type<int32_t>(dpc::add(dpc_v5, dpc_v6, dpc_err), dpc_err);
     dpc_r4 = dpc_v7;

@@ -25,7 +25,7 @@ tc_stmt_S1_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   (void)M;
   const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
-  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
   dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
 }
@@ -43,23 +43,23 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   (void)M;
   const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(
-      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-        (j) <= dpc_lo1 + 63)
-           ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-           : dpc_t.S1[S1_at(dpc_p, i + 1, j)]));
-  const int64_t dpc_v1 = dpc::widen<int32_t>(
-      (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
-        (j - 1) <= dpc_lo1 + 63)
-           ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
-           : dpc_t.S1[S1_at(dpc_p, i, j - 1)]));
+  const int64_t dpc_v0 =
+      int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                (j) <= dpc_lo1 + 63)
+                   ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                   : dpc_t.S1[S1_at(dpc_p, i + 1, j)]));
+  const int64_t dpc_v1 =
+      int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+                (j - 1) <= dpc_lo1 + 63)
+                   ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+                   : dpc_t.S1[S1_at(dpc_p, i, j - 1)]));
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
-  const int64_t dpc_v3 = dpc::widen<int32_t>(
+  const int64_t dpc_v3 = int64_t(
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
            ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
            : dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]));
-  const int64_t dpc_v4 = score_intra(dpc_in.seq1[i], dpc_in.seq1[j]);
+  const int64_t dpc_v4 = score_intra(dpc::ro(dpc_in.seq1[i]), dpc::ro(dpc_in.seq1[j]));
   const int64_t dpc_v5 =
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
@@ -161,7 +161,7 @@ tc_stmt_S2_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   (void)M;
   const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
-  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
   dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
 }
@@ -179,23 +179,23 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   (void)M;
   const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(
-      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-        (j) <= dpc_lo1 + 63)
-           ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-           : dpc_t.S2[S2_at(dpc_p, i + 1, j)]));
-  const int64_t dpc_v1 = dpc::widen<int32_t>(
-      (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
-        (j - 1) <= dpc_lo1 + 63)
-           ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
-           : dpc_t.S2[S2_at(dpc_p, i, j - 1)]));
+  const int64_t dpc_v0 =
+      int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                (j) <= dpc_lo1 + 63)
+                   ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                   : dpc_t.S2[S2_at(dpc_p, i + 1, j)]));
+  const int64_t dpc_v1 =
+      int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+                (j - 1) <= dpc_lo1 + 63)
+                   ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+                   : dpc_t.S2[S2_at(dpc_p, i, j - 1)]));
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
-  const int64_t dpc_v3 = dpc::widen<int32_t>(
+  const int64_t dpc_v3 = int64_t(
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
            ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
            : dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]));
-  const int64_t dpc_v4 = score_intra(dpc_in.seq2[i], dpc_in.seq2[j]);
+  const int64_t dpc_v4 = score_intra(dpc::ro(dpc_in.seq2[i]), dpc::ro(dpc_in.seq2[j]));
   const int64_t dpc_v5 =
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
@@ -300,8 +300,8 @@ __device__ __forceinline__ void tc_stmt_F_case1(const Params &dpc_p, const Input
   const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
   const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
   const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, i2, j2)]);
-  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v0, dpc_err);
+  const int64_t dpc_v0 = int64_t(dpc_t.S2[S2_at(dpc_p, i2, j2)]);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(dpc_v0, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
   dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
                 32 +
@@ -323,8 +323,8 @@ __device__ __forceinline__ void tc_stmt_F_case2(const Params &dpc_p, const Input
   const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
   const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
   const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, i1, j1)]);
-  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v0, dpc_err);
+  const int64_t dpc_v0 = int64_t(dpc_t.S1[S1_at(dpc_p, i1, j1)]);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(dpc_v0, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
   dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
                 32 +
@@ -346,7 +346,7 @@ __device__ __forceinline__ void tc_stmt_F_case3(const Params &dpc_p, const Input
   const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
   const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
   const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
-  const int64_t dpc_v0 = score_iscore(dpc_in.seq1[i1], dpc_in.seq2[i2]);
+  const int64_t dpc_v0 = score_iscore(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq2[i2]));
   const int64_t dpc_v1 = dpc::vmax(int64_t(0), dpc_v0);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v1, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
@@ -373,7 +373,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
   int64_t dpc_r0;
   if (j1 - i1 - 1 >= 0) {
-    const int64_t dpc_v1 = dpc::widen<int32_t>(
+    const int64_t dpc_v1 = int64_t(
         (((i1 + 1) >= dpc_lo0 && (i1 + 1) <= dpc_lo0 + 0 && (j1 - 1) >= dpc_lo1 &&
           (j1 - 1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
           (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
@@ -383,7 +383,8 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                              32 +
                          ((j2)-dpc_lo3)]
              : dpc_t.F[F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]));
-    const int64_t dpc_v2 = score_intra(dpc_in.seq1[i1], dpc_in.seq1[j1]);
+    const int64_t dpc_v2 =
+        score_intra(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq1[j1]));
     const int64_t dpc_v3 =
         dpc::check_type<int32_t>(dpc::add(dpc_v1, dpc_v2, dpc_err), dpc_err);
     dpc_r0 = dpc_v3;
@@ -392,7 +393,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   }
   int64_t dpc_r4;
   if (j2 - i2 - 1 >= 0) {
-    const int64_t dpc_v5 = dpc::widen<int32_t>(
+    const int64_t dpc_v5 = int64_t(
         (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
           (j1) <= dpc_lo1 + 0 && (i2 + 1) >= dpc_lo2 && (i2 + 1) <= dpc_lo2 + 31 &&
           (j2 - 1) >= dpc_lo3 && (j2 - 1) <= dpc_lo3 + 31)
@@ -401,7 +402,8 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                              32 +
                          ((j2 - 1) - dpc_lo3)]
              : dpc_t.F[F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]));
-    const int64_t dpc_v6 = score_intra(dpc_in.seq2[i2], dpc_in.seq2[j2]);
+    const int64_t dpc_v6 =
+        score_intra(dpc::ro(dpc_in.seq2[i2]), dpc::ro(dpc_in.seq2[j2]));
     const int64_t dpc_v7 =
         dpc::check_type<int32_t>(dpc::add(dpc_v5, dpc_v6, dpc_err), dpc_err);
     dpc_r4 = dpc_v7;

@@ -31,10 +31,10 @@ static void trace_S1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
   (void)dpc_err;
   if (i - j >= 0) {
   } else {
-    const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, i + 1, j)]);
-    const int64_t dpc_v1 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, i, j - 1)]);
-    const int64_t dpc_v2 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]);
-    const int64_t dpc_v3 = score_intra(dpc_in.seq1[i], dpc_in.seq1[j]);
+    const int64_t dpc_v0 = int64_t(dpc_t.S1[S1_at(dpc_p, i + 1, j)]);
+    const int64_t dpc_v1 = int64_t(dpc_t.S1[S1_at(dpc_p, i, j - 1)]);
+    const int64_t dpc_v2 = int64_t(dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]);
+    const int64_t dpc_v3 = score_intra(dpc::ro(dpc_in.seq1[i]), dpc::ro(dpc_in.seq1[j]));
     const int64_t dpc_v4 =
         dpc::check_type<int32_t>(dpc::add(dpc_v2, dpc_v3, dpc_err), dpc_err);
     int64_t dpc_r5 = dpc::NEG;
@@ -81,10 +81,9 @@ static void trace_S1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
       int64_t dpc_best9 = dpc::NEG;
       int64_t dpc_arg10 = 0;
       for (int64_t k = i + 1; k <= j - 1; ++k) {
-        const int64_t dpc_v11 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, i, k)]);
-        const int64_t dpc_v12 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, k + 1, j)]);
-        const int64_t dpc_v13 =
-            dpc::check_type<int32_t>(dpc::add(dpc_v11, dpc_v12, dpc_err), dpc_err);
+        const int64_t dpc_v11 = int64_t(dpc_t.S1[S1_at(dpc_p, i, k)]);
+        const int64_t dpc_v12 = int64_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]);
+        const int64_t dpc_v13 = dpc::check_finite<int32_t>(dpc_v11 + dpc_v12, dpc_err);
         if (!dpc_found8 || dpc_v13 > dpc_best9) {
           dpc_found8 = true;
           dpc_best9 = dpc_v13;
@@ -120,10 +119,10 @@ static void trace_S2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
   (void)dpc_err;
   if (i - j >= 0) {
   } else {
-    const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, i + 1, j)]);
-    const int64_t dpc_v1 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, i, j - 1)]);
-    const int64_t dpc_v2 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]);
-    const int64_t dpc_v3 = score_intra(dpc_in.seq2[i], dpc_in.seq2[j]);
+    const int64_t dpc_v0 = int64_t(dpc_t.S2[S2_at(dpc_p, i + 1, j)]);
+    const int64_t dpc_v1 = int64_t(dpc_t.S2[S2_at(dpc_p, i, j - 1)]);
+    const int64_t dpc_v2 = int64_t(dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]);
+    const int64_t dpc_v3 = score_intra(dpc::ro(dpc_in.seq2[i]), dpc::ro(dpc_in.seq2[j]));
     const int64_t dpc_v4 =
         dpc::check_type<int32_t>(dpc::add(dpc_v2, dpc_v3, dpc_err), dpc_err);
     int64_t dpc_r5 = dpc::NEG;
@@ -170,10 +169,9 @@ static void trace_S2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
       int64_t dpc_best9 = dpc::NEG;
       int64_t dpc_arg10 = 0;
       for (int64_t k = i + 1; k <= j - 1; ++k) {
-        const int64_t dpc_v11 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, i, k)]);
-        const int64_t dpc_v12 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, k + 1, j)]);
-        const int64_t dpc_v13 =
-            dpc::check_type<int32_t>(dpc::add(dpc_v11, dpc_v12, dpc_err), dpc_err);
+        const int64_t dpc_v11 = int64_t(dpc_t.S2[S2_at(dpc_p, i, k)]);
+        const int64_t dpc_v12 = int64_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]);
+        const int64_t dpc_v13 = dpc::check_finite<int32_t>(dpc_v11 + dpc_v12, dpc_err);
         if (!dpc_found8 || dpc_v13 > dpc_best9) {
           dpc_found8 = true;
           dpc_best9 = dpc_v13;
@@ -212,7 +210,8 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
   } else if (i2 - j2 - 1 >= 0) {
     trace_S1(dpc_p, dpc_in, dpc_t, i1, j1, dpc_ev, dpc_err);
   } else if (i1 - j1 == 0 && i2 - j2 == 0) {
-    const int64_t dpc_v0 = score_iscore(dpc_in.seq1[i1], dpc_in.seq2[i2]);
+    const int64_t dpc_v0 =
+        score_iscore(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq2[i2]));
     int dpc_win1 = 0;
     int64_t dpc_best2 = int64_t(0);
     if (dpc_v0 > dpc_best2) {
@@ -232,9 +231,9 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
   } else {
     int64_t dpc_r3;
     if (j1 - i1 - 1 >= 0) {
-      const int64_t dpc_v4 =
-          dpc::widen<int32_t>(dpc_t.F[F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]);
-      const int64_t dpc_v5 = score_intra(dpc_in.seq1[i1], dpc_in.seq1[j1]);
+      const int64_t dpc_v4 = int64_t(dpc_t.F[F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]);
+      const int64_t dpc_v5 =
+          score_intra(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq1[j1]));
       const int64_t dpc_v6 =
           dpc::check_type<int32_t>(dpc::add(dpc_v4, dpc_v5, dpc_err), dpc_err);
       dpc_r3 = dpc_v6;
@@ -243,9 +242,9 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
     }
     int64_t dpc_r7;
     if (j2 - i2 - 1 >= 0) {
-      const int64_t dpc_v8 =
-          dpc::widen<int32_t>(dpc_t.F[F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]);
-      const int64_t dpc_v9 = score_intra(dpc_in.seq2[i2], dpc_in.seq2[j2]);
+      const int64_t dpc_v8 = int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]);
+      const int64_t dpc_v9 =
+          score_intra(dpc::ro(dpc_in.seq2[i2]), dpc::ro(dpc_in.seq2[j2]));
       const int64_t dpc_v10 =
           dpc::check_type<int32_t>(dpc::add(dpc_v8, dpc_v9, dpc_err), dpc_err);
       dpc_r7 = dpc_v10;
@@ -334,12 +333,9 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       int64_t dpc_arg20 = 0;
       for (int64_t k1 = i1; k1 <= j1 - 1; ++k1) {
         for (int64_t k2 = i2; k2 <= j2; ++k2) {
-          const int64_t dpc_v21 =
-              dpc::widen<int32_t>(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]);
-          const int64_t dpc_v22 =
-              dpc::widen<int32_t>(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]);
-          const int64_t dpc_v23 =
-              dpc::check_type<int32_t>(dpc::add(dpc_v21, dpc_v22, dpc_err), dpc_err);
+          const int64_t dpc_v21 = int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]);
+          const int64_t dpc_v22 = int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]);
+          const int64_t dpc_v23 = dpc::check_finite<int32_t>(dpc_v21 + dpc_v22, dpc_err);
           if (!dpc_found17 || dpc_v23 > dpc_best18) {
             dpc_found17 = true;
             dpc_best18 = dpc_v23;
@@ -365,10 +361,9 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       int64_t dpc_best25 = dpc::NEG;
       int64_t dpc_arg26 = 0;
       for (int64_t k2 = i2; k2 <= j2 - 1; ++k2) {
-        const int64_t dpc_v27 = dpc::widen<int32_t>(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]);
-        const int64_t dpc_v28 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]);
-        const int64_t dpc_v29 =
-            dpc::check_type<int32_t>(dpc::add(dpc_v27, dpc_v28, dpc_err), dpc_err);
+        const int64_t dpc_v27 = int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]);
+        const int64_t dpc_v28 = int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]);
+        const int64_t dpc_v29 = dpc::check_finite<int32_t>(dpc_v27 + dpc_v28, dpc_err);
         if (!dpc_found24 || dpc_v29 > dpc_best25) {
           dpc_found24 = true;
           dpc_best25 = dpc_v29;
@@ -391,11 +386,9 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       int64_t dpc_best31 = dpc::NEG;
       int64_t dpc_arg32 = 0;
       for (int64_t k2 = i2; k2 <= j2; ++k2) {
-        const int64_t dpc_v33 = dpc::widen<int32_t>(dpc_t.S2[S2_at(dpc_p, i2, k2)]);
-        const int64_t dpc_v34 =
-            dpc::widen<int32_t>(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]);
-        const int64_t dpc_v35 =
-            dpc::check_type<int32_t>(dpc::add(dpc_v33, dpc_v34, dpc_err), dpc_err);
+        const int64_t dpc_v33 = int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]);
+        const int64_t dpc_v34 = int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]);
+        const int64_t dpc_v35 = dpc::check_finite<int32_t>(dpc_v33 + dpc_v34, dpc_err);
         if (!dpc_found30 || dpc_v35 > dpc_best31) {
           dpc_found30 = true;
           dpc_best31 = dpc_v35;
@@ -418,11 +411,9 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       int64_t dpc_best37 = dpc::NEG;
       int64_t dpc_arg38 = 0;
       for (int64_t k1 = i1; k1 <= j1; ++k1) {
-        const int64_t dpc_v39 = dpc::widen<int32_t>(dpc_t.S1[S1_at(dpc_p, i1, k1)]);
-        const int64_t dpc_v40 =
-            dpc::widen<int32_t>(dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]);
-        const int64_t dpc_v41 =
-            dpc::check_type<int32_t>(dpc::add(dpc_v39, dpc_v40, dpc_err), dpc_err);
+        const int64_t dpc_v39 = int64_t(dpc_t.S1[S1_at(dpc_p, i1, k1)]);
+        const int64_t dpc_v40 = int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]);
+        const int64_t dpc_v41 = dpc::check_finite<int32_t>(dpc_v39 + dpc_v40, dpc_err);
         if (!dpc_found36 || dpc_v41 > dpc_best37) {
           dpc_found36 = true;
           dpc_best37 = dpc_v41;

@@ -87,7 +87,7 @@ constexpr int64_t dpc_score_bond_host[16] = {
     dpc::NEG, 1,        dpc::NEG, 1, 1,        dpc::NEG, 1, dpc::NEG};
 DPC_HD int64_t score_bond(int8_t a, int8_t b) {
 #if defined(__CUDA_ARCH__)
-  return dpc_score_bond_dev[b + 4 * a];
+  return dpc::ro(dpc_score_bond_dev[b + 4 * a]);
 #else
   return dpc_score_bond_host[b + 4 * a];
 #endif
@@ -100,7 +100,7 @@ DPC_HD void stmt_C_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables
                          int64_t i, int64_t j, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
   dpc_t.C[CT_at(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
 }
@@ -111,8 +111,8 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
                          int64_t i, int64_t j, const int32_t *dpc_acc0, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
-  const int64_t dpc_v1 = score_bond(dpc_in.seq[i], dpc_in.seq[j]);
+  const int64_t dpc_v0 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
+  const int64_t dpc_v1 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
   const int64_t dpc_v2 =
       dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
   // max: tile product (computed for the whole tile) + remainder
@@ -164,7 +164,7 @@ DPC_HD void ref_stmt_C_case1(const Params &dpc_p, const Inputs &dpc_in,
                              const RefTables &dpc_r, int64_t i, int64_t j, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_r.C[ref_C_at(dpc_p, i, j)] = dpc_v;
   dpc_r.CT[ref_CT_at(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
 }
@@ -175,8 +175,8 @@ DPC_HD void ref_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
                              const RefTables &dpc_r, int64_t i, int64_t j, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_r.C[ref_C_at(dpc_p, i + 1, j - 1)]);
-  const int64_t dpc_v1 = score_bond(dpc_in.seq[i], dpc_in.seq[j]);
+  const int64_t dpc_v0 = int64_t(dpc_r.C[ref_C_at(dpc_p, i + 1, j - 1)]);
+  const int64_t dpc_v1 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
   const int64_t dpc_v2 =
       dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
   int64_t dpc_r3 = dpc::NEG;

@@ -26,8 +26,8 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
   (void)dpc_err;
   if (i - j + 1 >= 0) {
   } else {
-    const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
-    const int64_t dpc_v1 = score_bond(dpc_in.seq[i], dpc_in.seq[j]);
+    const int64_t dpc_v0 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
+    const int64_t dpc_v1 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
     const int64_t dpc_v2 =
         dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
     int64_t dpc_r3 = dpc::NEG;
@@ -58,10 +58,9 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       int64_t dpc_best7 = dpc::NEG;
       int64_t dpc_arg8 = 0;
       for (int64_t k = i; k <= j - 1; ++k) {
-        const int64_t dpc_v9 = dpc::widen<int32_t>(dpc_t.C[C_at(dpc_p, i, k)]);
-        const int64_t dpc_v10 = dpc::widen<int32_t>(dpc_t.C[CT_at(dpc_p, j, k + 1)]);
-        const int64_t dpc_v11 =
-            dpc::check_type<int32_t>(dpc::add(dpc_v9, dpc_v10, dpc_err), dpc_err);
+        const int64_t dpc_v9 = int64_t(dpc_t.C[C_at(dpc_p, i, k)]);
+        const int64_t dpc_v10 = int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]);
+        const int64_t dpc_v11 = dpc::check_finite<int32_t>(dpc_v9 + dpc_v10, dpc_err);
         if (!dpc_found6 || dpc_v11 > dpc_best7) {
           dpc_found6 = true;
           dpc_best7 = dpc_v11;

@@ -66,7 +66,7 @@ constexpr int64_t dpc_score_bond_host[16] = {0, 0, 0, 1, 0, 0, 1, 0,
                                              0, 1, 0, 1, 1, 0, 1, 0};
 DPC_HD int64_t score_bond(int8_t a, int8_t b) {
 #if defined(__CUDA_ARCH__)
-  return dpc_score_bond_dev[b + 4 * a];
+  return dpc::ro(dpc_score_bond_dev[b + 4 * a]);
 #else
   return dpc_score_bond_host[b + 4 * a];
 #endif
@@ -79,7 +79,7 @@ DPC_HD void stmt_C_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables
                          int64_t i, int64_t j, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
 }
 
@@ -89,13 +89,12 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
                          int64_t i, int64_t j, const int32_t *dpc_acc0, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.C[C_at(dpc_p, i + 1, j)]);
-  const int64_t dpc_v1 = dpc::widen<int32_t>(dpc_t.C[C_at(dpc_p, i, j - 1)]);
+  const int64_t dpc_v0 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j)]);
+  const int64_t dpc_v1 = int64_t(dpc_t.C[C_at(dpc_p, i, j - 1)]);
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
-  const int64_t dpc_v3 = dpc::widen<int32_t>(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
-  const int64_t dpc_v4 = score_bond(dpc_in.seq[i], dpc_in.seq[j]);
-  const int64_t dpc_v5 =
-      dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
+  const int64_t dpc_v3 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
+  const int64_t dpc_v4 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
+  const int64_t dpc_v5 = dpc::check_finite<int32_t>(dpc_v3 + dpc_v4, dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   // max: tile product (computed for the whole tile) + remainder
   int32_t dpc_r7n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
@@ -147,7 +146,7 @@ DPC_HD void ref_stmt_C_case1(const Params &dpc_p, const Inputs &dpc_in,
                              const RefTables &dpc_r, int64_t i, int64_t j, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_r.C[ref_C_at(dpc_p, i, j)] = dpc_v;
 }
 
@@ -157,13 +156,12 @@ DPC_HD void ref_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
                              const RefTables &dpc_r, int64_t i, int64_t j, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_r.C[ref_C_at(dpc_p, i + 1, j)]);
-  const int64_t dpc_v1 = dpc::widen<int32_t>(dpc_r.C[ref_C_at(dpc_p, i, j - 1)]);
+  const int64_t dpc_v0 = int64_t(dpc_r.C[ref_C_at(dpc_p, i + 1, j)]);
+  const int64_t dpc_v1 = int64_t(dpc_r.C[ref_C_at(dpc_p, i, j - 1)]);
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
-  const int64_t dpc_v3 = dpc::widen<int32_t>(dpc_r.C[ref_C_at(dpc_p, i + 1, j - 1)]);
-  const int64_t dpc_v4 = score_bond(dpc_in.seq[i], dpc_in.seq[j]);
-  const int64_t dpc_v5 =
-      dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
+  const int64_t dpc_v3 = int64_t(dpc_r.C[ref_C_at(dpc_p, i + 1, j - 1)]);
+  const int64_t dpc_v4 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
+  const int64_t dpc_v5 = dpc::check_finite<int32_t>(dpc_v3 + dpc_v4, dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   int64_t dpc_r7 = dpc::NEG;
   DPC_UNROLL

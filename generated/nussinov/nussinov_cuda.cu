@@ -23,7 +23,7 @@ __device__ __forceinline__ void tc_stmt_C_case1(const Params &dpc_p, const Input
   (void)N;
   const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
-  const int32_t dpc_v = dpc::narrow<int32_t>(int64_t(0), dpc_err);
+  const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
   dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
 }
@@ -40,25 +40,24 @@ __device__ __forceinline__ void tc_stmt_C_case2(const Params &dpc_p, const Input
   (void)N;
   const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
-  const int64_t dpc_v0 = dpc::widen<int32_t>(
-      (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-        (j) <= dpc_lo1 + 63)
-           ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-           : dpc_t.C[C_at(dpc_p, i + 1, j)]));
-  const int64_t dpc_v1 = dpc::widen<int32_t>(
-      (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
-        (j - 1) <= dpc_lo1 + 63)
-           ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
-           : dpc_t.C[C_at(dpc_p, i, j - 1)]));
+  const int64_t dpc_v0 =
+      int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
+                (j) <= dpc_lo1 + 63)
+                   ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                   : dpc_t.C[C_at(dpc_p, i + 1, j)]));
+  const int64_t dpc_v1 =
+      int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
+                (j - 1) <= dpc_lo1 + 63)
+                   ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+                   : dpc_t.C[C_at(dpc_p, i, j - 1)]));
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
-  const int64_t dpc_v3 = dpc::widen<int32_t>(
+  const int64_t dpc_v3 = int64_t(
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
            ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
            : dpc_t.C[C_at(dpc_p, i + 1, j - 1)]));
-  const int64_t dpc_v4 = score_bond(dpc_in.seq[i], dpc_in.seq[j]);
-  const int64_t dpc_v5 =
-      dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
+  const int64_t dpc_v4 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
+  const int64_t dpc_v5 = dpc::check_finite<int32_t>(dpc_v3 + dpc_v4, dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   // max: tile product (computed for the whole tile) + remainder
   int32_t dpc_r7n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +

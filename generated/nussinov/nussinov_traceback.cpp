@@ -23,12 +23,11 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
   (void)dpc_err;
   if (i - j >= 0) {
   } else {
-    const int64_t dpc_v0 = dpc::widen<int32_t>(dpc_t.C[C_at(dpc_p, i + 1, j)]);
-    const int64_t dpc_v1 = dpc::widen<int32_t>(dpc_t.C[C_at(dpc_p, i, j - 1)]);
-    const int64_t dpc_v2 = dpc::widen<int32_t>(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
-    const int64_t dpc_v3 = score_bond(dpc_in.seq[i], dpc_in.seq[j]);
-    const int64_t dpc_v4 =
-        dpc::check_type<int32_t>(dpc::add(dpc_v2, dpc_v3, dpc_err), dpc_err);
+    const int64_t dpc_v0 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j)]);
+    const int64_t dpc_v1 = int64_t(dpc_t.C[C_at(dpc_p, i, j - 1)]);
+    const int64_t dpc_v2 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
+    const int64_t dpc_v3 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
+    const int64_t dpc_v4 = dpc::check_finite<int32_t>(dpc_v2 + dpc_v3, dpc_err);
     int64_t dpc_r5 = dpc::NEG;
     DPC_UNROLL
     for (int64_t k = i + 1; k <= j - 1; ++k) {
@@ -73,10 +72,9 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       int64_t dpc_best9 = dpc::NEG;
       int64_t dpc_arg10 = 0;
       for (int64_t k = i + 1; k <= j - 1; ++k) {
-        const int64_t dpc_v11 = dpc::widen<int32_t>(dpc_t.C[C_at(dpc_p, i, k)]);
-        const int64_t dpc_v12 = dpc::widen<int32_t>(dpc_t.C[C_at(dpc_p, k + 1, j)]);
-        const int64_t dpc_v13 =
-            dpc::check_type<int32_t>(dpc::add(dpc_v11, dpc_v12, dpc_err), dpc_err);
+        const int64_t dpc_v11 = int64_t(dpc_t.C[C_at(dpc_p, i, k)]);
+        const int64_t dpc_v12 = int64_t(dpc_t.C[C_at(dpc_p, k + 1, j)]);
+        const int64_t dpc_v13 = dpc::check_finite<int32_t>(dpc_v11 + dpc_v12, dpc_err);
         if (!dpc_found8 || dpc_v13 > dpc_best9) {
           dpc_found8 = true;
           dpc_best9 = dpc_v13;

@@ -225,4 +225,25 @@ __device__ __forceinline__ T dpc_combine_lanes(T v, int lanes) {
   return v;
 }
 
+// ---- lane strips (the strip kernel family)
+
+namespace dpc {
+/// The neighbours of a cell of a lane strip, for one table: the same cell
+/// (computed before in this cell, when read), the cell above, to the left
+/// and up-left, each with whether the lane holds it in registers (else the
+/// statement reads it from the table in memory: a tile boundary).
+template <typename T> struct StripNb {
+  T here, up, left, diag;
+  bool has_up, has_left, has_diag;
+};
+} // namespace dpc
+
+/// v of lane l - 1 (lane 0 gets its own): the whole warp must call it.
+template <typename T> __device__ __forceinline__ T dpc_shfl_up(T v) {
+  return __shfl_up_sync(0xffffffffu, v, 1);
+}
+__device__ __forceinline__ int16_t dpc_shfl_up(int16_t v) {
+  return int16_t(__shfl_up_sync(0xffffffffu, int(v), 1));
+}
+
 #endif // DPC_CUDA_H

@@ -126,9 +126,34 @@ template <typename T> DPC_HD int64_t check_type(int64_t v, int *err) {
     fail(err, ErrOverflow);
   return v;
 }
+// The same for a result proven finite (no sentinel can occur).
+template <typename T> DPC_HD int64_t check_finite(int64_t v, int *err) {
+  if (v < int64_t(Limits<T>::Neg) || v > int64_t(Limits<T>::Pos))
+    fail(err, ErrOverflow);
+  return v;
+}
+// narrow() of a value proven finite.
+template <typename T> DPC_HD T narrow_finite(int64_t v, int *err) {
+  if (v < -Limits<T>::Max || v > Limits<T>::Max) {
+    fail(err, ErrOverflow);
+    return 0;
+  }
+  return T(v);
+}
 // An integer (with sentinels) used in a float or double table.
 template <typename F> DPC_HD F itof(int64_t v) {
   return v == NEG ? F(-INFINITY) : v == POS ? F(INFINITY) : F(v);
+}
+
+// Reads an input or a score table (read-only for the whole run): on the
+// GPU through the read-only data path, which also lets the compiler move
+// the read across stores to the tables.
+template <typename T> DPC_HD T ro(const T &x) {
+#if defined(__CUDA_ARCH__)
+  return __ldg(&x);
+#else
+  return x;
+#endif
 }
 
 DPC_HD int64_t vmax(int64_t a, int64_t b) { return a > b ? a : b; }
