@@ -2,18 +2,28 @@
 // Header-only C++17; copied into every generated folder.
 //
 //   NAME [--in NAME=VALUE ...] [FASTA files...] [--backend=serial|openmp|cuda]
-//        [--threads N] [--device N] [--json] [--traceback] [--verify]
-//        [--timing] [--set NAME=V] [--dump-table T]
+//        [--threads N] [--device N|N,M|all] [--json] [--traceback] [--verify]
+//        [--timing] [--set NAME=V] [--dump-table T] [--memory-budget B]
+//        [--strict] [--quiet]
+//
+// Many problems (a FASTA file of many records) run as batches: consecutive
+// problems whose tables fit the memory budget are computed together (on
+// the GPU, all in one set of launches; on CPU threads, one problem per
+// thread, large ones tile-parallel: plan_cpu_batch) and their results are
+// printed in input order.
 #ifndef DPC_DRIVER_H
 #define DPC_DRIVER_H
 
 #include "dpc_io.h"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <functional>
 #include <pthread.h>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -23,21 +33,75 @@ struct Options {
   std::vector<std::string> Inputs, Sets, Files, DumpTables;
   std::string Backend = "openmp";
   int Threads = 0; // 0: all cores
-  int Device = 0;
+  int Device = 0;            // the first of Devices
+  std::vector<int> Devices{0}; // --device N, N,M,... or all ({-1})
   bool Json = false, Traceback = false, Verify = false, Timing = false;
+  /// Bytes of tables a batch may hold (0: from the free device memory and
+  /// the available host memory).
+  double MemoryBudget = 0;
+  /// A bad record stops the run before anything is computed (else it is
+  /// reported and skipped, and the exit status is 1).
+  bool Strict = false;
+  /// No progress line on stderr.
+  bool Quiet = false;
 };
+
+/// "512M", "2G", "1000000": bytes (K, M, G, T: powers of 1024).
+inline double parse_bytes(const std::string &S, const std::string &What) {
+  if (S.empty())
+    throw InputError(What + " needs a value");
+  double Mul = 1;
+  std::string Num = S;
+  switch (std::toupper(static_cast<unsigned char>(S.back()))) {
+  case 'K': Mul = 1024.0; break;
+  case 'M': Mul = 1024.0 * 1024; break;
+  case 'G': Mul = 1024.0 * 1024 * 1024; break;
+  case 'T': Mul = 1024.0 * 1024 * 1024 * 1024; break;
+  default: break;
+  }
+  if (Mul != 1)
+    Num.pop_back();
+  int64_t V = parse_int(Num, What);
+  if (V <= 0)
+    throw InputError(What + " must be positive, not '" + S + "'");
+  return static_cast<double>(V) * Mul;
+}
 
 inline void usage(const char *Name, FILE *To) {
   std::fprintf(To,
                "usage: %s [--in NAME=VALUE ...] [FASTA files...]\n"
                "          [--backend=serial|openmp|cuda] [--threads N] "
-               "[--device N]\n"
+               "[--device N|N,M|all]\n"
                "          [--json] [--traceback] [--verify] [--timing]\n"
-               "          [--set NAME=V] [--dump-table T]\n"
+               "          [--set NAME=V] [--dump-table T] [--memory-budget B] "
+               "[--strict] [--quiet]\n"
                "  VALUE is a sequence (ACGU...), a comma list for int inputs, "
                "or @file.\n"
                "  --verify recomputes with the untiled reference code and "
-               "compares every table.\n",
+               "compares every table.\n"
+               "  Many problems (FASTA files of many records) run in batches: "
+               "the problems of a\n"
+               "  batch are computed together (GPU: one set of launches for "
+               "all; CPU: one\n"
+               "  problem per thread, large ones over all threads); results "
+               "come in input order.\n"
+               "  --memory-budget B (bytes, or 512M, 4G) bounds the tables of "
+               "one batch (default:\n"
+               "  90%% of the free device memory, half the available host "
+               "memory).\n"
+               "  A bad record is reported with its name and line and skipped "
+               "(exit status 1);\n"
+               "  --strict stops before computing anything instead.\n"
+               "  --device all (or a list) spreads the batches over several "
+               "GPUs, one host thread\n"
+               "  each; a GPU listed twice runs two batches at a time (one's "
+               "copies overlap the\n"
+               "  other's compute).\n"
+               "  --timing prints each problem's time (its batch's, in a "
+               "batch) and a summary\n"
+               "  line on stderr. Runs over 2 s show a progress line on stderr "
+               "when it is a\n"
+               "  terminal; --quiet turns it off.\n",
                Name);
 }
 
@@ -86,10 +150,21 @@ inline Options parse_args(int argc, char **argv,
         throw InputError("--threads must be between 1 and 4096");
       O.Threads = static_cast<int>(T);
     } else if (Is(A, "--device")) {
-      int64_t D = parse_int(Value(I, "--device"), "--device");
-      if (D < 0)
-        throw InputError("--device must be >= 0");
-      O.Device = static_cast<int>(D);
+      std::string V = Value(I, "--device");
+      O.Devices.clear();
+      if (V == "all") {
+        O.Devices.push_back(-1);
+      } else {
+        for (int64_t D : parse_int_list(V, "--device")) {
+          if (D < 0 || D > 1024)
+            throw InputError("--device: " + std::to_string(D) +
+                             " is not a device number (0, 1, ...)");
+          O.Devices.push_back(static_cast<int>(D));
+        }
+        if (O.Devices.empty())
+          throw InputError("--device needs a device number, a list or 'all'");
+      }
+      O.Device = O.Devices[0] < 0 ? 0 : O.Devices[0];
     } else if (A == "--json") {
       O.Json = true;
     } else if (A == "--traceback") {
@@ -98,6 +173,12 @@ inline Options parse_args(int argc, char **argv,
       O.Verify = true;
     } else if (A == "--timing") {
       O.Timing = true;
+    } else if (Is(A, "--memory-budget")) {
+      O.MemoryBudget = parse_bytes(Value(I, "--memory-budget"), "--memory-budget");
+    } else if (A == "--strict") {
+      O.Strict = true;
+    } else if (A == "--quiet") {
+      O.Quiet = true;
     } else if (!A.empty() && A[0] == '-') {
       throw InputError("unknown option '" + A + "' (see --help)");
     } else {
@@ -240,6 +321,59 @@ inline void run_with_large_stack(const std::function<void()> &F) {
     throw InputError(B.What);
 }
 
+/// Runs F(0), ..., F(N - 1) on up to Threads threads, each with a large
+/// stack (tracebacks recurse as deep as the longest chain of cells), taking
+/// the next index as they finish (dynamic). An exception stops its thread
+/// and is rethrown here as an InputError.
+template <typename Body>
+void run_parallel_with_large_stack(size_t N, int Threads, Body Fn) {
+  if (N == 0)
+    return;
+  size_t T = std::min<size_t>(N, static_cast<size_t>(std::max(1, Threads)));
+  std::atomic<size_t> Next{0};
+  std::vector<std::string> Errors(T);
+  std::vector<std::function<void()>> Work(T);
+  for (size_t W = 0; W < T; ++W)
+    Work[W] = [&, W] {
+      try {
+        for (size_t I; (I = Next.fetch_add(1)) < N;)
+          Fn(I);
+      } catch (const std::exception &E) {
+        Errors[W] = E.what();
+        Next = N; // the others stop too
+      }
+    };
+  struct Box {
+    std::function<void()> *F;
+  };
+  std::vector<pthread_t> Ids(T);
+  std::vector<bool> Started(T, false);
+  std::vector<Box> Boxes(T);
+  pthread_attr_t Attr;
+  pthread_attr_init(&Attr);
+  pthread_attr_setstacksize(&Attr, size_t(1) << 30);
+  for (size_t W = 0; W < T; ++W) {
+    Boxes[W].F = &Work[W];
+    auto Run = [](void *A) -> void * {
+      (*static_cast<Box *>(A)->F)();
+      return nullptr;
+    };
+    Started[W] = pthread_create(&Ids[W], &Attr, Run, &Boxes[W]) == 0;
+  }
+  pthread_attr_destroy(&Attr);
+  bool Any = false;
+  for (size_t W = 0; W < T; ++W)
+    if (Started[W]) {
+      pthread_join(Ids[W], nullptr);
+      Any = true;
+    }
+  if (!Any) // no thread could start: here, on this stack
+    Work[0]();
+  for (auto &E : Errors)
+    if (!E.empty())
+      throw InputError(E);
+}
+
 /// Checks that Bytes of host memory are available before allocating.
 inline void check_host_memory(double Bytes, const std::string &What) {
   uint64_t Avail = available_memory_bytes();
@@ -262,6 +396,132 @@ inline const char *error_text(int Code) {
     return "unknown error";
   }
 }
+
+//===-- batches -----------------------------------------------------------===//
+
+/// Host memory that the GPU path fills with a batch's tables: page-locked
+/// when the CUDA code could get it (a copy from the device then runs at
+/// PCIe speed), else plain. Free is set by whoever allocated it.
+struct HostBuffer {
+  unsigned char *P = nullptr;
+  size_t N = 0;
+  void (*Free)(unsigned char *) = nullptr;
+  HostBuffer() = default;
+  HostBuffer(const HostBuffer &) = delete;
+  HostBuffer &operator=(const HostBuffer &) = delete;
+  ~HostBuffer() { release(); }
+  void release() {
+    if (P && Free)
+      Free(P);
+    P = nullptr;
+    N = 0;
+  }
+};
+
+/// Consecutive runs of problems [first, last) whose bytes sum to at most
+/// Budget (a problem over the budget alone is a run of its own).
+inline std::vector<std::pair<size_t, size_t>>
+batch_ranges(const std::vector<double> &Bytes, double Budget) {
+  std::vector<std::pair<size_t, size_t>> R;
+  size_t First = 0;
+  double Sum = 0;
+  for (size_t I = 0; I < Bytes.size(); ++I) {
+    if (I > First && Sum + Bytes[I] > Budget) {
+      R.push_back({First, I});
+      First = I;
+      Sum = 0;
+    }
+    Sum += Bytes[I];
+  }
+  if (First < Bytes.size())
+    R.push_back({First, Bytes.size()});
+  return R;
+}
+
+/// How a batch runs on Threads CPU threads. A problem with at least a
+/// Threads-th of the batch's work would keep one thread busy after the
+/// others finish: those run one after another, each over all threads (tile
+/// parallel); the rest run one per thread, largest first (dynamic).
+struct CpuBatchPlan {
+  std::vector<size_t> Alone;  // tile-parallel, in this order
+  std::vector<size_t> Shared; // one per thread, largest first
+};
+
+inline CpuBatchPlan plan_cpu_batch(const std::vector<double> &Work,
+                                   int Threads) {
+  CpuBatchPlan P;
+  double Total = 0;
+  for (double W : Work)
+    Total += W;
+  std::vector<size_t> Order(Work.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    return Work[A] != Work[B] ? Work[A] > Work[B] : A < B;
+  });
+  for (size_t I : Order)
+    (Threads <= 1 || Work.size() == 1 || Work[I] * Threads >= Total
+         ? P.Alone
+         : P.Shared)
+        .push_back(I);
+  return P;
+}
+
+/// Runs Run(i, threads) for every problem of the plan.
+template <typename F>
+void run_cpu_batch(const CpuBatchPlan &P, int Threads, F Run) {
+  for (size_t I : P.Alone)
+    Run(I, Threads);
+  const int64_t N = static_cast<int64_t>(P.Shared.size());
+  (void)N;
+#if defined(_OPENMP)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(Threads)
+#endif
+  for (int64_t K = 0; K < N; ++K)
+    Run(P.Shared[static_cast<size_t>(K)], 1);
+}
+
+/// The --timing summary of a run (stderr).
+/// Where the wall time went: reading and binding the input, starting the
+/// device (CUDA), running the batches (uploads, compute, tables or outputs
+/// back), of which the compute itself (GPU: CUDA events), tracebacks, and
+/// the rest (verification, printing).
+struct RunSummary {
+  size_t Problems = 0, Failed = 0, Batches = 0, Alone = 0;
+  double Compute = 0, Read = 0, Device = 0, Run = 0, Trace = 0;
+  Timer Wall;
+  bool ShowedProgress = false;
+  /// The progress line (stderr, rewritten in place): after each batch of a
+  /// run over 2 s, when stderr is a terminal and --quiet is not given.
+  void progress(const char *Name, size_t Done, bool Enabled) {
+    const double W = Wall.seconds();
+    if (!Enabled || W < 2.0 || !isatty(2))
+      return;
+    std::fprintf(stderr, "\r%s: %zu problem(s) done, %.0f/s, %.1f s   ", Name,
+                 Done, Done / W, W);
+    std::fflush(stderr);
+    ShowedProgress = true;
+  }
+  /// Ends the progress line, if one was shown.
+  void endProgress() {
+    if (ShowedProgress)
+      std::fprintf(stderr, "\n");
+    ShowedProgress = false;
+  }
+  void print(const char *Name, const std::string &Backend) const {
+    const double W = Wall.seconds();
+    std::fprintf(stderr,
+                 "%s: timing: %zu problem(s) in %zu batch(es), %zu failed; "
+                 "compute %.6f s (%s)%s; wall %.6f s = read %.3f + device "
+                 "start %.3f + batches %.3f + traceback %.3f + rest %.3f\n",
+                 Name, Problems, Batches, Failed, Compute, Backend.c_str(),
+                 Alone && Backend != "cuda"
+                     ? (", " + std::to_string(Alone) + " tile-parallel").c_str()
+                     : "",
+                 W, Read, Device, Run, Trace,
+                 std::max(0.0, W - Read - Device - Run - Trace));
+  }
+};
 
 } // namespace dpc_rt
 

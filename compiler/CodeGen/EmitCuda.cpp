@@ -498,17 +498,32 @@ struct CudaPrinter {
     }
   }
 
-  // ---- host code ----
+  /// Values per item of a kernel's list: a tile kernel's item is a tile
+  /// (the problem, then the tile's coordinates); a parallel-grid kernel's
+  /// the problem and the blocks it wants; the others' the problem.
+  static size_t itemSize(const GpuKernel &S) {
+    if (S.perTile())
+      return 1 + S.TileIters.size();
+    return S.Family == KernelFamily::ParallelGrid ? 2 : 1;
+  }
 
-  /// The kernels launched (or listed) in a host subtree.
-  std::set<int> launchesIn(const LNode &Root) {
-    std::set<int> All;
-    walkNodes(Root, [&](const LNode &X) {
-      if (X.K == LNode::Stmt && X.SKind == StmtKind::Launch)
-        All.insert(X.Ref);
-      return true;
-    });
-    return All;
+  /// A kernel's start: which problem of the batch its block works on (from
+  /// its item), that problem's sizes, inputs, tables and error flag, and
+  /// (tile kernels) the tile's coordinates.
+  void bindProblem(const GpuKernel &S, CodeWriter &W) {
+    size_t NI = itemSize(S);
+    std::string Block = S.Family == KernelFamily::ParallelGrid ? "blockIdx.y"
+                                                                 : "blockIdx.x";
+    W.line("const int64_t *dpc_item = dpc_tiles + int64_t({}) * {};", Block, NI);
+    W.line("const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];");
+    W.line("[[maybe_unused]] const Params dpc_p = dpc_prob.p;");
+    W.line("[[maybe_unused]] const Inputs dpc_in = dpc_prob.in;");
+    W.line("[[maybe_unused]] const Tables dpc_t = dpc_prob.t;");
+    W.line("[[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];");
+    emitParamLocals(M, W);
+    for (size_t I = 0; I < S.TileIters.size(); ++I)
+      W.line("const int64_t {} = dpc_item[{}]; (void){};", S.TileIters[I], I + 1,
+             S.TileIters[I]);
   }
 
   void kernel(int K, CodeWriter &W) {
@@ -521,10 +536,9 @@ struct CudaPrinter {
     W.open("__global__ void __launch_bounds__(" + std::to_string(S.Threads) +
            (S.MinBlocksPerSM ? ", " + std::to_string(S.MinBlocksPerSM) : "") +
            ") dpc_kernel" + std::to_string(K) +
-           "(Params dpc_p, Inputs dpc_in, Tables dpc_t" + Args +
-           ", const int64_t *dpc_tiles" + gaccParam(S) + ", int *dpc_err)");
-    emitParamLocals(M, W);
-    W.line("(void)dpc_tiles;");
+           "(const BatchProblem *dpc_probs" + Args +
+           ", const int64_t *dpc_tiles" + gaccParam(S) + ", int *dpc_errs)");
+    bindProblem(S, W);
     if (S.Family == KernelFamily::Serial) {
       // Every loop runs sequentially on the one thread.
       printLoopTree(
@@ -552,10 +566,6 @@ struct CudaPrinter {
       W.close();
       return;
     }
-    size_t NT = S.TileIters.size();
-    for (size_t I = 0; I < NT; ++I)
-      W.line("const int64_t {} = dpc_tiles[blockIdx.x * {} + {}]; (void){};",
-             S.TileIters[I], NT, I, S.TileIters[I]);
     if (S.Family == KernelFamily::Strip) {
       emitStripKernel(P, K, W);
       W.close();
@@ -613,32 +623,113 @@ struct CudaPrinter {
         K, S.SplitK, P.Splits[S.SplitK].Op == RedOp::Max ? "max" : "min"));
     W.open("__global__ void __launch_bounds__(" +
            std::to_string(GP.ThreadsX * GP.ThreadsY) + ", 2) dpc_product" +
-           std::to_string(K) + "(Params dpc_p, Inputs dpc_in, Tables dpc_t" +
+           std::to_string(K) + "(const BatchProblem *dpc_probs" +
            Args + ", const int64_t *dpc_tiles" + gaccParam(S) +
-           ", int *dpc_err)");
-    emitParamLocals(M, W);
-    W.line("(void)dpc_in;");
-    W.line("(void)dpc_err;");
-    size_t NT = S.TileIters.size();
-    for (size_t I = 0; I < NT; ++I)
-      W.line("const int64_t {} = dpc_tiles[blockIdx.x * {} + {}]; (void){};",
-             S.TileIters[I], NT, I, S.TileIters[I]);
+           ", int *dpc_errs)");
+    bindProblem(S, W);
     W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
     productOnly(*S.Body, W);
     W.close();
   }
 
-  /// Host loops down to the launches.
-  void host(const LNode &Root, CodeWriter &W) {
+  // ---- host code ----
+  //
+  // The host runs a batch of problems (one, or many records of a FASTA
+  // file) as one set of launches: dpc_launches walks one problem's host
+  // loops and adds each launch (a tile list, or the problem) to a
+  // dpc_rt::LaunchList under its position in the loops; compute_cuda_batch
+  // merges the problems' lists and launches each entry once, for all the
+  // problems that have it. The problem index is one more parallel
+  // dimension: the first value of every item of a kernel's list.
+
+  /// Where each launch of the host loops happens (LaunchList's key): for
+  /// each enclosing loop, its pre-order position and its iterator; then
+  /// the position of the launch (or of the parallel-tiles mark it is in).
+  /// Pre-order positions follow the execution order of disjoint subtrees,
+  /// so the keys' order is the loops' order.
+  std::map<const LNode *, std::string> Keys;
+  void keyLaunches(const LNode &N, const std::string &Prefix, int &Pos) {
+    switch (N.K) {
+    case LNode::For: {
+      std::string In = Prefix + std::to_string(Pos++) + ", " + N.Iter + ", ";
+      for (auto &K : N.Kids)
+        keyLaunches(*K, In, Pos);
+      return;
+    }
+    case LNode::If:
+      keyLaunches(*N.Then, Prefix, Pos);
+      if (N.Else)
+        keyLaunches(*N.Else, Prefix, Pos);
+      return;
+    case LNode::Mark:
+      if (N.MarkName == "parallel_tiles") {
+        Keys[&N] = Prefix + std::to_string(Pos++);
+        return;
+      }
+      [[fallthrough]];
+    case LNode::Block:
+      for (auto &K : N.Kids)
+        keyLaunches(*K, Prefix, Pos);
+      return;
+    case LNode::Stmt:
+      if (N.SKind == StmtKind::Launch)
+        Keys[&N] = Prefix + std::to_string(Pos++);
+      return;
+    }
+  }
+
+  static std::string hostIterList(const GpuKernel &S) {
+    std::string L;
+    for (auto &I : S.HostIters)
+      L += (L.empty() ? "" : ", ") + I;
+    return L;
+  }
+
+  /// A launch outside the tile wavefronts, added to the list: one item per
+  /// problem (a parallel-grid kernel's item also says how many blocks the
+  /// problem's iterations want).
+  void addLaunch(int K, const std::string &Key, CodeWriter &W) {
+    const GpuKernel &S = G.Kernels[K];
+    std::string Add = fmt::format("dpc_l.add({{{}}}, {}, {{{}}}, ", Key, K,
+                                  hostIterList(S));
+    if (S.Family == KernelFamily::ParallelGrid) {
+      const LNode &L = *S.Body;
+      W.open("");
+      W.line("const int64_t dpc_iters = ({}) - ({}) + 1;", iexpr(L.Hi),
+             iexpr(L.Lo));
+      W.line("if (dpc_iters > 0) {}{{dpc_b, (dpc_iters * {} + {} - 1) / {}}});",
+             Add, L.Lanes, S.Threads, S.Threads);
+      W.close();
+      return;
+    }
+    W.line("{}{{dpc_b}});", Add);
+  }
+
+  /// One problem's host loops, with its launches added to the list.
+  void enumerate(const LNode &Root, CodeWriter &W) {
     printLoopTree(
         Root, W,
         [&](const LNode &N) {
           if (N.K == LNode::Stmt && N.SKind == StmtKind::Launch) {
-            launchSerial(N.Ref, W);
+            addLaunch(N.Ref, Keys.at(&N), W);
             return true;
           }
           if (N.K == LNode::Mark && N.MarkName == "parallel_tiles") {
-            enumerateAndLaunch(N, W);
+            const std::string &Key = Keys.at(&N);
+            W.comment("the tiles of this step: one item each (the problem, "
+                      "then the tile)");
+            auto Tile = [&](const LNode &X) {
+              if (X.K != LNode::Stmt || X.SKind != StmtKind::Launch)
+                return false;
+              const GpuKernel &S = G.Kernels[X.Ref];
+              std::string T = "dpc_b";
+              for (auto &I : S.TileIters)
+                T += ", " + I;
+              W.line("dpc_l.add({{{}, {}}}, {}, {{{}}}, {{{}}});", Key, X.Ref,
+                     X.Ref, hostIterList(S), T);
+              return true;
+            };
+            printLoopTree(N, W, Tile, "the tile loops");
             return true;
           }
           if (N.K == LNode::For && N.Role == LoopRole::TileWavefront)
@@ -648,74 +739,20 @@ struct CudaPrinter {
         "host code, outside any kernel");
   }
 
-  std::string launchArgs(const GpuKernel &S, std::string Tiles) {
-    std::string A = "dpc_p, dpc_din, dpc_dt";
-    for (auto &I : S.HostIters)
-      A += ", " + I;
-    if (S.SplitK >= 0)
-      Tiles += fmt::format(", {}.get()", gaccBuffer(S));
-    return A + ", " + Tiles + ", dpc_derr.get()";
-  }
-
-  /// A kernel outside the tile wavefronts: a grid sized to the loop's
-  /// iterations (at most BlocksPerSM per SM, then grid-stride), one block,
-  /// or one thread.
-  void launchSerial(int K, CodeWriter &W) {
+  /// One entry of the merged list: kernel K over the entry's items.
+  void launch(int K, CodeWriter &W) {
     const GpuKernel &S = G.Kernels[K];
-    if (S.Family == KernelFamily::ParallelGrid) {
-      const LNode &L = *S.Body;
-      W.open("");
-      W.line("const int64_t dpc_iters = ({}) - ({}) + 1;", iexpr(L.Hi),
-             iexpr(L.Lo));
-      W.open("if (dpc_iters > 0)");
-      W.line("const int64_t dpc_want = (dpc_iters * {} + {} - 1) / {};",
-             L.Lanes, S.Threads, S.Threads);
-      W.line("const unsigned dpc_blocks = static_cast<unsigned>(std::min<"
-             "int64_t>(dpc_want, int64_t(dpc_sms) * {}));",
-             S.BlocksPerSM);
-      W.line("dpc_kernel{}<<<dpc_blocks, {}, 0, dpc_stream>>>({});", K,
-             S.Threads, launchArgs(S, "nullptr"));
-      W.line("DPC_CUDA_CHECK(cudaGetLastError());");
-      W.close();
-      W.close();
-      return;
-    }
-    W.line("dpc_kernel{}<<<1, {}, 0, dpc_stream>>>({});", K, S.Threads,
-           launchArgs(S, "nullptr"));
-    W.line("DPC_CUDA_CHECK(cudaGetLastError());");
-  }
-
-  void enumerateAndLaunch(const LNode &Root, CodeWriter &W) {
-    // Collect the tiles of this step for every kernel below, then launch.
-    std::set<int> All = launchesIn(Root);
-    auto Enum = [&](const LNode &X) {
-      if (X.K != LNode::Stmt || X.SKind != StmtKind::Launch)
-        return false;
-      int K = X.Ref;
-      std::string T;
-      for (auto &I : G.Kernels[K].TileIters)
-        T += (T.empty() ? "" : ", ") + I;
-      if (T.empty())
-        T = "0"; // one tile, no coordinates
-      W.line("dpc_tiles{}.insert(dpc_tiles{}.end(), {{{}}});", K, K, T);
-      return true;
-    };
-    W.open("");
-    W.comment("the tiles of this step, enumerated on the host");
-    for (int K : All)
-      W.line("dpc_tiles{}.clear();", K);
-    printLoopTree(Root, W, Enum, "the tile loops");
-    for (int K : All) {
-      const GpuKernel &S = G.Kernels[K];
-      size_t NT = std::max<size_t>(1, S.TileIters.size());
-      W.open("if (!dpc_tiles" + std::to_string(K) + ".empty())");
-      W.line("const size_t dpc_n = dpc_tiles{}.size() / {};", K, NT);
-      W.line("if (dpc_dtiles{}.size() < dpc_tiles{}.size()) dpc_dtiles{} = "
-             "dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles{}.size());",
-             K, K, K, K);
-      W.line("dpc_dtiles{}.upload(dpc_tiles{}.data(), dpc_tiles{}.size(), "
-             "dpc_stream);",
-             K, K, K);
+    W.open(fmt::format("case {}:", K));
+    for (size_t I = 0; I < S.HostIters.size(); ++I)
+      W.line("const int64_t {} = dpc_L.HostIters[{}];", S.HostIters[I], I);
+    std::string Args = "dpc_dprobs.get()";
+    for (auto &I : S.HostIters)
+      Args += ", " + I;
+    std::string Gacc = S.SplitK >= 0 ? ", " + gaccBuffer(S) + ".get()" : "";
+    size_t NI = itemSize(S);
+    W.line("const size_t dpc_n = dpc_L.Items.size() / {};", NI);
+    if (S.perTile()) {
+      W.comment("one block per tile of the step, of every problem");
       if (S.SplitK >= 0) {
         const SplitInfo &Sp = P.Splits[S.SplitK];
         const GpuProduct &GP = G.Products[S.SplitK];
@@ -732,18 +769,249 @@ struct CudaPrinter {
                "dpc_sms, {}, {});",
                GP.PartsBlocksPerSM, GP.MaxParts);
         W.line("dpc_product{}<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), "
-               "{}, {}, dpc_stream>>>({});",
-               K, GP.ThreadsX * GP.ThreadsY, S.SplitKBytes,
-               launchArgs(S, "dpc_dtiles" + std::to_string(K) + ".get()"));
+               "{}, {}, dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
+               K, GP.ThreadsX * GP.ThreadsY, S.SplitKBytes, Args, Gacc);
         W.line("DPC_CUDA_CHECK(cudaGetLastError());");
       }
       W.line("dpc_kernel{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
-             "dpc_stream>>>({});",
-             K, S.Threads, S.SharedBytes,
-             launchArgs(S, "dpc_dtiles" + std::to_string(K) + ".get()"));
+             "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
+             K, S.Threads, S.SharedBytes, Args, Gacc);
+      W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+    } else if (S.Family == KernelFamily::ParallelGrid) {
+      W.comment("the problems along y (at most 65535 per launch), each "
+                "spread along x over\nat most its share of the SMs, "
+                "grid-stride beyond");
+      W.line("int64_t dpc_want = 1;");
+      W.line("for (size_t dpc_q = 0; dpc_q < dpc_n; ++dpc_q) dpc_want = "
+             "std::max(dpc_want, dpc_L.Items[2 * dpc_q + 1]);");
+      W.line("const int64_t dpc_cap = std::max<int64_t>(1, int64_t(dpc_sms) * "
+             "{} / int64_t(dpc_n));",
+             S.BlocksPerSM);
+      W.open("for (size_t dpc_q = 0; dpc_q < dpc_n; dpc_q += 65535)");
+      W.line("const dim3 dpc_grid(static_cast<unsigned>(std::min(dpc_want, "
+             "dpc_cap)), static_cast<unsigned>(std::min<size_t>(65535, dpc_n - "
+             "dpc_q)));");
+      W.line("dpc_kernel{}<<<dpc_grid, {}, 0, dpc_stream>>>({}, dpc_items + 2 * "
+             "dpc_q{}, dpc_derrs.get());",
+             K, S.Threads, Args, Gacc);
       W.line("DPC_CUDA_CHECK(cudaGetLastError());");
       W.close();
+    } else {
+      W.comment(S.Family == KernelFamily::Serial
+                    ? "one thread per problem (its block)"
+                    : "one block per problem");
+      W.line("dpc_kernel{}<<<static_cast<unsigned>(dpc_n), {}, 0, "
+             "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
+             K, S.Threads, Args, Gacc);
+      W.line("DPC_CUDA_CHECK(cudaGetLastError());");
     }
+    W.line("break;");
+    W.close();
+  }
+
+  /// The batch: arena layout, uploads, the merged launches, the tables
+  /// back into host memory.
+  void batchHost(CodeWriter &W) {
+    std::vector<const InputInfo *> Ins;
+    for (auto &I : M.Inputs)
+      Ins.push_back(&I);
+    std::vector<int> Bufs; // tables with a buffer of their own
+    for (size_t Tb = 0; Tb < M.Tables.size(); ++Tb)
+      if (P.Storages[Tb].HostTable < 0)
+        Bufs.push_back(static_cast<int>(Tb));
+    auto InTy = [](const InputInfo &I) {
+      return std::string(I.Alpha == Alphabet::Int ? "int64_t" : "int8_t");
+    };
+    size_t NIn = Ins.size(), NTb = Bufs.size();
+
+    W.comment("The launches of one problem: its host loops, each launch added "
+              "to the batch's list\nunder its position in the loops (see "
+              "dpc_rt::LaunchList).");
+    W.open("void dpc_launches(const Params &dpc_p, int64_t dpc_b, "
+           "dpc_rt::LaunchList &dpc_l)");
+    emitParamLocals(M, W);
+    W.line("(void)dpc_b; (void)dpc_l;");
+    int Pos = 0;
+    keyLaunches(*G.Host, "", Pos);
+    enumerate(*G.Host, W);
+    W.close();
+    W.blank();
+
+    W.open("double cuda_start_devices(const std::vector<int> &dpc_want, "
+           "std::vector<int> &dpc_devices)");
+    W.line("return dpc_rt::start_devices(dpc_want, dpc_devices);");
+    W.close();
+    W.blank();
+
+    // The output cell of every problem, gathered for a run that needs no
+    // table on the host.
+    const OutputInfo &O = M.Output;
+    const TableInfo &OT = M.Tables[O.Table];
+    std::vector<IExprPtr> OX;
+    for (auto &A : O.Index)
+      OX.push_back(IExpr::fromAffine(A));
+    std::string OTy = storeType(OT.Type);
+    W.comment("The output cell " + M.outputText() +
+              " of every problem of the batch, gathered: when the run "
+              "needs no table\non the host (no traceback, verification or "
+              "dump), only these cross PCIe.");
+    W.open("__global__ void dpc_outputs(const BatchProblem *dpc_probs, size_t "
+           "dpc_n, " + OTy + " *dpc_out)");
+    W.open("for (size_t dpc_b = blockIdx.x * size_t(blockDim.x) + threadIdx.x; "
+           "dpc_b < dpc_n; dpc_b += size_t(gridDim.x) * blockDim.x)");
+    W.line("const Params dpc_p = dpc_probs[dpc_b].p;");
+    W.line("const Tables dpc_t = dpc_probs[dpc_b].t;");
+    emitParamLocals(M, W);
+    W.line("dpc_out[dpc_b] = dpc_t.{}[{}];", P.Storages[O.Table].Buffer,
+           cellOffset(P, O.Table, OX, false));
+    W.close();
+    W.close();
+    W.blank();
+
+    W.open("double compute_cuda_batch(const std::vector<Params> &dpc_ps, "
+           "const std::vector<const HostInputs *> &dpc_ins, int dpc_device, "
+           "bool dpc_back, dpc_rt::HostBuffer &dpc_host, "
+           "std::vector<Tables> &dpc_ht, std::vector<std::string> &dpc_outs, "
+           "std::vector<int> &dpc_errs)");
+    W.line("const size_t dpc_nb = dpc_ps.size();");
+    W.comment("the batch's device arena: every problem's inputs, then every "
+              "problem's tables\n(256-byte aligned)");
+    W.line("auto dpc_align = [](size_t x) {{ return (x + 255) / 256 * 256; }};");
+    W.line("std::vector<size_t> dpc_in_off(dpc_nb * {}), dpc_t_off(dpc_nb * "
+           "{});",
+           NIn, NTb);
+    W.line("std::vector<double> dpc_size(dpc_nb);");
+    W.line("size_t dpc_in_bytes = 0, dpc_t_bytes = 0;");
+    W.open("for (size_t b = 0; b < dpc_nb; ++b)");
+    for (size_t I = 0; I < NIn; ++I)
+      W.line("dpc_in_off[b * {0} + {1}] = dpc_in_bytes; dpc_in_bytes += "
+             "dpc_align(dpc_ins[b]->{2}.size() * sizeof({3}));",
+             NIn, I, Ins[I]->Name, InTy(*Ins[I]));
+    for (size_t T = 0; T < NTb; ++T) {
+      const TableInfo &Tab = M.Tables[Bufs[T]];
+      W.line("dpc_t_off[b * {0} + {1}] = dpc_t_bytes; dpc_t_bytes += "
+             "dpc_align(size_t({2}_size(dpc_ps[b])) * sizeof({3}));",
+             NTb, T, Tab.Name, storeType(Tab.Type));
+    }
+    W.line("dpc_size[b] = table_bytes(dpc_ps[b]);");
+    W.close();
+    W.line("dpc_rt::select_device_and_check(dpc_device, double(dpc_in_bytes + "
+           "dpc_t_bytes), dpc_nb == 1 ? std::string(\"the tables of this "
+           "problem\") : \"the tables of a batch of \" + std::to_string(dpc_nb) "
+           "+ \" problems\", \"the storage maps are printed by `dpc emit "
+           "--stage=storage`\");");
+    W.line("dpc_rt::Stream dpc_stream;");
+    W.line("dpc_rt::DeviceBuffer<unsigned char> dpc_arena(dpc_in_bytes + "
+           "dpc_t_bytes);");
+    W.line("unsigned char *const dpc_dtables = dpc_arena.get() + dpc_in_bytes;");
+    W.line("std::vector<unsigned char> dpc_stage(dpc_in_bytes);");
+    W.line("std::vector<BatchProblem> dpc_hp(dpc_nb);");
+    W.open("for (size_t b = 0; b < dpc_nb; ++b)");
+    std::string InView, TView;
+    for (size_t I = 0; I < NIn; ++I) {
+      const std::string &N = Ins[I]->Name;
+      W.line("if (!dpc_ins[b]->{0}.empty()) std::memcpy(dpc_stage.data() + "
+             "dpc_in_off[b * {1} + {2}], dpc_ins[b]->{0}.data(), "
+             "dpc_ins[b]->{0}.size() * sizeof({3}));",
+             N, NIn, I, InTy(*Ins[I]));
+      InView += fmt::format("{}reinterpret_cast<const {} *>(dpc_arena.get() + "
+                            "dpc_in_off[b * {} + {}])",
+                            InView.empty() ? "" : ", ", InTy(*Ins[I]), NIn, I);
+    }
+    for (size_t T = 0; T < NTb; ++T)
+      TView += fmt::format("{}reinterpret_cast<{} *>(dpc_dtables + dpc_t_off[b "
+                           "* {} + {}])",
+                           TView.empty() ? "" : ", ",
+                           storeType(M.Tables[Bufs[T]].Type), NTb, T);
+    W.line("dpc_hp[b].p = dpc_ps[b];");
+    W.line("dpc_hp[b].in = Inputs{{{}}};", InView);
+    W.line("dpc_hp[b].t = Tables{{{}}};", TView);
+    W.close();
+    W.line("if (dpc_in_bytes) DPC_CUDA_CHECK(cudaMemcpyAsync(dpc_arena.get(), "
+           "dpc_stage.data(), dpc_in_bytes, cudaMemcpyHostToDevice, "
+           "dpc_stream));");
+    W.line("dpc_rt::DeviceBuffer<BatchProblem> dpc_dprobs(dpc_nb);");
+    W.line("dpc_dprobs.upload(dpc_hp.data(), dpc_nb, dpc_stream);");
+    W.comment("every problem's launches, merged; in each launch the largest "
+              "problems come first");
+    W.line("dpc_rt::LaunchList dpc_list;");
+    W.line("std::vector<size_t> dpc_order(dpc_nb);");
+    W.line("for (size_t b = 0; b < dpc_nb; ++b) dpc_order[b] = b;");
+    W.line("std::sort(dpc_order.begin(), dpc_order.end(), [&](size_t a, size_t "
+           "c) {{ return dpc_size[a] != dpc_size[c] ? dpc_size[a] > dpc_size[c] : "
+           "a < c; }});");
+    W.line("for (size_t b : dpc_order) dpc_launches(dpc_ps[b], int64_t(b), "
+           "dpc_list);");
+    W.line("const std::vector<int64_t> dpc_all = dpc_list.flatten();");
+    W.line("dpc_rt::DeviceBuffer<int64_t> dpc_ditems(dpc_all.size());");
+    W.line("dpc_ditems.upload(dpc_all.data(), dpc_all.size(), dpc_stream);");
+    W.line("dpc_rt::DeviceBuffer<int> dpc_derrs(dpc_nb);");
+    W.line("DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derrs.get(), 0, dpc_nb * "
+           "sizeof(int), dpc_stream));");
+    bool AnySms = false;
+    for (size_t K = 0; K < G.Kernels.size(); ++K) {
+      const GpuKernel &S = G.Kernels[K];
+      AnySms |= S.Family == KernelFamily::ParallelGrid || S.SplitK >= 0;
+      if (S.SplitK >= 0)
+        W.line("dpc_rt::DeviceBuffer<{}> {}; // split tile products, "
+               "one slot per tile of a step",
+               storeType(P.Splits[S.SplitK].Ty), gaccBuffer(S));
+    }
+    if (AnySms)
+      W.line("const int dpc_sms = dpc_rt::sm_count(dpc_device);");
+    for (size_t K = 0; K < G.Kernels.size(); ++K)
+      if (G.Kernels[K].SharedOptIn)
+        W.line("DPC_CUDA_CHECK(cudaFuncSetAttribute(dpc_kernel{}, "
+               "cudaFuncAttributeMaxDynamicSharedMemorySize, {}));",
+               K, G.Kernels[K].SharedBytes);
+    W.line("dpc_rt::EventTimer dpc_timer;");
+    W.line("dpc_timer.start(dpc_stream);");
+    W.open("for (const auto &dpc_kv : dpc_list.launches())");
+    W.line("const dpc_rt::LaunchList::Launch &dpc_L = dpc_kv.second;");
+    W.line("const int64_t *dpc_items = dpc_ditems.get() + dpc_L.Offset;");
+    W.open("switch (dpc_L.Kernel)");
+    for (size_t K = 0; K < G.Kernels.size(); ++K)
+      launch(static_cast<int>(K), W);
+    W.line("default:");
+    W.line("  break;");
+    W.close();
+    W.close();
+    W.line("const double dpc_seconds = dpc_timer.stop(dpc_stream);");
+    W.line("dpc_errs.assign(dpc_nb, 0);");
+    W.line("dpc_derrs.download(dpc_errs.data(), dpc_nb, dpc_stream);");
+    W.line("dpc_ht.assign(dpc_nb, Tables{{}});");
+    W.open("if (!dpc_back)");
+    W.comment("only the output cells come back");
+    W.line("dpc_rt::DeviceBuffer<{}> dpc_dout(dpc_nb);", OTy);
+    W.line("dpc_outputs<<<static_cast<unsigned>(std::min<size_t>((dpc_nb + 255) "
+           "/ 256, 1024)), 256, 0, dpc_stream>>>(dpc_dprobs.get(), dpc_nb, "
+           "dpc_dout.get());");
+    W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+    W.line("std::vector<{}> dpc_hout(dpc_nb);", OTy);
+    W.line("dpc_dout.download(dpc_hout.data(), dpc_nb, dpc_stream);");
+    W.line("DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));");
+    W.line("dpc_outs.resize(dpc_nb);");
+    W.line("for (size_t b = 0; b < dpc_nb; ++b) dpc_outs[b] = "
+           "output_text(dpc_hout[b]);");
+    W.line("return dpc_seconds;");
+    W.close();
+    W.line("dpc_outs.clear();");
+    W.comment("the tables back, one copy for the batch, into host memory "
+              "(page-locked when granted)");
+    W.line("unsigned char *const dpc_htables = dpc_rt::host_reserve(dpc_host, "
+           "dpc_t_bytes);");
+    W.line("if (dpc_t_bytes) DPC_CUDA_CHECK(cudaMemcpyAsync(dpc_htables, "
+           "dpc_dtables, dpc_t_bytes, cudaMemcpyDeviceToHost, dpc_stream));");
+    W.line("DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));");
+    std::string HView;
+    for (size_t T = 0; T < NTb; ++T)
+      HView += fmt::format("{}reinterpret_cast<{} *>(dpc_htables + dpc_t_off[b "
+                           "* {} + {}])",
+                           HView.empty() ? "" : ", ",
+                           storeType(M.Tables[Bufs[T]].Type), NTb, T);
+    W.line("for (size_t b = 0; b < dpc_nb; ++b) dpc_ht[b] = Tables{{{}}};",
+           HView);
+    W.line("return dpc_seconds;");
     W.close();
   }
 
@@ -756,9 +1024,15 @@ struct CudaPrinter {
     W.text("#include \"dpc_cuda.h\"");
     W.blank();
     W.text("#include <algorithm>");
+    W.text("#include <cstring>");
+    W.text("#include <string>");
     W.text("#include <vector>");
     W.blank();
     W.open("namespace " + M.Name);
+    W.blank();
+    W.comment("One problem of a batch as the kernels see it: its sizes, and its "
+              "inputs and tables\nin the batch's device arena.");
+    W.line("struct BatchProblem {{ Params p; Inputs in; Tables t; }};");
     W.blank();
     W.comment("---- the statements for the cells of a tile: reads of the tile "
               "itself come\n from its copy in shared memory");
@@ -793,81 +1067,7 @@ struct CudaPrinter {
       kernel(static_cast<int>(K), W);
       W.blank();
     }
-    // The host side.
-    W.open("double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, "
-           "HostTables &dpc_ht, int dpc_device, int *dpc_err)");
-    emitParamLocals(M, W);
-    std::string InBytes = "0.0";
-    for (auto &I : M.Inputs)
-      InBytes += " + double(dpc_hin." + I.Name + ".size()) * sizeof(dpc_hin." +
-                 I.Name + "[0])";
-    W.line("dpc_rt::select_device_and_check(dpc_device, table_bytes(dpc_p) + "
-           "{}, \"the tables of this problem\", \"the storage maps are printed by "
-           "`dpc emit --stage=storage`\");",
-           InBytes);
-    W.line("dpc_rt::Stream dpc_stream;");
-    std::string InView, TView;
-    for (auto &I : M.Inputs) {
-      std::string Ty = I.Alpha == Alphabet::Int ? "int64_t" : "int8_t";
-      W.line("dpc_rt::DeviceBuffer<{}> dpc_d_{}(dpc_hin.{}.size());", Ty, I.Name,
-             I.Name);
-      W.line("dpc_d_{}.upload(dpc_hin.{}.data(), dpc_hin.{}.size(), dpc_stream);",
-             I.Name, I.Name, I.Name);
-      InView += (InView.empty() ? "" : ", ") + std::string("dpc_d_") + I.Name +
-                ".get()";
-    }
-    for (size_t Tb = 0; Tb < M.Tables.size(); ++Tb) {
-      if (P.Storages[Tb].HostTable >= 0)
-        continue;
-      const std::string &N = M.Tables[Tb].Name;
-      W.line("dpc_rt::DeviceBuffer<{}> dpc_d_{}(dpc_ht.{}.size());",
-             storeType(M.Tables[Tb].Type), N, N);
-      TView += (TView.empty() ? "" : ", ") + std::string("dpc_d_") + N + ".get()";
-    }
-    W.line("const Inputs dpc_din{{{}}};", InView);
-    W.line("const Tables dpc_dt{{{}}};", TView);
-    W.line("dpc_rt::DeviceBuffer<int> dpc_derr(1);");
-    W.line("DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derr.get(), 0, sizeof(int), "
-           "dpc_stream));");
-    bool AnySplit = false;
-    for (size_t K = 0; K < G.Kernels.size(); ++K) {
-      const GpuKernel &S = G.Kernels[K];
-      AnySplit |= S.Family == KernelFamily::ParallelGrid;
-      if (!S.perTile())
-        continue;
-      W.line("std::vector<int64_t> dpc_tiles{};", K);
-      W.line("dpc_rt::DeviceBuffer<int64_t> dpc_dtiles{};", K);
-      if (S.SplitK >= 0) {
-        AnySplit = true;
-        W.line("dpc_rt::DeviceBuffer<{}> {}; // split tile products, "
-               "one slot per tile of a step",
-               storeType(P.Splits[S.SplitK].Ty), gaccBuffer(S));
-      }
-    }
-    if (AnySplit)
-      W.line("const int dpc_sms = dpc_rt::sm_count(dpc_device);");
-    for (size_t K = 0; K < G.Kernels.size(); ++K)
-      if (G.Kernels[K].SharedOptIn)
-        W.line("DPC_CUDA_CHECK(cudaFuncSetAttribute(dpc_kernel{}, "
-               "cudaFuncAttributeMaxDynamicSharedMemorySize, {}));",
-               K, G.Kernels[K].SharedBytes);
-    W.line("dpc_rt::EventTimer dpc_timer;");
-    W.line("dpc_timer.start(dpc_stream);");
-    host(*G.Host, W);
-    W.line("const double dpc_seconds = dpc_timer.stop(dpc_stream);");
-    for (size_t Tb = 0; Tb < M.Tables.size(); ++Tb) {
-      if (P.Storages[Tb].HostTable >= 0)
-        continue;
-      const std::string &N = M.Tables[Tb].Name;
-      W.line("dpc_d_{}.download(dpc_ht.{}.data(), dpc_ht.{}.size(), dpc_stream);",
-             N, N, N);
-    }
-    W.line("int dpc_herr = 0;");
-    W.line("dpc_derr.download(&dpc_herr, 1, dpc_stream);");
-    W.line("DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));");
-    W.line("if (dpc_herr) *dpc_err = dpc_herr;");
-    W.line("return dpc_seconds;");
-    W.close();
+    batchHost(W);
     W.blank();
     W.close("} // namespace " + M.Name);
     return W.str();

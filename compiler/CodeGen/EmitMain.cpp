@@ -75,13 +75,27 @@ std::string dpc::emitHostHeader(const Program &P) {
   H.line("bool dump_table(const std::string &name, const Params &p, const "
          "Tables &t, FILE *out);");
   H.line("std::string output_value(const Params &p, const Tables &t);");
+  H.line("std::string output_text({} v);",
+         storeType(M.Tables[M.Output.Table].Type));
   H.line("void traceback(const Params &p, const Inputs &in, const Tables &t, "
          "std::vector<dpc_rt::Event> &events, int *err);");
   H.text("#if defined(DPC_HAVE_CUDA)");
-  H.comment("Runs the whole schedule on GPU `device`; copies the tables back "
-            "into `t`;\nreturns the seconds the GPU spent (CUDA events).");
-  H.line("double compute_cuda(const Params &p, const HostInputs &in, "
-         "HostTables &t, int device, int *err);");
+  H.comment("Runs the problems ps (inputs ins) together on GPU `device`: "
+            "their tables in one\ndevice arena, every problem's launches "
+            "merged into one set. With tables_back the\ntables come back "
+            "into `host` (page-locked when granted) and tables[b] views\n"
+            "problem b's; without, only the output cells come back, as text "
+            "in outputs[b].\nerrs[b] is problem b's error code (0: none). "
+            "Returns the seconds the GPU spent\n(CUDA events).");
+  H.line("double compute_cuda_batch(const std::vector<Params> &ps, const "
+         "std::vector<const HostInputs *> &ins, int device, bool tables_back, "
+         "dpc_rt::HostBuffer &host, std::vector<Tables> &tables, "
+         "std::vector<std::string> &outputs, std::vector<int> &errs);");
+  H.comment("Starts the GPUs of `want` (--device; {-1}: all) into "
+            "`devices`; returns the bytes of\ntables a batch may hold on "
+            "each (0 if unknown).");
+  H.line("double cuda_start_devices(const std::vector<int> &want, "
+         "std::vector<int> &devices);");
   H.text("#endif");
   H.close("} // namespace " + N);
   return H.str();
@@ -99,7 +113,11 @@ std::string dpc::emitMain(const Program &P) {
   W.text("#include <omp.h>");
   W.text("#endif");
   W.blank();
+  W.text("#include <algorithm>");
   W.text("#include <cstdio>");
+  W.text("#include <cstdlib>");
+  W.text("#include <future>");
+  W.text("#include <thread>");
   W.blank();
   W.open("namespace " + N);
   W.blank();
@@ -209,14 +227,25 @@ std::string dpc::emitMain(const Program &P) {
   W.text("#if defined(DPC_HAVE_CUDA)");
   W.line("backends.push_back(\"cuda\");");
   W.text("#endif");
+  W.line("dpc_rt::RunSummary summary; // --timing");
   W.line("const dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);");
+  W.line("std::vector<int> devices = {{opt.Device}}; // the GPUs");
+  W.text("#if defined(DPC_HAVE_CUDA)");
+  W.comment("The CUDA contexts start (a few tenths of a second) while the "
+            "input is read.");
+  W.line("std::future<double> device_start;");
+  W.line("if (opt.Backend == \"cuda\") device_start = std::async(std::launch::async, "
+         "[&] {{ return cuda_start_devices(opt.Devices, devices); }});");
+  W.text("#endif");
   std::string Specs;
   for (auto &I : M.Inputs)
     Specs += (Specs.empty() ? "" : ", ") + std::string("{\"") + I.Name +
              "\", " + rtAlpha(I.Alpha) + "}";
   W.line("const std::vector<dpc_rt::InputSpec> specs = {{{}}};", Specs);
-  W.line("const auto problems = dpc_rt::assemble_problems(specs, opt.Inputs, "
-         "opt.Files);");
+  W.comment("The problems, read in chunks as they are computed (bounded "
+            "memory).");
+  W.line("dpc_rt::ProblemStream stream(specs, opt.Inputs, opt.Files, "
+         "/*KeepBad=*/true);");
   W.line("std::vector<std::pair<std::string, int64_t>> sets;");
   W.open("for (auto &s : opt.Sets)");
   W.line("auto nv = dpc_rt::split_binding(s, \"--set\");");
@@ -234,49 +263,215 @@ std::string dpc::emitMain(const Program &P) {
          "recurrence has no table '\" + d + \"' (tables: {})\");",
          Cond, Names);
   W.close();
-  W.line("if (!opt.DumpTables.empty() && problems.size() != 1) throw "
-         "dpc_rt::InputError(\"--dump-table needs exactly one problem\");");
   W.line("int status = 0;");
-  W.open("for (const auto &prob : problems)");
-  W.comment("A problem whose inputs do not fit the recurrence fails alone, "
-            "like one whose\ncomputation fails; the others still run.");
-  W.line("Params p{{}};");
+  W.comment("The GPU sends back only the output cells when no table is "
+            "needed on the host.");
+  W.line("const bool on_gpu = opt.Backend == \"cuda\";");
+  W.line("const bool host_tables_needed = !on_gpu || opt.Traceback || opt.Json "
+         "|| opt.Verify || !opt.DumpTables.empty();");
+  W.line("double dev = 0; // the device's budget");
+  W.text("#if defined(DPC_HAVE_CUDA)");
+  W.open("if (device_start.valid())");
+  W.line("dpc_rt::Timer start;");
+  W.line("dev = device_start.get();");
+  W.line("summary.Device = start.seconds();");
+  W.close();
+  W.text("#endif");
+  W.line("double budget = opt.MemoryBudget;");
+  W.open("if (budget <= 0)");
+  W.line("budget = host_tables_needed ? 0.5 * "
+         "static_cast<double>(dpc_rt::available_memory_bytes()) : 0.0;");
+  W.comment("a GPU listed k times holds k batches at once");
+  W.line("size_t per_gpu = 1;");
+  W.line("for (int d : devices) per_gpu = std::max<size_t>(per_gpu, "
+         "std::count(devices.begin(), devices.end(), d));");
+  W.line("dev /= double(per_gpu);");
+  W.line("if (dev > 0) budget = budget > 0 ? std::min(budget, dev) : dev;");
+  W.line("if (budget <= 0) budget = 1024.0 * 1024 * 1024;");
+  W.close();
+  W.comment("threads: the CPU backend's; host_threads: those that trace "
+            "back a batch");
+  W.line("int threads = 1, host_threads = 1;");
+  W.text("#if defined(_OPENMP)");
+  W.line("host_threads = opt.Threads ? opt.Threads : omp_get_max_threads();");
+  W.text("#endif");
+  W.line("if (opt.Backend == \"openmp\") threads = host_threads;");
+  W.line("if (opt.Backend == \"serial\") host_threads = 1;");
+  W.line("if (!on_gpu) devices = {{0}};");
+  W.line("std::vector<dpc_rt::HostBuffer> host_tables(devices.size()); // the "
+         "GPUs' tables, reused");
+  W.line("std::vector<dpc_rt::Problem> problems;");
+  W.line("bool many = false; // more than one problem: messages name theirs");
+  W.line("dpc_rt::Timer read_timer;");
+  W.open("while (stream.next(problems, 100000, size_t(256) << 20))");
+  W.line("const size_t base = stream.first();");
+  W.line("many = many || problems.size() > 1 || base > 0;");
+  W.line("if (!opt.DumpTables.empty() && many) throw "
+         "dpc_rt::InputError(\"--dump-table needs exactly one problem\");");
+  W.line("summary.Problems += problems.size();");
+  W.comment("Every problem's sizes and inputs. A problem whose inputs do not "
+            "fit the recurrence,\nor whose record is bad, fails alone; the "
+            "others still run (--strict: nothing runs).");
+  W.line("struct Job {{ size_t prob; Params p; HostInputs in; }};");
+  W.line("std::vector<Job> jobs;");
+  W.open("for (size_t i = 0; i < problems.size(); ++i)");
   W.open("try");
-  W.line("p = bind_params(prob, sets);");
+  W.line("const std::string bad = dpc_rt::problem_error(problems[i]);");
+  W.line("if (!bad.empty()) throw dpc_rt::InputError(bad);");
+  W.line("Params p = bind_params(problems[i], sets);");
+  W.line("jobs.push_back(Job{{i, p, make_inputs(problems[i])}});");
   W.close();
   W.open("catch (const dpc_rt::InputError &e)");
-  W.line("std::fprintf(stderr, \"{}: error: %s\\n\", e.what());", N);
+  W.comment("(a bad record's message names it already)");
+  W.line("const std::string label = dpc_rt::problem_error(problems[i]).empty() ? "
+         "dpc_rt::problem_label(problems[i], base + i, many) : std::string();");
+  W.line("if (opt.Strict) throw dpc_rt::InputError(label + e.what() + \" "
+         "(--strict: nothing was computed)\");");
+  W.line("std::fprintf(stderr, \"{}: error: %s%s\\n\", label.c_str(), "
+         "e.what());",
+         N);
   W.line("status = 1;");
-  W.line("continue;");
+  W.line("++summary.Failed;");
   W.close();
-  W.line("const HostInputs hin = make_inputs(prob);");
-  W.line("const Inputs in = hin.view();");
-  W.line("dpc_rt::check_host_memory(table_bytes(p) + (opt.Verify ? "
-         "reference_bytes(p) : 0.0), \"the tables of this problem\");");
-  W.line("HostTables ht(p);");
-  W.line("const Tables t = ht.view();");
-  W.line("int err = 0;");
-  W.line("double seconds = 0;");
-  W.open("if (opt.Backend == \"cuda\")");
+  W.close();
+  W.line("summary.Read += read_timer.seconds();");
+  W.comment("Batches: consecutive problems whose tables fit the memory "
+            "budget run together.");
+  W.line("std::vector<double> bytes(jobs.size());");
+  W.line("for (size_t j = 0; j < jobs.size(); ++j) bytes[j] = "
+         "table_bytes(jobs[j].p);");
+  W.comment("A batch: its problems' tables (views into a GPU's host buffer, "
+            "or the CPU's own),\nerror codes, outputs (GPU without host "
+            "tables), time, and why it failed.");
+  W.line("struct Batch {{ size_t first = 0, n = 0; std::vector<Tables> views; "
+         "std::vector<int> errs; std::vector<std::string> outputs; "
+         "std::vector<HostTables> owned; double seconds = 0; std::string "
+         "error; }};");
+  W.comment("Computes a batch on GPU `device` (tables back into hb) or on "
+            "the CPU threads.");
+  W.open("auto compute = [&](Batch &bt, int device, dpc_rt::HostBuffer &hb)");
+  W.line("const size_t first = bt.first, n = bt.n;");
+  W.line("bt.views.resize(n);");
+  W.line("bt.errs.assign(n, 0);");
+  W.line("(void)device; (void)hb;");
+  W.open("try");
+  W.line("double total = 0, ref = 0;");
+  W.open("for (size_t k = 0; k < n; ++k)");
+  W.line("total += bytes[first + k];");
+  W.line("if (opt.Verify) ref = std::max(ref, reference_bytes(jobs[first + "
+         "k].p));");
+  W.close();
+  W.line("if (host_tables_needed) dpc_rt::check_host_memory(total + ref, n == "
+         "1 ? std::string(\"the tables of this problem\") : \"the tables of a "
+         "batch of \" + std::to_string(n) + \" problems\");");
+  W.open("if (on_gpu)");
   W.text("#if defined(DPC_HAVE_CUDA)");
-  W.line("seconds = compute_cuda(p, hin, ht, opt.Device, &err);");
+  W.line("std::vector<Params> ps;");
+  W.line("std::vector<const HostInputs *> ins;");
+  W.open("for (size_t k = 0; k < n; ++k)");
+  W.line("ps.push_back(jobs[first + k].p);");
+  W.line("ins.push_back(&jobs[first + k].in);");
+  W.close();
+  W.line("bt.seconds = compute_cuda_batch(ps, ins, device, host_tables_needed, "
+         "hb, bt.views, bt.outputs, bt.errs);");
   W.text("#endif");
   W.close();
   W.open("else");
-  W.line("int threads = 1;");
-  W.open("if (opt.Backend == \"openmp\")");
-  W.text("#if defined(_OPENMP)");
-  W.line("threads = opt.Threads ? opt.Threads : omp_get_max_threads();");
-  W.text("#endif");
+  W.line("bt.owned.reserve(n);");
+  W.open("for (size_t k = 0; k < n; ++k)");
+  W.line("bt.owned.emplace_back(jobs[first + k].p);");
+  W.line("bt.views[k] = bt.owned[k].view();");
   W.close();
+  W.line("const dpc_rt::CpuBatchPlan plan = dpc_rt::plan_cpu_batch("
+         "std::vector<double>(bytes.begin() + first, bytes.begin() + first + "
+         "n), threads);");
+  W.line("summary.Alone += plan.Alone.size();");
   W.line("dpc_rt::Timer timer;");
-  W.line("compute_tiled(p, in, t, threads, &err);");
-  W.line("seconds = timer.seconds();");
+  W.line("dpc_rt::run_cpu_batch(plan, threads, [&](size_t k, int t) {{ "
+         "compute_tiled(jobs[first + k].p, jobs[first + k].in.view(), "
+         "bt.views[k], t, &bt.errs[k]); }});");
+  W.line("bt.seconds = timer.seconds();");
   W.close();
-  W.open("if (err)");
-  W.line("std::fprintf(stderr, \"{}: error: %s\\n\", dpc_rt::error_text(err));",
+  W.close();
+  W.open("catch (const std::exception &e)");
+  W.comment("this batch could not run (memory, device): its problems fail, "
+            "the others still run");
+  W.line("bt.error = e.what();");
+  W.close();
+  W.close("};");
+  W.comment("Batches of consecutive problems whose tables fit the budget; "
+            "with several GPUs, at\nleast one per GPU, run a round at a "
+            "time (one host thread per GPU).");
+  W.line("double all_bytes = 0;");
+  W.line("for (double b : bytes) all_bytes += b;");
+  W.line("const auto ranges = dpc_rt::batch_ranges(bytes, devices.size() > 1 ? "
+         "std::min(budget, std::max(1.0, all_bytes / double(devices.size()))) : "
+         "budget);");
+  W.open("for (size_t r0 = 0; r0 < ranges.size(); r0 += devices.size())");
+  W.line("const size_t nr = std::min(devices.size(), ranges.size() - r0);");
+  W.line("std::vector<Batch> round(nr);");
+  W.open("for (size_t i = 0; i < nr; ++i)");
+  W.line("round[i].first = ranges[r0 + i].first;");
+  W.line("round[i].n = ranges[r0 + i].second - ranges[r0 + i].first;");
+  W.close();
+  W.line("dpc_rt::Timer batch_timer;");
+  W.open("if (nr == 1)");
+  W.line("compute(round[0], devices[0], host_tables[0]);");
+  W.close();
+  W.open("else");
+  W.line("std::vector<std::thread> device_threads;");
+  W.line("for (size_t i = 0; i < nr; ++i) device_threads.emplace_back([&, i] "
+         "{{ compute(round[i], devices[i], host_tables[i]); }});");
+  W.line("for (auto &t : device_threads) t.join();");
+  W.close();
+  W.line("summary.Run += batch_timer.seconds();");
+  W.line("double round_seconds = 0; // the GPUs run side by side");
+  W.line("for (auto &bt : round) round_seconds = std::max(round_seconds, "
+         "bt.seconds);");
+  W.line("summary.Compute += round_seconds;");
+  W.open("for (Batch &bt : round)");
+  W.line("const size_t first = bt.first, n = bt.n;");
+  W.line("++summary.Batches;");
+  W.open("if (!bt.error.empty())");
+  W.line("std::fprintf(stderr, \"{}: error: %s%s\\n\", n == 1 ? "
+         "dpc_rt::problem_label(problems[jobs[first].prob], base + jobs[first].prob, "
+         "many).c_str() : (\"problems \" + std::to_string(base + jobs[first].prob "
+         "+ 1) + \"..\" + std::to_string(base + jobs[first + n - 1].prob + 1) + "
+         "\": \").c_str(), bt.error.c_str());",
          N);
   W.line("status = 1;");
+  W.line("summary.Failed += n;");
+  W.line("continue;");
+  W.close();
+  W.line("const std::vector<Tables> &views = bt.views;");
+  W.line("const std::vector<int> &errs = bt.errs;");
+  W.line("const std::vector<std::string> &outputs = bt.outputs;");
+  W.line("const double seconds = bt.seconds;");
+  W.comment("The tracebacks of the batch, on every host thread; then the "
+            "results, in input order.");
+  W.line("std::vector<dpc_rt::Result> results(n);");
+  W.line("std::vector<int> trace_errs(n, 0);");
+  W.open("if (opt.Traceback || opt.Json)");
+  W.line("dpc_rt::Timer trace_timer;");
+  W.line("dpc_rt::run_parallel_with_large_stack(n, host_threads, [&](size_t k) "
+         "{{ if (!errs[k]) traceback(jobs[first + k].p, jobs[first + "
+         "k].in.view(), views[k], results[k].Events, &trace_errs[k]); }});");
+  W.line("summary.Trace += trace_timer.seconds();");
+  W.close();
+  W.open("for (size_t k = 0; k < n; ++k)");
+  W.line("const Job &job = jobs[first + k];");
+  W.line("const dpc_rt::Problem &prob = problems[job.prob];");
+  W.line("const Params &p = job.p;");
+  W.line("const Inputs in = job.in.view();");
+  W.line("const Tables t = views[k];");
+  W.line("int err = errs[k];");
+  W.open("if (err)");
+  W.line("std::fprintf(stderr, \"{}: error: %s%s\\n\", "
+         "dpc_rt::problem_label(prob, base + job.prob, many).c_str(), "
+         "dpc_rt::error_text(err));",
+         N);
+  W.line("status = 1;");
+  W.line("++summary.Failed;");
   W.line("continue;");
   W.close();
   W.open("if (opt.Verify)");
@@ -285,9 +480,10 @@ std::string dpc::emitMain(const Program &P) {
   W.line("compute_reference(p, in, hr.view(), &rerr);");
   W.line("const size_t bad = verify(p, t, hr.view(), stderr);");
   W.open("if (bad || rerr)");
-  W.line("std::fprintf(stderr, \"{}: --verify: %zu cell(s) differ from the "
-         "untiled reference%s\\n\", bad, rerr ? \" (and the reference failed)\" "
-         ": \"\");",
+  W.line("std::fprintf(stderr, \"{}: --verify: %s%zu cell(s) differ from the "
+         "untiled reference%s\\n\", dpc_rt::problem_label(prob, base + "
+         "job.prob, many).c_str(), bad, rerr ? \" (and the reference failed)\" : "
+         "\"\");",
          N);
   W.line("status = 1;");
   W.close();
@@ -296,21 +492,19 @@ std::string dpc::emitMain(const Program &P) {
   W.line("for (auto &d : opt.DumpTables) dump_table(d, p, t, stdout);");
   W.line("continue;");
   W.close();
-  W.line("dpc_rt::Result r;");
+  W.line("dpc_rt::Result &r = results[k];");
   W.line("r.Recurrence = \"{}\";", N);
   for (auto &Pn : PNames)
     W.line("r.Params.push_back({{\"{}\", p.{}}});", Pn, Pn);
-  W.line("r.Output = output_value(p, t);");
+  W.line("r.Output = outputs.empty() ? output_value(p, t) : outputs[k];");
   W.line("r.OutputIsNumber = r.Output != \"inf\" && r.Output != \"-inf\";");
   W.line("r.OutputCell = \"{}\";", M.outputText());
-  W.line("r.Seconds = seconds;");
+  W.line("r.Seconds = seconds; // of the batch it ran in");
   for (auto &I : M.Inputs)
     if (I.Alpha != Alphabet::Int)
       W.line("r.Sequences.push_back(prob[{}].Text);", &I - &M.Inputs[0]);
   W.open("if (opt.Traceback || opt.Json)");
   W.line("r.Traced = true;");
-  W.line("dpc_rt::run_with_large_stack([&] {{ traceback(p, in, t, r.Events, "
-         "&err); }});");
   if (StructIn >= 0) {
     W.line("std::vector<std::pair<int64_t, int64_t>> pairs;");
     W.line("for (auto &e : r.Events) if (e.Name == \"pair\" && e.Args.size() == "
@@ -321,6 +515,24 @@ std::string dpc::emitMain(const Program &P) {
   }
   W.close();
   W.line("dpc_rt::print_result(r, opt);");
+  W.close();
+  W.line("summary.progress(\"{}\", base + jobs[first + n - 1].prob + 1, "
+         "!opt.Quiet);",
+         N);
+  W.close();
+  W.close();
+  W.line("std::fflush(stdout); // this chunk's results are out");
+  W.line("read_timer = dpc_rt::Timer();");
+  W.close();
+  W.line("summary.endProgress();");
+  W.line("if (opt.Timing) summary.print(\"{}\", opt.Backend);", N);
+  W.open("if (on_gpu)");
+  W.comment("Everything is printed: leave without tearing the CUDA contexts "
+            "and page-locked\nbuffers down one by one (a tenth of a second "
+            "and more); the driver frees them.");
+  W.line("std::fflush(stdout);");
+  W.line("std::fflush(stderr);");
+  W.line("std::_Exit(status);");
   W.close();
   W.line("return status;");
   W.close();

@@ -63,7 +63,28 @@ inputs in order, one problem per group), `--backend=serial|openmp|cuda`,
 `--threads N`, `--device N`, `--set NAME=V` (a `let` constant), `--json`,
 `--traceback`, `--verify` (recompute every table with the untiled reference
 code and compare every cell; non-zero exit on any difference), `--timing`,
-`--dump-table T` (every cell of table T, `T[i,j] = v`).
+`--dump-table T` (every cell of table T, `T[i,j] = v`), `--memory-budget B`,
+`--strict`, `--quiet`.
+
+## Many problems
+
+A FASTA file of many records is many problems. They are read in chunks as
+they are computed (a file of a million records runs in bounded memory) and
+computed in batches: consecutive problems whose tables fit the memory budget
+(`--memory-budget B`, e.g. `4G`; default 90% of the free GPU memory and
+half the available host memory) run together. On the GPU a batch is one set
+of launches: the problem is one more parallel dimension, every launch of the
+schedule covers the tiles of every problem of the batch, the tables of all
+of them live in one device arena, and when no table is needed on the host
+(no `--json`, `--traceback`, `--verify` or dump) only the output cells come
+back. On CPU threads, problems run one per thread, largest first, and a
+problem with at least a thread's share of the batch's work runs over all
+threads. Results are printed in input order, each as it would be alone. A
+bad record (an unknown letter, no symbol) is reported with its name and line
+and skipped, and the exit status is 1; `--strict` stops before computing
+anything. `--timing` adds a summary line on stderr (problems, batches,
+compute time, and where the wall time went); a run over 2 s shows a progress
+line on stderr when it is a terminal (`--quiet`: none).
 
 ## Output
 
@@ -73,7 +94,7 @@ its events; a recurrence with one rna input and `pair` events prints the
 sequence and its dot-bracket structure like RNAfold. `--json` prints one
 object per problem with the keys `recurrence`, `params`, `output`, `events`
 and `structure` (the same as `dpc interp --json`), plus `seconds` with
-`--timing` (time of the table computation only).
+`--timing` (time of the table computation only: in a batch, the batch's).
 
 Integer tables keep finite values within +-(2^30 - 1) (int), +-(2^14 - 1)
 (int16), +-(2^62 - 1) (int64); a value outside is reported as an overflow

@@ -169,9 +169,13 @@ std::string dpc::emitReference(const Program &P) {
   }() + "], as text.");
   W.open("std::string output_value(const Params &dpc_p, const Tables &dpc_t)");
   emitParamLocals(M, W);
-  W.line("return {};",
-         formatValue(OT.Type, "dpc_t." + P.Storages[O.Table].Buffer + "[" +
-                                  cellOffset(P, O.Table, OX, false) + "]"));
+  W.line("return output_text(dpc_t.{}[{}]);", P.Storages[O.Table].Buffer,
+         cellOffset(P, O.Table, OX, false));
+  W.close();
+  W.blank();
+  W.comment("A value of the output's table, as text.");
+  W.open("std::string output_text(" + storeType(OT.Type) + " dpc_v)");
+  W.line("return {};", formatValue(OT.Type, "dpc_v"));
   W.close();
   W.blank();
   W.close("} // namespace " + M.Name);

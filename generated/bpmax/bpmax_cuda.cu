@@ -7,9 +7,19 @@
 #include "dpc_cuda.h"
 
 #include <algorithm>
+#include <cstring>
+#include <string>
 #include <vector>
 
 namespace bpmax {
+
+// One problem of a batch as the kernels see it: its sizes, and its inputs and tables
+// in the batch's device arena.
+struct BatchProblem {
+  Params p;
+  Inputs in;
+  Tables t;
+};
 
 // ---- the statements for the cells of a tile: reads of the tile itself come
 //  from its copy in shared memory
@@ -1208,14 +1218,19 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
 
 // Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel0(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc1 =
@@ -1267,15 +1282,19 @@ __global__ void __launch_bounds__(256, 2)
 // max); kernel 1 then reads it. The host picks gridDim.y per step so that the step
 // fills the GPU (1 when it has tiles enough).
 __global__ void __launch_bounds__(256, 2)
-    dpc_product1(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                 const int64_t *dpc_tiles, int32_t *dpc_gacc1, int *dpc_err) {
+    dpc_product1(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                 int32_t *dpc_gacc1, int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_in;
-  (void)dpc_err;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   if (c0 >= 2) {
@@ -1435,14 +1454,19 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 1 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel1(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int32_t *dpc_gacc1, int *dpc_err) {
+    dpc_kernel1(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                int32_t *dpc_gacc1, int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc1 =
@@ -1499,14 +1523,18 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 2 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel2(Params dpc_p, Inputs dpc_in, Tables dpc_t, const int64_t *dpc_tiles,
-                int *dpc_err) {
+    dpc_kernel2(const BatchProblem *dpc_probs, const int64_t *dpc_tiles, int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_cur_S1 =
@@ -1536,15 +1564,19 @@ __global__ void __launch_bounds__(256, 2)
 // max); kernel 3 then reads it. The host picks gridDim.y per step so that the step
 // fills the GPU (1 when it has tiles enough).
 __global__ void __launch_bounds__(256, 2)
-    dpc_product3(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                 const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_err) {
+    dpc_product3(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                 int32_t *dpc_gacc0, int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_in;
-  (void)dpc_err;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   if (c0 >= 2) {
@@ -1704,14 +1736,19 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 3 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel3(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_err) {
+    dpc_kernel3(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                int32_t *dpc_gacc0, int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc0 =
@@ -1780,13 +1817,18 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 4 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel4(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel4(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 1;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_cur_S1 =
       reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of S1
@@ -1815,16 +1857,20 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 5 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel5(Params dpc_p, Inputs dpc_in, Tables dpc_t, const int64_t *dpc_tiles,
-                int *dpc_err) {
+    dpc_kernel5(const BatchProblem *dpc_probs, const int64_t *dpc_tiles, int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
+  const int64_t c2 = dpc_item[2];
   (void)c2;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_cur_F =
@@ -1856,18 +1902,23 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 6 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
-    dpc_kernel6(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel6(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 3 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 3 + 1];
+  const int64_t c2 = dpc_item[2];
   (void)c2;
-  const int64_t c3 = dpc_tiles[blockIdx.x * 3 + 2];
+  const int64_t c3 = dpc_item[3];
   (void)c3;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc2 =
@@ -2655,16 +2706,21 @@ __global__ void __launch_bounds__(256)
 
 // Kernel 7 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel7(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel7(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
+  const int64_t c2 = dpc_item[2];
   (void)c2;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_cur_F =
@@ -2685,18 +2741,23 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 8 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
-    dpc_kernel8(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel8(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 3 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 3 + 1];
+  const int64_t c2 = dpc_item[2];
   (void)c2;
-  const int64_t c3 = dpc_tiles[blockIdx.x * 3 + 2];
+  const int64_t c3 = dpc_item[3];
   (void)c3;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc2 =
@@ -3449,18 +3510,23 @@ __global__ void __launch_bounds__(256)
 
 // Kernel 9 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
-    dpc_kernel9(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel9(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 3 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 3 + 1];
+  const int64_t c2 = dpc_item[2];
   (void)c2;
-  const int64_t c3 = dpc_tiles[blockIdx.x * 3 + 2];
+  const int64_t c3 = dpc_item[3];
   (void)c3;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc2 =
@@ -4213,16 +4279,21 @@ __global__ void __launch_bounds__(256)
 
 // Kernel 10 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel10(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                 const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel10(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                 int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
+  const int64_t c2 = dpc_item[2];
   (void)c2;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_cur_F =
@@ -4256,18 +4327,23 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 11 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
-    dpc_kernel11(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                 const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel11(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                 int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 3 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 3 + 1];
+  const int64_t c2 = dpc_item[2];
   (void)c2;
-  const int64_t c3 = dpc_tiles[blockIdx.x * 3 + 2];
+  const int64_t c3 = dpc_item[3];
   (void)c3;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc2 =
@@ -5049,16 +5125,21 @@ __global__ void __launch_bounds__(256)
 
 // Kernel 12 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
-    dpc_kernel12(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                 const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel12(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                 int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
+  const int64_t c2 = dpc_item[2];
   (void)c2;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc2 =
@@ -5507,16 +5588,21 @@ __global__ void __launch_bounds__(256)
 
 // Kernel 13 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel13(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                 const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel13(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                 int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
-  const int64_t c3 = dpc_tiles[blockIdx.x * 2 + 1];
+  const int64_t c3 = dpc_item[2];
   (void)c3;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_cur_F =
@@ -5547,14 +5633,19 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 14 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel14(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                 const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel14(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                 int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_cur_F =
@@ -5567,18 +5658,23 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 15 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
-    dpc_kernel15(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                 const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel15(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                 int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 3 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 3 + 1];
+  const int64_t c2 = dpc_item[2];
   (void)c2;
-  const int64_t c3 = dpc_tiles[blockIdx.x * 3 + 2];
+  const int64_t c3 = dpc_item[3];
   (void)c3;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc2 =
@@ -6334,16 +6430,21 @@ __global__ void __launch_bounds__(256)
 
 // Kernel 16 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel16(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                 const int64_t *dpc_tiles, int *dpc_err) {
+    dpc_kernel16(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                 int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 2 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
-  const int64_t c2 = dpc_tiles[blockIdx.x * 2 + 1];
+  const int64_t c2 = dpc_item[2];
   (void)c2;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_cur_F =
@@ -6361,403 +6462,438 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &dpc_ht,
-                    int dpc_device, int *dpc_err) {
+// The launches of one problem: its host loops, each launch added to the batch's list
+// under its position in the loops (see dpc_rt::LaunchList).
+void dpc_launches(const Params &dpc_p, int64_t dpc_b, dpc_rt::LaunchList &dpc_l) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  dpc_rt::select_device_and_check(
-      dpc_device,
-      table_bytes(dpc_p) + 0.0 + double(dpc_hin.seq1.size()) * sizeof(dpc_hin.seq1[0]) +
-          double(dpc_hin.seq2.size()) * sizeof(dpc_hin.seq2[0]),
-      "the tables of this problem",
-      "the storage maps are printed by `dpc emit --stage=storage`");
-  dpc_rt::Stream dpc_stream;
-  dpc_rt::DeviceBuffer<int8_t> dpc_d_seq1(dpc_hin.seq1.size());
-  dpc_d_seq1.upload(dpc_hin.seq1.data(), dpc_hin.seq1.size(), dpc_stream);
-  dpc_rt::DeviceBuffer<int8_t> dpc_d_seq2(dpc_hin.seq2.size());
-  dpc_d_seq2.upload(dpc_hin.seq2.data(), dpc_hin.seq2.size(), dpc_stream);
-  dpc_rt::DeviceBuffer<int32_t> dpc_d_S1(dpc_ht.S1.size());
-  dpc_rt::DeviceBuffer<int32_t> dpc_d_S2(dpc_ht.S2.size());
-  dpc_rt::DeviceBuffer<int32_t> dpc_d_F(dpc_ht.F.size());
-  const Inputs dpc_din{dpc_d_seq1.get(), dpc_d_seq2.get()};
-  const Tables dpc_dt{dpc_d_S1.get(), dpc_d_S2.get(), dpc_d_F.get()};
-  dpc_rt::DeviceBuffer<int> dpc_derr(1);
-  DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derr.get(), 0, sizeof(int), dpc_stream));
-  std::vector<int64_t> dpc_tiles0;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles0;
-  std::vector<int64_t> dpc_tiles1;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles1;
-  dpc_rt::DeviceBuffer<int32_t>
-      dpc_gacc_k1; // split tile products, one slot per tile of a step
-  std::vector<int64_t> dpc_tiles2;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles2;
-  std::vector<int64_t> dpc_tiles3;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles3;
-  dpc_rt::DeviceBuffer<int32_t>
-      dpc_gacc_k3; // split tile products, one slot per tile of a step
-  std::vector<int64_t> dpc_tiles4;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles4;
-  std::vector<int64_t> dpc_tiles5;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles5;
-  std::vector<int64_t> dpc_tiles6;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles6;
-  std::vector<int64_t> dpc_tiles7;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles7;
-  std::vector<int64_t> dpc_tiles8;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles8;
-  std::vector<int64_t> dpc_tiles9;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles9;
-  std::vector<int64_t> dpc_tiles10;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles10;
-  std::vector<int64_t> dpc_tiles11;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles11;
-  std::vector<int64_t> dpc_tiles12;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles12;
-  std::vector<int64_t> dpc_tiles13;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles13;
-  std::vector<int64_t> dpc_tiles14;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles14;
-  std::vector<int64_t> dpc_tiles15;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles15;
-  std::vector<int64_t> dpc_tiles16;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles16;
-  const int dpc_sms = dpc_rt::sm_count(dpc_device);
-  DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 50176));
-  dpc_rt::EventTimer dpc_timer;
-  dpc_timer.start(dpc_stream);
+  (void)dpc_b;
+  (void)dpc_l;
   // one step of the tile wavefront
   for (int64_t c0 = -1; c0 <= 0; c0++) {
-    {
-      // the tiles of this step, enumerated on the host
-      dpc_tiles0.clear();
-      for (int64_t c1 = c0;
-           c1 <= dpc_min(dpc_floordiv(M - 1, 64), c0 + dpc_floordiv(M, 64)); c1++) {
-        dpc_tiles0.insert(dpc_tiles0.end(), {c1});
-      }
-      if (!dpc_tiles0.empty()) {
-        const size_t dpc_n = dpc_tiles0.size() / 1;
-        if (dpc_dtiles0.size() < dpc_tiles0.size())
-          dpc_dtiles0 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles0.size());
-        dpc_dtiles0.upload(dpc_tiles0.data(), dpc_tiles0.size(), dpc_stream);
-        dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 50176, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles0.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
+    // the tiles of this step: one item each (the problem, then the tile)
+    for (int64_t c1 = c0;
+         c1 <= dpc_min(dpc_floordiv(M - 1, 64), c0 + dpc_floordiv(M, 64)); c1++) {
+      dpc_l.add({0, c0, 1, 0}, 0, {c0}, {dpc_b, c1});
     }
   }
   // one step of the tile wavefront
   for (int64_t c0 = 1; c0 <= dpc_floordiv(M - 1, 64); c0++) {
-    {
-      // the tiles of this step, enumerated on the host
-      dpc_tiles1.clear();
-      for (int64_t c1 = c0; c1 <= dpc_floordiv(M - 1, 64); c1++) {
-        dpc_tiles1.insert(dpc_tiles1.end(), {c1});
-      }
-      if (!dpc_tiles1.empty()) {
-        const size_t dpc_n = dpc_tiles1.size() / 1;
-        if (dpc_dtiles1.size() < dpc_tiles1.size())
-          dpc_dtiles1 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles1.size());
-        dpc_dtiles1.upload(dpc_tiles1.data(), dpc_tiles1.size(), dpc_stream);
-        // the tile products first, each split over k so that the step fills the GPU
-        if (dpc_gacc_k1.size() < dpc_n * 4096) {
-          dpc_gacc_k1 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 4096);
-          dpc_rt::fill(dpc_gacc_k1.get(), dpc_gacc_k1.size(), dpc::Limits<int32_t>::Neg,
-                       dpc_stream);
-        }
-        const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
-        dpc_product1<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
-                       dpc_stream>>>(dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles1.get(),
-                                     dpc_gacc_k1.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-        dpc_kernel1<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles1.get(), dpc_gacc_k1.get(),
-            dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
+    // the tiles of this step: one item each (the problem, then the tile)
+    for (int64_t c1 = c0; c1 <= dpc_floordiv(M - 1, 64); c1++) {
+      dpc_l.add({2, c0, 3, 1}, 1, {c0}, {dpc_b, c1});
     }
   }
   if (N >= 2) {
-    {
-      // the tiles of this step, enumerated on the host
-      dpc_tiles2.clear();
-      for (int64_t c1 = -1; c1 <= dpc_floordiv(N, 64) - 1; c1++) {
-        dpc_tiles2.insert(dpc_tiles2.end(), {c1});
-      }
-      if (!dpc_tiles2.empty()) {
-        const size_t dpc_n = dpc_tiles2.size() / 1;
-        if (dpc_dtiles2.size() < dpc_tiles2.size())
-          dpc_dtiles2 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles2.size());
-        dpc_dtiles2.upload(dpc_tiles2.data(), dpc_tiles2.size(), dpc_stream);
-        dpc_kernel2<<<static_cast<unsigned>(dpc_n), 256, 16384, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, dpc_dtiles2.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
+    // the tiles of this step: one item each (the problem, then the tile)
+    for (int64_t c1 = -1; c1 <= dpc_floordiv(N, 64) - 1; c1++) {
+      dpc_l.add({4, 2}, 2, {}, {dpc_b, c1});
     }
     // one step of the tile wavefront
     for (int64_t c0 = 0; c0 <= dpc_floordiv(N - 1, 64); c0++) {
-      {
-        // the tiles of this step, enumerated on the host
-        dpc_tiles3.clear();
-        for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
-          dpc_tiles3.insert(dpc_tiles3.end(), {c1});
-        }
-        if (!dpc_tiles3.empty()) {
-          const size_t dpc_n = dpc_tiles3.size() / 1;
-          if (dpc_dtiles3.size() < dpc_tiles3.size())
-            dpc_dtiles3 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles3.size());
-          dpc_dtiles3.upload(dpc_tiles3.data(), dpc_tiles3.size(), dpc_stream);
-          // the tile products first, each split over k so that the step fills the GPU
-          if (dpc_gacc_k3.size() < dpc_n * 4096) {
-            dpc_gacc_k3 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 4096);
-            dpc_rt::fill(dpc_gacc_k3.get(), dpc_gacc_k3.size(), dpc::Limits<int32_t>::Neg,
-                         dpc_stream);
-          }
-          const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
-          dpc_product3<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
-                         dpc_stream>>>(dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles3.get(),
-                                       dpc_gacc_k3.get(), dpc_derr.get());
-          DPC_CUDA_CHECK(cudaGetLastError());
-          dpc_kernel3<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
-              dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles3.get(), dpc_gacc_k3.get(),
-              dpc_derr.get());
-          DPC_CUDA_CHECK(cudaGetLastError());
-        }
+      // the tiles of this step: one item each (the problem, then the tile)
+      for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
+        dpc_l.add({5, c0, 6, 3}, 3, {c0}, {dpc_b, c1});
       }
     }
   } else {
     // one step of the tile wavefront
     for (int64_t c0 = -1; c0 <= 0; c0++) {
-      {
-        // the tiles of this step, enumerated on the host
-        dpc_tiles4.clear();
-        dpc_tiles4.insert(dpc_tiles4.end(), {0});
-        if (!dpc_tiles4.empty()) {
-          const size_t dpc_n = dpc_tiles4.size() / 1;
-          if (dpc_dtiles4.size() < dpc_tiles4.size())
-            dpc_dtiles4 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles4.size());
-          dpc_dtiles4.upload(dpc_tiles4.data(), dpc_tiles4.size(), dpc_stream);
-          dpc_kernel4<<<static_cast<unsigned>(dpc_n), 256, 16384, dpc_stream>>>(
-              dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles4.get(), dpc_derr.get());
-          DPC_CUDA_CHECK(cudaGetLastError());
-        }
-      }
+      // the tiles of this step: one item each (the problem, then the tile)
+      dpc_l.add({7, c0, 8, 4}, 4, {c0}, {dpc_b});
     }
   }
-  {
-    // the tiles of this step, enumerated on the host
-    dpc_tiles5.clear();
-    for (int64_t c1 = -1; c1 <= N - 1; c1++) {
-      for (int64_t c2 = -dpc_floordiv(M + 32, 32) + 1; c2 <= 0; c2++) {
-        dpc_tiles5.insert(dpc_tiles5.end(), {c1, c2});
-      }
-    }
-    if (!dpc_tiles5.empty()) {
-      const size_t dpc_n = dpc_tiles5.size() / 2;
-      if (dpc_dtiles5.size() < dpc_tiles5.size())
-        dpc_dtiles5 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles5.size());
-      dpc_dtiles5.upload(dpc_tiles5.data(), dpc_tiles5.size(), dpc_stream);
-      dpc_kernel5<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
-          dpc_p, dpc_din, dpc_dt, dpc_dtiles5.get(), dpc_derr.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
+  // the tiles of this step: one item each (the problem, then the tile)
+  for (int64_t c1 = -1; c1 <= N - 1; c1++) {
+    for (int64_t c2 = -dpc_floordiv(M + 32, 32) + 1; c2 <= 0; c2++) {
+      dpc_l.add({9, 5}, 5, {}, {dpc_b, c1, c2});
     }
   }
   // one step of the tile wavefront
   for (int64_t c0 = -1; c0 <= N - 1; c0++) {
-    {
-      // the tiles of this step, enumerated on the host
-      dpc_tiles6.clear();
-      dpc_tiles7.clear();
-      dpc_tiles8.clear();
-      dpc_tiles9.clear();
-      dpc_tiles10.clear();
-      dpc_tiles11.clear();
-      dpc_tiles12.clear();
-      dpc_tiles13.clear();
-      dpc_tiles14.clear();
-      if (M >= 32 * c0 + 33) {
-        for (int64_t c1 = -1; c1 <= N - 1; c1++) {
-          for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
-                                    c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
-               c2 <= 0; c2++) {
-            for (int64_t c3 = dpc_max(-c2 - 1, c0 - c1 - c2);
-                 c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
-              dpc_tiles6.insert(dpc_tiles6.end(), {c1, c2, c3});
-            }
-            dpc_tiles7.insert(dpc_tiles7.end(), {c1, c2});
+    // the tiles of this step: one item each (the problem, then the tile)
+    if (M >= 32 * c0 + 33) {
+      for (int64_t c1 = -1; c1 <= N - 1; c1++) {
+        for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
+                                  c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
+             c2 <= 0; c2++) {
+          for (int64_t c3 = dpc_max(-c2 - 1, c0 - c1 - c2);
+               c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
+            dpc_l.add({10, c0, 11, 6}, 6, {c0}, {dpc_b, c1, c2, c3});
           }
+          dpc_l.add({10, c0, 11, 7}, 7, {c0}, {dpc_b, c1, c2});
         }
-      } else {
-        if (M + c0 >= 2) {
-          for (int64_t c1 = c0 - dpc_floordiv(M + 31, 32) + 1; c1 <= N - 1; c1++) {
-            if (21 * c0 >= 32 * c1 + 11) {
+      }
+    } else {
+      if (M + c0 >= 2) {
+        for (int64_t c1 = c0 - dpc_floordiv(M + 31, 32) + 1; c1 <= N - 1; c1++) {
+          if (21 * c0 >= 32 * c1 + 11) {
+            for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
+              for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
+                dpc_l.add({10, c0, 11, 8}, 8, {c0}, {dpc_b, c1, c2, c3});
+              }
+            }
+          } else {
+            if (c0 >= c1 + 2) {
               for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
                 for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
-                  dpc_tiles8.insert(dpc_tiles8.end(), {c1, c2, c3});
+                  dpc_l.add({10, c0, 11, 9}, 9, {c0}, {dpc_b, c1, c2, c3});
                 }
               }
             } else {
-              if (c0 >= c1 + 2) {
-                for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-                  for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
-                    dpc_tiles9.insert(dpc_tiles9.end(), {c1, c2, c3});
+              for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
+                                        c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
+                   c2 <= 0; c2++) {
+                dpc_l.add({10, c0, 11, 10}, 10, {c0}, {dpc_b, c1, c2});
+                if (M + 32 * c2 >= 2) {
+                  for (int64_t c3 = dpc_max(-c2, c0 - c1 - c2);
+                       c3 <= dpc_floordiv(M - 1, 32); c3++) {
+                    dpc_l.add({10, c0, 11, 11}, 11, {c0}, {dpc_b, c1, c2, c3});
                   }
-                }
-              } else {
-                for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
-                                          c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
-                     c2 <= 0; c2++) {
-                  dpc_tiles10.insert(dpc_tiles10.end(), {c1, c2});
-                  if (M + 32 * c2 >= 2) {
-                    for (int64_t c3 = dpc_max(-c2, c0 - c1 - c2);
-                         c3 <= dpc_floordiv(M - 1, 32); c3++) {
-                      dpc_tiles11.insert(dpc_tiles11.end(), {c1, c2, c3});
-                    }
-                  } else {
-                    dpc_tiles12.insert(dpc_tiles12.end(), {c1, c2});
-                  }
+                } else {
+                  dpc_l.add({10, c0, 11, 12}, 12, {c0}, {dpc_b, c1, c2});
                 }
               }
             }
           }
-        } else {
-          for (int64_t c1 = 0; c1 <= N - 1; c1++) {
-            for (int64_t c3 = dpc_max(-1, -c1); c3 <= 0; c3++) {
-              dpc_tiles13.insert(dpc_tiles13.end(), {c1, c3});
-            }
-            dpc_tiles14.insert(dpc_tiles14.end(), {c1});
-          }
         }
-      }
-      if (!dpc_tiles6.empty()) {
-        const size_t dpc_n = dpc_tiles6.size() / 3;
-        if (dpc_dtiles6.size() < dpc_tiles6.size())
-          dpc_dtiles6 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles6.size());
-        dpc_dtiles6.upload(dpc_tiles6.data(), dpc_tiles6.size(), dpc_stream);
-        dpc_kernel6<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles6.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
-      if (!dpc_tiles7.empty()) {
-        const size_t dpc_n = dpc_tiles7.size() / 2;
-        if (dpc_dtiles7.size() < dpc_tiles7.size())
-          dpc_dtiles7 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles7.size());
-        dpc_dtiles7.upload(dpc_tiles7.data(), dpc_tiles7.size(), dpc_stream);
-        dpc_kernel7<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles7.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
-      if (!dpc_tiles8.empty()) {
-        const size_t dpc_n = dpc_tiles8.size() / 3;
-        if (dpc_dtiles8.size() < dpc_tiles8.size())
-          dpc_dtiles8 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles8.size());
-        dpc_dtiles8.upload(dpc_tiles8.data(), dpc_tiles8.size(), dpc_stream);
-        dpc_kernel8<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles8.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
-      if (!dpc_tiles9.empty()) {
-        const size_t dpc_n = dpc_tiles9.size() / 3;
-        if (dpc_dtiles9.size() < dpc_tiles9.size())
-          dpc_dtiles9 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles9.size());
-        dpc_dtiles9.upload(dpc_tiles9.data(), dpc_tiles9.size(), dpc_stream);
-        dpc_kernel9<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles9.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
-      if (!dpc_tiles10.empty()) {
-        const size_t dpc_n = dpc_tiles10.size() / 2;
-        if (dpc_dtiles10.size() < dpc_tiles10.size())
-          dpc_dtiles10 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles10.size());
-        dpc_dtiles10.upload(dpc_tiles10.data(), dpc_tiles10.size(), dpc_stream);
-        dpc_kernel10<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles10.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
-      if (!dpc_tiles11.empty()) {
-        const size_t dpc_n = dpc_tiles11.size() / 3;
-        if (dpc_dtiles11.size() < dpc_tiles11.size())
-          dpc_dtiles11 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles11.size());
-        dpc_dtiles11.upload(dpc_tiles11.data(), dpc_tiles11.size(), dpc_stream);
-        dpc_kernel11<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles11.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
-      if (!dpc_tiles12.empty()) {
-        const size_t dpc_n = dpc_tiles12.size() / 2;
-        if (dpc_dtiles12.size() < dpc_tiles12.size())
-          dpc_dtiles12 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles12.size());
-        dpc_dtiles12.upload(dpc_tiles12.data(), dpc_tiles12.size(), dpc_stream);
-        dpc_kernel12<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles12.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
-      if (!dpc_tiles13.empty()) {
-        const size_t dpc_n = dpc_tiles13.size() / 2;
-        if (dpc_dtiles13.size() < dpc_tiles13.size())
-          dpc_dtiles13 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles13.size());
-        dpc_dtiles13.upload(dpc_tiles13.data(), dpc_tiles13.size(), dpc_stream);
-        dpc_kernel13<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles13.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
-      if (!dpc_tiles14.empty()) {
-        const size_t dpc_n = dpc_tiles14.size() / 1;
-        if (dpc_dtiles14.size() < dpc_tiles14.size())
-          dpc_dtiles14 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles14.size());
-        dpc_dtiles14.upload(dpc_tiles14.data(), dpc_tiles14.size(), dpc_stream);
-        dpc_kernel14<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles14.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
+      } else {
+        for (int64_t c1 = 0; c1 <= N - 1; c1++) {
+          for (int64_t c3 = dpc_max(-1, -c1); c3 <= 0; c3++) {
+            dpc_l.add({10, c0, 11, 13}, 13, {c0}, {dpc_b, c1, c3});
+          }
+          dpc_l.add({10, c0, 11, 14}, 14, {c0}, {dpc_b, c1});
+        }
       }
     }
   }
   // one step of the tile wavefront
   for (int64_t c0 = N; c0 <= N + dpc_floordiv(M - 1, 32) - 1; c0++) {
-    {
-      // the tiles of this step, enumerated on the host
-      dpc_tiles15.clear();
-      dpc_tiles16.clear();
-      for (int64_t c1 = dpc_max(-1, c0 - dpc_floordiv(M + 31, 32) + 1); c1 <= N - 1;
-           c1++) {
-        for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-          for (int64_t c3 = c0 - c1 - c2;
-               c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
-            dpc_tiles15.insert(dpc_tiles15.end(), {c1, c2, c3});
-          }
-          dpc_tiles16.insert(dpc_tiles16.end(), {c1, c2});
+    // the tiles of this step: one item each (the problem, then the tile)
+    for (int64_t c1 = dpc_max(-1, c0 - dpc_floordiv(M + 31, 32) + 1); c1 <= N - 1; c1++) {
+      for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
+        for (int64_t c3 = c0 - c1 - c2;
+             c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
+          dpc_l.add({12, c0, 13, 15}, 15, {c0}, {dpc_b, c1, c2, c3});
         }
-      }
-      if (!dpc_tiles15.empty()) {
-        const size_t dpc_n = dpc_tiles15.size() / 3;
-        if (dpc_dtiles15.size() < dpc_tiles15.size())
-          dpc_dtiles15 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles15.size());
-        dpc_dtiles15.upload(dpc_tiles15.data(), dpc_tiles15.size(), dpc_stream);
-        dpc_kernel15<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles15.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
-      if (!dpc_tiles16.empty()) {
-        const size_t dpc_n = dpc_tiles16.size() / 2;
-        if (dpc_dtiles16.size() < dpc_tiles16.size())
-          dpc_dtiles16 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles16.size());
-        dpc_dtiles16.upload(dpc_tiles16.data(), dpc_tiles16.size(), dpc_stream);
-        dpc_kernel16<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles16.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
+        dpc_l.add({12, c0, 13, 16}, 16, {c0}, {dpc_b, c1, c2});
       }
     }
   }
+}
+
+double cuda_start_devices(const std::vector<int> &dpc_want,
+                          std::vector<int> &dpc_devices) {
+  return dpc_rt::start_devices(dpc_want, dpc_devices);
+}
+
+// The output cell F[0, N - 1, 0, M - 1] of every problem of the batch, gathered: when the run needs no table
+// on the host (no traceback, verification or dump), only these cross PCIe.
+__global__ void dpc_outputs(const BatchProblem *dpc_probs, size_t dpc_n,
+                            int32_t *dpc_out) {
+  for (size_t dpc_b = blockIdx.x * size_t(blockDim.x) + threadIdx.x; dpc_b < dpc_n;
+       dpc_b += size_t(gridDim.x) * blockDim.x) {
+    const Params dpc_p = dpc_probs[dpc_b].p;
+    const Tables dpc_t = dpc_probs[dpc_b].t;
+    const int64_t N = dpc_p.N;
+    const int64_t M = dpc_p.M;
+    (void)N;
+    (void)M;
+    dpc_out[dpc_b] = dpc_t.F[F_at(dpc_p, 0, N - 1, 0, M - 1)];
+  }
+}
+
+double compute_cuda_batch(const std::vector<Params> &dpc_ps,
+                          const std::vector<const HostInputs *> &dpc_ins, int dpc_device,
+                          bool dpc_back, dpc_rt::HostBuffer &dpc_host,
+                          std::vector<Tables> &dpc_ht, std::vector<std::string> &dpc_outs,
+                          std::vector<int> &dpc_errs) {
+  const size_t dpc_nb = dpc_ps.size();
+  // the batch's device arena: every problem's inputs, then every problem's tables
+  // (256-byte aligned)
+  auto dpc_align = [](size_t x) { return (x + 255) / 256 * 256; };
+  std::vector<size_t> dpc_in_off(dpc_nb * 2), dpc_t_off(dpc_nb * 3);
+  std::vector<double> dpc_size(dpc_nb);
+  size_t dpc_in_bytes = 0, dpc_t_bytes = 0;
+  for (size_t b = 0; b < dpc_nb; ++b) {
+    dpc_in_off[b * 2 + 0] = dpc_in_bytes;
+    dpc_in_bytes += dpc_align(dpc_ins[b]->seq1.size() * sizeof(int8_t));
+    dpc_in_off[b * 2 + 1] = dpc_in_bytes;
+    dpc_in_bytes += dpc_align(dpc_ins[b]->seq2.size() * sizeof(int8_t));
+    dpc_t_off[b * 3 + 0] = dpc_t_bytes;
+    dpc_t_bytes += dpc_align(size_t(S1_size(dpc_ps[b])) * sizeof(int32_t));
+    dpc_t_off[b * 3 + 1] = dpc_t_bytes;
+    dpc_t_bytes += dpc_align(size_t(S2_size(dpc_ps[b])) * sizeof(int32_t));
+    dpc_t_off[b * 3 + 2] = dpc_t_bytes;
+    dpc_t_bytes += dpc_align(size_t(F_size(dpc_ps[b])) * sizeof(int32_t));
+    dpc_size[b] = table_bytes(dpc_ps[b]);
+  }
+  dpc_rt::select_device_and_check(
+      dpc_device, double(dpc_in_bytes + dpc_t_bytes),
+      dpc_nb == 1 ? std::string("the tables of this problem")
+                  : "the tables of a batch of " + std::to_string(dpc_nb) + " problems",
+      "the storage maps are printed by `dpc emit --stage=storage`");
+  dpc_rt::Stream dpc_stream;
+  dpc_rt::DeviceBuffer<unsigned char> dpc_arena(dpc_in_bytes + dpc_t_bytes);
+  unsigned char *const dpc_dtables = dpc_arena.get() + dpc_in_bytes;
+  std::vector<unsigned char> dpc_stage(dpc_in_bytes);
+  std::vector<BatchProblem> dpc_hp(dpc_nb);
+  for (size_t b = 0; b < dpc_nb; ++b) {
+    if (!dpc_ins[b]->seq1.empty())
+      std::memcpy(dpc_stage.data() + dpc_in_off[b * 2 + 0], dpc_ins[b]->seq1.data(),
+                  dpc_ins[b]->seq1.size() * sizeof(int8_t));
+    if (!dpc_ins[b]->seq2.empty())
+      std::memcpy(dpc_stage.data() + dpc_in_off[b * 2 + 1], dpc_ins[b]->seq2.data(),
+                  dpc_ins[b]->seq2.size() * sizeof(int8_t));
+    dpc_hp[b].p = dpc_ps[b];
+    dpc_hp[b].in =
+        Inputs{reinterpret_cast<const int8_t *>(dpc_arena.get() + dpc_in_off[b * 2 + 0]),
+               reinterpret_cast<const int8_t *>(dpc_arena.get() + dpc_in_off[b * 2 + 1])};
+    dpc_hp[b].t = Tables{reinterpret_cast<int32_t *>(dpc_dtables + dpc_t_off[b * 3 + 0]),
+                         reinterpret_cast<int32_t *>(dpc_dtables + dpc_t_off[b * 3 + 1]),
+                         reinterpret_cast<int32_t *>(dpc_dtables + dpc_t_off[b * 3 + 2])};
+  }
+  if (dpc_in_bytes)
+    DPC_CUDA_CHECK(cudaMemcpyAsync(dpc_arena.get(), dpc_stage.data(), dpc_in_bytes,
+                                   cudaMemcpyHostToDevice, dpc_stream));
+  dpc_rt::DeviceBuffer<BatchProblem> dpc_dprobs(dpc_nb);
+  dpc_dprobs.upload(dpc_hp.data(), dpc_nb, dpc_stream);
+  // every problem's launches, merged; in each launch the largest problems come first
+  dpc_rt::LaunchList dpc_list;
+  std::vector<size_t> dpc_order(dpc_nb);
+  for (size_t b = 0; b < dpc_nb; ++b)
+    dpc_order[b] = b;
+  std::sort(dpc_order.begin(), dpc_order.end(), [&](size_t a, size_t c) {
+    return dpc_size[a] != dpc_size[c] ? dpc_size[a] > dpc_size[c] : a < c;
+  });
+  for (size_t b : dpc_order)
+    dpc_launches(dpc_ps[b], int64_t(b), dpc_list);
+  const std::vector<int64_t> dpc_all = dpc_list.flatten();
+  dpc_rt::DeviceBuffer<int64_t> dpc_ditems(dpc_all.size());
+  dpc_ditems.upload(dpc_all.data(), dpc_all.size(), dpc_stream);
+  dpc_rt::DeviceBuffer<int> dpc_derrs(dpc_nb);
+  DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derrs.get(), 0, dpc_nb * sizeof(int), dpc_stream));
+  dpc_rt::DeviceBuffer<int32_t>
+      dpc_gacc_k1; // split tile products, one slot per tile of a step
+  dpc_rt::DeviceBuffer<int32_t>
+      dpc_gacc_k3; // split tile products, one slot per tile of a step
+  const int dpc_sms = dpc_rt::sm_count(dpc_device);
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 50176));
+  dpc_rt::EventTimer dpc_timer;
+  dpc_timer.start(dpc_stream);
+  for (const auto &dpc_kv : dpc_list.launches()) {
+    const dpc_rt::LaunchList::Launch &dpc_L = dpc_kv.second;
+    const int64_t *dpc_items = dpc_ditems.get() + dpc_L.Offset;
+    switch (dpc_L.Kernel) {
+    case 0: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 2;
+      // one block per tile of the step, of every problem
+      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 50176, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 1: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 2;
+      // one block per tile of the step, of every problem
+      // the tile products first, each split over k so that the step fills the GPU
+      if (dpc_gacc_k1.size() < dpc_n * 4096) {
+        dpc_gacc_k1 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 4096);
+        dpc_rt::fill(dpc_gacc_k1.get(), dpc_gacc_k1.size(), dpc::Limits<int32_t>::Neg,
+                     dpc_stream);
+      }
+      const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
+      dpc_product1<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                     dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k1.get(),
+                                   dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      dpc_kernel1<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k1.get(), dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 2: {
+      const size_t dpc_n = dpc_L.Items.size() / 2;
+      // one block per tile of the step, of every problem
+      dpc_kernel2<<<static_cast<unsigned>(dpc_n), 256, 16384, dpc_stream>>>(
+          dpc_dprobs.get(), dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 3: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 2;
+      // one block per tile of the step, of every problem
+      // the tile products first, each split over k so that the step fills the GPU
+      if (dpc_gacc_k3.size() < dpc_n * 4096) {
+        dpc_gacc_k3 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 4096);
+        dpc_rt::fill(dpc_gacc_k3.get(), dpc_gacc_k3.size(), dpc::Limits<int32_t>::Neg,
+                     dpc_stream);
+      }
+      const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
+      dpc_product3<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                     dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k3.get(),
+                                   dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      dpc_kernel3<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k3.get(), dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 4: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 1;
+      // one block per tile of the step, of every problem
+      dpc_kernel4<<<static_cast<unsigned>(dpc_n), 256, 16384, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 5: {
+      const size_t dpc_n = dpc_L.Items.size() / 3;
+      // one block per tile of the step, of every problem
+      dpc_kernel5<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+          dpc_dprobs.get(), dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 6: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 4;
+      // one block per tile of the step, of every problem
+      dpc_kernel6<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 7: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 3;
+      // one block per tile of the step, of every problem
+      dpc_kernel7<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 8: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 4;
+      // one block per tile of the step, of every problem
+      dpc_kernel8<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 9: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 4;
+      // one block per tile of the step, of every problem
+      dpc_kernel9<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 10: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 3;
+      // one block per tile of the step, of every problem
+      dpc_kernel10<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 11: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 4;
+      // one block per tile of the step, of every problem
+      dpc_kernel11<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 12: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 3;
+      // one block per tile of the step, of every problem
+      dpc_kernel12<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 13: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 3;
+      // one block per tile of the step, of every problem
+      dpc_kernel13<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 14: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 2;
+      // one block per tile of the step, of every problem
+      dpc_kernel14<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 15: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 4;
+      // one block per tile of the step, of every problem
+      dpc_kernel15<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    case 16: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 3;
+      // one block per tile of the step, of every problem
+      dpc_kernel16<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    default:
+      break;
+    }
+  }
   const double dpc_seconds = dpc_timer.stop(dpc_stream);
-  dpc_d_S1.download(dpc_ht.S1.data(), dpc_ht.S1.size(), dpc_stream);
-  dpc_d_S2.download(dpc_ht.S2.data(), dpc_ht.S2.size(), dpc_stream);
-  dpc_d_F.download(dpc_ht.F.data(), dpc_ht.F.size(), dpc_stream);
-  int dpc_herr = 0;
-  dpc_derr.download(&dpc_herr, 1, dpc_stream);
+  dpc_errs.assign(dpc_nb, 0);
+  dpc_derrs.download(dpc_errs.data(), dpc_nb, dpc_stream);
+  dpc_ht.assign(dpc_nb, Tables{});
+  if (!dpc_back) {
+    // only the output cells come back
+    dpc_rt::DeviceBuffer<int32_t> dpc_dout(dpc_nb);
+    dpc_outputs<<<static_cast<unsigned>(std::min<size_t>((dpc_nb + 255) / 256, 1024)),
+                  256, 0, dpc_stream>>>(dpc_dprobs.get(), dpc_nb, dpc_dout.get());
+    DPC_CUDA_CHECK(cudaGetLastError());
+    std::vector<int32_t> dpc_hout(dpc_nb);
+    dpc_dout.download(dpc_hout.data(), dpc_nb, dpc_stream);
+    DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));
+    dpc_outs.resize(dpc_nb);
+    for (size_t b = 0; b < dpc_nb; ++b)
+      dpc_outs[b] = output_text(dpc_hout[b]);
+    return dpc_seconds;
+  }
+  dpc_outs.clear();
+  // the tables back, one copy for the batch, into host memory (page-locked when granted)
+  unsigned char *const dpc_htables = dpc_rt::host_reserve(dpc_host, dpc_t_bytes);
+  if (dpc_t_bytes)
+    DPC_CUDA_CHECK(cudaMemcpyAsync(dpc_htables, dpc_dtables, dpc_t_bytes,
+                                   cudaMemcpyDeviceToHost, dpc_stream));
   DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));
-  if (dpc_herr) *dpc_err = dpc_herr;
+  for (size_t b = 0; b < dpc_nb; ++b)
+    dpc_ht[b] = Tables{reinterpret_cast<int32_t *>(dpc_htables + dpc_t_off[b * 3 + 0]),
+                       reinterpret_cast<int32_t *>(dpc_htables + dpc_t_off[b * 3 + 1]),
+                       reinterpret_cast<int32_t *>(dpc_htables + dpc_t_off[b * 3 + 2])};
   return dpc_seconds;
 }
 

@@ -8,7 +8,11 @@
 #include <omp.h>
 #endif
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <future>
+#include <thread>
 
 namespace bpmax {
 
@@ -79,10 +83,20 @@ int main(int argc, char **argv) {
 #if defined(DPC_HAVE_CUDA)
     backends.push_back("cuda");
 #endif
+    dpc_rt::RunSummary summary; // --timing
     const dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);
+    std::vector<int> devices = {opt.Device}; // the GPUs
+#if defined(DPC_HAVE_CUDA)
+    // The CUDA contexts start (a few tenths of a second) while the input is read.
+    std::future<double> device_start;
+    if (opt.Backend == "cuda")
+      device_start = std::async(std::launch::async,
+                                [&] { return cuda_start_devices(opt.Devices, devices); });
+#endif
     const std::vector<dpc_rt::InputSpec> specs = {{"seq1", dpc_rt::Alpha::RNA},
                                                   {"seq2", dpc_rt::Alpha::RNA}};
-    const auto problems = dpc_rt::assemble_problems(specs, opt.Inputs, opt.Files);
+    // The problems, read in chunks as they are computed (bounded memory).
+    dpc_rt::ProblemStream stream(specs, opt.Inputs, opt.Files, /*KeepBad=*/true);
     std::vector<std::pair<std::string, int64_t>> sets;
     for (auto &s : opt.Sets) {
       auto nv = dpc_rt::split_binding(s, "--set");
@@ -93,81 +107,276 @@ int main(int argc, char **argv) {
         throw dpc_rt::InputError("--dump-table " + d + ": the recurrence has no table '" +
                                  d + "' (tables: S1, S2, F)");
     }
-    if (!opt.DumpTables.empty() && problems.size() != 1)
-      throw dpc_rt::InputError("--dump-table needs exactly one problem");
     int status = 0;
-    for (const auto &prob : problems) {
-      // A problem whose inputs do not fit the recurrence fails alone, like one whose
-      // computation fails; the others still run.
-      Params p{};
-      try {
-        p = bind_params(prob, sets);
-      } catch (const dpc_rt::InputError &e) {
-        std::fprintf(stderr, "bpmax: error: %s\n", e.what());
-        status = 1;
-        continue;
-      }
-      const HostInputs hin = make_inputs(prob);
-      const Inputs in = hin.view();
-      dpc_rt::check_host_memory(table_bytes(p) + (opt.Verify ? reference_bytes(p) : 0.0),
-                                "the tables of this problem");
-      HostTables ht(p);
-      const Tables t = ht.view();
-      int err = 0;
-      double seconds = 0;
-      if (opt.Backend == "cuda") {
+    // The GPU sends back only the output cells when no table is needed on the host.
+    const bool on_gpu = opt.Backend == "cuda";
+    const bool host_tables_needed =
+        !on_gpu || opt.Traceback || opt.Json || opt.Verify || !opt.DumpTables.empty();
+    double dev = 0; // the device's budget
 #if defined(DPC_HAVE_CUDA)
-        seconds = compute_cuda(p, hin, ht, opt.Device, &err);
+    if (device_start.valid()) {
+      dpc_rt::Timer start;
+      dev = device_start.get();
+      summary.Device = start.seconds();
+    }
 #endif
-      } else {
-        int threads = 1;
-        if (opt.Backend == "openmp") {
+    double budget = opt.MemoryBudget;
+    if (budget <= 0) {
+      budget = host_tables_needed
+                   ? 0.5 * static_cast<double>(dpc_rt::available_memory_bytes())
+                   : 0.0;
+      // a GPU listed k times holds k batches at once
+      size_t per_gpu = 1;
+      for (int d : devices)
+        per_gpu =
+            std::max<size_t>(per_gpu, std::count(devices.begin(), devices.end(), d));
+      dev /= double(per_gpu);
+      if (dev > 0) budget = budget > 0 ? std::min(budget, dev) : dev;
+      if (budget <= 0) budget = 1024.0 * 1024 * 1024;
+    }
+    // threads: the CPU backend's; host_threads: those that trace back a batch
+    int threads = 1, host_threads = 1;
 #if defined(_OPENMP)
-          threads = opt.Threads ? opt.Threads : omp_get_max_threads();
+    host_threads = opt.Threads ? opt.Threads : omp_get_max_threads();
 #endif
-        }
-        dpc_rt::Timer timer;
-        compute_tiled(p, in, t, threads, &err);
-        seconds = timer.seconds();
-      }
-      if (err) {
-        std::fprintf(stderr, "bpmax: error: %s\n", dpc_rt::error_text(err));
-        status = 1;
-        continue;
-      }
-      if (opt.Verify) {
-        HostRefTables hr(p);
-        int rerr = 0;
-        compute_reference(p, in, hr.view(), &rerr);
-        const size_t bad = verify(p, t, hr.view(), stderr);
-        if (bad || rerr) {
-          std::fprintf(
-              stderr,
-              "bpmax: --verify: %zu cell(s) differ from the untiled reference%s\n", bad,
-              rerr ? " (and the reference failed)" : "");
+    if (opt.Backend == "openmp") threads = host_threads;
+    if (opt.Backend == "serial") host_threads = 1;
+    if (!on_gpu) devices = {0};
+    std::vector<dpc_rt::HostBuffer> host_tables(
+        devices.size()); // the GPUs' tables, reused
+    std::vector<dpc_rt::Problem> problems;
+    bool many = false; // more than one problem: messages name theirs
+    dpc_rt::Timer read_timer;
+    while (stream.next(problems, 100000, size_t(256) << 20)) {
+      const size_t base = stream.first();
+      many = many || problems.size() > 1 || base > 0;
+      if (!opt.DumpTables.empty() && many)
+        throw dpc_rt::InputError("--dump-table needs exactly one problem");
+      summary.Problems += problems.size();
+      // Every problem's sizes and inputs. A problem whose inputs do not fit the recurrence,
+      // or whose record is bad, fails alone; the others still run (--strict: nothing runs).
+      struct Job {
+        size_t prob;
+        Params p;
+        HostInputs in;
+      };
+      std::vector<Job> jobs;
+      for (size_t i = 0; i < problems.size(); ++i) {
+        try {
+          const std::string bad = dpc_rt::problem_error(problems[i]);
+          if (!bad.empty()) throw dpc_rt::InputError(bad);
+          Params p = bind_params(problems[i], sets);
+          jobs.push_back(Job{i, p, make_inputs(problems[i])});
+        } catch (const dpc_rt::InputError &e) {
+          // (a bad record's message names it already)
+          const std::string label =
+              dpc_rt::problem_error(problems[i]).empty()
+                  ? dpc_rt::problem_label(problems[i], base + i, many)
+                  : std::string();
+          if (opt.Strict)
+            throw dpc_rt::InputError(label + e.what() +
+                                     " (--strict: nothing was computed)");
+          std::fprintf(stderr, "bpmax: error: %s%s\n", label.c_str(), e.what());
           status = 1;
+          ++summary.Failed;
         }
       }
-      if (!opt.DumpTables.empty()) {
-        for (auto &d : opt.DumpTables)
-          dump_table(d, p, t, stdout);
-        continue;
+      summary.Read += read_timer.seconds();
+      // Batches: consecutive problems whose tables fit the memory budget run together.
+      std::vector<double> bytes(jobs.size());
+      for (size_t j = 0; j < jobs.size(); ++j)
+        bytes[j] = table_bytes(jobs[j].p);
+      // A batch: its problems' tables (views into a GPU's host buffer, or the CPU's own),
+      // error codes, outputs (GPU without host tables), time, and why it failed.
+      struct Batch {
+        size_t first = 0, n = 0;
+        std::vector<Tables> views;
+        std::vector<int> errs;
+        std::vector<std::string> outputs;
+        std::vector<HostTables> owned;
+        double seconds = 0;
+        std::string error;
+      };
+      // Computes a batch on GPU `device` (tables back into hb) or on the CPU threads.
+      auto compute = [&](Batch &bt, int device, dpc_rt::HostBuffer &hb) {
+        const size_t first = bt.first, n = bt.n;
+        bt.views.resize(n);
+        bt.errs.assign(n, 0);
+        (void)device;
+        (void)hb;
+        try {
+          double total = 0, ref = 0;
+          for (size_t k = 0; k < n; ++k) {
+            total += bytes[first + k];
+            if (opt.Verify) ref = std::max(ref, reference_bytes(jobs[first + k].p));
+          }
+          if (host_tables_needed)
+            dpc_rt::check_host_memory(total + ref,
+                                      n == 1 ? std::string("the tables of this problem")
+                                             : "the tables of a batch of " +
+                                                   std::to_string(n) + " problems");
+          if (on_gpu) {
+#if defined(DPC_HAVE_CUDA)
+            std::vector<Params> ps;
+            std::vector<const HostInputs *> ins;
+            for (size_t k = 0; k < n; ++k) {
+              ps.push_back(jobs[first + k].p);
+              ins.push_back(&jobs[first + k].in);
+            }
+            bt.seconds = compute_cuda_batch(ps, ins, device, host_tables_needed, hb,
+                                            bt.views, bt.outputs, bt.errs);
+#endif
+          } else {
+            bt.owned.reserve(n);
+            for (size_t k = 0; k < n; ++k) {
+              bt.owned.emplace_back(jobs[first + k].p);
+              bt.views[k] = bt.owned[k].view();
+            }
+            const dpc_rt::CpuBatchPlan plan = dpc_rt::plan_cpu_batch(
+                std::vector<double>(bytes.begin() + first, bytes.begin() + first + n),
+                threads);
+            summary.Alone += plan.Alone.size();
+            dpc_rt::Timer timer;
+            dpc_rt::run_cpu_batch(plan, threads, [&](size_t k, int t) {
+              compute_tiled(jobs[first + k].p, jobs[first + k].in.view(), bt.views[k], t,
+                            &bt.errs[k]);
+            });
+            bt.seconds = timer.seconds();
+          }
+        } catch (const std::exception &e) {
+          // this batch could not run (memory, device): its problems fail, the others still run
+          bt.error = e.what();
+        }
+      };
+      // Batches of consecutive problems whose tables fit the budget; with several GPUs, at
+      // least one per GPU, run a round at a time (one host thread per GPU).
+      double all_bytes = 0;
+      for (double b : bytes)
+        all_bytes += b;
+      const auto ranges = dpc_rt::batch_ranges(
+          bytes, devices.size() > 1
+                     ? std::min(budget, std::max(1.0, all_bytes / double(devices.size())))
+                     : budget);
+      for (size_t r0 = 0; r0 < ranges.size(); r0 += devices.size()) {
+        const size_t nr = std::min(devices.size(), ranges.size() - r0);
+        std::vector<Batch> round(nr);
+        for (size_t i = 0; i < nr; ++i) {
+          round[i].first = ranges[r0 + i].first;
+          round[i].n = ranges[r0 + i].second - ranges[r0 + i].first;
+        }
+        dpc_rt::Timer batch_timer;
+        if (nr == 1) {
+          compute(round[0], devices[0], host_tables[0]);
+        } else {
+          std::vector<std::thread> device_threads;
+          for (size_t i = 0; i < nr; ++i)
+            device_threads.emplace_back(
+                [&, i] { compute(round[i], devices[i], host_tables[i]); });
+          for (auto &t : device_threads)
+            t.join();
+        }
+        summary.Run += batch_timer.seconds();
+        double round_seconds = 0; // the GPUs run side by side
+        for (auto &bt : round)
+          round_seconds = std::max(round_seconds, bt.seconds);
+        summary.Compute += round_seconds;
+        for (Batch &bt : round) {
+          const size_t first = bt.first, n = bt.n;
+          ++summary.Batches;
+          if (!bt.error.empty()) {
+            std::fprintf(
+                stderr, "bpmax: error: %s%s\n",
+                n == 1
+                    ? dpc_rt::problem_label(problems[jobs[first].prob],
+                                            base + jobs[first].prob, many)
+                          .c_str()
+                    : ("problems " + std::to_string(base + jobs[first].prob + 1) + ".." +
+                       std::to_string(base + jobs[first + n - 1].prob + 1) + ": ")
+                          .c_str(),
+                bt.error.c_str());
+            status = 1;
+            summary.Failed += n;
+            continue;
+          }
+          const std::vector<Tables> &views = bt.views;
+          const std::vector<int> &errs = bt.errs;
+          const std::vector<std::string> &outputs = bt.outputs;
+          const double seconds = bt.seconds;
+          // The tracebacks of the batch, on every host thread; then the results, in input order.
+          std::vector<dpc_rt::Result> results(n);
+          std::vector<int> trace_errs(n, 0);
+          if (opt.Traceback || opt.Json) {
+            dpc_rt::Timer trace_timer;
+            dpc_rt::run_parallel_with_large_stack(n, host_threads, [&](size_t k) {
+              if (!errs[k])
+                traceback(jobs[first + k].p, jobs[first + k].in.view(), views[k],
+                          results[k].Events, &trace_errs[k]);
+            });
+            summary.Trace += trace_timer.seconds();
+          }
+          for (size_t k = 0; k < n; ++k) {
+            const Job &job = jobs[first + k];
+            const dpc_rt::Problem &prob = problems[job.prob];
+            const Params &p = job.p;
+            const Inputs in = job.in.view();
+            const Tables t = views[k];
+            int err = errs[k];
+            if (err) {
+              std::fprintf(stderr, "bpmax: error: %s%s\n",
+                           dpc_rt::problem_label(prob, base + job.prob, many).c_str(),
+                           dpc_rt::error_text(err));
+              status = 1;
+              ++summary.Failed;
+              continue;
+            }
+            if (opt.Verify) {
+              HostRefTables hr(p);
+              int rerr = 0;
+              compute_reference(p, in, hr.view(), &rerr);
+              const size_t bad = verify(p, t, hr.view(), stderr);
+              if (bad || rerr) {
+                std::fprintf(stderr,
+                             "bpmax: --verify: %s%zu cell(s) differ from the untiled "
+                             "reference%s\n",
+                             dpc_rt::problem_label(prob, base + job.prob, many).c_str(),
+                             bad, rerr ? " (and the reference failed)" : "");
+                status = 1;
+              }
+            }
+            if (!opt.DumpTables.empty()) {
+              for (auto &d : opt.DumpTables)
+                dump_table(d, p, t, stdout);
+              continue;
+            }
+            dpc_rt::Result &r = results[k];
+            r.Recurrence = "bpmax";
+            r.Params.push_back({"M", p.M});
+            r.Params.push_back({"N", p.N});
+            r.Output = outputs.empty() ? output_value(p, t) : outputs[k];
+            r.OutputIsNumber = r.Output != "inf" && r.Output != "-inf";
+            r.OutputCell = "F[0, N - 1, 0, M - 1]";
+            r.Seconds = seconds; // of the batch it ran in
+            r.Sequences.push_back(prob[0].Text);
+            r.Sequences.push_back(prob[1].Text);
+            if (opt.Traceback || opt.Json) {
+              r.Traced = true;
+            }
+            dpc_rt::print_result(r, opt);
+          }
+          summary.progress("bpmax", base + jobs[first + n - 1].prob + 1, !opt.Quiet);
+        }
       }
-      dpc_rt::Result r;
-      r.Recurrence = "bpmax";
-      r.Params.push_back({"M", p.M});
-      r.Params.push_back({"N", p.N});
-      r.Output = output_value(p, t);
-      r.OutputIsNumber = r.Output != "inf" && r.Output != "-inf";
-      r.OutputCell = "F[0, N - 1, 0, M - 1]";
-      r.Seconds = seconds;
-      r.Sequences.push_back(prob[0].Text);
-      r.Sequences.push_back(prob[1].Text);
-      if (opt.Traceback || opt.Json) {
-        r.Traced = true;
-        dpc_rt::run_with_large_stack([&] { traceback(p, in, t, r.Events, &err); });
-      }
-      dpc_rt::print_result(r, opt);
+      std::fflush(stdout); // this chunk's results are out
+      read_timer = dpc_rt::Timer();
+    }
+    summary.endProgress();
+    if (opt.Timing) summary.print("bpmax", opt.Backend);
+    if (on_gpu) {
+      // Everything is printed: leave without tearing the CUDA contexts and page-locked
+      // buffers down one by one (a tenth of a second and more); the driver frees them.
+      std::fflush(stdout);
+      std::fflush(stderr);
+      std::_Exit(status);
     }
     return status;
   } catch (const dpc_rt::InputError &e) {

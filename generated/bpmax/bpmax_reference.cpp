@@ -200,7 +200,12 @@ std::string output_value(const Params &dpc_p, const Tables &dpc_t) {
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  return dpc_format_int(dpc::widen<int32_t>(dpc_t.F[F_at(dpc_p, 0, N - 1, 0, M - 1)]));
+  return output_text(dpc_t.F[F_at(dpc_p, 0, N - 1, 0, M - 1)]);
+}
+
+// A value of the output's table, as text.
+std::string output_text(int32_t dpc_v) {
+  return dpc_format_int(dpc::widen<int32_t>(dpc_v));
 }
 
 } // namespace bpmax

@@ -7,9 +7,19 @@
 #include "dpc_cuda.h"
 
 #include <algorithm>
+#include <cstring>
+#include <string>
 #include <vector>
 
 namespace chang {
+
+// One problem of a batch as the kernels see it: its sizes, and its inputs and tables
+// in the batch's device arena.
+struct BatchProblem {
+  Params p;
+  Inputs in;
+  Tables t;
+};
 
 // ---- the statements for the cells of a tile: reads of the tile itself come
 //  from its copy in shared memory
@@ -110,13 +120,17 @@ __device__ __forceinline__ void tc_stmt_C_case2(const Params &dpc_p, const Input
 // max); kernel 0 then reads it. The host picks gridDim.y per step so that the step
 // fills the GPU (1 when it has tiles enough).
 __global__ void __launch_bounds__(256, 2)
-    dpc_product0(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                 const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_err) {
+    dpc_product0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                 int32_t *dpc_gacc0, int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   (void)N;
-  (void)dpc_in;
-  (void)dpc_err;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   if (c0 >= 1) {
@@ -387,12 +401,17 @@ __global__ void __launch_bounds__(256, 2)
 
 // Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel0(Params dpc_p, Inputs dpc_in, Tables dpc_t, int64_t c0,
-                const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_err) {
+    dpc_kernel0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                int32_t *dpc_gacc0, int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
   const int64_t N = dpc_p.N;
   (void)N;
-  (void)dpc_tiles;
-  const int64_t c1 = dpc_tiles[blockIdx.x * 1 + 0];
+  const int64_t c1 = dpc_item[1];
   (void)c1;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc0 =
@@ -458,67 +477,159 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-double compute_cuda(const Params &dpc_p, const HostInputs &dpc_hin, HostTables &dpc_ht,
-                    int dpc_device, int *dpc_err) {
+// The launches of one problem: its host loops, each launch added to the batch's list
+// under its position in the loops (see dpc_rt::LaunchList).
+void dpc_launches(const Params &dpc_p, int64_t dpc_b, dpc_rt::LaunchList &dpc_l) {
   const int64_t N = dpc_p.N;
   (void)N;
+  (void)dpc_b;
+  (void)dpc_l;
+  // one step of the tile wavefront
+  for (int64_t c0 = 0; c0 <= dpc_floordiv(N - 1, 64); c0++) {
+    // the tiles of this step: one item each (the problem, then the tile)
+    for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
+      dpc_l.add({0, c0, 1, 0}, 0, {c0}, {dpc_b, c1});
+    }
+  }
+}
+
+double cuda_start_devices(const std::vector<int> &dpc_want,
+                          std::vector<int> &dpc_devices) {
+  return dpc_rt::start_devices(dpc_want, dpc_devices);
+}
+
+// The output cell C[0, N - 1] of every problem of the batch, gathered: when the run needs no table
+// on the host (no traceback, verification or dump), only these cross PCIe.
+__global__ void dpc_outputs(const BatchProblem *dpc_probs, size_t dpc_n,
+                            int32_t *dpc_out) {
+  for (size_t dpc_b = blockIdx.x * size_t(blockDim.x) + threadIdx.x; dpc_b < dpc_n;
+       dpc_b += size_t(gridDim.x) * blockDim.x) {
+    const Params dpc_p = dpc_probs[dpc_b].p;
+    const Tables dpc_t = dpc_probs[dpc_b].t;
+    const int64_t N = dpc_p.N;
+    (void)N;
+    dpc_out[dpc_b] = dpc_t.C[C_at(dpc_p, 0, N - 1)];
+  }
+}
+
+double compute_cuda_batch(const std::vector<Params> &dpc_ps,
+                          const std::vector<const HostInputs *> &dpc_ins, int dpc_device,
+                          bool dpc_back, dpc_rt::HostBuffer &dpc_host,
+                          std::vector<Tables> &dpc_ht, std::vector<std::string> &dpc_outs,
+                          std::vector<int> &dpc_errs) {
+  const size_t dpc_nb = dpc_ps.size();
+  // the batch's device arena: every problem's inputs, then every problem's tables
+  // (256-byte aligned)
+  auto dpc_align = [](size_t x) { return (x + 255) / 256 * 256; };
+  std::vector<size_t> dpc_in_off(dpc_nb * 1), dpc_t_off(dpc_nb * 1);
+  std::vector<double> dpc_size(dpc_nb);
+  size_t dpc_in_bytes = 0, dpc_t_bytes = 0;
+  for (size_t b = 0; b < dpc_nb; ++b) {
+    dpc_in_off[b * 1 + 0] = dpc_in_bytes;
+    dpc_in_bytes += dpc_align(dpc_ins[b]->seq.size() * sizeof(int8_t));
+    dpc_t_off[b * 1 + 0] = dpc_t_bytes;
+    dpc_t_bytes += dpc_align(size_t(C_size(dpc_ps[b])) * sizeof(int32_t));
+    dpc_size[b] = table_bytes(dpc_ps[b]);
+  }
   dpc_rt::select_device_and_check(
-      dpc_device,
-      table_bytes(dpc_p) + 0.0 + double(dpc_hin.seq.size()) * sizeof(dpc_hin.seq[0]),
-      "the tables of this problem",
+      dpc_device, double(dpc_in_bytes + dpc_t_bytes),
+      dpc_nb == 1 ? std::string("the tables of this problem")
+                  : "the tables of a batch of " + std::to_string(dpc_nb) + " problems",
       "the storage maps are printed by `dpc emit --stage=storage`");
   dpc_rt::Stream dpc_stream;
-  dpc_rt::DeviceBuffer<int8_t> dpc_d_seq(dpc_hin.seq.size());
-  dpc_d_seq.upload(dpc_hin.seq.data(), dpc_hin.seq.size(), dpc_stream);
-  dpc_rt::DeviceBuffer<int32_t> dpc_d_C(dpc_ht.C.size());
-  const Inputs dpc_din{dpc_d_seq.get()};
-  const Tables dpc_dt{dpc_d_C.get()};
-  dpc_rt::DeviceBuffer<int> dpc_derr(1);
-  DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derr.get(), 0, sizeof(int), dpc_stream));
-  std::vector<int64_t> dpc_tiles0;
-  dpc_rt::DeviceBuffer<int64_t> dpc_dtiles0;
+  dpc_rt::DeviceBuffer<unsigned char> dpc_arena(dpc_in_bytes + dpc_t_bytes);
+  unsigned char *const dpc_dtables = dpc_arena.get() + dpc_in_bytes;
+  std::vector<unsigned char> dpc_stage(dpc_in_bytes);
+  std::vector<BatchProblem> dpc_hp(dpc_nb);
+  for (size_t b = 0; b < dpc_nb; ++b) {
+    if (!dpc_ins[b]->seq.empty())
+      std::memcpy(dpc_stage.data() + dpc_in_off[b * 1 + 0], dpc_ins[b]->seq.data(),
+                  dpc_ins[b]->seq.size() * sizeof(int8_t));
+    dpc_hp[b].p = dpc_ps[b];
+    dpc_hp[b].in =
+        Inputs{reinterpret_cast<const int8_t *>(dpc_arena.get() + dpc_in_off[b * 1 + 0])};
+    dpc_hp[b].t = Tables{reinterpret_cast<int32_t *>(dpc_dtables + dpc_t_off[b * 1 + 0])};
+  }
+  if (dpc_in_bytes)
+    DPC_CUDA_CHECK(cudaMemcpyAsync(dpc_arena.get(), dpc_stage.data(), dpc_in_bytes,
+                                   cudaMemcpyHostToDevice, dpc_stream));
+  dpc_rt::DeviceBuffer<BatchProblem> dpc_dprobs(dpc_nb);
+  dpc_dprobs.upload(dpc_hp.data(), dpc_nb, dpc_stream);
+  // every problem's launches, merged; in each launch the largest problems come first
+  dpc_rt::LaunchList dpc_list;
+  std::vector<size_t> dpc_order(dpc_nb);
+  for (size_t b = 0; b < dpc_nb; ++b)
+    dpc_order[b] = b;
+  std::sort(dpc_order.begin(), dpc_order.end(), [&](size_t a, size_t c) {
+    return dpc_size[a] != dpc_size[c] ? dpc_size[a] > dpc_size[c] : a < c;
+  });
+  for (size_t b : dpc_order)
+    dpc_launches(dpc_ps[b], int64_t(b), dpc_list);
+  const std::vector<int64_t> dpc_all = dpc_list.flatten();
+  dpc_rt::DeviceBuffer<int64_t> dpc_ditems(dpc_all.size());
+  dpc_ditems.upload(dpc_all.data(), dpc_all.size(), dpc_stream);
+  dpc_rt::DeviceBuffer<int> dpc_derrs(dpc_nb);
+  DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derrs.get(), 0, dpc_nb * sizeof(int), dpc_stream));
   dpc_rt::DeviceBuffer<int32_t>
       dpc_gacc_k0; // split tile products, one slot per tile of a step
   const int dpc_sms = dpc_rt::sm_count(dpc_device);
   dpc_rt::EventTimer dpc_timer;
   dpc_timer.start(dpc_stream);
-  // one step of the tile wavefront
-  for (int64_t c0 = 0; c0 <= dpc_floordiv(N - 1, 64); c0++) {
-    {
-      // the tiles of this step, enumerated on the host
-      dpc_tiles0.clear();
-      for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
-        dpc_tiles0.insert(dpc_tiles0.end(), {c1});
+  for (const auto &dpc_kv : dpc_list.launches()) {
+    const dpc_rt::LaunchList::Launch &dpc_L = dpc_kv.second;
+    const int64_t *dpc_items = dpc_ditems.get() + dpc_L.Offset;
+    switch (dpc_L.Kernel) {
+    case 0: {
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 2;
+      // one block per tile of the step, of every problem
+      // the tile products first, each split over k so that the step fills the GPU
+      if (dpc_gacc_k0.size() < dpc_n * 4096) {
+        dpc_gacc_k0 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 4096);
+        dpc_rt::fill(dpc_gacc_k0.get(), dpc_gacc_k0.size(), dpc::Limits<int32_t>::Neg,
+                     dpc_stream);
       }
-      if (!dpc_tiles0.empty()) {
-        const size_t dpc_n = dpc_tiles0.size() / 1;
-        if (dpc_dtiles0.size() < dpc_tiles0.size())
-          dpc_dtiles0 = dpc_rt::DeviceBuffer<int64_t>(2 * dpc_tiles0.size());
-        dpc_dtiles0.upload(dpc_tiles0.data(), dpc_tiles0.size(), dpc_stream);
-        // the tile products first, each split over k so that the step fills the GPU
-        if (dpc_gacc_k0.size() < dpc_n * 4096) {
-          dpc_gacc_k0 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 4096);
-          dpc_rt::fill(dpc_gacc_k0.get(), dpc_gacc_k0.size(), dpc::Limits<int32_t>::Neg,
-                       dpc_stream);
-        }
-        const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
-        dpc_product0<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
-                       dpc_stream>>>(dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles0.get(),
-                                     dpc_gacc_k0.get(), dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-        dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
-            dpc_p, dpc_din, dpc_dt, c0, dpc_dtiles0.get(), dpc_gacc_k0.get(),
-            dpc_derr.get());
-        DPC_CUDA_CHECK(cudaGetLastError());
-      }
+      const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
+      dpc_product0<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                     dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(),
+                                   dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(), dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      break;
+    }
+    default:
+      break;
     }
   }
   const double dpc_seconds = dpc_timer.stop(dpc_stream);
-  dpc_d_C.download(dpc_ht.C.data(), dpc_ht.C.size(), dpc_stream);
-  int dpc_herr = 0;
-  dpc_derr.download(&dpc_herr, 1, dpc_stream);
+  dpc_errs.assign(dpc_nb, 0);
+  dpc_derrs.download(dpc_errs.data(), dpc_nb, dpc_stream);
+  dpc_ht.assign(dpc_nb, Tables{});
+  if (!dpc_back) {
+    // only the output cells come back
+    dpc_rt::DeviceBuffer<int32_t> dpc_dout(dpc_nb);
+    dpc_outputs<<<static_cast<unsigned>(std::min<size_t>((dpc_nb + 255) / 256, 1024)),
+                  256, 0, dpc_stream>>>(dpc_dprobs.get(), dpc_nb, dpc_dout.get());
+    DPC_CUDA_CHECK(cudaGetLastError());
+    std::vector<int32_t> dpc_hout(dpc_nb);
+    dpc_dout.download(dpc_hout.data(), dpc_nb, dpc_stream);
+    DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));
+    dpc_outs.resize(dpc_nb);
+    for (size_t b = 0; b < dpc_nb; ++b)
+      dpc_outs[b] = output_text(dpc_hout[b]);
+    return dpc_seconds;
+  }
+  dpc_outs.clear();
+  // the tables back, one copy for the batch, into host memory (page-locked when granted)
+  unsigned char *const dpc_htables = dpc_rt::host_reserve(dpc_host, dpc_t_bytes);
+  if (dpc_t_bytes)
+    DPC_CUDA_CHECK(cudaMemcpyAsync(dpc_htables, dpc_dtables, dpc_t_bytes,
+                                   cudaMemcpyDeviceToHost, dpc_stream));
   DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));
-  if (dpc_herr) *dpc_err = dpc_herr;
+  for (size_t b = 0; b < dpc_nb; ++b)
+    dpc_ht[b] = Tables{reinterpret_cast<int32_t *>(dpc_htables + dpc_t_off[b * 1 + 0])};
   return dpc_seconds;
 }
 

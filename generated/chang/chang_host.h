@@ -41,12 +41,23 @@ void compute_reference(const Params &p, const Inputs &in, const RefTables &r, in
 size_t verify(const Params &p, const Tables &t, const RefTables &r, FILE *out);
 bool dump_table(const std::string &name, const Params &p, const Tables &t, FILE *out);
 std::string output_value(const Params &p, const Tables &t);
+std::string output_text(int32_t v);
 void traceback(const Params &p, const Inputs &in, const Tables &t,
                std::vector<dpc_rt::Event> &events, int *err);
 #if defined(DPC_HAVE_CUDA)
-// Runs the whole schedule on GPU `device`; copies the tables back into `t`;
-// returns the seconds the GPU spent (CUDA events).
-double compute_cuda(const Params &p, const HostInputs &in, HostTables &t, int device,
-                    int *err);
+// Runs the problems ps (inputs ins) together on GPU `device`: their tables in one
+// device arena, every problem's launches merged into one set. With tables_back the
+// tables come back into `host` (page-locked when granted) and tables[b] views
+// problem b's; without, only the output cells come back, as text in outputs[b].
+// errs[b] is problem b's error code (0: none). Returns the seconds the GPU spent
+// (CUDA events).
+double compute_cuda_batch(const std::vector<Params> &ps,
+                          const std::vector<const HostInputs *> &ins, int device,
+                          bool tables_back, dpc_rt::HostBuffer &host,
+                          std::vector<Tables> &tables, std::vector<std::string> &outputs,
+                          std::vector<int> &errs);
+// Starts the GPUs of `want` (--device; {-1}: all) into `devices`; returns the bytes of
+// tables a batch may hold on each (0 if unknown).
+double cuda_start_devices(const std::vector<int> &want, std::vector<int> &devices);
 #endif
 } // namespace chang

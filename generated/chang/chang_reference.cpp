@@ -120,7 +120,12 @@ bool dump_table(const std::string &dpc_name, const Params &dpc_p, const Tables &
 std::string output_value(const Params &dpc_p, const Tables &dpc_t) {
   const int64_t N = dpc_p.N;
   (void)N;
-  return dpc_format_int(dpc::widen<int32_t>(dpc_t.C[C_at(dpc_p, 0, N - 1)]));
+  return output_text(dpc_t.C[C_at(dpc_p, 0, N - 1)]);
+}
+
+// A value of the output's table, as text.
+std::string output_text(int32_t dpc_v) {
+  return dpc_format_int(dpc::widen<int32_t>(dpc_v));
 }
 
 } // namespace chang

@@ -752,7 +752,156 @@ def run_corpus(args, peaks, info, raw):
     return 0
 
 
+# ---------------------------------------------------------------- batch mode
+
+def run_batch(args, peaks, info, raw):
+    """--batch: many problems in one run of a generated binary.
+      rna2000: GEN/nussinov, 2000 random RNAs of 50..400 nt (with structures:
+        --json), CUDA and OpenMP; and CUDA with scores only;
+      sw-db (with --corpus GENDIR): GENDIR/sw_local, one DNA query of 1000 nt
+        against 20000 targets of 200..2000 nt, scores only, CUDA (OpenMP
+        without a GPU).
+    seconds = the compute time of the `timing:` summary line (GPU: CUDA
+    events over every batch), wall = the process's wall time. CSV: the usual
+    columns with impl generated-batch, n = the number of problems, and
+    wall_s added."""
+    rnd = random.Random(args.seed)
+    inputs = os.path.join(args.out, "inputs")
+    os.makedirs(inputs, exist_ok=True)
+    nb = args.batch_count
+    rna = os.path.join(inputs, "batch-rna%d.fa" % nb)
+    lens = [rnd.randint(50, 400) for _ in range(nb)]
+    with open(rna, "w") as f:
+        for i, n in enumerate(lens):
+            f.write(">r%d\n%s\n" % (i, "".join(rnd.choice("ACGU") for _ in range(n))))
+    nus_updates = sum(updates_nussinov(n) for n in lens)
+    work = []  # (name, exe, args, count, unit, peak backend list)
+    exe = os.path.join(args.generated, "nussinov", "build", "nussinov")
+    for b in (["cuda"] if args.gpu else []) + ["openmp"]:
+        work.append(("rna%d" % nb, "nussinov", exe, b, [rna, "--json"], nus_updates, "updates"))
+    if args.gpu:
+        work.append(("rna%d-scores" % nb, "nussinov", exe, "cuda", [rna], nus_updates, "updates"))
+    if args.corpus:
+        q = os.path.join(inputs, "batch-query1000.fa")
+        t = os.path.join(inputs, "batch-targets%d.fa" % args.db_count)
+        write_fasta(q, "query", "".join(rnd.choice("ACGT") for _ in range(1000)))
+        tl = [rnd.randint(200, 2000) for _ in range(args.db_count)]
+        with open(t, "w") as f:
+            for i, m in enumerate(tl):
+                f.write(">t%d\n%s\n" % (i, "".join(rnd.choice("ACGT") for _ in range(m))))
+        sw = os.path.join(args.corpus, "sw_local", "build", "sw_local")
+        # (OpenMP only without a GPU: at ~1 G cells/s it takes minutes)
+        for b in ["cuda"] if args.gpu else ["openmp"]:
+            work.append(("sw-db%d" % args.db_count, "sw_local", sw, b,
+                         ["--in", "a=@" + q, t], 1000 * sum(tl), "cells"))
+    peak_of = {"cuda": "peak-dpx-s32", "openmp": "peak-cpu-all"}
+    results, outs_of = [], {}
+    rx = re.compile(r"timing: (\d+) problem\(s\) in (\d+) batch\(es\), (\d+) failed; "
+                    r"compute ([0-9.]+) s")
+    for name, rec, exe, b, extra, count, unit in work:
+        if not os.path.exists(exe):
+            log("[batch] %s: %s not built" % (name, exe))
+            results.append((name, rec, b, count, unit, {"status": "not built"}))
+            continue
+        cmd = [exe, "--backend=" + b, "--timing"] + extra
+        if b == "openmp":
+            cmd += ["--threads", str(args.threads)]
+        times, walls, status, out = [], [], "ok", None
+        for k in range(args.repeat):
+            t0 = time.time()
+            try:
+                p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True, timeout=args.budget)
+            except subprocess.TimeoutExpired:
+                status = "timeout"
+                break
+            wall = time.time() - t0
+            m = rx.search(p.stderr)
+            raw.write(json.dumps({"label": "batch/%s/%s run %d" % (name, b, k + 1),
+                                  "cmd": cmd, "rc": p.returncode,
+                                  "stderr": p.stderr[-2000:], "wall": wall}) + "\n")
+            if p.returncode != 0 or not m or m.group(3) != "0":
+                status = "failed: rc %d %s" % (p.returncode, p.stderr.strip()[-200:])
+                break
+            times.append(float(m.group(4)))
+            walls.append(wall)
+            # every problem's line, without its time (--timing adds the batch's)
+            out = re.sub(r',"seconds":[0-9.eE+-]+', "", p.stdout)
+            out = re.sub(r"(?m)^time: .*\n", "", out)
+            log("[batch] %s %s run %d/%d: compute %.6f s, wall %.3f s, %s problems in %s batch(es)"
+                % (name, b, k + 1, args.repeat, times[-1], wall, m.group(1), m.group(2)))
+        if status != "ok" or not times:
+            log("[batch] %s %s: %s" % (name, b, status))
+            results.append((name, rec, b, count, unit, {"status": status}))
+            continue
+        tmin = min(times)
+        g = count / tmin / 1e9 if tmin > 0 else 0.0
+        pk = peaks.get(peak_of[b], {}).get("gups")
+        results.append((name, rec, b, count, unit, {
+            "status": "ok", "times": times, "min": tmin, "median": statistics.median(times),
+            "wall": min(walls), "gps": g, "pct": 100.0 * g / pk if pk else None}))
+        outs_of.setdefault(name, {})[b] = out
+    mismatches = []
+    for name, by in outs_of.items():
+        if len(by) == 2 and by["cuda"] != by["openmp"]:
+            a, c = by["cuda"].splitlines(), by["openmp"].splitlines()
+            bad = sum(1 for x, y in zip(a, c) if x != y) + abs(len(a) - len(c))
+            msg = "MISMATCH %s: %d of %d result lines differ between cuda and openmp" % (
+                name, bad, max(len(a), len(c)))
+            loud(msg)
+            mismatches.append(msg)
+            for r in results:
+                if r[0] == name and r[5].get("status") == "ok":
+                    r[5]["status"] = "MISMATCH"
+    cols = ["recurrence", "impl", "backend", "n", "seconds_min", "seconds_median", "gcups",
+            "pct_peak", "device", "commit", "m", "threads", "repeats", "output", "updates",
+            "status", "wall_s"]
+    with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(cols)
+        for name, rec, b, count, unit, p in results:
+            if p["status"] not in ("ok", "MISMATCH"):
+                continue
+            w.writerow([rec, "generated-batch", b, nb if rec == "nussinov" else args.db_count,
+                        "%.6f" % p["min"], "%.6f" % p["median"], "%.3f" % p["gps"],
+                        "" if p["pct"] is None else "%.2f" % p["pct"],
+                        info["gpu"] if b == "cuda" else info["cpu"], info["commit"], name,
+                        info["threads"] if b == "openmp" else 1, len(p["times"]), "",
+                        count, p["status"], "%.3f" % p["wall"]])
+    head = ["workload", "backend", "problems", "unit", "count", "compute s", "wall s",
+            "G/s (% peak)", "status"]
+    lines = []
+    for name, rec, b, count, unit, p in results:
+        ok = p["status"] in ("ok", "MISMATCH")
+        lines.append([name, b, str(nb if rec == "nussinov" else args.db_count), unit,
+                      "%.3g" % count, fmt_s(p["min"]) if ok else p["status"][:28],
+                      "%.3f" % p["wall"] if ok else "-",
+                      (fmt_g(p["gps"]) + ("" if p["pct"] is None else " (%.2f%%)" % p["pct"]))
+                      if ok else "-", p["status"][:10]])
+    L = ["# dpc batch benchmark", "", "- date: %s" % info["date"],
+         "- commit: `%s`" % info["commit"], "- GPU: %s" % (info["gpu"] or "none"),
+         "- CPU: %s, %d threads for OpenMP" % (info["cpu"], info["threads"]),
+         "- command: `%s`" % info["cmdline"], "",
+         "compute s: the `timing:` line's compute time (min of %d runs); wall s: the "
+         "process (min); G/s: count / compute s." % args.repeat, "",
+         "| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    L += ["| " + " | ".join(l) + " |" for l in lines]
+    if mismatches:
+        L += ["", "## ANSWER MISMATCHES", ""] + ["- **%s**" % m for m in mismatches]
+    with open(os.path.join(args.out, "results.md"), "w") as f:
+        f.write("\n".join(L) + "\n")
+    log("")
+    widths = [max(len(head[i]), max([len(l[i]) for l in lines] or [0])) for i in range(len(head))]
+    log("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)))
+    for ln in lines:
+        log("  ".join(v.ljust(widths[i]) for i, v in enumerate(ln)))
+    if mismatches:
+        return 1
+    return 0 if all(r[5]["status"] == "ok" for r in results) else 1
+
+
 # ---------------------------------------------------------------- main
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
@@ -788,6 +937,13 @@ def main():
                          "--only: regex on the recurrence; default --out docs/benchmarks/corpus")
     ap.add_argument("--corpus-table", default=os.path.join(HERE, "corpus.tsv"),
                     help="sizes and counts (default tests/bench/corpus.tsv)")
+    ap.add_argument("--batch", action="store_true",
+                    help="batch mode: many problems per run (run_batch); default --out "
+                         "docs/benchmarks/batch")
+    ap.add_argument("--batch-count", type=int, default=2000,
+                    help="RNAs of the batch workload (default 2000)")
+    ap.add_argument("--db-count", type=int, default=20000,
+                    help="targets of the database workload (default 20000; needs --corpus)")
     ap.add_argument("--corpus-scale", type=float, default=1.0,
                     help="multiply the corpus sizes by this (e.g. 0.5 for a shorter run)")
     args = ap.parse_args()
@@ -796,8 +952,10 @@ def main():
         if not os.path.isdir(args.corpus):
             ap.error("--corpus %s: not a folder (make it with scripts/gen-corpus.sh)"
                      % args.corpus)
-        if args.out == os.path.join(ROOT, "docs", "benchmarks"):
+        if args.out == os.path.join(ROOT, "docs", "benchmarks") and not args.batch:
             args.out = os.path.join(ROOT, "docs", "benchmarks", "corpus")
+    if args.batch and args.out == os.path.join(ROOT, "docs", "benchmarks"):
+        args.out = os.path.join(ROOT, "docs", "benchmarks", "batch")
     args.recurrences = [r.strip() for r in args.recurrences.split(",") if r.strip()]
     for r in args.recurrences:
         if r not in ("nussinov", "chang", "bpmax"):
@@ -880,6 +1038,10 @@ def main():
                 if args.gpu and j.get("device") and not info["gpu"]:
                     info["gpu"] = j["device"]
 
+    if args.batch:
+        rc = run_batch(args, peaks, info, raw)
+        raw.close()
+        return rc
     if args.corpus:
         rc = run_corpus(args, peaks, info, raw)
         raw.close()

@@ -1,14 +1,21 @@
 // dpc_cuda.h - CUDA support for generated code: checked calls, RAII device
-// buffers and streams, memory checks, event timing. Copied into every
+// buffers and streams, memory checks, event timing, the launches of a
+// batch (LaunchList) and host memory for its tables. Copied into every
 // generated folder; only the .cu file includes it.
 #ifndef DPC_CUDA_H
 #define DPC_CUDA_H
 
-#include "dpc_io.h"
+#include "dpc_driver.h"
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <initializer_list>
+#include <map>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace dpc_rt {
 
@@ -138,6 +145,137 @@ inline unsigned split_parts(size_t Tiles, int SMs, int BlocksPerSM, int Max) {
   if (Parts > static_cast<size_t>(Max))
     Parts = Max;
   return static_cast<unsigned>(Parts);
+}
+
+/// The launches of a batch of problems. Each problem's host loops add the
+/// kernels they would launch, under a key that says where in the loop nest
+/// the launch happens: the static position of each enclosing loop and its
+/// iteration, then the launch's own position (and kernel). Launches of
+/// different problems at the same key become one launch whose items (tiles,
+/// or problems) are the problems' items together; the keys' order is each
+/// problem's own order of launches, so every problem's dependences are kept
+/// while the problems run side by side.
+class LaunchList {
+public:
+  struct Launch {
+    int Kernel = -1;
+    std::vector<int64_t> HostIters; // the enclosing host loops' values
+    std::vector<int64_t> Items;     // per item: the problem, then coordinates
+    size_t Offset = 0;              // of Items in the flattened array
+  };
+  void add(std::initializer_list<int64_t> Key, int Kernel,
+           std::initializer_list<int64_t> HostIters,
+           std::initializer_list<int64_t> Item) {
+    if (!Last || !std::equal(Key.begin(), Key.end(), LastKey.begin(),
+                             LastKey.end())) {
+      LastKey.assign(Key.begin(), Key.end());
+      auto It = ByKey.try_emplace(LastKey).first;
+      Last = &It->second;
+      if (Last->Kernel < 0) {
+        Last->Kernel = Kernel;
+        Last->HostIters.assign(HostIters.begin(), HostIters.end());
+      }
+    }
+    Last->Items.insert(Last->Items.end(), Item.begin(), Item.end());
+  }
+  /// Every launch's items, in key order, as one array (one upload); sets
+  /// each launch's Offset.
+  std::vector<int64_t> flatten() {
+    size_t N = 0;
+    for (auto &KV : ByKey)
+      N += KV.second.Items.size();
+    std::vector<int64_t> All;
+    All.reserve(N);
+    for (auto &KV : ByKey) {
+      KV.second.Offset = All.size();
+      All.insert(All.end(), KV.second.Items.begin(), KV.second.Items.end());
+    }
+    return All;
+  }
+  const std::map<std::vector<int64_t>, Launch> &launches() const {
+    return ByKey;
+  }
+
+private:
+  std::map<std::vector<int64_t>, Launch> ByKey;
+  std::vector<int64_t> LastKey;
+  Launch *Last = nullptr;
+};
+
+/// Makes H hold at least Bytes, page-locked if the driver grants it.
+inline unsigned char *host_reserve(HostBuffer &H, size_t Bytes) {
+  if (H.P && H.N >= Bytes)
+    return H.P;
+  H.release();
+  if (!Bytes)
+    return nullptr;
+  void *P = nullptr;
+  if (cudaMallocHost(&P, Bytes) == cudaSuccess) {
+    H.Free = [](unsigned char *Q) { cudaFreeHost(Q); };
+  } else {
+    (void)cudaGetLastError(); // not sticky: clear it
+    P = std::malloc(Bytes);
+    if (!P)
+      throw InputError("cannot allocate " + format_bytes(double(Bytes)) +
+                       " of host memory for the tables");
+    H.Free = [](unsigned char *Q) { std::free(Q); };
+  }
+  H.P = static_cast<unsigned char *>(P);
+  H.N = Bytes;
+  return H.P;
+}
+
+/// Bytes a batch may use on the device: 90% of its free memory.
+inline double device_budget(int Device) {
+  int Count = 0;
+  if (cudaGetDeviceCount(&Count) != cudaSuccess || Device >= Count) {
+    (void)cudaGetLastError();
+    return 0; // select_device_and_check reports it
+  }
+  DPC_CUDA_CHECK(cudaSetDevice(Device));
+  size_t Free = 0, Total = 0;
+  DPC_CUDA_CHECK(cudaMemGetInfo(&Free, &Total));
+  return 0.9 * static_cast<double>(Free);
+}
+
+/// Starts the CUDA context of every device of Want ({-1}: every device of
+/// the host) at once, one thread each; Devices gets them, and the result is
+/// the smallest budget among them (device_budget).
+inline double start_devices(const std::vector<int> &Want,
+                            std::vector<int> &Devices) {
+  Devices = Want;
+  if (Want.size() == 1 && Want[0] < 0) {
+    int Count = 0;
+    if (cudaGetDeviceCount(&Count) != cudaSuccess || Count == 0) {
+      (void)cudaGetLastError();
+      Devices = {0}; // select_device_and_check reports it
+      return 0;
+    }
+    Devices.clear();
+    for (int D = 0; D < Count; ++D)
+      Devices.push_back(D);
+  }
+  std::vector<double> Budgets(Devices.size(), 0);
+  std::vector<std::string> Errors(Devices.size());
+  std::vector<std::thread> Ts;
+  for (size_t I = 0; I < Devices.size(); ++I)
+    Ts.emplace_back([&, I] {
+      try {
+        Budgets[I] = device_budget(Devices[I]);
+      } catch (const std::exception &E) {
+        Errors[I] = E.what();
+      }
+    });
+  for (auto &T : Ts)
+    T.join();
+  for (auto &E : Errors)
+    if (!E.empty())
+      throw InputError(E);
+  double B = 0;
+  for (double X : Budgets)
+    if (X > 0)
+      B = B > 0 ? std::min(B, X) : X;
+  return B;
 }
 
 /// Selects the device and checks that Bytes fit in its free memory.

@@ -8,6 +8,7 @@
 #ifndef DPC_IO_H
 #define DPC_IO_H
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdint>
@@ -63,6 +64,8 @@ inline int symbol_code(Alpha A, char C) {
 struct FastaRecord {
   std::string Name;
   std::string Seq;
+  size_t Line = 0; // of the '>' line (1-based; the first sequence line
+                   // when the file has no '>')
 };
 
 /// Reads every record of a FASTA file (">name" lines, sequence lines;
@@ -73,11 +76,13 @@ inline std::vector<FastaRecord> read_fasta(const std::string &Path) {
     throw InputError("cannot open FASTA file '" + Path + "'");
   std::vector<FastaRecord> R;
   std::string Line;
+  size_t No = 0;
   while (std::getline(In, Line)) {
+    ++No;
     if (!Line.empty() && Line.back() == '\r')
       Line.pop_back();
     if (!Line.empty() && Line[0] == '>') {
-      R.push_back({Line.substr(1), ""});
+      R.push_back({Line.substr(1), "", No});
       continue;
     }
     if (!Line.empty() && Line[0] == ';')
@@ -89,7 +94,7 @@ inline std::vector<FastaRecord> read_fasta(const std::string &Path) {
     if (Clean.empty())
       continue;
     if (R.empty())
-      R.push_back({Path, ""});
+      R.push_back({Path, "", No});
     R.back().Seq += Clean;
   }
   if (R.empty())
@@ -102,8 +107,12 @@ inline std::vector<int8_t> encode(Alpha A, const std::string &Seq,
                                   const std::string &What) {
   std::vector<int8_t> Codes;
   Codes.reserve(Seq.size());
+  // the code of every byte, once per sequence (databases of long records)
+  int8_t Map[256];
+  for (int B = 0; B < 256; ++B)
+    Map[B] = static_cast<int8_t>(symbol_code(A, static_cast<char>(B)));
   for (size_t I = 0; I < Seq.size(); ++I) {
-    int C = symbol_code(A, Seq[I]);
+    int C = Map[static_cast<unsigned char>(Seq[I])];
     if (C < 0) {
       std::string L(1, Seq[I]);
       if (!std::isprint(static_cast<unsigned char>(Seq[I])))
@@ -166,6 +175,9 @@ struct InputValue {
   std::vector<int8_t> Codes;   // sequence inputs
   std::vector<int64_t> Ints;   // int inputs
   std::string Origin;          // "--in seq=...", "file.fa record 'x'"
+  /// A bad record kept (assemble_problems with KeepBad): why it cannot be
+  /// used; its problem fails alone.
+  std::string Error;
   size_t length() const { return Codes.empty() ? Ints.size() : Codes.size(); }
 };
 
@@ -178,26 +190,212 @@ struct InputSpec {
 /// A problem: one value per declared input.
 using Problem = std::vector<InputValue>;
 
-/// Builds the problems from `--in NAME=VALUE` bindings and positional FASTA
-/// files. VALUE is a literal sequence, a comma list (int inputs) or @path
-/// (FASTA for sequences, a list of integers for int inputs). A FASTA file
-/// with several records gives several problems; inputs given once apply to
-/// every problem. Positional files supply the sequence inputs in
-/// declaration order: with k sequence inputs, each k consecutive records
-/// form one problem.
-inline std::vector<Problem>
-assemble_problems(const std::vector<InputSpec> &Specs,
-                  const std::vector<std::string> &Bindings,
-                  const std::vector<std::string> &Files) {
-  std::vector<std::vector<InputValue>> Per(Specs.size());
-  auto Find = [&](const std::string &N) -> int {
-    for (size_t I = 0; I < Specs.size(); ++I)
-      if (Specs[I].Name == N)
-        return static_cast<int>(I);
-    return -1;
-  };
-  auto SeqValue = [&](const InputSpec &S, const std::string &Text,
-                      const std::string &Origin) {
+/// "" for a run of one problem (Many false); else "problem I (record 'x',
+/// f.fa line L): ", to start a message about problem P, the I-th (0-based)
+/// of the run.
+inline std::string problem_label(const Problem &P, size_t I, bool Many) {
+  if (!Many)
+    return "";
+  std::string L = "problem " + std::to_string(I + 1);
+  for (auto &V : P)
+    if (V.Origin.compare(0, 7, "record ") == 0) {
+      L += " (" + V.Origin + ")";
+      break;
+    }
+  return L + ": ";
+}
+
+/// Why a problem cannot run (a bad record among its inputs), or "".
+inline std::string problem_error(const Problem &P) {
+  for (auto &V : P)
+    if (!V.Error.empty())
+      return V.Error;
+  return "";
+}
+
+/// Reads a FASTA file's records one at a time (streaming).
+class FastaCursor {
+public:
+  explicit FastaCursor(std::vector<std::string> Files) : Files(std::move(Files)) {}
+  /// The next record (and its file); false after the last.
+  bool next(FastaRecord &R, const std::string *&File) {
+    for (;;) {
+      if (!In.is_open()) {
+        if (F >= Files.size())
+          return false;
+        In.open(Files[F]);
+        if (!In)
+          throw InputError("cannot open FASTA file '" + Files[F] + "'");
+        No = 0;
+        Pending = false;
+        InFile = 0;
+      }
+      if (readRecord(R)) {
+        ++InFile;
+        File = &Files[F];
+        return true;
+      }
+      In.close();
+      if (!InFile)
+        throw InputError("FASTA file '" + Files[F] + "' holds no sequence");
+      ++F;
+    }
+  }
+
+private:
+  bool readRecord(FastaRecord &R) {
+    bool Have = false;
+    if (Pending) {
+      R = {PendingName, "", PendingLine};
+      Pending = false;
+      Have = true;
+    }
+    std::string Line;
+    while (std::getline(In, Line)) {
+      ++No;
+      if (!Line.empty() && Line.back() == '\r')
+        Line.pop_back();
+      if (!Line.empty() && Line[0] == '>') {
+        if (Have) {
+          PendingName = Line.substr(1);
+          PendingLine = No;
+          Pending = true;
+          return true;
+        }
+        R = {Line.substr(1), "", No};
+        Have = true;
+        continue;
+      }
+      if (!Line.empty() && Line[0] == ';')
+        continue;
+      size_t Before = R.Seq.size();
+      if (!Have) { // a file with no '>' is one record (if the line has a symbol)
+        R = {Files[F], "", No};
+        Before = 0;
+      }
+      for (char C : Line)
+        if (!std::isspace(static_cast<unsigned char>(C)))
+          R.Seq += C;
+      if (R.Seq.size() == Before)
+        continue;
+      Have = true;
+    }
+    return Have;
+  }
+
+  std::vector<std::string> Files;
+  size_t F = 0, No = 0, InFile = 0;
+  std::ifstream In;
+  bool Pending = false;
+  std::string PendingName;
+  size_t PendingLine = 0;
+};
+
+/// The problems of a run, from `--in NAME=VALUE` bindings and positional
+/// FASTA files, in chunks (next). VALUE is a literal sequence, a comma list
+/// (int inputs) or @path (FASTA for sequences, a list of integers for int
+/// inputs). A FASTA file with several records gives several problems;
+/// inputs given once apply to every problem. Positional files supply the
+/// sequence inputs in declaration order: with k sequence inputs, each k
+/// consecutive records form one problem; they are read as the chunks are
+/// asked for, so a file of a million records runs in bounded memory. With
+/// KeepBad, a FASTA record that cannot be read (an unknown letter, no
+/// symbol) does not stop the others: its problem keeps the message
+/// (InputValue::Error, problem_error) and fails alone.
+class ProblemStream {
+public:
+  ProblemStream(const std::vector<InputSpec> &Specs,
+                const std::vector<std::string> &Bindings,
+                const std::vector<std::string> &Files, bool KeepBad)
+      : Specs(Specs), KeepBad(KeepBad), Per(Specs.size()), Cursor(Files) {
+    for (const std::string &B : Bindings)
+      bind(B);
+    if (!Files.empty()) {
+      for (size_t I = 0; I < Specs.size(); ++I)
+        if (Specs[I].Kind != Alpha::Int && Per[I].empty())
+          SeqInputs.push_back(static_cast<int>(I));
+      if (SeqInputs.empty())
+        throw InputError("FASTA files were given, but every sequence input "
+                         "is already bound with --in");
+      Streaming = true;
+      for (size_t I = 0; I < Specs.size(); ++I)
+        Streaming &= Per[I].size() <= 1;
+      if (!Streaming) { // records bound with --in NAME=@file: all at once
+        FastaRecord R;
+        const std::string *File = nullptr;
+        size_t K = 0;
+        while (Cursor.next(R, File))
+          addRecord(SeqInputs[K++ % SeqInputs.size()], R, *File);
+        checkMultiple(K);
+      }
+    }
+    if (!Streaming) {
+      size_t Count = 1;
+      for (size_t I = 0; I < Specs.size(); ++I) {
+        checkGiven(I);
+        if (Per[I].size() > 1) {
+          if (Count > 1 && Per[I].size() != Count)
+            throw InputError("inputs give different numbers of records (" +
+                             std::to_string(Count) + " and " +
+                             std::to_string(Per[I].size()) + ")");
+          Count = Per[I].size();
+        }
+      }
+      Total = Count;
+    } else {
+      for (size_t I = 0; I < Specs.size(); ++I)
+        if (std::find(SeqInputs.begin(), SeqInputs.end(), int(I)) ==
+            SeqInputs.end())
+          checkGiven(I);
+    }
+  }
+
+  /// The next problems (at most MaxProblems, or about MaxBytes of
+  /// sequence) into Out, replacing what it held; false when none is left.
+  bool next(std::vector<Problem> &Out, size_t MaxProblems,
+            size_t MaxBytes = SIZE_MAX) {
+    Out.clear();
+    First = Done;
+    if (!Streaming) {
+      while (Done < Total && Out.size() < MaxProblems) {
+        Problem P;
+        for (size_t I = 0; I < Specs.size(); ++I)
+          P.push_back(Per[I].size() == 1 ? Per[I][0] : Per[I][Done]);
+        Out.push_back(std::move(P));
+        ++Done;
+      }
+      return !Out.empty();
+    }
+    size_t Bytes = 0;
+    FastaRecord R;
+    const std::string *File = nullptr;
+    while (Out.size() < MaxProblems && Bytes < MaxBytes) {
+      Problem P(Specs.size());
+      size_t K = 0;
+      for (; K < SeqInputs.size() && Cursor.next(R, File); ++K) {
+        Bytes += R.Seq.size();
+        P[SeqInputs[K]] = recordValue(Specs[SeqInputs[K]], R, *File);
+      }
+      Records += K;
+      if (K < SeqInputs.size()) {
+        checkMultiple(Records);
+        break;
+      }
+      for (size_t I = 0; I < Specs.size(); ++I)
+        if (!Per[I].empty())
+          P[I] = Per[I][0];
+      Out.push_back(std::move(P));
+      ++Done;
+    }
+    return !Out.empty();
+  }
+  /// The index (0-based, over the whole run) of the first problem of the
+  /// last chunk.
+  size_t first() const { return First; }
+
+private:
+  InputValue seqValue(const InputSpec &S, const std::string &Text,
+                      const std::string &Origin) const {
     InputValue V;
     V.Text = Text;
     V.Origin = Origin;
@@ -206,10 +404,46 @@ assemble_problems(const std::vector<InputSpec> &Specs,
                        ") is empty; sequences must have at least one symbol");
     V.Codes = encode(S.Kind, Text, "input '" + S.Name + "' (" + Origin + ")");
     return V;
-  };
-  for (const std::string &B : Bindings) {
+  }
+  // A record of a file: bad ones are kept with their message (KeepBad).
+  InputValue recordValue(const InputSpec &S, const FastaRecord &R,
+                         const std::string &File) const {
+    std::string Origin =
+        "record '" + R.Name + "', " + File + " line " + std::to_string(R.Line);
+    if (!KeepBad)
+      return seqValue(S, R.Seq, Origin);
+    try {
+      return seqValue(S, R.Seq, Origin);
+    } catch (const InputError &E) {
+      InputValue V;
+      V.Text = R.Seq;
+      V.Origin = Origin;
+      V.Error = E.what();
+      return V;
+    }
+  }
+  void addRecord(int I, const FastaRecord &R, const std::string &File) {
+    Per[I].push_back(recordValue(Specs[I], R, File));
+  }
+  void checkMultiple(size_t K) const {
+    if (K % SeqInputs.size() != 0)
+      throw InputError("the FASTA files hold " + std::to_string(K) +
+                       " records, not a multiple of the " +
+                       std::to_string(SeqInputs.size()) +
+                       " sequence inputs each problem needs");
+  }
+  void checkGiven(size_t I) const {
+    if (Per[I].empty())
+      throw InputError("input '" + Specs[I].Name +
+                       "' is not given (use --in " + Specs[I].Name +
+                       "=VALUE or a FASTA file)");
+  }
+  void bind(const std::string &B) {
     auto [Name, Value] = split_binding(B, "--in");
-    int I = Find(Name);
+    int I = -1;
+    for (size_t J = 0; J < Specs.size(); ++J)
+      if (Specs[J].Name == Name)
+        I = static_cast<int>(J);
     if (I < 0) {
       std::string Known;
       for (auto &S : Specs)
@@ -238,58 +472,38 @@ assemble_problems(const std::vector<InputSpec> &Specs,
       if (V.Ints.empty())
         throw InputError("input '" + Name + "' is empty");
       Per[I].push_back(std::move(V));
-      continue;
+      return;
     }
     if (!Value.empty() && Value[0] == '@') {
       std::string Path = Value.substr(1);
       for (auto &R : read_fasta(Path))
-        Per[I].push_back(SeqValue(S, R.Seq, Path + " record '" + R.Name + "'"));
+        addRecord(I, R, Path);
     } else {
-      Per[I].push_back(SeqValue(S, Value, "--in " + Name));
+      Per[I].push_back(seqValue(S, Value, "--in " + Name));
     }
   }
-  if (!Files.empty()) {
-    std::vector<int> SeqInputs;
-    for (size_t I = 0; I < Specs.size(); ++I)
-      if (Specs[I].Kind != Alpha::Int && Per[I].empty())
-        SeqInputs.push_back(static_cast<int>(I));
-    if (SeqInputs.empty())
-      throw InputError("FASTA files were given, but every sequence input is "
-                       "already bound with --in");
-    std::vector<FastaRecord> All;
-    for (auto &F : Files)
-      for (auto &R : read_fasta(F))
-        All.push_back(R);
-    if (All.size() % SeqInputs.size() != 0)
-      throw InputError("the FASTA files hold " + std::to_string(All.size()) +
-                       " records, not a multiple of the " +
-                       std::to_string(SeqInputs.size()) +
-                       " sequence inputs each problem needs");
-    for (size_t R = 0; R < All.size(); ++R) {
-      int I = SeqInputs[R % SeqInputs.size()];
-      Per[I].push_back(
-          SeqValue(Specs[I], All[R].Seq, "record '" + All[R].Name + "'"));
-    }
-  }
-  size_t Count = 1;
-  for (size_t I = 0; I < Specs.size(); ++I) {
-    if (Per[I].empty())
-      throw InputError("input '" + Specs[I].Name +
-                       "' is not given (use --in " + Specs[I].Name +
-                       "=VALUE or a FASTA file)");
-    if (Per[I].size() > 1) {
-      if (Count > 1 && Per[I].size() != Count)
-        throw InputError("inputs give different numbers of records (" +
-                         std::to_string(Count) + " and " +
-                         std::to_string(Per[I].size()) + ")");
-      Count = Per[I].size();
-    }
-  }
-  std::vector<Problem> Problems(Count);
-  for (size_t P = 0; P < Count; ++P)
-    for (size_t I = 0; I < Specs.size(); ++I)
-      Problems[P].push_back(Per[I].size() == 1 ? Per[I][0] : Per[I][P]);
-  return Problems;
+
+  const std::vector<InputSpec> &Specs;
+  bool KeepBad;
+  std::vector<std::vector<InputValue>> Per; // values bound with --in (and
+                                            // records, when not streaming)
+  std::vector<int> SeqInputs;               // filled from the files
+  FastaCursor Cursor;
+  bool Streaming = false;
+  size_t Total = 0, Done = 0, First = 0, Records = 0;
+};
+
+/// Every problem at once (see ProblemStream).
+inline std::vector<Problem>
+assemble_problems(const std::vector<InputSpec> &Specs,
+                  const std::vector<std::string> &Bindings,
+                  const std::vector<std::string> &Files, bool KeepBad = false) {
+  ProblemStream S(Specs, Bindings, Files, KeepBad);
+  std::vector<Problem> All, Chunk;
+  while (S.next(Chunk, SIZE_MAX))
+    for (auto &P : Chunk)
+      All.push_back(std::move(P));
+  return All;
 }
 
 /// Bytes of memory the system reports available (MemAvailable), or 0 if

@@ -3,8 +3,9 @@
 
   no_serial_parallel.py DPC FILE.dp...
 
-For each recurrence, `dpc emit --stage=cuda`; every kernel launched as
-<<<1, 1, ...>>> must be one the compiler proved sequential (its comment says
+For each recurrence, `dpc emit --stage=cuda`; every kernel launched with
+one thread per block (<<<problems, 1, ...>>>: one thread per problem of a
+batch) must be one the compiler proved sequential (its comment says
 "proven sequential", with isl's witness dependence) or a single cell. Prints
 one line per recurrence; exit 1 if any kernel is neither.
 """
@@ -25,7 +26,7 @@ def main():
             bad += 1
             continue
         why = dict(re.findall(r"^// Kernel (\d+) \(serial\): (.*)$", cu.stdout, re.M))
-        serial = re.findall(r"dpc_kernel(\d+)<<<1, 1,", cu.stdout)
+        serial = re.findall(r"dpc_kernel(\d+)<<<[^,]*,\s*1,", cu.stdout)
         ok = True
         for k in serial:
             w = why.get(k, "")

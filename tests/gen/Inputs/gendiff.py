@@ -106,6 +106,7 @@ def main():
     setargs = []
     for s in args.sets:
         setargs += ["--set", s]
+    refjs = []
     for p in problems:
         inargs = []
         for n, v in p:
@@ -138,8 +139,34 @@ def main():
             fail("generated --json --verify failed on %s:\n%s%s" % (inargs, gotj, err))
         if gotj != refj:
             fail("JSON differs on %s:\n interp    %s generated %s" % (" ".join(inargs), refj, gotj))
-    print("%d problems, all tables equal (threads %s and serial), json equal, verify ok"
-          % (len(problems), args.threads))
+        refjs.append(refj)
+    batch = ""
+    if all(k != "int" for _, k, _, _ in specs):
+        # All problems in one run (a FASTA file of their records, k records per
+        # problem): computed as batches, each problem's result as it is alone.
+        fasta = os.path.join(args.work, "batch.fa")
+        with open(fasta, "w") as f:
+            for i, p in enumerate(problems):
+                for n, v in p:
+                    f.write(">p%d_%s\n%s\n" % (i, n, v))
+        want = "".join(refjs)
+        for extra in (["--backend=openmp", "--threads", str(threads[-1])],
+                      ["--backend=serial"],
+                      ["--backend=openmp", "--memory-budget", "16K", "--verify"]):
+            rc, got, err = run([binary, "--json", fasta] + setargs + extra)
+            if rc:
+                fail("batch run (%s) failed:\n%s" % (" ".join(extra), err))
+            if got != want:
+                a, b = want.splitlines(), got.splitlines()
+                for i in range(max(len(a), len(b))):
+                    x = a[i] if i < len(a) else "<missing>"
+                    y = b[i] if i < len(b) else "<missing>"
+                    if x != y:
+                        fail("batch run (%s): problem %d differs: interp `%s`, batch `%s`"
+                             % (" ".join(extra), i + 1, x, y))
+        batch = ", batch equal"
+    print("%d problems, all tables equal (threads %s and serial), json equal, verify ok%s"
+          % (len(problems), args.threads, batch))
 
 
 if __name__ == "__main__":
