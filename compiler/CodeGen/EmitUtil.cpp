@@ -284,7 +284,34 @@ static std::string checkedInt(const std::string &V, ScalarType Ty) {
   return "dpc::check_type<" + storeType(Ty) + ">(" + V + ", dpc_err)";
 }
 
+/// An operation (not a leaf) of an expression.
+static bool isOperation(const VExpr &E) {
+  switch (E.K) {
+  case VExpr::Neg:
+  case VExpr::Add:
+  case VExpr::Sub:
+  case VExpr::Mul:
+  case VExpr::Max:
+  case VExpr::Min:
+  case VExpr::Cases:
+    return true;
+  default:
+    return false;
+  }
+}
+
 std::string ValueEmitter::emit(const VExpr &E) {
+  // A finite int expression whose every intermediate fits int32 runs in
+  // int32 with no check: the store checks the range it keeps.
+  if (!Int32Eval && E.Ty == ScalarType::Int32 && isOperation(E) &&
+      isSmallFinite(P, E) && finiteMagnitude(P, E) <= INT32_MAX) {
+    Int32Eval = true;
+    std::string V = emit(E);
+    Int32Eval = false;
+    return "int64_t(" + V + ")";
+  }
+  if (Int32Eval)
+    return emitInt32(E);
   std::string ET = evalType(E.Ty);
   bool Int = isIntType(E.Ty);
   std::string V;
@@ -339,49 +366,98 @@ std::string ValueEmitter::emit(const VExpr &E) {
     break;
   }
   case VExpr::Max:
-  case VExpr::Min: {
-    std::string Acc = emit(*E.Kids[0]);
-    for (size_t I = 1; I < E.Kids.size(); ++I) {
-      std::string B = emit(*E.Kids[I]);
-      std::string N = fresh();
-      W.line("const {} {} = dpc::{}({}, {});", ET, N,
-             E.K == VExpr::Max ? "vmax" : "vmin", Acc, B);
-      Acc = N;
-    }
-    return Acc;
-  }
+  case VExpr::Min:
+    return emitMinMax(E, ET);
   case VExpr::Reduce:
     return emitReduce(E, false);
   case VExpr::SplitReduce:
     return emitReduce(E, S.UseSplits);
-  case VExpr::Cases: {
-    std::string R = fresh("r");
-    W.line("{} {};", ET, R);
-    bool HasElse = false;
-    for (size_t A = 0; A < E.Kids.size(); ++A) {
-      if (!E.Guards[A]) {
-        W.open(A ? "else" : "");
-        HasElse = true;
-      } else {
-        W.open(std::string(A ? "else if (" : "if (") + iexpr(E.Guards[A]) + ")");
-      }
-      std::string B = emit(*E.Kids[A]);
-      W.line("{} = {};", R, B);
-      W.close();
-      if (HasElse)
-        break;
-    }
-    if (!HasElse) {
-      W.open("else");
-      W.line("{} = {}; // unreachable: the cases cover the domain", R,
-             ET + "(0)");
-      W.close();
-    }
-    return R;
-  }
+  case VExpr::Cases:
+    return emitCases(E, ET);
   }
   std::string N = fresh();
   W.line("const {} {} = {};", ET, N, V);
+  return N;
+}
+
+std::string ValueEmitter::emitMinMax(const VExpr &E, const std::string &ET) {
+  std::string Acc = emit(*E.Kids[0]);
+  for (size_t I = 1; I < E.Kids.size(); ++I) {
+    std::string B = emit(*E.Kids[I]);
+    std::string N = fresh();
+    W.line("const {} {} = dpc::{}({}, {});", ET, N,
+           E.K == VExpr::Max ? "vmax" : "vmin", Acc, B);
+    Acc = N;
+  }
+  return Acc;
+}
+
+std::string ValueEmitter::emitCases(const VExpr &E, const std::string &ET) {
+  std::string R = fresh("r");
+  W.line("{} {};", ET, R);
+  bool HasElse = false;
+  for (size_t A = 0; A < E.Kids.size(); ++A) {
+    if (!E.Guards[A]) {
+      W.open(A ? "else" : "");
+      HasElse = true;
+    } else {
+      W.open(std::string(A ? "else if (" : "if (") + iexpr(E.Guards[A]) + ")");
+    }
+    std::string B = emit(*E.Kids[A]);
+    W.line("{} = {};", R, B);
+    W.close();
+    if (HasElse)
+      break;
+  }
+  if (!HasElse) {
+    W.open("else");
+    W.line("{} = {}; // unreachable: the cases cover the domain", R,
+           ET + "(0)");
+    W.close();
+  }
+  return R;
+}
+
+std::string ValueEmitter::emitInt32(const VExpr &E) {
+  std::string V;
+  switch (E.K) {
+  case VExpr::Const:
+    return "int32_t(" + std::to_string(E.IntVal) + ")";
+  // indices and inputs: checked against the range kept for int
+  case VExpr::Index:
+    V = "dpc::narrow_finite<int32_t>(int64_t(" + iexpr(E.Ix) + "), dpc_err)";
+    break;
+  case VExpr::InputLoad:
+    V = "dpc::narrow_finite<int32_t>(dpc::ro(dpc_in." +
+        P.M.Inputs[E.Input].Name + "[" + iexpr(E.Ix) + "]), dpc_err)";
+    break;
+  case VExpr::Load:
+    V = "int32_t(" + rawLoad(P, S, E) + ")";
+    break;
+  case VExpr::Score:
+    V = "int32_t(" + convertScore(E) + ")";
+    break;
+  case VExpr::Neg:
+    V = "-" + emitInt32(*E.Kids[0]);
+    break;
+  case VExpr::Add:
+  case VExpr::Sub:
+  case VExpr::Mul: {
+    std::string A = emitInt32(*E.Kids[0]), B = emitInt32(*E.Kids[1]);
+    V = A + (E.K == VExpr::Add ? " + " : E.K == VExpr::Sub ? " - " : " * ") + B;
+    break;
+  }
+  case VExpr::Max:
+  case VExpr::Min:
+    return emitMinMax(E, "int32_t");
+  case VExpr::Cases:
+    return emitCases(E, "int32_t");
+  case VExpr::Reduce:
+  case VExpr::SplitReduce:
+    DPC_ICE("a reduction in an int32 expression");
+  }
+  std::string N = fresh();
+  W.line("const int32_t {} = {};", N, V);
   return N;
 }
 

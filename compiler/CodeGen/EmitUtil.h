@@ -126,6 +126,12 @@ private:
   void combineLanes(const lir::VExpr &E, const std::string &R,
                     bool Sum = false);
   std::string convertScore(const lir::VExpr &E);
+  /// E in int32, unchecked (Int32Eval).
+  std::string emitInt32(const lir::VExpr &E);
+  /// A max / min chain, and the first case whose guard holds, in type ET
+  /// (the operands through emit, which follows Int32Eval).
+  std::string emitMinMax(const lir::VExpr &E, const std::string &ET);
+  std::string emitCases(const lir::VExpr &E, const std::string &ET);
 
   const lir::Program &P;
   ValueStyle S;
@@ -133,6 +139,10 @@ private:
   int Next = 0;
   /// While printing a remainder accumulated in the stored type: that type.
   std::string NarrowType;
+  /// While printing an int expression whose magnitude fits int32
+  /// (lir::finiteMagnitude): values are int32_t and unchecked, the store
+  /// checks the result.
+  bool Int32Eval = false;
   /// While printing a streamed reduction loop: each operand's offset at
   /// k = 0 (a variable name), read as buffer[offset + k].
   std::map<const lir::VExpr *, std::string> StreamAt;

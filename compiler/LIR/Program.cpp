@@ -215,3 +215,51 @@ bool lir::isSmallFinite(const Program &P, const VExpr &E) {
   }
   return false;
 }
+
+int64_t lir::finiteMagnitude(const Program &P, const VExpr &E) {
+  const int64_t Big = INT64_MAX;
+  auto Add = [&](int64_t A, int64_t B) { return A > Big - B ? Big : A + B; };
+  auto Abs = [&](int64_t V) { return V == INT64_MIN ? Big : V < 0 ? -V : V; };
+  switch (E.K) {
+  case VExpr::Const:
+    return E.Inf ? Big : Abs(E.IntVal);
+  case VExpr::Index:
+  case VExpr::InputLoad:
+    // checked where read against the range the generated code keeps
+    return E.Ty == ScalarType::Int16 ? (int64_t(1) << 14) - 1
+                                     : (int64_t(1) << 30) - 1;
+  case VExpr::Load:
+    switch (P.M.Tables[E.Table].Type) {
+    case ScalarType::Int16: return (int64_t(1) << 14) - 1;
+    case ScalarType::Int32: return (int64_t(1) << 30) - 1;
+    default: return Big;
+    }
+  case VExpr::Score: {
+    int64_t M = 0;
+    for (auto &V : P.M.Scores[E.ScoreId].Lookup)
+      M = std::max(M, V.K == ScoreValue::Finite ? Abs(V.I) : Big);
+    return M;
+  }
+  case VExpr::Neg:
+    return finiteMagnitude(P, *E.Kids[0]);
+  case VExpr::Add:
+  case VExpr::Sub:
+    return Add(finiteMagnitude(P, *E.Kids[0]), finiteMagnitude(P, *E.Kids[1]));
+  case VExpr::Mul: {
+    int64_t A = finiteMagnitude(P, *E.Kids[0]), B = finiteMagnitude(P, *E.Kids[1]);
+    return A && B > Big / A ? Big : A * B;
+  }
+  case VExpr::Max:
+  case VExpr::Min:
+  case VExpr::Cases: {
+    int64_t M = 0;
+    for (auto &K : E.Kids)
+      M = std::max(M, finiteMagnitude(P, *K));
+    return M;
+  }
+  case VExpr::Reduce:
+  case VExpr::SplitReduce:
+    return Big;
+  }
+  return Big;
+}

@@ -121,6 +121,14 @@ bool isFastSum(const VExpr &Body);
 /// that +, - and * of two of them cannot overflow int64 and need no
 /// sentinel logic.
 bool isSmallFinite(const Program &P, const VExpr &E);
+/// For an isSmallFinite expression: a bound on the magnitude of E and of
+/// every sub-expression, from the finite range each stored type keeps
+/// (+-(2^30 - 1) for int, +-(2^14 - 1) for int16), the literals and the
+/// score entries; int inputs and indices used as values count as the kept
+/// range (the int32 evaluation checks them against it where they are read).
+/// INT64_MAX when unknown. At most INT32_MAX: E evaluates in int32 with no
+/// check but the one at the store (no intermediate can wrap).
+int64_t finiteMagnitude(const Program &P, const VExpr &E);
 
 //===-- dumps -------------------------------------------------------------===//
 

@@ -81,12 +81,12 @@ static void trace_S1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
       int64_t dpc_best9 = dpc::NEG;
       int64_t dpc_arg10 = 0;
       for (int64_t k = i + 1; k <= j - 1; ++k) {
-        const int64_t dpc_v11 = int64_t(dpc_t.S1[S1_at(dpc_p, i, k)]);
-        const int64_t dpc_v12 = int64_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]);
-        const int64_t dpc_v13 = dpc::check_finite<int32_t>(dpc_v11 + dpc_v12, dpc_err);
-        if (!dpc_found8 || dpc_v13 > dpc_best9) {
+        const int32_t dpc_v11 = int32_t(dpc_t.S1[S1_at(dpc_p, i, k)]);
+        const int32_t dpc_v12 = int32_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]);
+        const int32_t dpc_v13 = dpc_v11 + dpc_v12;
+        if (!dpc_found8 || int64_t(dpc_v13) > dpc_best9) {
           dpc_found8 = true;
-          dpc_best9 = dpc_v13;
+          dpc_best9 = int64_t(dpc_v13);
           dpc_arg10 = k;
         }
       }
@@ -169,12 +169,12 @@ static void trace_S2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
       int64_t dpc_best9 = dpc::NEG;
       int64_t dpc_arg10 = 0;
       for (int64_t k = i + 1; k <= j - 1; ++k) {
-        const int64_t dpc_v11 = int64_t(dpc_t.S2[S2_at(dpc_p, i, k)]);
-        const int64_t dpc_v12 = int64_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]);
-        const int64_t dpc_v13 = dpc::check_finite<int32_t>(dpc_v11 + dpc_v12, dpc_err);
-        if (!dpc_found8 || dpc_v13 > dpc_best9) {
+        const int32_t dpc_v11 = int32_t(dpc_t.S2[S2_at(dpc_p, i, k)]);
+        const int32_t dpc_v12 = int32_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]);
+        const int32_t dpc_v13 = dpc_v11 + dpc_v12;
+        if (!dpc_found8 || int64_t(dpc_v13) > dpc_best9) {
           dpc_found8 = true;
-          dpc_best9 = dpc_v13;
+          dpc_best9 = int64_t(dpc_v13);
           dpc_arg10 = k;
         }
       }
@@ -333,12 +333,12 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       int64_t dpc_arg20 = 0;
       for (int64_t k1 = i1; k1 <= j1 - 1; ++k1) {
         for (int64_t k2 = i2; k2 <= j2; ++k2) {
-          const int64_t dpc_v21 = int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]);
-          const int64_t dpc_v22 = int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]);
-          const int64_t dpc_v23 = dpc::check_finite<int32_t>(dpc_v21 + dpc_v22, dpc_err);
-          if (!dpc_found17 || dpc_v23 > dpc_best18) {
+          const int32_t dpc_v21 = int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]);
+          const int32_t dpc_v22 = int32_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]);
+          const int32_t dpc_v23 = dpc_v21 + dpc_v22;
+          if (!dpc_found17 || int64_t(dpc_v23) > dpc_best18) {
             dpc_found17 = true;
-            dpc_best18 = dpc_v23;
+            dpc_best18 = int64_t(dpc_v23);
             dpc_arg19 = k1;
             dpc_arg20 = k2;
           }
@@ -361,12 +361,12 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       int64_t dpc_best25 = dpc::NEG;
       int64_t dpc_arg26 = 0;
       for (int64_t k2 = i2; k2 <= j2 - 1; ++k2) {
-        const int64_t dpc_v27 = int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]);
-        const int64_t dpc_v28 = int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]);
-        const int64_t dpc_v29 = dpc::check_finite<int32_t>(dpc_v27 + dpc_v28, dpc_err);
-        if (!dpc_found24 || dpc_v29 > dpc_best25) {
+        const int32_t dpc_v27 = int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]);
+        const int32_t dpc_v28 = int32_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]);
+        const int32_t dpc_v29 = dpc_v27 + dpc_v28;
+        if (!dpc_found24 || int64_t(dpc_v29) > dpc_best25) {
           dpc_found24 = true;
-          dpc_best25 = dpc_v29;
+          dpc_best25 = int64_t(dpc_v29);
           dpc_arg26 = k2;
         }
       }
@@ -386,12 +386,12 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       int64_t dpc_best31 = dpc::NEG;
       int64_t dpc_arg32 = 0;
       for (int64_t k2 = i2; k2 <= j2; ++k2) {
-        const int64_t dpc_v33 = int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]);
-        const int64_t dpc_v34 = int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]);
-        const int64_t dpc_v35 = dpc::check_finite<int32_t>(dpc_v33 + dpc_v34, dpc_err);
-        if (!dpc_found30 || dpc_v35 > dpc_best31) {
+        const int32_t dpc_v33 = int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]);
+        const int32_t dpc_v34 = int32_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]);
+        const int32_t dpc_v35 = dpc_v33 + dpc_v34;
+        if (!dpc_found30 || int64_t(dpc_v35) > dpc_best31) {
           dpc_found30 = true;
-          dpc_best31 = dpc_v35;
+          dpc_best31 = int64_t(dpc_v35);
           dpc_arg32 = k2;
         }
       }
@@ -411,12 +411,12 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       int64_t dpc_best37 = dpc::NEG;
       int64_t dpc_arg38 = 0;
       for (int64_t k1 = i1; k1 <= j1; ++k1) {
-        const int64_t dpc_v39 = int64_t(dpc_t.S1[S1_at(dpc_p, i1, k1)]);
-        const int64_t dpc_v40 = int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]);
-        const int64_t dpc_v41 = dpc::check_finite<int32_t>(dpc_v39 + dpc_v40, dpc_err);
-        if (!dpc_found36 || dpc_v41 > dpc_best37) {
+        const int32_t dpc_v39 = int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)]);
+        const int32_t dpc_v40 = int32_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]);
+        const int32_t dpc_v41 = dpc_v39 + dpc_v40;
+        if (!dpc_found36 || int64_t(dpc_v41) > dpc_best37) {
           dpc_found36 = true;
-          dpc_best37 = dpc_v41;
+          dpc_best37 = int64_t(dpc_v41);
           dpc_arg38 = k1;
         }
       }

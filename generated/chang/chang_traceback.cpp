@@ -58,12 +58,12 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       int64_t dpc_best7 = dpc::NEG;
       int64_t dpc_arg8 = 0;
       for (int64_t k = i; k <= j - 1; ++k) {
-        const int64_t dpc_v9 = int64_t(dpc_t.C[C_at(dpc_p, i, k)]);
-        const int64_t dpc_v10 = int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]);
-        const int64_t dpc_v11 = dpc::check_finite<int32_t>(dpc_v9 + dpc_v10, dpc_err);
-        if (!dpc_found6 || dpc_v11 > dpc_best7) {
+        const int32_t dpc_v9 = int32_t(dpc_t.C[C_at(dpc_p, i, k)]);
+        const int32_t dpc_v10 = int32_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]);
+        const int32_t dpc_v11 = dpc_v9 + dpc_v10;
+        if (!dpc_found6 || int64_t(dpc_v11) > dpc_best7) {
           dpc_found6 = true;
-          dpc_best7 = dpc_v11;
+          dpc_best7 = int64_t(dpc_v11);
           dpc_arg8 = k;
         }
       }

@@ -61,14 +61,15 @@ __device__ __forceinline__ void tc_stmt_C_case2(const Params &dpc_p, const Input
                    ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
                    : dpc_t.C[C_at(dpc_p, i, j - 1)]));
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
-  const int64_t dpc_v3 = int64_t(
+  const int32_t dpc_v3 = int32_t(
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
            ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
            : dpc_t.C[C_at(dpc_p, i + 1, j - 1)]));
-  const int64_t dpc_v4 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
-  const int64_t dpc_v5 = dpc::check_finite<int32_t>(dpc_v3 + dpc_v4, dpc_err);
-  const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
+  const int32_t dpc_v4 =
+      int32_t(score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j])));
+  const int32_t dpc_v5 = dpc_v3 + dpc_v4;
+  const int64_t dpc_v6 = dpc::vmax(dpc_v2, int64_t(dpc_v5));
   // max: tile product (computed for the whole tile) + remainder
   int32_t dpc_r7n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
                              (j - 64 * dpc_floordiv(j, 64))];

@@ -25,9 +25,10 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
   } else {
     const int64_t dpc_v0 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j)]);
     const int64_t dpc_v1 = int64_t(dpc_t.C[C_at(dpc_p, i, j - 1)]);
-    const int64_t dpc_v2 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
-    const int64_t dpc_v3 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
-    const int64_t dpc_v4 = dpc::check_finite<int32_t>(dpc_v2 + dpc_v3, dpc_err);
+    const int32_t dpc_v2 = int32_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
+    const int32_t dpc_v3 =
+        int32_t(score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j])));
+    const int32_t dpc_v4 = dpc_v2 + dpc_v3;
     int64_t dpc_r5 = dpc::NEG;
     DPC_UNROLL
     for (int64_t k = i + 1; k <= j - 1; ++k) {
@@ -40,8 +41,8 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       dpc_best7 = dpc_v1;
       dpc_win6 = 1;
     }
-    if (dpc_v4 > dpc_best7) {
-      dpc_best7 = dpc_v4;
+    if (int64_t(dpc_v4) > dpc_best7) {
+      dpc_best7 = int64_t(dpc_v4);
       dpc_win6 = 2;
     }
     if (dpc_r5 > dpc_best7) {
@@ -72,12 +73,12 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       int64_t dpc_best9 = dpc::NEG;
       int64_t dpc_arg10 = 0;
       for (int64_t k = i + 1; k <= j - 1; ++k) {
-        const int64_t dpc_v11 = int64_t(dpc_t.C[C_at(dpc_p, i, k)]);
-        const int64_t dpc_v12 = int64_t(dpc_t.C[C_at(dpc_p, k + 1, j)]);
-        const int64_t dpc_v13 = dpc::check_finite<int32_t>(dpc_v11 + dpc_v12, dpc_err);
-        if (!dpc_found8 || dpc_v13 > dpc_best9) {
+        const int32_t dpc_v11 = int32_t(dpc_t.C[C_at(dpc_p, i, k)]);
+        const int32_t dpc_v12 = int32_t(dpc_t.C[C_at(dpc_p, k + 1, j)]);
+        const int32_t dpc_v13 = dpc_v11 + dpc_v12;
+        if (!dpc_found8 || int64_t(dpc_v13) > dpc_best9) {
           dpc_found8 = true;
-          dpc_best9 = dpc_v13;
+          dpc_best9 = int64_t(dpc_v13);
           dpc_arg10 = k;
         }
       }
