@@ -288,39 +288,6 @@ struct Timer {
   }
 };
 
-/// Runs F on a thread with a large stack (tracebacks recurse as deep as the
-/// longest chain of cells).
-inline void run_with_large_stack(const std::function<void()> &F) {
-  struct Box {
-    const std::function<void()> *F;
-    bool Threw = false;
-    std::string What;
-  } B{&F};
-  pthread_attr_t Attr;
-  pthread_attr_init(&Attr);
-  pthread_attr_setstacksize(&Attr, size_t(1) << 30);
-  pthread_t T;
-  auto Run = [](void *Arg) -> void * {
-    Box *Bx = static_cast<Box *>(Arg);
-    try {
-      (*Bx->F)();
-    } catch (const std::exception &E) {
-      Bx->Threw = true;
-      Bx->What = E.what();
-    }
-    return nullptr;
-  };
-  if (pthread_create(&T, &Attr, Run, &B) != 0) {
-    pthread_attr_destroy(&Attr);
-    F();
-    return;
-  }
-  pthread_join(T, nullptr);
-  pthread_attr_destroy(&Attr);
-  if (B.Threw)
-    throw InputError(B.What);
-}
-
 /// Runs F(0), ..., F(N - 1) on up to Threads threads, each with a large
 /// stack (tracebacks recurse as deep as the longest chain of cells), taking
 /// the next index as they finish (dynamic). An exception stops its thread
@@ -447,19 +414,24 @@ struct CpuBatchPlan {
   std::vector<size_t> Shared; // one per thread, largest first
 };
 
-inline CpuBatchPlan plan_cpu_batch(const std::vector<double> &Work,
-                                   int Threads) {
-  CpuBatchPlan P;
-  double Total = 0;
-  for (double W : Work)
-    Total += W;
+/// The indices of Work, largest first (ties in input order).
+inline std::vector<size_t> largest_first(const std::vector<double> &Work) {
   std::vector<size_t> Order(Work.size());
   for (size_t I = 0; I < Order.size(); ++I)
     Order[I] = I;
   std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
     return Work[A] != Work[B] ? Work[A] > Work[B] : A < B;
   });
-  for (size_t I : Order)
+  return Order;
+}
+
+inline CpuBatchPlan plan_cpu_batch(const std::vector<double> &Work,
+                                   int Threads) {
+  CpuBatchPlan P;
+  double Total = 0;
+  for (double W : Work)
+    Total += W;
+  for (size_t I : largest_first(Work))
     (Threads <= 1 || Work.size() == 1 || Work[I] * Threads >= Total
          ? P.Alone
          : P.Shared)

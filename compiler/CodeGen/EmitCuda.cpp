@@ -935,13 +935,8 @@ struct CudaPrinter {
     W.comment("every problem's launches, merged; in each launch the largest "
               "problems come first");
     W.line("dpc_rt::LaunchList dpc_list;");
-    W.line("std::vector<size_t> dpc_order(dpc_nb);");
-    W.line("for (size_t b = 0; b < dpc_nb; ++b) dpc_order[b] = b;");
-    W.line("std::sort(dpc_order.begin(), dpc_order.end(), [&](size_t a, size_t "
-           "c) {{ return dpc_size[a] != dpc_size[c] ? dpc_size[a] > dpc_size[c] : "
-           "a < c; }});");
-    W.line("for (size_t b : dpc_order) dpc_launches(dpc_ps[b], int64_t(b), "
-           "dpc_list);");
+    W.line("for (size_t b : dpc_rt::largest_first(dpc_size)) "
+           "dpc_launches(dpc_ps[b], int64_t(b), dpc_list);");
     W.line("const std::vector<int64_t> dpc_all = dpc_list.flatten();");
     W.line("dpc_rt::DeviceBuffer<int64_t> dpc_ditems(dpc_all.size());");
     W.line("dpc_ditems.upload(dpc_all.data(), dpc_all.size(), dpc_stream);");

@@ -557,13 +557,7 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   dpc_dprobs.upload(dpc_hp.data(), dpc_nb, dpc_stream);
   // every problem's launches, merged; in each launch the largest problems come first
   dpc_rt::LaunchList dpc_list;
-  std::vector<size_t> dpc_order(dpc_nb);
-  for (size_t b = 0; b < dpc_nb; ++b)
-    dpc_order[b] = b;
-  std::sort(dpc_order.begin(), dpc_order.end(), [&](size_t a, size_t c) {
-    return dpc_size[a] != dpc_size[c] ? dpc_size[a] > dpc_size[c] : a < c;
-  });
-  for (size_t b : dpc_order)
+  for (size_t b : dpc_rt::largest_first(dpc_size))
     dpc_launches(dpc_ps[b], int64_t(b), dpc_list);
   const std::vector<int64_t> dpc_all = dpc_list.flatten();
   dpc_rt::DeviceBuffer<int64_t> dpc_ditems(dpc_all.size());

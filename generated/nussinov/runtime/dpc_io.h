@@ -68,40 +68,6 @@ struct FastaRecord {
                    // when the file has no '>')
 };
 
-/// Reads every record of a FASTA file (">name" lines, sequence lines;
-/// blank lines and whitespace ignored). A file with no '>' is one record.
-inline std::vector<FastaRecord> read_fasta(const std::string &Path) {
-  std::ifstream In(Path);
-  if (!In)
-    throw InputError("cannot open FASTA file '" + Path + "'");
-  std::vector<FastaRecord> R;
-  std::string Line;
-  size_t No = 0;
-  while (std::getline(In, Line)) {
-    ++No;
-    if (!Line.empty() && Line.back() == '\r')
-      Line.pop_back();
-    if (!Line.empty() && Line[0] == '>') {
-      R.push_back({Line.substr(1), "", No});
-      continue;
-    }
-    if (!Line.empty() && Line[0] == ';')
-      continue;
-    std::string Clean;
-    for (char C : Line)
-      if (!std::isspace(static_cast<unsigned char>(C)))
-        Clean += C;
-    if (Clean.empty())
-      continue;
-    if (R.empty())
-      R.push_back({Path, "", No});
-    R.back().Seq += Clean;
-  }
-  if (R.empty())
-    throw InputError("FASTA file '" + Path + "' holds no sequence");
-  return R;
-}
-
 /// Encodes a sequence; an unknown letter is an error naming its position.
 inline std::vector<int8_t> encode(Alpha A, const std::string &Seq,
                                   const std::string &What) {
@@ -213,7 +179,9 @@ inline std::string problem_error(const Problem &P) {
   return "";
 }
 
-/// Reads a FASTA file's records one at a time (streaming).
+/// Reads the records of FASTA files one at a time (">name" lines, sequence
+/// lines; blank lines and whitespace ignored; a file with no '>' is one
+/// record); a file that cannot be opened or holds no sequence is an error.
 class FastaCursor {
 public:
   explicit FastaCursor(std::vector<std::string> Files) : Files(std::move(Files)) {}
@@ -476,7 +444,10 @@ private:
     }
     if (!Value.empty() && Value[0] == '@') {
       std::string Path = Value.substr(1);
-      for (auto &R : read_fasta(Path))
+      FastaCursor C({Path});
+      FastaRecord R;
+      const std::string *File = nullptr;
+      while (C.next(R, File))
         addRecord(I, R, Path);
     } else {
       Per[I].push_back(seqValue(S, Value, "--in " + Name));
