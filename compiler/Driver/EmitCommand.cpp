@@ -59,6 +59,8 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage,
       if (Gr.ShortUniform)
         OS << "  lane strips: " << (Gr.Strip ? "yes" : "no") << ", "
            << Gr.StripWhy << "\n";
+      if (Gr.Strip)
+        OS << "  interior tiles: " << Gr.InteriorWhy << "\n";
       if (Gr.Tiled)
         OS << "  parallelism: the tiles of a wavefront step, and the cells "
               "of an anti-diagonal of a tile, are independent\n";

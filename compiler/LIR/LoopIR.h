@@ -325,6 +325,14 @@ struct Group {
   bool Strip = false;
   std::string StripWhy;             // why it is, or is not, a strip group
   std::vector<int> StripTables;
+  /// Strip groups (Lower/FindInteriorTiles.cpp): the tiles whose whole box
+  /// lies in one case of every strip table, as a condition on the tile
+  /// coordinates dpc_t0, dpc_t1 and the params (isl; null: no such tile),
+  /// and that case's statement per StripTables entry. There a strip kernel
+  /// runs the cells with no domain guard and no case dispatch.
+  IExprPtr InteriorGuard;
+  std::vector<int> InteriorStmts;
+  std::string InteriorWhy;
 };
 
 /// A read of a table of strip group G at a constant band offset (d0, d1),

@@ -83,6 +83,11 @@ void mapToTarget(lir::Program &P, const lir::Target &T);
 /// with a cell order of their tables: Group::Strip, StripWhy, StripTables.
 void findLaneStrips(lir::Program &P);
 
+/// For each lane strip group, the tiles whose whole box lies in one case of
+/// every strip table (isl) and those cases: Group::InteriorGuard,
+/// InteriorStmts, InteriorWhy.
+void findInteriorTiles(const PolyModel &PM, lir::Program &P);
+
 /// The whole middle end. Null (after diagnostics) on failure.
 std::unique_ptr<lir::Program> lowerModule(const PolyModel &PM,
                                           DiagEngine &Diags);

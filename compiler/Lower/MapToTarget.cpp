@@ -335,8 +335,8 @@ struct GpuMapper {
     K.Why = fmt::format(
         "alignment-like ({}): one warp per {} x {} tile of a wavefront step, "
         "each lane owning {} rows in registers and running one column behind "
-        "the lane above, whose bottom row it takes by a shuffle; no barrier, "
-        "no shared memory",
+        "the lane above, whose bottom row it takes by a shuffle; the row "
+        "above the tile read once into shared memory, no barrier",
         Gr.StripWhy, Gr.TileSizes[0], Gr.TileSizes[1], K.LaneRows);
     return true;
   }

@@ -1,0 +1,97 @@
+//===- FindInteriorTiles.cpp - strip tiles that need no guards ------------===//
+//
+// Takes the lowered program after FindLaneStrips and gives, for each lane
+// strip group (lir::Group::Strip), the tiles whose whole cell box lies in
+// one case of every strip table: the condition on the tile coordinates
+// (dpc_t0, dpc_t1 and the params), computed with isl as the complement of
+// the tiles whose box has a cell outside that case's effective domain, and
+// the case's statement per table (Group::InteriorGuard, InteriorStmts).
+// On those tiles a strip kernel computes every cell with no domain guard
+// and no case dispatch. Printed by `dpc emit --stage=schedule`.
+//
+//===----------------------------------------------------------------------===//
+#include "Lower/IslAst.h"
+#include "Lower/Lowering.h"
+
+#include <fmt/format.h>
+
+using namespace dpc;
+using namespace dpc::lir;
+
+namespace {
+
+/// The tiles (t0, t1) whose box lies in statement S's domain, or null.
+isl::set tilesInside(const PolyModel &PM, const Group &G,
+                     const dpc::Statement &S) {
+  // member d = sign * x_d + shift in [Sz * t_d, Sz * t_d + Sz - 1]
+  std::string Cons;
+  for (int D = 0; D < 2; ++D) {
+    std::string Mem = fmt::format("{} * x{} + {}", G.Signs[D], D, G.Shifts[D]);
+    Cons += fmt::format("{}{} * t{} <= {} <= {} * t{} + {}",
+                        D ? " and " : "", G.TileSizes[D], D, Mem,
+                        G.TileSizes[D], D, G.TileSizes[D] - 1);
+  }
+  isl::map Box = islParse<isl::map>(
+      PM.ctx(), PM.paramTuple() + " -> { [t0, t1] -> " + S.Name +
+                    "[x0, x1] : " + Cons + " }");
+  isl::set Bad = Box.subtract(Box.intersect_range(S.Domain)).domain();
+  isl::set All = Box.domain().intersect_params(PM.paramContext());
+  return All.subtract(Bad).coalesce();
+}
+
+} // namespace
+
+void dpc::findInteriorTiles(const PolyModel &PM, Program &P) {
+  for (auto &G : P.Groups) {
+    G.InteriorGuard = nullptr;
+    G.InteriorStmts.clear();
+    if (!G.Strip)
+      continue;
+    std::optional<isl::set> Inside;
+    std::vector<int> Stmts;
+    std::string Why;
+    for (int T : G.StripTables) {
+      // The last case of T whose domain holds a whole tile (the general
+      // case after the boundary ones, in the usual order).
+      int Pick = -1;
+      isl::set PickSet;
+      for (size_t S = 0; S < P.Stmts.size(); ++S) {
+        if (P.Stmts[S].Table != T)
+          continue;
+        const dpc::Statement *PS = nullptr;
+        for (auto &X : PM.statements())
+          if (X.Name == P.Stmts[S].Name)
+            PS = &X;
+        if (!PS)
+          continue;
+        isl::set In = tilesInside(PM, G, *PS);
+        if (!In.is_empty()) {
+          Pick = static_cast<int>(S);
+          PickSet = In;
+        }
+      }
+      if (Pick < 0) {
+        Why = "no tile lies in one case of " + P.M.Tables[T].Name;
+        break;
+      }
+      Stmts.push_back(Pick);
+      Inside = Inside ? Inside->intersect(PickSet) : PickSet;
+    }
+    if (Why.empty() && Inside && Inside->is_empty())
+      Why = "no tile lies in one case of every table";
+    if (!Why.empty()) {
+      G.InteriorWhy = Why;
+      continue;
+    }
+    G.InteriorStmts = Stmts;
+    G.InteriorGuard =
+        fromParamSet(dimsToParams(*Inside, 0, 2, {"dpc_t0", "dpc_t1"}).params(),
+                     PM.paramContext());
+    std::string Names;
+    for (int S : Stmts)
+      Names += (Names.empty() ? "" : ", ") + P.Stmts[S].Name;
+    G.InteriorWhy = "tiles where " + iexprToString(*G.InteriorGuard) +
+                    " run " + Names + " with no guard (isl: their whole box "
+                    "lies in those cases)";
+  }
+}

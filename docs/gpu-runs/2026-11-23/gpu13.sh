@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Device run 21: strip kernels with the tile boundary read before the steps
+# and guard-free interior tiles (isl). Builds the corpus (.carry/exp/A) and
+# suffix/twotab (.carry/exp/gen); 1. corpus verification (143 cases);
+# 2. --verify edge cases of reversed bands and two tables around the tile;
+# 3. CUDA batch JSON == OpenMP JSON on 30 DNA pairs (sw_local, gotoh);
+# 4. timings at 30000^2.
+set -u
+cd "$(dirname "$0")/../.."
+O=${OUT:-/tmp/o}; mkdir -p $O
+E=.carry/exp
+b() { cmake -S $1 -B $1/build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null 2>&1 && cmake --build $1/build -j 3 >/dev/null 2>&1 || echo BUILD FAIL $1; }
+export -f b
+ls -d $E/A/*/ $E/gen/*/ | xargs -P 8 -I{} bash -c 'b {}'
+t() { local name=$1; shift; for i in 1 2; do "$@" --backend=cuda --timing 2>&1 >/dev/null | grep -o "compute [0-9.]* s" | tr '\n' ' '; done; echo " <- $name"; }
+for r in sw_local gotoh editdist lcs banded; do t "$r 30k" $E/A/$r/build/$r --in a=@.carry/in/a30k.fa --in b=@.carry/in/b30k.fa; done
+python3 - <<PY
+import random
+r = random.Random(7)
+for n in (1, 2, 31, 63, 64, 65, 127, 128, 129, 200, 1000, 3001):
+    open("$O/r%d.fa" % n, "w").write(">r%d\n%s\n" % (n, "".join(r.choice("ACGT") for _ in range(n))))
+r = random.Random(5)
+def seq(n): return "".join(r.choice("ACGT") for _ in range(n))
+with open("$O/small.fa","w") as f:
+    for i in range(30): f.write(">a%d\n%s\n>b%d\n%s\n" % (i, seq(r.randint(1,700)), i, seq(r.randint(1,700))))
+PY
+for r in sw_local gotoh; do
+  $E/A/$r/build/$r --backend=openmp --json $O/small.fa > $O/$r.omp
+  $E/A/$r/build/$r --backend=cuda --verify --json $O/small.fa > $O/$r.cu 2>$O/e.txt; echo "$r verify 30 pairs rc=$? $(head -c 200 $O/e.txt)"; cmp $O/$r.omp $O/$r.cu && echo "$r batch json == openmp"
+done
+ok=0; bad=0
+for rec in suffix twotab; do for n in 1 2 31 64 65 128 129 1000 3001; do for m in 1 63 127 129 200 3001; do
+  if $E/gen/$rec/build/$rec --backend=cuda --verify --in a=@$O/r$n.fa --in b=@$O/r$m.fa > $O/v.txt 2>&1; then ok=$((ok+1)); else bad=$((bad+1)); echo "VERIFY FAIL $rec $n $m: $(head -c 300 $O/v.txt)"; fi
+done; done; done
+echo "strip edge cases: $ok verified, $bad failed"
+tests/gpu/run-corpus.sh --backend=cuda $E/A $O/corpus > $O/corpus.txt 2>&1; echo "run-corpus rc=$? $(tail -1 $O/corpus.txt)"
+grep FAIL $O/corpus.txt | head
+cp $O/corpus/gpu-corpus-verification.log $O/corpus-verification.log 2>/dev/null
+rm -rf $O/corpus $O/*.omp $O/*.cu $O/r*.fa $O/v.txt
