@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <utility>
 
 using namespace dpc;
 using namespace dpc::lir;
@@ -514,6 +515,15 @@ struct CudaPrinter {
     size_t NI = itemSize(S);
     std::string Block = S.Family == KernelFamily::ParallelGrid ? "blockIdx.y"
                                                                  : "blockIdx.x";
+    if (S.Pipelined) {
+      W.comment("Strips are taken in item order (a ticket), so that the strip "
+                "above\nthis one is always running or done.");
+      W.line("__shared__ int dpc_ticket_s;");
+      W.line("if (threadIdx.x == 0) dpc_ticket_s = atomicAdd(dpc_pipe, 1);");
+      W.line("__syncwarp();");
+      W.line("const int dpc_ticket = dpc_ticket_s;");
+      Block = "dpc_ticket";
+    }
     W.line("const int64_t *dpc_item = dpc_tiles + int64_t({}) * {};", Block, NI);
     W.line("const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];");
     W.line("[[maybe_unused]] const Params dpc_p = dpc_prob.p;");
@@ -537,7 +547,8 @@ struct CudaPrinter {
            (S.MinBlocksPerSM ? ", " + std::to_string(S.MinBlocksPerSM) : "") +
            ") dpc_kernel" + std::to_string(K) +
            "(const BatchProblem *dpc_probs" + Args +
-           ", const int64_t *dpc_tiles" + gaccParam(S) + ", int *dpc_errs)");
+           ", const int64_t *dpc_tiles" + gaccParam(S) +
+           (S.Pipelined ? ", int *dpc_pipe" : "") + ", int *dpc_errs)");
     bindProblem(S, W);
     if (S.Family == KernelFamily::Serial) {
       // Every loop runs sequentially on the one thread.
@@ -648,12 +659,20 @@ struct CudaPrinter {
   /// Pre-order positions follow the execution order of disjoint subtrees,
   /// so the keys' order is the loops' order.
   std::map<const LNode *, std::string> Keys;
+  /// Per parallel-tiles mark: the key of its enclosing loop (the wavefront)
+  /// without that loop's iteration: where a pipelined strip kernel, one
+  /// launch for the whole wavefront, adds its strips.
+  std::map<const LNode *, std::string> WaveKeys;
+  std::string OuterKey;
   void keyLaunches(const LNode &N, const std::string &Prefix, int &Pos) {
     switch (N.K) {
     case LNode::For: {
-      std::string In = Prefix + std::to_string(Pos++) + ", " + N.Iter + ", ";
+      std::string Own = Prefix + std::to_string(Pos++);
+      std::string In = Own + ", " + N.Iter + ", ";
+      std::string Saved = std::exchange(OuterKey, Own);
       for (auto &K : N.Kids)
         keyLaunches(*K, In, Pos);
+      OuterKey = Saved;
       return;
     }
     case LNode::If:
@@ -664,6 +683,7 @@ struct CudaPrinter {
     case LNode::Mark:
       if (N.MarkName == "parallel_tiles") {
         Keys[&N] = Prefix + std::to_string(Pos++);
+        WaveKeys[&N] = OuterKey;
         return;
       }
       [[fallthrough]];
@@ -716,12 +736,27 @@ struct CudaPrinter {
           }
           if (N.K == LNode::Mark && N.MarkName == "parallel_tiles") {
             const std::string &Key = Keys.at(&N);
-            W.comment("the tiles of this step: one item each (the problem, "
-                      "then the tile)");
+            bool Pipe = false;
+            walkNodes(N, [&](const LNode &X) {
+              Pipe |= X.K == LNode::Stmt && X.SKind == StmtKind::Launch &&
+                      G.Kernels[X.Ref].Pipelined;
+              return true;
+            });
+            W.comment(Pipe ? "the tiles of this step name their strips: one "
+                             "item per strip (the problem,\nthen the strip), "
+                             "one launch for the whole wavefront"
+                           : "the tiles of this step: one item each (the "
+                             "problem, then the tile)");
             auto Tile = [&](const LNode &X) {
               if (X.K != LNode::Stmt || X.SKind != StmtKind::Launch)
                 return false;
               const GpuKernel &S = G.Kernels[X.Ref];
+              if (S.Pipelined) {
+                W.line("dpc_l.add_strip({{{}}}, {}, {{{}}}, dpc_b, {} - {});",
+                       WaveKeys.at(&N), X.Ref, hostIterList(S), S.WaveIter,
+                       S.TileIter);
+                return true;
+              }
               std::string T = "dpc_b";
               for (auto &I : S.TileIters)
                 T += ", " + I;
@@ -772,6 +807,14 @@ struct CudaPrinter {
                "{}, {}, dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
                K, GP.ThreadsX * GP.ThreadsY, S.SplitKBytes, Args, Gacc);
         W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+      }
+      if (S.Pipelined) {
+        W.comment("pipelined strips: the ticket counter, then each strip's "
+                  "progress");
+        W.line("dpc_rt::DeviceBuffer<int> dpc_pipe(dpc_n + 1);");
+        W.line("DPC_CUDA_CHECK(cudaMemsetAsync(dpc_pipe.get(), 0, (dpc_n + 1) "
+               "* sizeof(int), dpc_stream));");
+        Gacc += ", dpc_pipe.get()";
       }
       W.line("dpc_kernel{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
              "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",

@@ -137,7 +137,18 @@ struct GpuKernel {
   /// ParallelGrid: the most blocks worth launching per SM.
   int BlocksPerSM = 0;
   /// Strip: rows of the tile each lane owns (tile rows / warp size).
-  int LaneRows = 0;  /// One block per tile of a wavefront step, from the host's tile list.
+  int LaneRows = 0;
+  /// Strip, pipelined (MapToTarget): one launch for the whole wavefront
+  /// instead of one per step. Its items are strips (the problem, then the
+  /// strip's first tile coordinate, dpc_t0 = WaveIter - TileIter); each
+  /// block takes the next strip in item order (a ticket) and walks the
+  /// wavefront loop WaveIter in [WaveLo, WaveHi] itself, running the tile
+  /// TileIter = WaveIter - dpc_t0 where it lies in [TileLo, TileHi]; before
+  /// a tile it waits until the strip above has finished the step before
+  /// (a progress flag per strip), after it publishes its own progress.
+  bool Pipelined = false;
+  std::string WaveIter, TileIter;
+  IExprPtr WaveLo, WaveHi, TileLo, TileHi;  /// One block per tile of a wavefront step, from the host's tile list.
   bool perTile() const {
     return Family == KernelFamily::TileWavefront || Family == KernelFamily::Strip;
   }

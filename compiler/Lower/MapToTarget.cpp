@@ -508,6 +508,92 @@ struct GpuMapper {
     }
     std::vector<std::string> H;
     G.Host = host(*P.Loops, H, false);
+    pipelineStrips(*G.Host);
+  }
+
+  /// N past Block wrappers with one kid.
+  static const LNode *unwrap(const LNode *N) {
+    while (N && N->K == LNode::Block && N->Kids.size() == 1)
+      N = N->Kids[0].get();
+    return N;
+  }
+  static void varsOf(const IExpr &E, std::set<std::string> &Out) {
+    if (E.K == IExpr::Var)
+      Out.insert(E.Name);
+    for (auto &A : E.Args)
+      varsOf(*A, Out);
+  }
+
+  /// Strip kernels whose wavefront is `for c0 { parallel_tiles: for c1 {
+  /// launch } }` with the tile at (c0 - c1, c1) and c1's bounds free of
+  /// other loops become pipelined (GpuKernel::Pipelined): the strips
+  /// (c0 - c1) all run at once, each walking its row of tiles and waiting
+  /// on the strip above, instead of one launch per wavefront step.
+  void pipelineStrips(const LNode &N) {
+    if (N.K == LNode::For && N.Role == LoopRole::TileWavefront &&
+        N.Kids.size() == 1) {
+      const LNode *M = unwrap(N.Kids[0].get());
+      bool IsMark = M->K == LNode::Mark && M->MarkName == "parallel_tiles" &&
+                    M->Kids.size() == 1;
+      const LNode *Tl = IsMark ? unwrap(M->Kids[0].get()) : nullptr;
+      const LNode *L = Tl && Tl->K == LNode::For && Tl->Kids.size() == 1
+                           ? unwrap(Tl->Kids[0].get())
+                           : nullptr;
+      if (L && L->K == LNode::Stmt && L->SKind == StmtKind::Launch) {
+        GpuKernel &K = G.Kernels[L->Ref];
+        std::vector<IExprPtr> Tile;
+        walkNodes(*K.Body, [&](const LNode &X) {
+          if (X.isTileStart() && X.Ref == K.Group && Tile.empty())
+            Tile = X.Args;
+          return Tile.empty();
+        });
+        auto Only = [](const IExprPtr &E, const std::string &A, int64_t CA,
+                       const std::string &B, int64_t CB) {
+          std::set<std::string> Vars;
+          varsOf(*E, Vars);
+          return coeffOf(*E, A) == CA && coeffOf(*E, B) == CB &&
+                 Vars.size() == static_cast<size_t>((CA != 0) + (CB != 0)) &&
+                 evalIExpr(*E, [](const std::string &) { return 0; }) == 0;
+        };
+        std::set<std::string> WaveVars;
+        varsOf(*N.Lo, WaveVars);
+        varsOf(*N.Hi, WaveVars);
+        bool TileBoundsOK = true;
+        for (auto &E : {Tl->Lo, Tl->Hi}) {
+          std::set<std::string> V;
+          varsOf(*E, V);
+          TileBoundsOK &= !V.count(Tl->Iter);
+        }
+        if (K.Family == KernelFamily::Strip && Tile.size() == 2 &&
+            Tl->Step == 1 && N.Step == 1 &&
+            Only(Tile[0], N.Iter, 1, Tl->Iter, -1) &&
+            Only(Tile[1], N.Iter, 0, Tl->Iter, 1) && !WaveVars.count(N.Iter) &&
+            TileBoundsOK && !K.HostIters.empty() &&
+            K.HostIters.back() == N.Iter) {
+          K.Pipelined = true;
+          K.WaveIter = N.Iter;
+          K.TileIter = Tl->Iter;
+          K.WaveLo = N.Lo;
+          K.WaveHi = N.Hi;
+          K.TileLo = Tl->Lo;
+          K.TileHi = Tl->Hi;
+          K.HostIters.pop_back();
+          K.TileIters = {"dpc_t0"};
+          K.Why += "; pipelined: one launch for the whole wavefront, a warp "
+                   "per strip of tiles (" +
+                   N.Iter + " - " + Tl->Iter +
+                   ") taken in order, each walking its tiles and waiting on "
+                   "the strip above (a progress flag per strip), so that "
+                   "every strip runs at once";
+        }
+      }
+    }
+    for (auto &K : N.Kids)
+      pipelineStrips(*K);
+    if (N.Then)
+      pipelineStrips(*N.Then);
+    if (N.Else)
+      pipelineStrips(*N.Else);
   }
 };
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Device run 21: strip kernels with the tile boundary read before the steps
+# Device run 24: pipelined strip kernels (one launch per wavefront, a warp per strip waiting on the strip above).
 # and guard-free interior tiles (isl). Builds the corpus (.carry/exp/A) and
 # suffix/twotab (.carry/exp/gen); 1. corpus verification (143 cases);
 # 2. --verify edge cases of reversed bands and two tables around the tile;
@@ -12,7 +12,15 @@ E=.carry/exp
 b() { cmake -S $1 -B $1/build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null 2>&1 && cmake --build $1/build -j 3 >/dev/null 2>&1 || echo BUILD FAIL $1; }
 export -f b
 ls -d $E/A/*/ $E/gen/*/ | xargs -P 8 -I{} bash -c 'b {}'
-t() { local name=$1; shift; for i in 1 2; do "$@" --backend=cuda --timing 2>&1 >/dev/null | grep -o "compute [0-9.]* s" | tr '\n' ' '; done; echo " <- $name"; }
+python3 -c "
+import random
+r = random.Random(3)
+open('$O/s1.fa','w').write('>a\n%s\n>b\n%s\n' % (''.join(r.choice('ACGT') for _ in range(3001)), ''.join(r.choice('ACGT') for _ in range(2999))))
+"
+timeout 60 $E/A/sw_local/build/sw_local --backend=cuda --verify --timing $O/s1.fa > $O/s1.txt 2>&1; rc=$?
+echo "sanity sw_local 3001x2999 --verify rc=$rc: $(tr '\n' ' ' < $O/s1.txt | cut -c1-300)"
+[ $rc = 0 ] || exit 1
+t() { local name=$1; shift; for i in 1 2; do timeout 60 "$@" --backend=cuda --timing 2>&1 >/dev/null | grep -o "compute [0-9.]* s" | tr '\n' ' '; done; echo " <- $name"; }
 for r in sw_local gotoh editdist lcs banded; do t "$r 30k" $E/A/$r/build/$r --in a=@.carry/in/a30k.fa --in b=@.carry/in/b30k.fa; done
 python3 - <<PY
 import random
@@ -37,3 +45,15 @@ tests/gpu/run-corpus.sh --backend=cuda $E/A $O/corpus > $O/corpus.txt 2>&1; echo
 grep FAIL $O/corpus.txt | head
 cp $O/corpus/gpu-corpus-verification.log $O/corpus-verification.log 2>/dev/null
 rm -rf $O/corpus $O/*.omp $O/*.cu $O/r*.fa $O/v.txt
+python3 -c "
+import random
+r = random.Random(11)
+with open('$O/q.fa', 'w') as f: f.write('>q\n%s\n' % ''.join(r.choice('ACGT') for _ in range(1000)))
+with open('$O/t.fa', 'w') as f:
+    for i in range(20000): f.write('>t%d\n%s\n' % (i, ''.join(r.choice('ACGT') for _ in range(r.randint(200, 2000)))))
+"
+S=$E/A/sw_local/build/sw_local
+$S --backend=openmp --in a=@$O/q.fa $O/t.fa > $O/db.omp 2>/dev/null
+$S --backend=cuda --in a=@$O/q.fa $O/t.fa > $O/db.cu 2>$O/e.txt; echo "sw-db rc=$? $(head -c 200 $O/e.txt)"; cmp $O/db.omp $O/db.cu && echo "sw-db 20000 scores == openmp"
+for i in 1 2; do $S --backend=cuda --timing --in a=@$O/q.fa $O/t.fa 2>&1 >/dev/null | grep timing; done
+rm -f $O/db.* $O/q.fa $O/t.fa

@@ -161,29 +161,44 @@ public:
     int Kernel = -1;
     std::vector<int64_t> HostIters; // the enclosing host loops' values
     std::vector<int64_t> Items;     // per item: the problem, then coordinates
+    std::vector<int64_t> Spans;     // add_strip: the problem, first, last strip
     size_t Offset = 0;              // of Items in the flattened array
   };
   void add(std::initializer_list<int64_t> Key, int Kernel,
            std::initializer_list<int64_t> HostIters,
            std::initializer_list<int64_t> Item) {
-    if (!Last || !std::equal(Key.begin(), Key.end(), LastKey.begin(),
-                             LastKey.end())) {
-      LastKey.assign(Key.begin(), Key.end());
-      auto It = ByKey.try_emplace(LastKey).first;
-      Last = &It->second;
-      if (Last->Kernel < 0) {
-        Last->Kernel = Kernel;
-        Last->HostIters.assign(HostIters.begin(), HostIters.end());
-      }
+    Launch &L = entry(Key, Kernel, HostIters);
+    L.Items.insert(L.Items.end(), Item.begin(), Item.end());
+  }
+  /// A strip of a pipelined strip kernel (one launch for a whole
+  /// wavefront): every tile of problem B's wavefront names its strip; the
+  /// launch's items are then each problem's strips from the lowest to the
+  /// highest named, in that order (flatten), so that the strip above a
+  /// strip is the item before it.
+  void add_strip(std::initializer_list<int64_t> Key, int Kernel,
+                 std::initializer_list<int64_t> HostIters, int64_t B,
+                 int64_t Strip) {
+    Launch &L = entry(Key, Kernel, HostIters);
+    if (L.Spans.empty() || L.Spans[L.Spans.size() - 3] != B) {
+      L.Spans.insert(L.Spans.end(), {B, Strip, Strip});
+      return;
     }
-    Last->Items.insert(Last->Items.end(), Item.begin(), Item.end());
+    int64_t *Sp = &L.Spans[L.Spans.size() - 3];
+    Sp[1] = std::min(Sp[1], Strip);
+    Sp[2] = std::max(Sp[2], Strip);
   }
   /// Every launch's items, in key order, as one array (one upload); sets
   /// each launch's Offset.
   std::vector<int64_t> flatten() {
     size_t N = 0;
-    for (auto &KV : ByKey)
-      N += KV.second.Items.size();
+    for (auto &KV : ByKey) {
+      Launch &L = KV.second;
+      for (size_t I = 0; I < L.Spans.size(); I += 3)
+        for (int64_t T = L.Spans[I + 1]; T <= L.Spans[I + 2]; ++T)
+          L.Items.insert(L.Items.end(), {L.Spans[I], T});
+      L.Spans.clear();
+      N += L.Items.size();
+    }
     std::vector<int64_t> All;
     All.reserve(N);
     for (auto &KV : ByKey) {
@@ -197,6 +212,21 @@ public:
   }
 
 private:
+  /// The launch at Key (the last one used, if Key is its key).
+  Launch &entry(std::initializer_list<int64_t> Key, int Kernel,
+                std::initializer_list<int64_t> HostIters) {
+    if (!Last || !std::equal(Key.begin(), Key.end(), LastKey.begin(),
+                             LastKey.end())) {
+      LastKey.assign(Key.begin(), Key.end());
+      auto It = ByKey.try_emplace(LastKey).first;
+      Last = &It->second;
+      if (Last->Kernel < 0) {
+        Last->Kernel = Kernel;
+        Last->HostIters.assign(HostIters.begin(), HostIters.end());
+      }
+    }
+    return *Last;
+  }
   std::map<std::vector<int64_t>, Launch> ByKey;
   std::vector<int64_t> LastKey;
   Launch *Last = nullptr;

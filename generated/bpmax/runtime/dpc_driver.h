@@ -359,6 +359,10 @@ inline const char *error_text(int Code) {
            "interpreter (dpc interp) reports the exact cell";
   case 2:
     return "undefined arithmetic: inf - inf or inf * 0";
+  case 3:
+    return "internal error: a pipelined strip waited more than 10 s for the "
+           "strip above it (please report it; --backend=openmp computes the "
+           "same tables)";
   default:
     return "unknown error";
   }

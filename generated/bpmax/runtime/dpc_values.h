@@ -37,7 +37,7 @@ constexpr int64_t NEG = INT64_MIN;
 constexpr int64_t POS = INT64_MAX;
 
 // Error codes (first one wins).
-enum : int { ErrNone = 0, ErrOverflow = 1, ErrUndefined = 2 };
+enum : int { ErrNone = 0, ErrOverflow = 1, ErrUndefined = 2, ErrStalled = 3 };
 
 DPC_HD void fail(int *err, int code) {
 #if defined(__CUDA_ARCH__)
