@@ -71,7 +71,7 @@ std::string dpc::emitHostHeader(const Program &P) {
   H.line("void compute_reference(const Params &p, const Inputs &in, const "
          "RefTables &r, int *err);");
   H.line("size_t verify(const Params &p, const Tables &t, const RefTables &r, "
-         "FILE *out);");
+         "FILE *out, size_t *cells);");
   H.line("bool dump_table(const std::string &name, const Params &p, const "
          "Tables &t, FILE *out);");
   H.line("std::string output_value(const Params &p, const Tables &t);");
@@ -230,6 +230,20 @@ std::string dpc::emitMain(const Program &P) {
   W.line("dpc_rt::RunSummary summary; // --timing");
   W.line("const dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);");
   W.line("std::vector<int> devices = {{opt.Device}}; // the GPUs");
+  W.comment("--backends: those that can run here (cuda when a GPU answers).");
+  W.open("if (opt.ListBackends)");
+  W.line("for (auto &b : backends) if (b != \"cuda\") std::printf(\"%s\\n\", "
+         "b.c_str());");
+  W.text("#if defined(DPC_HAVE_CUDA)");
+  W.line("std::vector<int> all;");
+  W.line("double free_bytes = 0;");
+  W.line("try {{ free_bytes = cuda_start_devices({{-1}}, all); }} catch "
+         "(const std::exception &) {{}}");
+  W.line("if (free_bytes > 0) std::printf(\"cuda (%zu device(s))\\n\", "
+         "all.size());");
+  W.text("#endif");
+  W.line("return 0;");
+  W.close();
   W.text("#if defined(DPC_HAVE_CUDA)");
   W.comment("The CUDA contexts start (a few tenths of a second) while the "
             "input is read.");
@@ -264,6 +278,8 @@ std::string dpc::emitMain(const Program &P) {
          Cond, Names);
   W.close();
   W.line("int status = 0;");
+  W.line("size_t verified = 0, verified_cells = 0; // --verify: problems, cells");
+  W.line("bool verify_failed = false;");
   W.comment("The GPU sends back only the output cells when no table is "
             "needed on the host.");
   W.line("const bool on_gpu = opt.Backend == \"cuda\";");
@@ -478,7 +494,10 @@ std::string dpc::emitMain(const Program &P) {
   W.line("HostRefTables hr(p);");
   W.line("int rerr = 0;");
   W.line("compute_reference(p, in, hr.view(), &rerr);");
-  W.line("const size_t bad = verify(p, t, hr.view(), stderr);");
+  W.line("size_t cells = 0;");
+  W.line("const size_t bad = verify(p, t, hr.view(), stderr, &cells);");
+  W.line("verified_cells += cells;");
+  W.line("++verified;");
   W.open("if (bad || rerr)");
   W.line("std::fprintf(stderr, \"{}: --verify: %s%zu cell(s) differ from the "
          "untiled reference%s\\n\", dpc_rt::problem_label(prob, base + "
@@ -486,6 +505,7 @@ std::string dpc::emitMain(const Program &P) {
          "\"\");",
          N);
   W.line("status = 1;");
+  W.line("verify_failed = true;");
   W.close();
   W.close();
   W.open("if (!opt.DumpTables.empty())");
@@ -525,6 +545,10 @@ std::string dpc::emitMain(const Program &P) {
   W.line("read_timer = dpc_rt::Timer();");
   W.close();
   W.line("summary.endProgress();");
+  W.line("if (opt.Verify && verified && !verify_failed) std::fprintf(stderr, "
+         "\"{}: verify: ok, %zu cells%s\\n\", verified_cells, verified > 1 ? "
+         "(\" in \" + std::to_string(verified) + \" problems\").c_str() : \"\");",
+         N);
   W.line("if (opt.Timing) summary.print(\"{}\", opt.Backend);", N);
   W.open("if (on_gpu)");
   W.comment("Everything is printed: leave without tearing the CUDA contexts "
@@ -535,6 +559,10 @@ std::string dpc::emitMain(const Program &P) {
   W.line("std::_Exit(status);");
   W.close();
   W.line("return status;");
+  W.close();
+  W.open("catch (const dpc_rt::UsageError &e)");
+  W.line("std::fprintf(stderr, \"{}: error: %s\\n\", e.what());", N);
+  W.line("return 2;");
   W.close();
   W.open("catch (const dpc_rt::InputError &e)");
   W.line("std::fprintf(stderr, \"{}: error: %s\\n\", e.what());", N);
