@@ -1,7 +1,8 @@
 // dpc_driver.h - the command line, output and timing of a generated binary.
 // Header-only C++17; copied into every generated folder.
 //
-//   NAME [--in NAME=VALUE ...] [FASTA files...] [--backend=serial|openmp|cuda]
+//   NAME [--in NAME=VALUE ...] [FASTA files...]
+//        [--backend=serial|openmp|cuda|auto]
 //        [--threads N] [--device N|N,M|all] [--json] [--traceback] [--verify]
 //        [--timing] [--set NAME=V] [--dump-table T] [--memory-budget B]
 //        [--strict] [--quiet] [--backends]
@@ -80,7 +81,7 @@ inline double parse_bytes(const std::string &S, const std::string &What) {
 inline void usage(const char *Name, FILE *To) {
   std::fprintf(To,
                "usage: %s [--in NAME=VALUE ...] [FASTA files...]\n"
-               "          [--backend=serial|openmp|cuda] [--threads N] "
+               "          [--backend=serial|openmp|cuda|auto] [--threads N] "
                "[--device N|N,M|all]\n"
                "          [--json] [--traceback] [--verify] [--timing]\n"
                "          [--set NAME=V] [--dump-table T] [--memory-budget B] "
@@ -112,6 +113,8 @@ inline void usage(const char *Name, FILE *To) {
                "  line on stderr. Runs over 2 s show a progress line on stderr "
                "when it is a\n"
                "  terminal; --quiet turns it off.\n"
+               "  --backend=auto: cuda when a GPU answers, else openmp (the "
+               "default: openmp).\n"
                "  --backends prints the backends that can run here (cuda only "
                "when a GPU is\n"
                "  usable), one per line, and exits.\n"
@@ -149,7 +152,7 @@ inline Options parse_options(int argc, char **argv,
       O.DumpTables.push_back(Value(I, "--dump-table"));
     } else if (Is(A, "--backend")) {
       O.Backend = Value(I, "--backend");
-      bool Known = false;
+      bool Known = O.Backend == "auto"; // cuda if a GPU answers, else openmp
       for (auto &B : Backends)
         Known |= B == O.Backend;
       if (!Known) {
@@ -157,7 +160,7 @@ inline Options parse_options(int argc, char **argv,
         for (auto &B : Backends)
           L += (L.empty() ? "" : ", ") + B;
         throw InputError("unknown backend '" + O.Backend +
-                         "' (this binary has: " + L + ")");
+                         "' (this binary has: " + L + "; or auto)");
       }
     } else if (Is(A, "--threads")) {
       int64_t T = parse_int(Value(I, "--threads"), "--threads");

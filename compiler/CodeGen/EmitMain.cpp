@@ -228,7 +228,7 @@ std::string dpc::emitMain(const Program &P) {
   W.line("backends.push_back(\"cuda\");");
   W.text("#endif");
   W.line("dpc_rt::RunSummary summary; // --timing");
-  W.line("const dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);");
+  W.line("dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);");
   W.line("std::vector<int> devices = {{opt.Device}}; // the GPUs");
   W.comment("--backends: those that can run here (cuda when a GPU answers).");
   W.open("if (opt.ListBackends)");
@@ -248,7 +248,8 @@ std::string dpc::emitMain(const Program &P) {
   W.comment("The CUDA contexts start (a few tenths of a second) while the "
             "input is read.");
   W.line("std::future<double> device_start;");
-  W.line("if (opt.Backend == \"cuda\") device_start = std::async(std::launch::async, "
+  W.line("if (opt.Backend == \"cuda\" || opt.Backend == \"auto\") device_start = "
+         "std::async(std::launch::async, "
          "[&] {{ return cuda_start_devices(opt.Devices, devices); }});");
   W.text("#endif");
   std::string Specs;
@@ -280,19 +281,27 @@ std::string dpc::emitMain(const Program &P) {
   W.line("int status = 0;");
   W.line("size_t verified = 0, verified_cells = 0; // --verify: problems, cells");
   W.line("bool verify_failed = false;");
+  W.line("double dev = 0; // the device's budget");
+  W.text("#if defined(DPC_HAVE_CUDA)");
+  W.open("if (device_start.valid())");
+  W.line("dpc_rt::Timer start;");
+  W.open("if (opt.Backend == \"auto\")");
+  W.line("try {{ dev = device_start.get(); }} catch (const std::exception &) "
+         "{{ dev = 0; }}");
+  W.close();
+  W.line("else dev = device_start.get();");
+  W.line("summary.Device = start.seconds();");
+  W.close();
+  W.text("#endif");
+  W.comment("--backend=auto (what dpc run asks for): CUDA when a GPU "
+            "answered, else OpenMP.");
+  W.line("if (opt.Backend == \"auto\") opt.Backend = dev > 0 ? \"cuda\" : "
+         "\"openmp\";");
   W.comment("The GPU sends back only the output cells when no table is "
             "needed on the host.");
   W.line("const bool on_gpu = opt.Backend == \"cuda\";");
   W.line("const bool host_tables_needed = !on_gpu || opt.Traceback || opt.Json "
          "|| opt.Verify || !opt.DumpTables.empty();");
-  W.line("double dev = 0; // the device's budget");
-  W.text("#if defined(DPC_HAVE_CUDA)");
-  W.open("if (device_start.valid())");
-  W.line("dpc_rt::Timer start;");
-  W.line("dev = device_start.get();");
-  W.line("summary.Device = start.seconds();");
-  W.close();
-  W.text("#endif");
   W.line("double budget = opt.MemoryBudget;");
   W.open("if (budget <= 0)");
   W.line("budget = host_tables_needed ? 0.5 * "

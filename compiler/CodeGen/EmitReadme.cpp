@@ -59,7 +59,8 @@ Inputs:
 {3}
 Options: `--in NAME=VALUE` (a sequence, a comma list for int inputs, or
 `@file`), FASTA files as positional arguments (records fill the sequence
-inputs in order, one problem per group), `--backend=serial|openmp|cuda`,
+inputs in order, one problem per group), `--backend=serial|openmp|cuda|auto`
+(default openmp; auto: cuda when a GPU answers, else openmp),
 `--threads N`, `--device N`, `--set NAME=V` (a `let` constant), `--json`,
 `--traceback`, `--verify` (recompute every table with the untiled reference
 code and compare every cell: `verify: ok, N cells` on stderr, or the

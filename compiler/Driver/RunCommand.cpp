@@ -14,9 +14,10 @@
 // built under a lock (`ENTRY.lock`, flock), so that concurrent runs of the
 // same file build it once and never see half of it.
 //
-// Backend: the binary's `--backend` when given; else CUDA when the build
-// found nvcc and the binary reports a usable device (`--backends`), else
-// the binary's default (OpenMP).
+// Backend: the binary's `--backend` when given; else, when the build found
+// nvcc, `--backend=auto` (the binary takes CUDA when a GPU answers as its
+// CUDA context starts, else OpenMP: no second start to probe it), else the
+// binary's default (OpenMP).
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/Commands.h"
@@ -392,26 +393,6 @@ static bool buildEntry(Entry &E, const std::string &Path, const RunArgs &RA) {
   return true;
 }
 
-/// True if the binary reports a usable CUDA device (`--backends` lists
-/// `cuda`).
-static bool gpuUsable(const Entry &E) {
-  llvm::SmallString<128> Out;
-  if (fs::createTemporaryFile("dpc-backends", "txt", Out))
-    return false;
-  std::string Err;
-  int RC = runLogged({E.Binary, "--backends"}, std::string(Out), Err);
-  bool Cuda = false;
-  if (RC == 0)
-    if (auto Buf = llvm::MemoryBuffer::getFile(Out)) {
-      llvm::SmallVector<llvm::StringRef, 4> Lines;
-      (*Buf)->getBuffer().split(Lines, '\n');
-      for (auto L : Lines)
-        Cuda |= L.trim() == "cuda" || L.starts_with("cuda ");
-    }
-  (void)fs::remove(Out);
-  return Cuda;
-}
-
 int dpc::runRun(const std::vector<std::string> &Args, const char *Argv0) {
   RunArgs RA;
   for (size_t I = 0; I < Args.size(); ++I) {
@@ -448,13 +429,16 @@ int dpc::runRun(const std::vector<std::string> &Args, const char *Argv0) {
   }
   if (RA.File.empty())
     return usageError("no recurrence given");
+  if (RA.File == "-")
+    return usageError("dpc run compiles a file or a NAME, not standard input "
+                      "(save it first)");
 
   std::string Path, Err;
   if (!resolveRecurrence(RA.File, Path, Err)) {
     llvm::errs() << "dpc run: error: " << Err << "\n";
     return ExitError;
   }
-  auto Text = llvm::MemoryBuffer::getFileOrSTDIN(Path);
+  auto Text = llvm::MemoryBuffer::getFile(Path);
   if (!Text) {
     llvm::errs() << "dpc run: error: cannot read '" << Path
                  << "': " << Text.getError().message() << "\n";
@@ -478,7 +462,7 @@ int dpc::runRun(const std::vector<std::string> &Args, const char *Argv0) {
   H.update((*Text)->getBuffer());
   std::array<uint8_t, 32> Digest = H.final();
   std::string Key = llvm::toHex(llvm::ArrayRef(Digest).take_front(8), true);
-  std::string Name = entryStem(Path == "-" ? "stdin" : Path) + "-" + Key;
+  std::string Name = entryStem(Path) + "-" + Key;
   Entry E;
   E.Dir = RA.CacheDir + "/" + Name;
 
@@ -508,14 +492,13 @@ int dpc::runRun(const std::vector<std::string> &Args, const char *Argv0) {
   }
 
   std::vector<std::string> Argv = {"dpc run " + RA.File};
-  if (!RA.BackendGiven && E.HasCuda && gpuUsable(E)) {
-    Argv.push_back("--backend=cuda");
+  if (!RA.BackendGiven && E.HasCuda) {
+    Argv.push_back("--backend=auto");
     if (RA.Verbose)
-      llvm::errs() << "dpc run: backend cuda (a GPU is usable)\n";
+      llvm::errs() << "dpc run: backend auto (cuda if a GPU answers, else "
+                      "openmp)\n";
   } else if (RA.Verbose && !RA.BackendGiven) {
-    llvm::errs() << "dpc run: backend openmp ("
-                 << (E.HasCuda ? "no usable GPU" : "built without nvcc")
-                 << ")\n";
+    llvm::errs() << "dpc run: backend openmp (built without nvcc)\n";
   }
   Argv.insert(Argv.end(), RA.Pass.begin(), RA.Pass.end());
   std::vector<char *> P;

@@ -65,7 +65,7 @@ int main(int argc, char **argv) {
     backends.push_back("cuda");
 #endif
     dpc_rt::RunSummary summary; // --timing
-    const dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);
+    dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);
     std::vector<int> devices = {opt.Device}; // the GPUs
     // --backends: those that can run here (cuda when a GPU answers).
     if (opt.ListBackends) {
@@ -85,7 +85,7 @@ int main(int argc, char **argv) {
 #if defined(DPC_HAVE_CUDA)
     // The CUDA contexts start (a few tenths of a second) while the input is read.
     std::future<double> device_start;
-    if (opt.Backend == "cuda")
+    if (opt.Backend == "cuda" || opt.Backend == "auto")
       device_start = std::async(std::launch::async,
                                 [&] { return cuda_start_devices(opt.Devices, devices); });
 #endif
@@ -105,18 +105,27 @@ int main(int argc, char **argv) {
     int status = 0;
     size_t verified = 0, verified_cells = 0; // --verify: problems, cells
     bool verify_failed = false;
-    // The GPU sends back only the output cells when no table is needed on the host.
-    const bool on_gpu = opt.Backend == "cuda";
-    const bool host_tables_needed =
-        !on_gpu || opt.Traceback || opt.Json || opt.Verify || !opt.DumpTables.empty();
     double dev = 0; // the device's budget
 #if defined(DPC_HAVE_CUDA)
     if (device_start.valid()) {
       dpc_rt::Timer start;
-      dev = device_start.get();
+      if (opt.Backend == "auto") {
+        try {
+          dev = device_start.get();
+        } catch (const std::exception &) {
+          dev = 0;
+        }
+      } else
+        dev = device_start.get();
       summary.Device = start.seconds();
     }
 #endif
+    // --backend=auto (what dpc run asks for): CUDA when a GPU answered, else OpenMP.
+    if (opt.Backend == "auto") opt.Backend = dev > 0 ? "cuda" : "openmp";
+    // The GPU sends back only the output cells when no table is needed on the host.
+    const bool on_gpu = opt.Backend == "cuda";
+    const bool host_tables_needed =
+        !on_gpu || opt.Traceback || opt.Json || opt.Verify || !opt.DumpTables.empty();
     double budget = opt.MemoryBudget;
     if (budget <= 0) {
       budget = host_tables_needed
