@@ -21,8 +21,7 @@ struct InterpOptions {
 /// result (text like RNAfold, or JSON), or the dumped tables.
 int runInterp(Frontend &FE, const InterpOptions &O);
 /// `dpc emit --stage=S`.
-int runEmit(Frontend &FE, const std::string &Stage,
-            const std::vector<std::string> &Sets);
+int runEmit(Frontend &FE, const std::string &Stage);
 /// `dpc compile -o DIR`: refuses a folder that holds files and is not a
 /// dpc folder, unless Force.
 int runCompile(Frontend &FE, const std::string &Dir, bool Force);

@@ -11,8 +11,7 @@
 
 using namespace dpc;
 
-int dpc::runEmit(Frontend &FE, const std::string &Stage,
-                 const std::vector<std::string> &Sets) {
+int dpc::runEmit(Frontend &FE, const std::string &Stage) {
   llvm::raw_ostream &OS = llvm::outs();
   if (Stage == "ast") {
     ast::dumpModule(*FE.M, OS);

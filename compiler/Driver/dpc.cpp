@@ -55,8 +55,7 @@ static cl::list<std::string>
            cl::value_desc("NAME=VALUE"), cl::sub(InterpCmd), cl::cat(DpcCat));
 static cl::list<std::string>
     Sets("set", cl::desc("Override a 'let' constant"),
-         cl::value_desc("NAME=V"), cl::sub(InterpCmd), cl::sub(EmitCmd),
-         cl::cat(DpcCat));
+         cl::value_desc("NAME=V"), cl::sub(InterpCmd), cl::cat(DpcCat));
 static cl::opt<bool> Json("json", cl::desc("Print the result as JSON"),
                           cl::sub(InterpCmd), cl::cat(DpcCat));
 static cl::list<std::string>
@@ -174,7 +173,7 @@ int main(int argc, char **argv) {
                                "loops, plan, openmp, cuda)");
     if (!FE.load(Path))
       return ExitError;
-    return runEmit(FE, Stage, std::vector<std::string>(Sets.begin(), Sets.end()));
+    return runEmit(FE, Stage);
   }
   if (CompileCmd) {
     if (OutDir.empty())
