@@ -71,7 +71,7 @@ std::string dpc::emitHostHeader(const Program &P) {
   H.line("void compute_reference(const Params &p, const Inputs &in, const "
          "RefTables &r, int *err);");
   H.line("size_t verify(const Params &p, const Tables &t, const RefTables &r, "
-         "FILE *out);");
+         "FILE *out, size_t *cells);");
   H.line("bool dump_table(const std::string &name, const Params &p, const "
          "Tables &t, FILE *out);");
   H.line("std::string output_value(const Params &p, const Tables &t);");
@@ -228,13 +228,28 @@ std::string dpc::emitMain(const Program &P) {
   W.line("backends.push_back(\"cuda\");");
   W.text("#endif");
   W.line("dpc_rt::RunSummary summary; // --timing");
-  W.line("const dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);");
+  W.line("dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);");
   W.line("std::vector<int> devices = {{opt.Device}}; // the GPUs");
+  W.comment("--backends: those that can run here (cuda when a GPU answers).");
+  W.open("if (opt.ListBackends)");
+  W.line("for (auto &b : backends) if (b != \"cuda\") std::printf(\"%s\\n\", "
+         "b.c_str());");
+  W.text("#if defined(DPC_HAVE_CUDA)");
+  W.line("std::vector<int> all;");
+  W.line("double free_bytes = 0;");
+  W.line("try {{ free_bytes = cuda_start_devices({{-1}}, all); }} catch "
+         "(const std::exception &) {{}}");
+  W.line("if (free_bytes > 0) std::printf(\"cuda (%zu device(s))\\n\", "
+         "all.size());");
+  W.text("#endif");
+  W.line("return 0;");
+  W.close();
   W.text("#if defined(DPC_HAVE_CUDA)");
   W.comment("The CUDA contexts start (a few tenths of a second) while the "
             "input is read.");
   W.line("std::future<double> device_start;");
-  W.line("if (opt.Backend == \"cuda\") device_start = std::async(std::launch::async, "
+  W.line("if (opt.Backend == \"cuda\" || opt.Backend == \"auto\") device_start = "
+         "std::async(std::launch::async, "
          "[&] {{ return cuda_start_devices(opt.Devices, devices); }});");
   W.text("#endif");
   std::string Specs;
@@ -264,19 +279,29 @@ std::string dpc::emitMain(const Program &P) {
          Cond, Names);
   W.close();
   W.line("int status = 0;");
+  W.line("size_t verified = 0, verified_cells = 0; // --verify: problems, cells");
+  W.line("bool verify_failed = false;");
+  W.line("double dev = 0; // the device's budget");
+  W.text("#if defined(DPC_HAVE_CUDA)");
+  W.open("if (device_start.valid())");
+  W.line("dpc_rt::Timer start;");
+  W.open("if (opt.Backend == \"auto\")");
+  W.line("try {{ dev = device_start.get(); }} catch (const std::exception &) "
+         "{{ dev = 0; }}");
+  W.close();
+  W.line("else dev = device_start.get();");
+  W.line("summary.Device = start.seconds();");
+  W.close();
+  W.text("#endif");
+  W.comment("--backend=auto (what dpc run asks for): CUDA when a GPU "
+            "answered, else OpenMP.");
+  W.line("if (opt.Backend == \"auto\") opt.Backend = dev > 0 ? \"cuda\" : "
+         "\"openmp\";");
   W.comment("The GPU sends back only the output cells when no table is "
             "needed on the host.");
   W.line("const bool on_gpu = opt.Backend == \"cuda\";");
   W.line("const bool host_tables_needed = !on_gpu || opt.Traceback || opt.Json "
          "|| opt.Verify || !opt.DumpTables.empty();");
-  W.line("double dev = 0; // the device's budget");
-  W.text("#if defined(DPC_HAVE_CUDA)");
-  W.open("if (device_start.valid())");
-  W.line("dpc_rt::Timer start;");
-  W.line("dev = device_start.get();");
-  W.line("summary.Device = start.seconds();");
-  W.close();
-  W.text("#endif");
   W.line("double budget = opt.MemoryBudget;");
   W.open("if (budget <= 0)");
   W.line("budget = host_tables_needed ? 0.5 * "
@@ -478,7 +503,10 @@ std::string dpc::emitMain(const Program &P) {
   W.line("HostRefTables hr(p);");
   W.line("int rerr = 0;");
   W.line("compute_reference(p, in, hr.view(), &rerr);");
-  W.line("const size_t bad = verify(p, t, hr.view(), stderr);");
+  W.line("size_t cells = 0;");
+  W.line("const size_t bad = verify(p, t, hr.view(), stderr, &cells);");
+  W.line("verified_cells += cells;");
+  W.line("++verified;");
   W.open("if (bad || rerr)");
   W.line("std::fprintf(stderr, \"{}: --verify: %s%zu cell(s) differ from the "
          "untiled reference%s\\n\", dpc_rt::problem_label(prob, base + "
@@ -486,6 +514,7 @@ std::string dpc::emitMain(const Program &P) {
          "\"\");",
          N);
   W.line("status = 1;");
+  W.line("verify_failed = true;");
   W.close();
   W.close();
   W.open("if (!opt.DumpTables.empty())");
@@ -525,6 +554,10 @@ std::string dpc::emitMain(const Program &P) {
   W.line("read_timer = dpc_rt::Timer();");
   W.close();
   W.line("summary.endProgress();");
+  W.line("if (opt.Verify && verified && !verify_failed) std::fprintf(stderr, "
+         "\"{}: verify: ok, %zu cells%s\\n\", verified_cells, verified > 1 ? "
+         "(\" in \" + std::to_string(verified) + \" problems\").c_str() : \"\");",
+         N);
   W.line("if (opt.Timing) summary.print(\"{}\", opt.Backend);", N);
   W.open("if (on_gpu)");
   W.comment("Everything is printed: leave without tearing the CUDA contexts "
@@ -535,6 +568,10 @@ std::string dpc::emitMain(const Program &P) {
   W.line("std::_Exit(status);");
   W.close();
   W.line("return status;");
+  W.close();
+  W.open("catch (const dpc_rt::UsageError &e)");
+  W.line("std::fprintf(stderr, \"{}: error: %s\\n\", e.what());", N);
+  W.line("return 2;");
   W.close();
   W.open("catch (const dpc_rt::InputError &e)");
   W.line("std::fprintf(stderr, \"{}: error: %s\\n\", e.what());", N);

@@ -59,12 +59,15 @@ Inputs:
 {3}
 Options: `--in NAME=VALUE` (a sequence, a comma list for int inputs, or
 `@file`), FASTA files as positional arguments (records fill the sequence
-inputs in order, one problem per group), `--backend=serial|openmp|cuda`,
+inputs in order, one problem per group), `--backend=serial|openmp|cuda|auto`
+(default openmp; auto: cuda when a GPU answers, else openmp),
 `--threads N`, `--device N`, `--set NAME=V` (a `let` constant), `--json`,
 `--traceback`, `--verify` (recompute every table with the untiled reference
-code and compare every cell; non-zero exit on any difference), `--timing`,
-`--dump-table T` (every cell of table T, `T[i,j] = v`), `--memory-budget B`,
-`--strict`, `--quiet`.
+code and compare every cell: `verify: ok, N cells` on stderr, or the
+differences and exit status 1), `--timing`, `--dump-table T` (every cell of
+table T, `T[i,j] = v`), `--memory-budget B`, `--strict`, `--quiet`,
+`--backends` (those that can run here; cuda only with a usable GPU). Exit
+status: 0 ok, 1 an input or program error, 2 a usage error.
 
 ## Many problems
 

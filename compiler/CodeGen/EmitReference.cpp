@@ -81,11 +81,12 @@ std::string dpc::emitReference(const Program &P) {
   W.blank();
 
   W.comment("Compares every cell of every table with the reference; prints "
-            "the first\ndifferences and returns their number.");
+            "the first\ndifferences and returns their number (*dpc_cells: the "
+            "cells compared).");
   W.open("size_t verify(const Params &dpc_p, const Tables &dpc_t, const "
-         "RefTables &dpc_r, FILE *dpc_out)");
+         "RefTables &dpc_r, FILE *dpc_out, size_t *dpc_cells)");
   emitParamLocals(M, W);
-  W.line("size_t dpc_bad = 0;");
+  W.line("size_t dpc_bad = 0, dpc_n = 0;");
   for (size_t T = 0; T < M.Tables.size(); ++T) {
     const TableInfo &Tab = M.Tables[T];
     std::vector<IExprPtr> X;
@@ -103,6 +104,7 @@ std::string dpc::emitReference(const Program &P) {
       std::string Same = isIntType(Tab.Type)
                              ? "dpc_a == dpc_b"
                              : "(dpc_a == dpc_b || (dpc_a != dpc_a && dpc_b != dpc_b))";
+      W.line("++dpc_n;");
       W.open("if (!(" + Same + ") && dpc_bad++ < 10)");
       std::string Fmt = Tab.Name + "[";
       std::string Args;
@@ -118,6 +120,7 @@ std::string dpc::emitReference(const Program &P) {
       W.close();
     });
   }
+  W.line("if (dpc_cells) *dpc_cells = dpc_n;");
   W.line("return dpc_bad;");
   W.close();
   W.blank();

@@ -1,16 +1,23 @@
 //===- dpc.cpp - the dpc command line -------------------------------------===//
 //
 //   dpc check FILE.dp
-//   dpc interp FILE.dp --in NAME=VALUE ... [--set NAME=V] [--json]
-//                      [--dump-table T]
+//   dpc interp FILE.dp [FASTA files...] --in NAME=VALUE ... [--set NAME=V]
+//                      [--json] [--dump-table T]
 //   dpc emit FILE.dp --stage=ast|domains|deps|schedule|storage|loops|
 //                            plan|openmp|cuda
-//   dpc compile FILE.dp -o DIR
+//   dpc compile FILE.dp -o DIR [--force]
+//   dpc run [options] FILE.dp [options of the generated program]
+//   dpc cache clean|path
+//
+// FILE.dp may be a NAME of recurrences/ (resolveRecurrence). Exit status: 0
+// ok, 1 an input or program error, 2 a usage error.
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/Frontend.h"
 #include "Driver/Commands.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -28,19 +35,27 @@ static cl::SubCommand EmitCmd("emit", "Print one stage of the compilation");
 static cl::SubCommand CompileCmd("compile",
                                  "Generate a standalone folder (OpenMP C++ "
                                  "and CUDA)");
+// Parsed by hand (their options go on to the generated program); declared
+// here so that `dpc --help` lists them.
+static cl::SubCommand RunCmd("run", "Compile, build (cached) and run a "
+                                    "recurrence: dpc run FILE.dp --in ...");
+static cl::SubCommand CacheCmd("cache", "Clean the cache of dpc run (dpc "
+                                        "cache clean|path)");
 
-static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<file.dp>"),
+static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<FILE.dp|NAME>"),
                                       cl::Required, cl::sub(CheckCmd),
                                       cl::sub(InterpCmd), cl::sub(EmitCmd),
                                       cl::sub(CompileCmd), cl::cat(DpcCat));
 
 static cl::list<std::string>
+    InterpFiles(cl::Positional, cl::desc("[FASTA files...]"),
+                cl::sub(InterpCmd), cl::cat(DpcCat));
+static cl::list<std::string>
     Inputs("in", cl::desc("Bind an input: NAME=SEQUENCE, NAME=1,2,3 or NAME=@file.fa"),
            cl::value_desc("NAME=VALUE"), cl::sub(InterpCmd), cl::cat(DpcCat));
 static cl::list<std::string>
     Sets("set", cl::desc("Override a 'let' constant"),
-         cl::value_desc("NAME=V"), cl::sub(InterpCmd), cl::sub(EmitCmd),
-         cl::cat(DpcCat));
+         cl::value_desc("NAME=V"), cl::sub(InterpCmd), cl::cat(DpcCat));
 static cl::opt<bool> Json("json", cl::desc("Print the result as JSON"),
                           cl::sub(InterpCmd), cl::cat(DpcCat));
 static cl::list<std::string>
@@ -53,9 +68,14 @@ static cl::opt<std::string>
                    "plan | openmp | cuda"),
           cl::init("ast"), cl::sub(EmitCmd), cl::cat(DpcCat));
 
-static cl::opt<std::string> OutDir("o", cl::desc("Output folder"),
+static cl::opt<std::string> OutDir("o", cl::desc("Output folder (required)"),
                                    cl::value_desc("DIR"), cl::sub(CompileCmd),
                                    cl::cat(DpcCat));
+static cl::opt<bool>
+    Force("force",
+          cl::desc("Write into DIR even if it holds files and is not a "
+                   "folder dpc generated"),
+          cl::sub(CompileCmd), cl::cat(DpcCat));
 
 static cl::opt<unsigned long> IslMaxOps(
     "isl-max-ops",
@@ -65,47 +85,103 @@ static cl::opt<unsigned long> IslMaxOps(
     cl::sub(InterpCmd), cl::sub(EmitCmd), cl::sub(CompileCmd),
     cl::cat(DpcCat));
 
+static void printVersion(llvm::raw_ostream &OS) {
+  OS << versionString() << " (LLVM " << LLVM_VERSION_STRING << ")\n";
+}
+
+/// A usage error of a subcommand parsed by LLVM's cl: the message and where
+/// to find help; exit status 2.
+static int usage(const char *Sub, const llvm::Twine &Msg) {
+  llvm::errs() << "dpc" << (*Sub ? " " : "") << Sub << ": error: " << Msg
+               << "\nsee 'dpc" << (*Sub ? " " : "") << Sub << " --help'\n";
+  return ExitUsage;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM X(argc, argv);
+  // run and cache pass their options on; cl would reject them.
+  if (argc >= 2 && (llvm::StringRef(argv[1]) == "run" ||
+                    llvm::StringRef(argv[1]) == "cache")) {
+    std::vector<std::string> Args(argv + 2, argv + argc);
+    return llvm::StringRef(argv[1]) == "run" ? runRun(Args, argv[0])
+                                             : runCache(Args);
+  }
   cl::HideUnrelatedOptions(DpcCat);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "dpc: dynamic-programming recurrence compiler\n");
+  cl::SetVersionPrinter(printVersion);
+  std::string ParseErrors;
+  llvm::raw_string_ostream ErrOS(ParseErrors);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "dpc: dynamic-programming recurrence compiler\n\n"
+          "  A recurrence FILE.dp may be given by NAME: recurrences/NAME.dp "
+          "(or a folder of\n  $DPC_RECURRENCES). Exit status: 0 ok, 1 an "
+          "input or program error, 2 a usage\n  error.\n",
+          &ErrOS)) {
+    const char *Sub = CheckCmd     ? "check"
+                      : InterpCmd  ? "interp"
+                      : EmitCmd    ? "emit"
+                      : CompileCmd ? "compile"
+                                   : "";
+    std::string M = llvm::StringRef(ParseErrors).trim().str();
+    // cl's messages start with "dpc: " and end with its own hint.
+    llvm::StringRef R(M);
+    R.consume_front(llvm::StringRef(argv[0]).str() + ": ");
+    R.consume_front("dpc: ");
+    M = R.split('\n').first.split(".  Try:").first.str();
+    if (llvm::StringRef(M).starts_with("Not enough positional"))
+      M = "no recurrence given (FILE.dp or NAME)";
+    return usage(Sub, M);
+  }
 
   Frontend FE;
   FE.IslMaxOps = IslMaxOps;
+  std::string Path;
+  if (CheckCmd || InterpCmd || EmitCmd || CompileCmd) {
+    std::string Err;
+    if (!resolveRecurrence(InputFile, Path, Err)) {
+      FE.Diags.error(Err);
+      return ExitError;
+    }
+  }
   if (CheckCmd) {
-    if (!FE.load(InputFile))
-      return 1;
-    llvm::outs() << InputFile << ": ok: " << FE.M->Tables.size()
+    if (!FE.load(Path))
+      return ExitError;
+    llvm::outs() << Path << ": ok: " << FE.M->Tables.size()
                  << " table(s), " << FE.PM->statements().size()
                  << " statement(s); cases cover every domain, every read is "
                     "in bounds, dependences are well founded\n";
-    return 0;
+    return ExitOk;
   }
   if (InterpCmd) {
-    if (!FE.load(InputFile))
-      return 1;
+    if (!FE.load(Path))
+      return ExitError;
     InterpOptions O;
     O.Inputs = std::vector<std::string>(Inputs.begin(), Inputs.end());
+    O.Files = std::vector<std::string>(InterpFiles.begin(), InterpFiles.end());
     O.Sets = std::vector<std::string>(Sets.begin(), Sets.end());
     O.Json = Json;
     O.DumpTables = std::vector<std::string>(DumpTables.begin(), DumpTables.end());
     return runInterp(FE, O);
   }
   if (EmitCmd) {
-    if (!FE.load(InputFile))
-      return 1;
-    return runEmit(FE, Stage, std::vector<std::string>(Sets.begin(), Sets.end()));
+    static const char *Stages[] = {"ast",     "domains", "deps",
+                                   "schedule", "storage", "loops",
+                                   "plan",    "openmp",  "cuda"};
+    if (llvm::find(Stages, Stage.getValue()) == std::end(Stages))
+      return usage("emit", "unknown stage '" + Stage +
+                               "' (ast, domains, deps, schedule, storage, "
+                               "loops, plan, openmp, cuda)");
+    if (!FE.load(Path))
+      return ExitError;
+    return runEmit(FE, Stage);
   }
   if (CompileCmd) {
-    if (OutDir.empty()) {
-      llvm::errs() << "dpc compile: missing '-o DIR'\n";
-      return 1;
-    }
-    if (!FE.load(InputFile))
-      return 1;
-    return runCompile(FE, OutDir);
+    if (OutDir.empty())
+      return usage("compile", "missing '-o DIR'");
+    if (!FE.load(Path))
+      return ExitError;
+    return runCompile(FE, OutDir, Force);
   }
   cl::PrintHelpMessage();
-  return 1;
+  return ExitUsage;
 }

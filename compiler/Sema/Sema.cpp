@@ -183,6 +183,18 @@ void Sema::declareNames() {
                       "` next to it; choose another name (such as '" +
                       M.Name + "_dp')");
   }
+  // Every name of the module, for a rename that clashes with none.
+  std::set<std::string> All;
+  for (auto &P : M.Params)
+    All.insert(P.Name);
+  for (auto &L : M.Lets)
+    All.insert(L.Name);
+  for (auto &I : M.Inputs)
+    All.insert(I.Name);
+  for (auto &S : M.Scores)
+    All.insert(S.Name);
+  for (auto &T : M.Tables)
+    All.insert(T.Name);
   auto Declare = [&](const std::string &N, llvm::SMRange R, const char *What) {
     if (isReservedName(N))
       Diags.error(R, reservedMessage(N));
@@ -191,6 +203,16 @@ void Sema::declareNames() {
       Diags.error(R, llvm::Twine("redefinition of '") + N + "' (as " + What +
                          ")");
       Diags.note(It->second, "'" + N + "' was first defined here");
+      std::string Other;
+      for (int K = 2; Other.empty() || All.count(Other) ||
+                      isReservedName(Other) || isCLibraryName(Other);
+           ++K)
+        Other = N + std::to_string(K);
+      All.insert(Other);
+      Diags.note(R, llvm::Twine("params, constants, inputs, score functions "
+                                "and tables share one set of names; rename "
+                                "this one (such as '") +
+                        Other + "') and its uses");
     }
   };
   for (auto &P : M.Params) {

@@ -84,12 +84,27 @@ int main(int argc, char **argv) {
     backends.push_back("cuda");
 #endif
     dpc_rt::RunSummary summary; // --timing
-    const dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);
+    dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);
     std::vector<int> devices = {opt.Device}; // the GPUs
+    // --backends: those that can run here (cuda when a GPU answers).
+    if (opt.ListBackends) {
+      for (auto &b : backends)
+        if (b != "cuda") std::printf("%s\n", b.c_str());
+#if defined(DPC_HAVE_CUDA)
+      std::vector<int> all;
+      double free_bytes = 0;
+      try {
+        free_bytes = cuda_start_devices({-1}, all);
+      } catch (const std::exception &) {
+      }
+      if (free_bytes > 0) std::printf("cuda (%zu device(s))\n", all.size());
+#endif
+      return 0;
+    }
 #if defined(DPC_HAVE_CUDA)
     // The CUDA contexts start (a few tenths of a second) while the input is read.
     std::future<double> device_start;
-    if (opt.Backend == "cuda")
+    if (opt.Backend == "cuda" || opt.Backend == "auto")
       device_start = std::async(std::launch::async,
                                 [&] { return cuda_start_devices(opt.Devices, devices); });
 #endif
@@ -108,18 +123,29 @@ int main(int argc, char **argv) {
                                  d + "' (tables: S1, S2, F)");
     }
     int status = 0;
-    // The GPU sends back only the output cells when no table is needed on the host.
-    const bool on_gpu = opt.Backend == "cuda";
-    const bool host_tables_needed =
-        !on_gpu || opt.Traceback || opt.Json || opt.Verify || !opt.DumpTables.empty();
+    size_t verified = 0, verified_cells = 0; // --verify: problems, cells
+    bool verify_failed = false;
     double dev = 0; // the device's budget
 #if defined(DPC_HAVE_CUDA)
     if (device_start.valid()) {
       dpc_rt::Timer start;
-      dev = device_start.get();
+      if (opt.Backend == "auto") {
+        try {
+          dev = device_start.get();
+        } catch (const std::exception &) {
+          dev = 0;
+        }
+      } else
+        dev = device_start.get();
       summary.Device = start.seconds();
     }
 #endif
+    // --backend=auto (what dpc run asks for): CUDA when a GPU answered, else OpenMP.
+    if (opt.Backend == "auto") opt.Backend = dev > 0 ? "cuda" : "openmp";
+    // The GPU sends back only the output cells when no table is needed on the host.
+    const bool on_gpu = opt.Backend == "cuda";
+    const bool host_tables_needed =
+        !on_gpu || opt.Traceback || opt.Json || opt.Verify || !opt.DumpTables.empty();
     double budget = opt.MemoryBudget;
     if (budget <= 0) {
       budget = host_tables_needed
@@ -333,7 +359,10 @@ int main(int argc, char **argv) {
               HostRefTables hr(p);
               int rerr = 0;
               compute_reference(p, in, hr.view(), &rerr);
-              const size_t bad = verify(p, t, hr.view(), stderr);
+              size_t cells = 0;
+              const size_t bad = verify(p, t, hr.view(), stderr, &cells);
+              verified_cells += cells;
+              ++verified;
               if (bad || rerr) {
                 std::fprintf(stderr,
                              "bpmax: --verify: %s%zu cell(s) differ from the untiled "
@@ -341,6 +370,7 @@ int main(int argc, char **argv) {
                              dpc_rt::problem_label(prob, base + job.prob, many).c_str(),
                              bad, rerr ? " (and the reference failed)" : "");
                 status = 1;
+                verify_failed = true;
               }
             }
             if (!opt.DumpTables.empty()) {
@@ -370,6 +400,10 @@ int main(int argc, char **argv) {
       read_timer = dpc_rt::Timer();
     }
     summary.endProgress();
+    if (opt.Verify && verified && !verify_failed)
+      std::fprintf(
+          stderr, "bpmax: verify: ok, %zu cells%s\n", verified_cells,
+          verified > 1 ? (" in " + std::to_string(verified) + " problems").c_str() : "");
     if (opt.Timing) summary.print("bpmax", opt.Backend);
     if (on_gpu) {
       // Everything is printed: leave without tearing the CUDA contexts and page-locked
@@ -379,6 +413,9 @@ int main(int argc, char **argv) {
       std::_Exit(status);
     }
     return status;
+  } catch (const dpc_rt::UsageError &e) {
+    std::fprintf(stderr, "bpmax: error: %s\n", e.what());
+    return 2;
   } catch (const dpc_rt::InputError &e) {
     std::fprintf(stderr, "bpmax: error: %s\n", e.what());
     return 1;

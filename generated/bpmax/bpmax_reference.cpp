@@ -66,14 +66,14 @@ void compute_reference(const Params &dpc_p, const Inputs &dpc_in, const RefTable
 }
 
 // Compares every cell of every table with the reference; prints the first
-// differences and returns their number.
+// differences and returns their number (*dpc_cells: the cells compared).
 size_t verify(const Params &dpc_p, const Tables &dpc_t, const RefTables &dpc_r,
-              FILE *dpc_out) {
+              FILE *dpc_out, size_t *dpc_cells) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  size_t dpc_bad = 0;
+  size_t dpc_bad = 0, dpc_n = 0;
   // table S1[i, j]
   for (int64_t d0 = 0; d0 <= N; d0++) {
     for (int64_t d1 = d0 - 1; d1 <= N - 1; d1++) {
@@ -82,6 +82,7 @@ size_t verify(const Params &dpc_p, const Tables &dpc_t, const RefTables &dpc_r,
         const int64_t j = d1;
         const int32_t dpc_a = dpc_t.S1[S1_at(dpc_p, i, j)];
         const int32_t dpc_b = dpc_r.S1[ref_S1_at(dpc_p, i, j)];
+        ++dpc_n;
         if (!(dpc_a == dpc_b) && dpc_bad++ < 10) {
           std::fprintf(dpc_out, "verify: S1[%lld,%lld] = %s, reference %s\n",
                        (long long)i, (long long)j,
@@ -99,6 +100,7 @@ size_t verify(const Params &dpc_p, const Tables &dpc_t, const RefTables &dpc_r,
         const int64_t j = d1;
         const int32_t dpc_a = dpc_t.S2[S2_at(dpc_p, i, j)];
         const int32_t dpc_b = dpc_r.S2[ref_S2_at(dpc_p, i, j)];
+        ++dpc_n;
         if (!(dpc_a == dpc_b) && dpc_bad++ < 10) {
           std::fprintf(dpc_out, "verify: S2[%lld,%lld] = %s, reference %s\n",
                        (long long)i, (long long)j,
@@ -120,6 +122,7 @@ size_t verify(const Params &dpc_p, const Tables &dpc_t, const RefTables &dpc_r,
             const int64_t j2 = d3;
             const int32_t dpc_a = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
             const int32_t dpc_b = dpc_r.F[ref_F_at(dpc_p, i1, j1, i2, j2)];
+            ++dpc_n;
             if (!(dpc_a == dpc_b) && dpc_bad++ < 10) {
               std::fprintf(dpc_out, "verify: F[%lld,%lld,%lld,%lld] = %s, reference %s\n",
                            (long long)i1, (long long)j1, (long long)i2, (long long)j2,
@@ -131,6 +134,7 @@ size_t verify(const Params &dpc_p, const Tables &dpc_t, const RefTables &dpc_r,
       }
     }
   }
+  if (dpc_cells) *dpc_cells = dpc_n;
   return dpc_bad;
 }
 

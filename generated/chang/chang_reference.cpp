@@ -38,12 +38,12 @@ void compute_reference(const Params &dpc_p, const Inputs &dpc_in, const RefTable
 }
 
 // Compares every cell of every table with the reference; prints the first
-// differences and returns their number.
+// differences and returns their number (*dpc_cells: the cells compared).
 size_t verify(const Params &dpc_p, const Tables &dpc_t, const RefTables &dpc_r,
-              FILE *dpc_out) {
+              FILE *dpc_out, size_t *dpc_cells) {
   const int64_t N = dpc_p.N;
   (void)N;
-  size_t dpc_bad = 0;
+  size_t dpc_bad = 0, dpc_n = 0;
   // table C[i, j]
   for (int64_t d0 = 0; d0 <= N - 1; d0++) {
     for (int64_t d1 = d0; d1 <= N - 1; d1++) {
@@ -52,6 +52,7 @@ size_t verify(const Params &dpc_p, const Tables &dpc_t, const RefTables &dpc_r,
         const int64_t j = d1;
         const int32_t dpc_a = dpc_t.C[C_at(dpc_p, i, j)];
         const int32_t dpc_b = dpc_r.C[ref_C_at(dpc_p, i, j)];
+        ++dpc_n;
         if (!(dpc_a == dpc_b) && dpc_bad++ < 10) {
           std::fprintf(dpc_out, "verify: C[%lld,%lld] = %s, reference %s\n", (long long)i,
                        (long long)j, dpc_format_int(dpc::widen<int32_t>(dpc_a)).c_str(),
@@ -68,6 +69,7 @@ size_t verify(const Params &dpc_p, const Tables &dpc_t, const RefTables &dpc_r,
         const int64_t i = d1;
         const int32_t dpc_a = dpc_t.C[CT_at(dpc_p, j, i)];
         const int32_t dpc_b = dpc_r.CT[ref_CT_at(dpc_p, j, i)];
+        ++dpc_n;
         if (!(dpc_a == dpc_b) && dpc_bad++ < 10) {
           std::fprintf(dpc_out, "verify: CT[%lld,%lld] = %s, reference %s\n",
                        (long long)j, (long long)i,
@@ -77,6 +79,7 @@ size_t verify(const Params &dpc_p, const Tables &dpc_t, const RefTables &dpc_r,
       }
     }
   }
+  if (dpc_cells) *dpc_cells = dpc_n;
   return dpc_bad;
 }
 

@@ -36,7 +36,8 @@ double reference_bytes(const Params &p);
 void compute_tiled(const Params &p, const Inputs &in, const Tables &t, int threads,
                    int *err);
 void compute_reference(const Params &p, const Inputs &in, const RefTables &r, int *err);
-size_t verify(const Params &p, const Tables &t, const RefTables &r, FILE *out);
+size_t verify(const Params &p, const Tables &t, const RefTables &r, FILE *out,
+              size_t *cells);
 bool dump_table(const std::string &name, const Params &p, const Tables &t, FILE *out);
 std::string output_value(const Params &p, const Tables &t);
 std::string output_text(int32_t v);

@@ -60,6 +60,20 @@ while IFS=$'\t' read -r rec args expected; do
   fi
 done < tests/gpu/cases.tsv
 
+# What `dpc run` relies on to pick the GPU (issue 15): --backends lists cuda
+# when a GPU answers, and --backend=auto (passed when the build found nvcc)
+# then runs on it, with the same answer.
+b=build-gpu/nussinov/nussinov
+if "$b" --backends | grep -qx 'cuda (.*device(s))' &&
+   "$b" --backend=auto --timing --in seq=GGGAAAUCC 2>&1 | grep -q 'compute .* s (cuda)' &&
+   [ "$("$b" --backend=auto --json --in seq=GGGAAAUCC)" = "$("$b" --backend=openmp --json --in seq=GGGAAAUCC)" ]; then
+  say "PASS --backends lists cuda, --backend=auto runs on the GPU"
+  pass=$((pass + 1))
+else
+  fails=$((fails + 1))
+  say "FAIL --backends / --backend=auto: $("$b" --backends | tr '\n' ' ')"
+fi
+
 # Sanitizers on problems that span several tiles, with tile products (from
 # the third tile step on, n > 128) split over k between blocks.
 S250=$(grep -v '>' tests/gpu/inputs/nussinov_1000.fa | tr -d '\n' | head -c 250)

@@ -282,9 +282,17 @@ public:
       for (size_t I = 0; I < Specs.size(); ++I)
         if (Specs[I].Kind != Alpha::Int && Per[I].empty())
           SeqInputs.push_back(static_cast<int>(I));
-      if (SeqInputs.empty())
-        throw InputError("FASTA files were given, but every sequence input "
-                         "is already bound with --in");
+      if (SeqInputs.empty()) {
+        bool AnySeq = false;
+        for (auto &S : Specs)
+          AnySeq |= S.Kind != Alpha::Int;
+        throw InputError(
+            AnySeq ? "FASTA files were given, but every sequence input is "
+                     "already bound with --in"
+                   : "FASTA files were given, but the recurrence has no "
+                     "sequence input (its inputs are int lists: give them "
+                     "with --in NAME=1,2,3 or --in NAME=@file)");
+      }
       Streaming = true;
       for (size_t I = 0; I < Specs.size(); ++I)
         Streaming &= Per[I].size() <= 1;

@@ -1,10 +1,14 @@
 // dpc_driver.h - the command line, output and timing of a generated binary.
 // Header-only C++17; copied into every generated folder.
 //
-//   NAME [--in NAME=VALUE ...] [FASTA files...] [--backend=serial|openmp|cuda]
+//   NAME [--in NAME=VALUE ...] [FASTA files...]
+//        [--backend=serial|openmp|cuda|auto]
 //        [--threads N] [--device N|N,M|all] [--json] [--traceback] [--verify]
 //        [--timing] [--set NAME=V] [--dump-table T] [--memory-budget B]
-//        [--strict] [--quiet]
+//        [--strict] [--quiet] [--backends]
+//
+// Exit status: 0 ok, 1 an input or program error, 2 a usage error (an
+// unknown option, a missing or bad option value: UsageError).
 //
 // Many problems (a FASTA file of many records) run as batches: consecutive
 // problems whose tables fit the memory budget are computed together (on
@@ -44,6 +48,13 @@ struct Options {
   bool Strict = false;
   /// No progress line on stderr.
   bool Quiet = false;
+  /// Print the backends that can run here and exit (`dpc run` asks).
+  bool ListBackends = false;
+};
+
+/// A bad command line (exit status 2).
+struct UsageError : InputError {
+  explicit UsageError(const std::string &M) : InputError(M) {}
 };
 
 /// "512M", "2G", "1000000": bytes (K, M, G, T: powers of 1024).
@@ -70,7 +81,7 @@ inline double parse_bytes(const std::string &S, const std::string &What) {
 inline void usage(const char *Name, FILE *To) {
   std::fprintf(To,
                "usage: %s [--in NAME=VALUE ...] [FASTA files...]\n"
-               "          [--backend=serial|openmp|cuda] [--threads N] "
+               "          [--backend=serial|openmp|cuda|auto] [--threads N] "
                "[--device N|N,M|all]\n"
                "          [--json] [--traceback] [--verify] [--timing]\n"
                "          [--set NAME=V] [--dump-table T] [--memory-budget B] "
@@ -101,12 +112,19 @@ inline void usage(const char *Name, FILE *To) {
                "batch) and a summary\n"
                "  line on stderr. Runs over 2 s show a progress line on stderr "
                "when it is a\n"
-               "  terminal; --quiet turns it off.\n",
+               "  terminal; --quiet turns it off.\n"
+               "  --backend=auto: cuda when a GPU answers, else openmp (the "
+               "default: openmp).\n"
+               "  --backends prints the backends that can run here (cuda only "
+               "when a GPU is\n"
+               "  usable), one per line, and exits.\n"
+               "  Exit status: 0 ok, 1 an input or program error, 2 a usage "
+               "error.\n",
                Name);
 }
 
-inline Options parse_args(int argc, char **argv,
-                          const std::vector<std::string> &Backends) {
+inline Options parse_options(int argc, char **argv,
+                             const std::vector<std::string> &Backends) {
   Options O;
   auto Value = [&](int &I, const char *Flag) -> std::string {
     std::string A = argv[I];
@@ -134,7 +152,7 @@ inline Options parse_args(int argc, char **argv,
       O.DumpTables.push_back(Value(I, "--dump-table"));
     } else if (Is(A, "--backend")) {
       O.Backend = Value(I, "--backend");
-      bool Known = false;
+      bool Known = O.Backend == "auto"; // cuda if a GPU answers, else openmp
       for (auto &B : Backends)
         Known |= B == O.Backend;
       if (!Known) {
@@ -142,7 +160,7 @@ inline Options parse_args(int argc, char **argv,
         for (auto &B : Backends)
           L += (L.empty() ? "" : ", ") + B;
         throw InputError("unknown backend '" + O.Backend +
-                         "' (this binary has: " + L + ")");
+                         "' (this binary has: " + L + "; or auto)");
       }
     } else if (Is(A, "--threads")) {
       int64_t T = parse_int(Value(I, "--threads"), "--threads");
@@ -179,6 +197,8 @@ inline Options parse_args(int argc, char **argv,
       O.Strict = true;
     } else if (A == "--quiet") {
       O.Quiet = true;
+    } else if (A == "--backends") {
+      O.ListBackends = true;
     } else if (!A.empty() && A[0] == '-') {
       throw InputError("unknown option '" + A + "' (see --help)");
     } else {
@@ -186,6 +206,16 @@ inline Options parse_args(int argc, char **argv,
     }
   }
   return O;
+}
+
+/// The options of argv; a bad one throws UsageError.
+inline Options parse_args(int argc, char **argv,
+                          const std::vector<std::string> &Backends) {
+  try {
+    return parse_options(argc, argv, Backends);
+  } catch (const InputError &E) {
+    throw UsageError(E.what());
+  }
 }
 
 struct Event {
