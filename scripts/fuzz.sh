@@ -7,7 +7,10 @@
 # and writes what it finds (crash-*, timeout-*, oom-*) into
 # build-fuzz/artifacts/TARGET/. Each run's log is build-fuzz/logs/TARGET-DATE.log;
 # its line "stat::number_of_executed_units" counts the executions.
-# Exit status: libFuzzer's (non-zero when it found something).
+# A unit running over 60 s is reported as a timeout; on a loaded machine
+# time a timeout-* input with `dpc check --isl-max-ops=300000 FILE` before
+# calling it a hang. Exit status: libFuzzer's (non-zero when it found
+# something).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -38,7 +41,7 @@ fi
 cd "$B"
 set +e
 "$B/bin/fuzz-$TARGET" "$CORPUS" "${SEEDS[@]}" -max_total_time="$SECONDS_" \
-  -timeout=20 -rss_limit_mb=4096 -artifact_prefix="$ART/" -print_final_stats=1 \
+  -timeout=60 -rss_limit_mb=4096 -artifact_prefix="$ART/" -print_final_stats=1 \
   "${OPTS[@]}" "$@" 2>&1 | tee "$LOG"
 rc=${PIPESTATUS[0]}
 echo "fuzz.sh: $TARGET exit status $rc; executions: $(grep -o 'number_of_executed_units: [0-9]*' "$LOG" | tail -1)"
