@@ -68,6 +68,22 @@ struct FastaRecord {
                    // when the file has no '>')
 };
 
+/// Text for a message: bytes that are not printable ASCII as \xNN (record
+/// names and letters of hostile files must not reach a terminal raw).
+inline std::string printable(const std::string &S) {
+  std::string R;
+  for (char C : S) {
+    unsigned char B = static_cast<unsigned char>(C);
+    if (B >= 0x20 && B < 0x7f) {
+      R += C;
+    } else {
+      const char *Hex = "0123456789abcdef";
+      R += std::string("\\x") + Hex[B >> 4] + Hex[B & 15];
+    }
+  }
+  return R;
+}
+
 /// Encodes a sequence; an unknown letter is an error naming its position.
 inline std::vector<int8_t> encode(Alpha A, const std::string &Seq,
                                   const std::string &What) {
@@ -80,10 +96,8 @@ inline std::vector<int8_t> encode(Alpha A, const std::string &Seq,
   for (size_t I = 0; I < Seq.size(); ++I) {
     int C = Map[static_cast<unsigned char>(Seq[I])];
     if (C < 0) {
-      std::string L(1, Seq[I]);
-      if (!std::isprint(static_cast<unsigned char>(Seq[I])))
-        L = "\\x" + std::to_string(static_cast<unsigned char>(Seq[I]));
-      throw InputError(What + ": '" + L + "' at position " +
+      throw InputError(What + ": '" + printable(std::string(1, Seq[I])) +
+                       "' at position " +
                        std::to_string(I + 1) + " is not a " + alpha_name(A) +
                        " symbol (expected one of " + alpha_symbols(A) + ")");
     }
@@ -99,29 +113,44 @@ inline int64_t parse_int(const std::string &S, const std::string &What) {
   char *End = nullptr;
   long long V = std::strtoll(S.c_str(), &End, 10);
   if (errno == ERANGE)
-    throw InputError(What + ": '" + S + "' does not fit in 64 bits");
-  if (*End != '\0')
-    throw InputError(What + ": '" + S + "' is not an integer");
+    throw InputError(What + ": '" + printable(S) + "' does not fit in 64 bits");
+  if (*End != '\0' || End != S.c_str() + S.size())
+    throw InputError(What + ": '" + printable(S) + "' is not an integer");
   return V;
 }
 
-/// "30,35,15,5" (commas and/or whitespace) -> {30, 35, 15, 5}.
+/// "30,35,15,5" (commas and/or whitespace) -> {30, 35, 15, 5}. An empty
+/// item ("1,,2", a leading or a trailing comma) is an error, not a skip.
 inline std::vector<int64_t> parse_int_list(const std::string &S,
                                            const std::string &What) {
   std::vector<int64_t> R;
   std::string Cur;
+  bool Item = false; // a number since the last comma (or the start)
   auto Flush = [&] {
-    if (!Cur.empty())
+    if (!Cur.empty()) {
       R.push_back(parse_int(Cur, What));
+      Item = true;
+    }
     Cur.clear();
   };
   for (char C : S) {
-    if (C == ',' || std::isspace(static_cast<unsigned char>(C)))
+    if (C == ',') {
       Flush();
-    else
+      if (!Item)
+        throw InputError(What + ": empty value " +
+                         (R.empty() ? std::string("before the first comma")
+                                    : "after value " + std::to_string(R.size()) +
+                                          " (two commas in a row)"));
+      Item = false;
+    } else if (std::isspace(static_cast<unsigned char>(C))) {
+      Flush();
+    } else {
       Cur += C;
+    }
   }
   Flush();
+  if (!R.empty() && !Item)
+    throw InputError(What + ": the list ends with a comma");
   return R;
 }
 
@@ -384,8 +413,8 @@ private:
   // A record of a file: bad ones are kept with their message (KeepBad).
   InputValue recordValue(const InputSpec &S, const FastaRecord &R,
                          const std::string &File) const {
-    std::string Origin =
-        "record '" + R.Name + "', " + File + " line " + std::to_string(R.Line);
+    std::string Origin = "record '" + printable(R.Name) + "', " + File +
+                         " line " + std::to_string(R.Line);
     if (!KeepBad)
       return seqValue(S, R.Seq, Origin);
     try {

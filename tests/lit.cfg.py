@@ -26,6 +26,7 @@ if shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvcc")
 config.environment["PATH"] = os.pathsep.join(
     ["/usr/local/cuda/bin", config.environment.get("PATH", os.environ.get("PATH", ""))])
-for var in ["HOME", "TMPDIR"]:
+# (the sanitizer run of scripts/sanitize.sh sets ASAN_OPTIONS, UBSAN_OPTIONS)
+for var in ["HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]

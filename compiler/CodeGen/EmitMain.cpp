@@ -197,6 +197,22 @@ std::string dpc::emitMain(const Program &P) {
   W.line("return h;");
   W.close();
   W.blank();
+  // Every table's bounding box in floating point: bounds what the int64
+  // _size functions compute, so that a problem too large for them is refused
+  // before they overflow.
+  W.open("double box_bytes(const Params &dpc_p)");
+  emitParamLocals(M, W);
+  W.line("double b = 0.0;");
+  for (size_t T = 0; T < M.Tables.size(); ++T) {
+    const Storage &S = P.Storages[T];
+    std::string Prod = std::to_string(typeBytes(M.Tables[T].Type)) + ".0";
+    for (size_t D = 0; D < S.BoxHi.size(); ++D)
+      Prod += " * static_cast<double>(" +
+              iexpr(S.BoxHi[D] - S.BoxLo[D] + IExpr::num(1)) + ")";
+    W.line("b += {};", Prod);
+  }
+  W.line("return b;");
+  W.close();
   for (bool Ref : {false, true}) {
     W.open(std::string("double ") + (Ref ? "reference" : "table") +
            "_bytes(const Params &p)");
@@ -344,6 +360,10 @@ std::string dpc::emitMain(const Program &P) {
   W.line("const std::string bad = dpc_rt::problem_error(problems[i]);");
   W.line("if (!bad.empty()) throw dpc_rt::InputError(bad);");
   W.line("Params p = bind_params(problems[i], sets);");
+  W.line("if (box_bytes(p) > 1e18) throw dpc_rt::InputError(\"the tables of "
+         "this problem would need about \" + "
+         "dpc_rt::format_bytes(box_bytes(p)) + \" of memory, more than this "
+         "program's 64-bit sizes can count\");");
   W.line("jobs.push_back(Job{{i, p, make_inputs(problems[i])}});");
   W.close();
   W.open("catch (const dpc_rt::InputError &e)");

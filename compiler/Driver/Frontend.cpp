@@ -15,7 +15,13 @@ bool Frontend::load(llvm::StringRef Path, bool Prove) {
     Diags.error("cannot read '" + Path + "': " + Buf.getError().message());
     return false;
   }
-  unsigned Id = SM.AddNewSourceBuffer(std::move(*Buf), llvm::SMLoc());
+  return loadBuffer(std::move(*Buf), Prove);
+}
+
+bool Frontend::loadBuffer(std::unique_ptr<llvm::MemoryBuffer> Buf,
+                          bool Prove) {
+  std::string Path = Buf->getBufferIdentifier().str();
+  unsigned Id = SM.AddNewSourceBuffer(std::move(Buf), llvm::SMLoc());
   M = parseFile(SM, Id, Diags);
   if (!M)
     return false;
@@ -36,14 +42,14 @@ bool Frontend::load(llvm::StringRef Path, bool Prove) {
     return OK;
   } catch (const isl::exception_quota &) {
     Diags.error(islBudgetMessage(Isl, "too complex to prove",
-                                 "'" + Path.str() + "' sound"));
+                                 "'" + Path + "' sound"));
     return false;
   } catch (const isl::exception &E) {
     // A raw isl call of Poly/Isl.cpp that ran out of budget returns null;
     // the next call throws on that null.
     if (islBudgetExceeded(Isl)) {
       Diags.error(islBudgetMessage(Isl, "too complex to prove",
-                                   "'" + Path.str() + "' sound"));
+                                   "'" + Path + "' sound"));
       return false;
     }
     DPC_ICE(llvm::Twine("isl failed while proving '") + Path +

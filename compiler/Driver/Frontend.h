@@ -10,6 +10,7 @@
 #include "Parse/AST.h"
 #include "Poly/PolyModel.h"
 
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
@@ -28,6 +29,8 @@ struct Frontend {
   /// Parses and type-checks Path; with Prove, also builds the polyhedral
   /// model and runs the three proofs. False if anything failed.
   bool load(llvm::StringRef Path, bool Prove = true);
+  /// The same, for a file already in memory (named by its identifier).
+  bool loadBuffer(std::unique_ptr<llvm::MemoryBuffer> Buf, bool Prove = true);
 };
 
 } // namespace dpc

@@ -50,6 +50,15 @@ bool Parser::expect(Tok K, const char *What) {
   return false;
 }
 
+bool Parser::deeper() {
+  if (++Depth <= MaxExprDepth)
+    return true;
+  errorAtTok(llvm::Twine("expression nested too deeply (more than ") +
+             llvm::Twine(MaxExprDepth) +
+             " levels of parentheses, operators and operands)");
+  return false;
+}
+
 bool Parser::isDeclStart() {
   const Token &T = peek();
   switch (T.Kind) {
@@ -570,9 +579,14 @@ static ExprPtr makeBinary(Expr::Kind K, ExprPtr L, ExprPtr R) {
 }
 
 ExprPtr Parser::parseAdditive() {
+  DepthScope Scope(Depth);
+  if (!deeper())
+    return nullptr;
   ExprPtr L = parseTerm();
   while (L && (peek().is(Tok::Plus) || peek().is(Tok::Minus))) {
     Expr::Kind K = consume().is(Tok::Plus) ? Expr::Add : Expr::Sub;
+    if (!deeper()) // L becomes the left operand: one level deeper
+      return nullptr;
     ExprPtr R = parseTerm();
     if (!R)
       return nullptr;
@@ -582,9 +596,12 @@ ExprPtr Parser::parseAdditive() {
 }
 
 ExprPtr Parser::parseTerm() {
+  DepthScope Scope(Depth);
   ExprPtr L = parseUnary();
   while (L && peek().is(Tok::Star)) {
     consume();
+    if (!deeper())
+      return nullptr;
     ExprPtr R = parseUnary();
     if (!R)
       return nullptr;
@@ -596,6 +613,9 @@ ExprPtr Parser::parseTerm() {
 ExprPtr Parser::parseUnary() {
   if (peek().is(Tok::Minus)) {
     llvm::SMLoc S = consume().loc();
+    DepthScope Scope(Depth);
+    if (!deeper())
+      return nullptr;
     ExprPtr Op = parseUnary();
     if (!Op)
       return nullptr;

@@ -113,6 +113,21 @@ private:
   DiagEngine &Diags;
   std::deque<Token> Ahead;
   llvm::SMLoc PrevEnd;
+
+  // ---- nesting ----
+  /// Expressions deeper than this (parentheses, unary minus, and the
+  /// operands of a chain `a + b + ...`, which nests to the left) are
+  /// rejected: the passes after the parser recurse over the tree, and a
+  /// hostile file must not overflow their stack.
+  static constexpr unsigned MaxExprDepth = 256;
+  unsigned Depth = 0;
+  /// One more level; false (after an error) past MaxExprDepth.
+  bool deeper();
+  struct DepthScope {
+    unsigned &D, Saved;
+    explicit DepthScope(unsigned &D) : D(D), Saved(D) {}
+    ~DepthScope() { D = Saved; }
+  };
 };
 
 /// Parses a file registered in SM; null if the file had syntax errors.

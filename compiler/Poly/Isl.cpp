@@ -100,16 +100,43 @@ PointValues dpc::samplePoint(const isl::set &S) {
   // Prefer small values: fix the params to the lexicographic minimum of
   // those for which S is non-empty, then take the smallest point of that
   // slice.
+  isl_ctx *C = isl_set_get_ctx(S.get());
   isl_set *P = isl_set_from_params(isl_set_params(S.copy()));
   isl_size NP = isl_set_dim(P, isl_dim_param);
   P = isl_set_move_dims(P, isl_dim_set, 0, isl_dim_param, 0, NP);
-  isl_set *Lex = isl_set_lexmin(P);
-  Lex = isl_set_move_dims(Lex, isl_dim_param, 0, isl_dim_set, 0, NP);
-  isl::set Slice = isl::manage(isl_set_params(Lex));
+  isl_set *Lex = isl_set_lexmin(isl_set_copy(P));
+  if (!Lex && isl_ctx_last_error(C) != isl_error_quota && NP >= 0) {
+    // No minimum: a parameter unbounded below (a negative `let` is a
+    // parameter <= 0). The minimum within the smallest box |p| <= B that
+    // meets the set instead.
+    isl_ctx_reset_error(C);
+    for (long B = 1; !Lex && B <= (1L << 20); B *= 2) {
+      isl_set *Box = isl_set_copy(P);
+      for (isl_size I = 0; I < NP; ++I) {
+        Box = isl_set_lower_bound_si(Box, isl_dim_set, I, -B);
+        Box = isl_set_upper_bound_si(Box, isl_dim_set, I, B);
+      }
+      isl_bool Empty = isl_set_is_empty(Box);
+      if (Empty == isl_bool_false) {
+        Lex = isl_set_lexmin(Box);
+      } else {
+        isl_set_free(Box);
+        if (Empty == isl_bool_error)
+          break;
+      }
+    }
+  }
+  isl_set_free(P);
   bool IsParams = isl_set_is_params(S.get()) == isl_bool_true;
-  isl::set Fixed = IsParams ? S.intersect(Slice) : S.intersect_params(Slice);
-  if (Fixed.is_empty())
-    Fixed = S;
+  isl::set Fixed = S;
+  if (Lex || isl_ctx_last_error(C) == isl_error_quota) {
+    // (a null Lex past the operation budget throws below)
+    Lex = isl_set_move_dims(Lex, isl_dim_param, 0, isl_dim_set, 0, NP);
+    isl::set Slice = isl::manage(isl_set_params(Lex));
+    Fixed = IsParams ? S.intersect(Slice) : S.intersect_params(Slice);
+    if (Fixed.is_empty())
+      Fixed = S;
+  }
   if (IsParams)
     Fixed = isl::manage(isl_set_from_params(Fixed.release()));
   return pointValues(Fixed.lexmin().sample_point());

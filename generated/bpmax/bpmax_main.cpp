@@ -64,6 +64,18 @@ HostInputs make_inputs(const dpc_rt::Problem &prob) {
   return h;
 }
 
+double box_bytes(const Params &dpc_p) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  double b = 0.0;
+  b += 4.0 * static_cast<double>(N + 1) * static_cast<double>(N + 1);
+  b += 4.0 * static_cast<double>(M + 1) * static_cast<double>(M + 1);
+  b += 4.0 * static_cast<double>(N + 1) * static_cast<double>(N + 1) *
+       static_cast<double>(M + 1) * static_cast<double>(M + 1);
+  return b;
+}
 double table_bytes(const Params &p) {
   return 0.0 + 4.0 * static_cast<double>(S1_size(p)) +
          4.0 * static_cast<double>(S2_size(p)) + 4.0 * static_cast<double>(F_size(p));
@@ -192,6 +204,11 @@ int main(int argc, char **argv) {
           const std::string bad = dpc_rt::problem_error(problems[i]);
           if (!bad.empty()) throw dpc_rt::InputError(bad);
           Params p = bind_params(problems[i], sets);
+          if (box_bytes(p) > 1e18)
+            throw dpc_rt::InputError(
+                "the tables of this problem would need about " +
+                dpc_rt::format_bytes(box_bytes(p)) +
+                " of memory, more than this program's 64-bit sizes can count");
           jobs.push_back(Job{i, p, make_inputs(problems[i])});
         } catch (const dpc_rt::InputError &e) {
           // (a bad record's message names it already)

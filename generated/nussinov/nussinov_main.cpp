@@ -50,6 +50,13 @@ HostInputs make_inputs(const dpc_rt::Problem &prob) {
   return h;
 }
 
+double box_bytes(const Params &dpc_p) {
+  const int64_t N = dpc_p.N;
+  (void)N;
+  double b = 0.0;
+  b += 4.0 * static_cast<double>(N) * static_cast<double>(N + 1);
+  return b;
+}
 double table_bytes(const Params &p) { return 0.0 + 4.0 * static_cast<double>(C_size(p)); }
 double reference_bytes(const Params &p) {
   return 0.0 + 4.0 * static_cast<double>(ref_C_size(p));
@@ -172,6 +179,11 @@ int main(int argc, char **argv) {
           const std::string bad = dpc_rt::problem_error(problems[i]);
           if (!bad.empty()) throw dpc_rt::InputError(bad);
           Params p = bind_params(problems[i], sets);
+          if (box_bytes(p) > 1e18)
+            throw dpc_rt::InputError(
+                "the tables of this problem would need about " +
+                dpc_rt::format_bytes(box_bytes(p)) +
+                " of memory, more than this program's 64-bit sizes can count");
           jobs.push_back(Job{i, p, make_inputs(problems[i])});
         } catch (const dpc_rt::InputError &e) {
           // (a bad record's message names it already)

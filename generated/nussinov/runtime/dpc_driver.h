@@ -375,10 +375,10 @@ void run_parallel_with_large_stack(size_t N, int Threads, Body Fn) {
 inline void check_host_memory(double Bytes, const std::string &What) {
   uint64_t Avail = available_memory_bytes();
   if (Avail && Bytes > 0.9 * static_cast<double>(Avail))
-    throw InputError(What + " needs " + format_bytes(Bytes) +
-                     " of memory, but only " +
+    throw InputError(What + ": " + format_bytes(Bytes) +
+                     " of memory needed, but only " +
                      format_bytes(static_cast<double>(Avail)) +
-                     " is available");
+                     " available (nothing was allocated)");
 }
 
 inline const char *error_text(int Code) {
