@@ -139,7 +139,20 @@ PointValues dpc::samplePoint(const isl::set &S) {
   }
   if (IsParams)
     Fixed = isl::manage(isl_set_from_params(Fixed.release()));
-  return pointValues(Fixed.lexmin().sample_point());
+  // The smallest point; a set unbounded below in some dimension has none
+  // (isl: unbounded optimum), any point of it then.
+  isl::set Min = Fixed;
+  try {
+    Min = Fixed.lexmin();
+  } catch (const isl::exception_quota &) {
+    throw;
+  } catch (const isl::exception &) {
+    if (isl_ctx_last_error(C) == isl_error_quota)
+      throw;
+    isl_ctx_reset_error(C);
+    Min = Fixed;
+  }
+  return pointValues(Min.sample_point());
 }
 
 std::vector<std::string> dpc::setDimNames(const isl::set &S) {

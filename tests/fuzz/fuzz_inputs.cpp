@@ -109,6 +109,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       Args.push_back(Cur);
       std::vector<char *> Argv;
       for (auto &A : Args) {
+        A = std::string(A.c_str()); // an argument ends at a NUL, as in argv
         if (A == "-h" || A == "--help") // prints the usage and exits
           return 0;
         Argv.push_back(&A[0]);
