@@ -890,9 +890,7 @@ struct CudaPrinter {
     // table on the host.
     const OutputInfo &O = M.Output;
     const TableInfo &OT = M.Tables[O.Table];
-    std::vector<IExprPtr> OX;
-    for (auto &A : O.Index)
-      OX.push_back(IExpr::fromAffine(A));
+    std::vector<IExprPtr> OX = outputIndex(M);
     std::string OTy = storeType(OT.Type);
     W.comment("The output cell " + M.outputText() +
               " of every problem of the batch, gathered: when the run "

@@ -161,15 +161,8 @@ std::string dpc::emitReference(const Program &P) {
 
   const OutputInfo &O = M.Output;
   const TableInfo &OT = M.Tables[O.Table];
-  std::vector<IExprPtr> OX;
-  for (auto &A : O.Index)
-    OX.push_back(IExpr::fromAffine(A));
-  W.comment("The output cell " + OT.Name + "[" + [&] {
-    std::string S;
-    for (auto &A : O.Index)
-      S += (S.empty() ? "" : ", ") + A.str();
-    return S;
-  }() + "], as text.");
+  std::vector<IExprPtr> OX = outputIndex(M);
+  W.comment("The output cell " + M.outputText() + ", as text.");
   W.open("std::string output_value(const Params &dpc_p, const Tables &dpc_t)");
   emitParamLocals(M, W);
   W.line("return output_text(dpc_t.{}[{}]);", P.Storages[O.Table].Buffer,

@@ -28,18 +28,6 @@ using namespace dpc::lir;
 
 namespace {
 
-/// The tile coordinates of the kernel's tile: the TileStart of its group.
-std::vector<IExprPtr> tileCoords(const GpuKernel &K) {
-  std::vector<IExprPtr> R;
-  walkNodes(*K.Body, [&](const LNode &N) {
-    if (N.isTileStart() && N.Ref == K.Group && R.empty())
-      R = N.Args;
-    return R.empty();
-  });
-  DPC_ASSERT(R.size() == 2, "strip kernel without the start of its tile");
-  return R;
-}
-
 /// The statement of arm A of table T (-1: the whole body), or -1.
 int stmtOf(const Program &P, int T, int A) {
   for (size_t S = 0; S < P.Stmts.size(); ++S)
@@ -57,7 +45,8 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   const int R = K.LaneRows;
   const int64_t Rows = G.TileSizes[0], Cols = G.TileSizes[1];
   const int Lanes = K.Threads;
-  std::vector<IExprPtr> Tile = tileCoords(K);
+  std::vector<IExprPtr> Tile = tileStartArgs(*K.Body, K.Group);
+  DPC_ASSERT(Tile.size() == 2, "strip kernel without the start of its tile");
   W.line("const int dpc_lane = threadIdx.x;");
   // One tile: its boundary, then its steps.
   auto TileBody = [&] {
@@ -286,13 +275,14 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   W.open("");
   TileBody();
   W.close();
+  // Every lane's cells are visible before the progress is.
+  auto Publish = [&](const std::string &Steps) {
+    W.line("__threadfence();");
+    W.line("__syncwarp();");
+    W.line("if (dpc_lane == 0) dpc_flags[dpc_ticket] = {};", Steps);
+  };
   W.comment("Every lane's cells are visible before the progress is.");
-  W.line("__threadfence();");
-  W.line("__syncwarp();");
-  W.line("if (dpc_lane == 0) dpc_flags[dpc_ticket] = int({} - dpc_w0) + 1;",
-         K.WaveIter);
+  Publish(fmt::format("int({} - dpc_w0) + 1", K.WaveIter));
   W.close();
-  W.line("__threadfence();");
-  W.line("__syncwarp();");
-  W.line("if (dpc_lane == 0) dpc_flags[dpc_ticket] = 0x7fffffff;");
+  Publish("0x7fffffff");
 }

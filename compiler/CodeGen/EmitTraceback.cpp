@@ -166,8 +166,8 @@ std::string dpc::emitTraceback(const Program &P) {
   }
   const OutputInfo &O = M.Output;
   std::string A;
-  for (auto &X : O.Index)
-    A += ", " + iexpr(IExpr::fromAffine(X));
+  for (auto &X : outputIndex(M))
+    A += ", " + iexpr(X);
   W.open("void traceback(const Params &dpc_p, const Inputs &dpc_in, const "
          "Tables &dpc_t, std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err)");
   emitParamLocals(M, W);

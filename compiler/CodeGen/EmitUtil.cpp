@@ -118,6 +118,13 @@ std::string dpc::cellOffset(const Program &P, int Table,
   return S + ")";
 }
 
+std::vector<IExprPtr> dpc::outputIndex(const ModuleInfo &M) {
+  std::vector<IExprPtr> X;
+  for (auto &A : M.Output.Index)
+    X.push_back(IExpr::fromAffine(A));
+  return X;
+}
+
 IExprPtr dpc::domainGuard(const ModuleInfo &M, int Table,
                           const std::vector<IExprPtr> &Idx) {
   const TableInfo &T = M.Tables[Table];

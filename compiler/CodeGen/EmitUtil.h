@@ -55,6 +55,8 @@ void emitParamLocals(const lir::ModuleInfo &M, CodeWriter &W,
 /// reference box.
 std::string cellOffset(const lir::Program &P, int Table,
                        const std::vector<lir::IExprPtr> &Idx, bool Reference);
+/// The output cell's indices as expressions.
+std::vector<lir::IExprPtr> outputIndex(const lir::ModuleInfo &M);
 /// The guard "cell Idx lies in table T's domain".
 lir::IExprPtr domainGuard(const lir::ModuleInfo &M, int Table,
                           const std::vector<lir::IExprPtr> &Idx);

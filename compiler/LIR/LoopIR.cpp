@@ -3,6 +3,7 @@
 
 #include "Basic/Diagnostics.h"
 
+#include <functional>
 #include <optional>
 
 #include "llvm/Support/raw_ostream.h"
@@ -194,6 +195,20 @@ static bool mentions(const IExpr &E, const std::string &V) {
   return false;
 }
 
+std::optional<int64_t> lir::constantOf(const IExpr &E) {
+  std::function<bool(const IExpr &)> HasVar = [&](const IExpr &X) {
+    if (X.K == IExpr::Var)
+      return true;
+    for (auto &A : X.Args)
+      if (HasVar(*A))
+        return true;
+    return false;
+  };
+  if (HasVar(E))
+    return std::nullopt;
+  return evalIExpr(E, [](const std::string &) { return int64_t(0); });
+}
+
 std::optional<int64_t> lir::coeffOf(const IExpr &E, const std::string &V) {
   if (!mentions(E, V))
     return 0;
@@ -340,6 +355,16 @@ std::string lir::iexprToString(const IExpr &E) {
   llvm::raw_string_ostream OS(S);
   print(E, OS);
   return OS.str();
+}
+
+std::vector<IExprPtr> lir::tileStartArgs(const LNode &N, int G) {
+  std::vector<IExprPtr> R;
+  walkNodes(N, [&](const LNode &X) {
+    if (X.isTileStart() && X.Ref == G && R.empty())
+      R = X.Args;
+    return R.empty();
+  });
+  return R;
 }
 
 LNodePtr lir::cloneTree(const LNode &N) {

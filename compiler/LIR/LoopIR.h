@@ -72,6 +72,8 @@ IExprPtr operator*(IExprPtr A, IExprPtr B);
 /// without V); nullopt when V occurs otherwise (in a product with another
 /// variable, a division, a min, ...).
 std::optional<int64_t> coeffOf(const IExpr &E, const std::string &V);
+/// E's value when it has no variables (literals only), else nullopt.
+std::optional<int64_t> constantOf(const IExpr &E);
 
 //===-- loop trees --------------------------------------------------------===//
 
@@ -294,6 +296,9 @@ template <class F> void walkNodes(const LNode &N, F &&Fn) {
   if (N.Else)
     walkNodes(*N.Else, Fn);
 }
+/// The coordinates of the first start of a tile of group G in a loop tree
+/// (TileStart's Args), or none.
+std::vector<IExprPtr> tileStartArgs(const LNode &N, int G);
 /// A deep copy of a loop tree (target plans annotate their own copies).
 LNodePtr cloneTree(const LNode &N);
 

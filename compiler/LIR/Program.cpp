@@ -42,20 +42,12 @@ Program::stripRead(const Group &G, const std::vector<std::string> &Indices,
     const IExpr &E = *Load.Idx[Dim];
     if (coeffOf(E, Indices[Dim]) != std::optional<int64_t>(1))
       return std::nullopt;
-    IExprPtr C = substitute(Load.Idx[Dim], {{Indices[Dim], IExpr::num(0)}});
-    bool Vars = false;
-    std::function<void(const IExpr &)> Walk = [&](const IExpr &X) {
-      Vars |= X.K == IExpr::Var;
-      for (auto &A : X.Args)
-        Walk(*A);
-    };
-    Walk(*C);
-    if (Vars)
+    auto C = constantOf(
+        *substitute(Load.Idx[Dim], {{Indices[Dim], IExpr::num(0)}}));
+    if (!C)
       return std::nullopt;
     // The band distance from the read cell to the cell: -sign * c.
-    int64_t Dist = -G.Signs[Dim] * evalIExpr(*C, [](const std::string &) {
-      return int64_t(0);
-    });
+    int64_t Dist = -G.Signs[Dim] * *C;
     if (Dist < 0 || Dist > 1)
       return std::nullopt;
     D[Dim] = static_cast<int>(Dist);

@@ -55,20 +55,15 @@ void dpc::findInteriorTiles(const PolyModel &PM, Program &P) {
       // case after the boundary ones, in the usual order).
       int Pick = -1;
       isl::set PickSet;
-      for (size_t S = 0; S < P.Stmts.size(); ++S) {
-        if (P.Stmts[S].Table != T)
-          continue;
-        const dpc::Statement *PS = nullptr;
-        for (auto &X : PM.statements())
-          if (X.Name == P.Stmts[S].Name)
-            PS = &X;
-        if (!PS)
-          continue;
+      for (const dpc::Statement *PS : PM.statementsOf(T)) {
         isl::set In = tilesInside(PM, G, *PS);
-        if (!In.is_empty()) {
-          Pick = static_cast<int>(S);
-          PickSet = In;
-        }
+        if (In.is_empty())
+          continue;
+        for (size_t S = 0; S < P.Stmts.size(); ++S)
+          if (P.Stmts[S].Name == PS->Name) {
+            Pick = static_cast<int>(S);
+            PickSet = In;
+          }
       }
       if (Pick < 0) {
         Why = "no tile lies in one case of " + P.M.Tables[T].Name;

@@ -517,16 +517,10 @@ struct GpuMapper {
       N = N->Kids[0].get();
     return N;
   }
-  static void varsOf(const IExpr &E, std::set<std::string> &Out) {
-    if (E.K == IExpr::Var)
-      Out.insert(E.Name);
-    for (auto &A : E.Args)
-      varsOf(*A, Out);
-  }
 
   /// Strip kernels whose wavefront is `for c0 { parallel_tiles: for c1 {
-  /// launch } }` with the tile at (c0 - c1, c1) and c1's bounds free of
-  /// other loops become pipelined (GpuKernel::Pipelined): the strips
+  /// launch } }` (unit steps) with the tile at (c0 - c1, c1) become
+  /// pipelined (GpuKernel::Pipelined): the strips
   /// (c0 - c1) all run at once, each walking its row of tiles and waiting
   /// on the strip above, instead of one launch per wavefront step.
   void pipelineStrips(const LNode &N) {
@@ -541,34 +535,18 @@ struct GpuMapper {
                            : nullptr;
       if (L && L->K == LNode::Stmt && L->SKind == StmtKind::Launch) {
         GpuKernel &K = G.Kernels[L->Ref];
-        std::vector<IExprPtr> Tile;
-        walkNodes(*K.Body, [&](const LNode &X) {
-          if (X.isTileStart() && X.Ref == K.Group && Tile.empty())
-            Tile = X.Args;
-          return Tile.empty();
-        });
+        std::vector<IExprPtr> Tile = tileStartArgs(*K.Body, K.Group);
+        // E is exactly CA * A + CB * B.
         auto Only = [](const IExprPtr &E, const std::string &A, int64_t CA,
                        const std::string &B, int64_t CB) {
-          std::set<std::string> Vars;
-          varsOf(*E, Vars);
           return coeffOf(*E, A) == CA && coeffOf(*E, B) == CB &&
-                 Vars.size() == static_cast<size_t>((CA != 0) + (CB != 0)) &&
-                 evalIExpr(*E, [](const std::string &) { return 0; }) == 0;
+                 constantOf(*substitute(E, {{A, IExpr::num(0)},
+                                            {B, IExpr::num(0)}})) == 0;
         };
-        std::set<std::string> WaveVars;
-        varsOf(*N.Lo, WaveVars);
-        varsOf(*N.Hi, WaveVars);
-        bool TileBoundsOK = true;
-        for (auto &E : {Tl->Lo, Tl->Hi}) {
-          std::set<std::string> V;
-          varsOf(*E, V);
-          TileBoundsOK &= !V.count(Tl->Iter);
-        }
         if (K.Family == KernelFamily::Strip && Tile.size() == 2 &&
             Tl->Step == 1 && N.Step == 1 &&
             Only(Tile[0], N.Iter, 1, Tl->Iter, -1) &&
-            Only(Tile[1], N.Iter, 0, Tl->Iter, 1) && !WaveVars.count(N.Iter) &&
-            TileBoundsOK && !K.HostIters.empty() &&
+            Only(Tile[1], N.Iter, 0, Tl->Iter, 1) && !K.HostIters.empty() &&
             K.HostIters.back() == N.Iter) {
           K.Pipelined = true;
           K.WaveIter = N.Iter;
