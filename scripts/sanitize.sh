@@ -79,8 +79,8 @@ for r in nussinov chang; do
   run 1 "$X" "$W/batch.fa" --traceback --json
   run 1 "$X" "$W/batch.fa" --memory-budget 1K --threads 2
   run 1 "$X" "$W/garbage.fa"
-  run 1 "$X" --in "seq=$SEQ" --threads 0
-  run 1 "$X" --in "seq=$SEQ" --device 0,,1
+  run 2 "$X" --in "seq=$SEQ" --threads 0
+  run 2 "$X" --in "seq=$SEQ" --device 0,,1
 done
 X=$W/bpmax/bpmax
 run 0 "$X" --in seq1=GGGAAAUCC --in "seq2=${SEQ:0:40}" --verify --traceback --json
