@@ -77,7 +77,12 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage) {
     for (size_t S = 0; S < P->Splits.size(); ++S) {
       auto &Sp = P->Splits[S];
       OS << "tile product " << S << " in " << P->Stmts[Sp.Stmt].Name
-         << ": reduction " << Sp.RedText << "\n  U(T) = " << Sp.USet << "\n  "
+         << ": reduction " << Sp.RedText << "\n";
+      if (!Sp.FactoredText.empty())
+        OS << "  product " << Sp.BodyText << "; terms that do not depend on "
+           << "the reduction's indices added to its result:" << Sp.FactoredText
+           << "\n";
+      OS << "  U(T) = " << Sp.USet << "\n  "
          << lir::gpuProductFormName(P->Gpu.Products[S].Form)
          << " on the GPU; on the CPU, "
          << (P->Cpu.Products[S].KInner

@@ -239,7 +239,10 @@ struct Storage {
 struct SplitInfo {
   int Stmt = -1;                 // the statement whose body holds it
   std::string RedText;           // the reduction, as written (comments)
-  std::string BodyText;          // its body `X[..] + Y[..]` (comments)
+  std::string BodyText;          // its product `X[..] + Y[..]` (comments)
+  /// Terms of the body outside the product (` - MULTI`), added to the
+  /// reduction's result: `op_k (X + Y) - MULTI`; empty when none.
+  std::string FactoredText;
   RedOp Op = RedOp::Max;
   ScalarType Ty = ScalarType::Int32;
   std::vector<std::string> KVars;   // contraction indices, outermost first

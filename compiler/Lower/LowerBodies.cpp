@@ -86,14 +86,25 @@ struct Lowerer {
       for (auto &B : E.Bindings)
         V->Bindings.push_back(
             {B.Var, IExpr::fromAffine(B.LoA), IExpr::fromAffine(B.HiA)});
-      V->Kids.push_back(lower(*E.Args[0], Ty));
       auto It = SplitOf.find(&E);
-      if (It != SplitOf.end()) {
-        V->K = VExpr::SplitReduce;
-        V->Split = It->second;
-        V->Rest = Splits[It->second].RestLoops;
-      } else {
+      if (It == SplitOf.end()) {
         V->K = VExpr::Reduce;
+        V->Kids.push_back(lower(*E.Args[0], Ty));
+        return V;
+      }
+      // A tile product reduces its core `X + Y`; the terms factored out of
+      // the body (SplitPlan::Terms) are added to the result.
+      const SplitPlan &Sp = Splits[It->second];
+      V->K = VExpr::SplitReduce;
+      V->Split = It->second;
+      V->Rest = Sp.RestLoops;
+      V->Kids.push_back(lower(*Sp.Core, Ty));
+      for (const FactoredTerm &T : Sp.Terms) {
+        auto W = std::make_shared<VExpr>();
+        W->K = T.Subtract ? VExpr::Sub : VExpr::Add;
+        W->Ty = Ty;
+        W->Kids = {V, lower(*T.E, Ty)};
+        V = W;
       }
       return V;
     }
@@ -165,13 +176,19 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     lir::SplitInfo I;
     I.Stmt = LirId[Sp.Stmt];
     I.RedText = exprToString(*Sp.Red);
-    I.BodyText = exprToString(*Sp.Red->Args[0]);
+    I.BodyText = exprToString(*Sp.Core);
+    for (const FactoredTerm &T : Sp.Terms) {
+      bool Paren = T.E->K == Expr::Add || T.E->K == Expr::Sub;
+      I.FactoredText += std::string(T.Subtract ? " - " : " + ") +
+                        (Paren ? "(" : "") + exprToString(*T.E) +
+                        (Paren ? ")" : "");
+    }
     I.Op = Sp.Red->Op;
     const TableDecl &T = M.Tables[PM.statements()[Sp.Stmt].Table];
     I.Ty = T.Type;
     for (auto &B : Sp.Red->Bindings)
       I.KVars.push_back(B.Var);
-    const Expr &Body = *Sp.Red->Args[0];
+    const Expr &Body = *Sp.Core;
     I.X = L.lower(*Body.Args[0], T.Type);
     I.Y = L.lower(*Body.Args[1], T.Type);
     I.RowDim = Sp.RowDim;

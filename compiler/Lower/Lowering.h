@@ -37,9 +37,20 @@
 namespace dpc {
 
 /// What SplitReductions decides for one reduction, before lowering.
+/// A term `+ c` or `- c` of a reduction's body that does not depend on the
+/// reduction's indices: added to the reduction's result instead.
+struct FactoredTerm {
+  bool Subtract = false;
+  const ast::Expr *E = nullptr;
+};
+
 struct SplitPlan {
   int Stmt = -1;                        // PolyModel statement index
   const ast::Expr *Red = nullptr;
+  /// The product `X + Y` inside Red's body, and the terms factored out of
+  /// it (empty when the body is `X + Y`).
+  const ast::Expr *Core = nullptr;
+  std::vector<FactoredTerm> Terms;
   ProductPlacement Place;
   lir::LNodePtr ProductLoops, CpuLoops, CpuLoopsKInner, RestLoops;
   std::vector<std::string> TileVars;

@@ -131,6 +131,90 @@ const ReadAccess *findRead(const Statement &S, const Expr *E) {
   return nullptr;
 }
 
+/// True if E reads one of the variables Vs (a reduction's indices).
+bool usesAnyVar(const Expr &E, const std::vector<std::string> &Vs) {
+  for (auto &V : Vs) {
+    if (E.K == Expr::Name && (E.Ident == V || E.Value.uses(V)))
+      return true;
+    for (auto &A : E.Index)
+      if (A.uses(V))
+        return true;
+  }
+  for (auto &A : E.Args)
+    if (usesAnyVar(*A, Vs))
+      return true;
+  for (auto &A : E.Arms)
+    if (usesAnyVar(*A.Body, Vs))
+      return true;
+  return false;
+}
+
+/// True if E can never be an infinity: literals, indices, params, `let`s,
+/// int inputs, finite tables and scores without infinite entries, and
+/// +, -, *, max, min of such values.
+bool finiteTerm(const Module &M, const Expr &E, const InfinityInfo &Inf) {
+  switch (E.K) {
+  case Expr::IntLit:
+  case Expr::FloatLit:
+  case Expr::Name:
+    return true;
+  case Expr::Subscript:
+    return E.Ref == RefKind::IntInput ||
+           (E.Ref == RefKind::Table && Inf.finite(E.RefIndex));
+  case Expr::Call:
+    for (auto &V : M.Scores[E.RefIndex].Lookup)
+      if (V.K != ScoreValue::Finite)
+        return false;
+    return true;
+  case Expr::Neg:
+  case Expr::Add:
+  case Expr::Sub:
+  case Expr::Mul:
+  case Expr::MaxN:
+  case Expr::MinN:
+    for (auto &A : E.Args)
+      if (!finiteTerm(M, *A, Inf))
+        return false;
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isTableRead(const Expr &E) {
+  return E.K == Expr::Subscript && E.Ref == RefKind::Table;
+}
+
+/// Splits a max / min reduction's body `X + Y (+|- c)*` (left to right,
+/// as parsed) into its product `X + Y` and the terms c that do not depend on
+/// the reduction's indices and are never infinite. Then
+///   op_k (X + Y + c) = (op_k (X + Y)) + c
+/// exactly: s -> s + c is monotone (in floating point too: the rounding of
+/// s + c is monotone in s), an empty range gives the identity on both sides
+/// (-inf + c = -inf), and no term is an infinity that could meet another.
+/// Null when the body is not of that form.
+const Expr *productCore(const Module &M, const Expr &Body,
+                        const std::vector<std::string> &KV,
+                        const InfinityInfo &Inf, std::vector<FactoredTerm> &Terms) {
+  const Expr *Core = &Body;
+  std::vector<FactoredTerm> Rev;
+  while (Core->K == Expr::Add || Core->K == Expr::Sub) {
+    if (Core->K == Expr::Add && isTableRead(*Core->Args[0]) &&
+        isTableRead(*Core->Args[1]))
+      break;
+    const Expr &C = *Core->Args[1];
+    if (usesAnyVar(C, KV) || !finiteTerm(M, C, Inf))
+      return nullptr;
+    Rev.push_back({Core->K == Expr::Sub, &C});
+    Core = Core->Args[0].get();
+  }
+  if (Core->K != Expr::Add || !isTableRead(*Core->Args[0]) ||
+      !isTableRead(*Core->Args[1]))
+    return nullptr;
+  Terms.assign(Rev.rbegin(), Rev.rend());
+  return Core;
+}
+
 /// Reductions not nested in another reduction.
 void collect(const Expr &E, bool InRed, std::vector<const Expr *> &Out) {
   if (E.K == Expr::Reduce) {
@@ -165,11 +249,14 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
     for (const Expr *R : Reds) {
       if (R->Op == RedOp::Sum)
         continue;
-      const Expr &B = *R->Args[0];
-      if (B.K != Expr::Add || B.Args[0]->K != Expr::Subscript ||
-          B.Args[1]->K != Expr::Subscript ||
-          B.Args[0]->Ref != RefKind::Table || B.Args[1]->Ref != RefKind::Table)
+      std::vector<std::string> RedVars;
+      for (auto &Bd : R->Bindings)
+        RedVars.push_back(Bd.Var);
+      std::vector<FactoredTerm> Terms;
+      const Expr *CoreE = productCore(M, *R->Args[0], RedVars, Inf, Terms);
+      if (!CoreE)
         continue;
+      const Expr &B = *CoreE;
       const ReadAccess *RX = findRead(S, B.Args[0].get());
       const ReadAccess *RY = findRead(S, B.Args[1].get());
       auto [AccX, TX] = effectiveAccess(PM, CI, *RX);
@@ -230,6 +317,8 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       SplitPlan Sp;
       Sp.Stmt = SI;
       Sp.Red = R;
+      Sp.Core = CoreE;
+      Sp.Terms = Terms;
       int Idx = static_cast<int>(Out.size());
       Sp.Place.Name = "TileProduct" + std::to_string(Idx);
       Sp.Place.G = G;
