@@ -40,6 +40,29 @@ static bool hasReduction(const Expr &E) {
   return false;
 }
 
+static int tableReads(const Expr &E) {
+  int N = E.K == Expr::Subscript && E.Ref == RefKind::Table;
+  for (auto &A : E.Args)
+    N += tableReads(*A);
+  for (auto &A : E.Arms)
+    N += tableReads(*A.Body);
+  return N;
+}
+
+/// True if E has a reduction whose body reads two table cells or more: a
+/// candidate for tile products (planSplits), which need tiles.
+static bool hasProductReduction(const Expr &E) {
+  if (E.K == Expr::Reduce && tableReads(*E.Args[0]) >= 2)
+    return true;
+  for (auto &A : E.Args)
+    if (hasProductReduction(*A))
+      return true;
+  for (auto &A : E.Arms)
+    if (hasProductReduction(*A.Body))
+      return true;
+  return false;
+}
+
 std::pair<isl::map, int> dpc::effectiveAccess(const PolyModel &PM,
                                               const CopyTableInfo &CI,
                                               const ReadAccess &R) {
@@ -455,6 +478,20 @@ bool dpc::planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
     bool AnyTile = false;
     for (auto T : G.Tile)
       AnyTile |= T > 1;
+    // A group whose cells read no cell of the group (no dependence inside
+    // it) has no wavefront to tile: every cell is independent, and the
+    // untiled form below runs all of them in parallel.
+    // (Groups with reductions of two table reads keep their tiles: the
+    // reductions may become tile products, which need them.)
+    bool Products = false;
+    for (int S : G.Stmts)
+      Products |= hasProductReduction(*Stmts[S].Body);
+    if (BD.is_empty() && AnyTile && !Products) {
+      G.Tile.assign(G.Dims, 1);
+      AnyTile = false;
+      G.TileWhy = "none: no dependence inside the group (isl), every cell "
+                  "is independent";
+    }
     G.Tiled = Permutable && AnyTile;
     // A reversed index (-x) is shifted by tile - 1 so that its tiles line up
     // with those of a forward index: rows [64m, 64m + 63] like columns.
