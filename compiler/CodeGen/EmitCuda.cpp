@@ -170,7 +170,8 @@ struct CudaPrinter {
         Bind(*Leaf, RowLo + " + dpc_rr", ColLo, Base + " + dpc_kk");
         W.line("{} dpc_x = {};", T, Ident);
         W.line("if ({} <= dpc_khi && {}) dpc_x = {};", KL,
-               iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)), rawLoad(*Sp.X));
+               iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)),
+               productOperand(Sp, rawLoad(*Sp.X)));
         W.line("dpc_px[dpc_m] = dpc_x;");
         W.close();
         OpenStaged(MY);
@@ -178,7 +179,8 @@ struct CudaPrinter {
         Bind(*Leaf, RowLo, ColLo + " + dpc_cc", Base + " + dpc_kk");
         W.line("{} dpc_y = {}(0);", T, T);
         W.line("if ({} <= dpc_khi && {}) dpc_y = {};", KL,
-               iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)), rawLoad(*Sp.Y));
+               iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)),
+               productOperand(Sp, rawLoad(*Sp.Y)));
         W.line("dpc_py[dpc_m] = dpc_y;");
         W.close();
       };
@@ -360,8 +362,9 @@ struct CudaPrinter {
       W.line("if (!({})) continue;", iexpr(Sp.CellGuard));
       W.line("{} &dpc_a = dpc_acc{}[dpc_e];", T, Id);
       W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));",
-             Sp.Op == RedOp::Max ? "vmax" : "vmin", T, rawLoad(*Sp.X),
-             rawLoad(*Sp.Y));
+             Sp.Op == RedOp::Max ? "vmax" : "vmin", T,
+             productOperand(Sp, rawLoad(*Sp.X)),
+             productOperand(Sp, rawLoad(*Sp.Y)));
       W.close();
       W.close();
       return true;

@@ -350,8 +350,10 @@ void product(const Program &P, int SI, CodeWriter &W) {
       Text += (D ? ", " : "") + iexpr(L.Idx[D]);
     Text += "]";
     if (How == Access::Fixed) {
-      W.line("const {} {} = {}[{}]; // {}, the same along {}", T, Name, Buf,
-             cellOffset(P, L.Table, L.Idx, false), Text, Inner);
+      W.line("const {} {} = {}; // {}, the same along {}", T, Name,
+             productOperand(Sp, Buf + "[" + cellOffset(P, L.Table, L.Idx, false) +
+                                    "]"),
+             Text, Inner);
       return std::string(Name);
     }
     std::vector<IExprPtr> At0;
@@ -359,7 +361,8 @@ void product(const Program &P, int SI, CodeWriter &W) {
       At0.push_back(substitute(I, {{Inner, IExpr::num(0)}}));
     W.line("const int64_t {}_at = {}; // {} lies at {}[{}_at + {}]", Name,
            cellOffset(P, L.Table, At0, false), Text, Buf, Name, Inner);
-    return Buf + "[" + std::string(Name) + "_at + " + Inner + "]";
+    return productOperand(Sp, Buf + "[" + std::string(Name) + "_at + " +
+                                  Inner + "]");
   };
   // The innermost loop when both operands stream along it: with the last
   // cell index innermost, a row of accumulators; with k innermost, one
@@ -422,7 +425,8 @@ void product(const Program &P, int SI, CodeWriter &W) {
     W.open("");
     Bind(N, Order.size());
     W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
-    W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));", F, T, XV, YV);
+    W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));", F, T,
+           productOperand(Sp, XV), productOperand(Sp, YV));
     W.close();
     return true;
   };

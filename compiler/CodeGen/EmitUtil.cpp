@@ -45,6 +45,13 @@ std::string dpc::storedIdentityOf(RedOp Op, ScalarType T) {
   return storeType(T) + (Max ? "(-INFINITY)" : "(INFINITY)");
 }
 
+std::string dpc::productOperand(const SplitInfo &Sp, const std::string &V) {
+  if (!Sp.SoftInf)
+    return V;
+  return std::string(Sp.Op == RedOp::Max ? "dpc::soft_neg(" : "dpc::soft_pos(") +
+         V + ")";
+}
+
 std::string dpc::iexpr(const IExprPtr &E) { return iexprToString(*E); }
 
 std::string dpc::idxParams(const TableInfo &T) {
@@ -589,6 +596,46 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
   return Acc;
 }
 
+/// The combine of a SoftInf split (lir::SplitInfo::SoftInf): the product's
+/// result A is exact when it lies on the far side of 0 from the absorbing
+/// infinity; else some term may have read an infinity, and the cell's
+/// whole reduction is recomputed with the sentinel arithmetic. The lanes of
+/// a cell read the same A, so they take the same branch; they combine
+/// after it.
+std::string ValueEmitter::emitSoftCombine(const VExpr &E, const std::string &A,
+                                          const std::string &R) {
+  std::string ET = evalType(E.Ty);
+  bool Max = E.Op == RedOp::Max;
+  W.line("{} {};", ET, R);
+  W.open(fmt::format("if ({} {} 0)", A, Max ? ">=" : "<"));
+  W.comment("exact: no term of the product read an infinity");
+  W.line("{} = dpc::widen<int32_t>({});", R, A);
+  emitLoops(*E.Rest, E, R, S.Lanes);
+  W.close();
+  W.open("else");
+  W.comment(std::string("a product term may have read ") +
+            (Max ? "-inf" : "+inf") +
+            ": the whole reduction, with the sentinel arithmetic");
+  W.line("{} = {};", R, identityOf(E.Op, E.Ty));
+  for (size_t I = 0; I < E.Bindings.size(); ++I) {
+    const Binding &B = E.Bindings[I];
+    if (I + 1 == E.Bindings.size() && S.Lanes)
+      W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane; {0} <= {2}; {0} "
+                         "+= dpc_lanes)",
+                         B.Var, iexpr(B.Lo), iexpr(B.Hi)));
+    else
+      W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
+             " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
+  }
+  accumulate(E, R);
+  for (size_t I = 0; I < E.Bindings.size(); ++I)
+    W.close();
+  W.close();
+  if (S.Lanes)
+    combineLanes(E, R);
+  return R;
+}
+
 void ValueEmitter::combineLanes(const VExpr &E, const std::string &R,
                                 bool Sum) {
   W.comment("combine the lanes of this cell (consecutive, aligned threads)");
@@ -609,6 +656,8 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
                     iexpr(accIndex(P, Sp, X)) + "]";
     W.line("// {}: tile product (computed for the whole tile) + remainder",
            redOpName(E.Op));
+    if (Sp.SoftInf)
+      return emitSoftCombine(E, A, R);
     // An int32 remainder of finite operands adds in int32: a finite value
     // stays within +-(2^30 - 1), so the sum of two cannot overflow, and it
     // never equals a sentinel.

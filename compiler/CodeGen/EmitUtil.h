@@ -30,6 +30,9 @@ std::string limitOf(ScalarType T);
 std::string identityOf(RedOp Op, ScalarType T);
 /// Identity in the stored type (tile-product accumulators).
 std::string storedIdentityOf(RedOp Op, ScalarType T);
+/// A tile product's operand value V as the product reads it: clamped for
+/// SplitInfo::SoftInf (dpc::soft_neg / soft_pos), else V.
+std::string productOperand(const lir::SplitInfo &Sp, const std::string &V);
 std::string iexpr(const lir::IExprPtr &E);
 
 /// The header of a loop node: `for (int64_t i = lo; i <= hi; i++)`.
@@ -121,6 +124,8 @@ public:
 
 private:
   std::string emitReduce(const lir::VExpr &E, bool UseAcc);
+  std::string emitSoftCombine(const lir::VExpr &E, const std::string &A,
+                              const std::string &R);
   std::string emitLoops(const lir::LNode &N, const lir::VExpr &Red,
                         const std::string &Acc, bool Lanes = false);
   void accumulate(const lir::VExpr &Red, const std::string &Acc);

@@ -89,7 +89,12 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage) {
                  ? "k innermost (one reduction per cell)"
                  : "the last index innermost (a row of accumulators)")
          << "\n";
-      if (Sp.BoxGuard)
+      if (Sp.SoftInf)
+        OS << "  operands may be " << (Sp.Op == RedOp::Max ? "-inf" : "+inf")
+           << ": read clamped to " << (Sp.Op == RedOp::Max ? "-2^30" : "2^30 - 1")
+           << "; a product result " << (Sp.Op == RedOp::Max ? "below 0" : "of 0 or more")
+           << " makes the cell recompute its whole reduction exactly\n";
+      if (Sp.BoxGuard && P->Cpu.Products[S].Block)
         OS << "  whole box reads inside the tables (register-blocked on the "
               "CPU) where: "
            << lir::iexprToString(*Sp.BoxGuard) << "\n";

@@ -243,6 +243,15 @@ struct SplitInfo {
   /// Terms of the body outside the product (` - MULTI`), added to the
   /// reduction's result: `op_k (X + Y) - MULTI`; empty when none.
   std::string FactoredText;
+  /// int32 operands that may hold the reduction's absorbing infinity (-inf
+  /// for max, +inf for min; never the other): the products read them
+  /// clamped to -2^30 (2^30 - 1 for min), so no sum wraps and a term with
+  /// an infinite operand is below 0 (at least 0 for min), since finite
+  /// values lie within +-(2^30 - 1). A tile product result >= 0 (< 0 for
+  /// min) is then exact;
+  /// any other result makes the cell recompute its whole reduction with
+  /// the sentinel arithmetic.
+  bool SoftInf = false;
   RedOp Op = RedOp::Max;
   ScalarType Ty = ScalarType::Int32;
   std::vector<std::string> KVars;   // contraction indices, outermost first

@@ -201,6 +201,7 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     I.BoxSize = Sp.BoxSize;
     I.USet = Sp.USet;
     I.Rectangular = Sp.Rectangular;
+    I.SoftInf = Sp.SoftInf;
     I.CellGuard = Sp.CellGuard;
     I.BoxGuard = Sp.BoxGuard;
     P.Splits.push_back(std::move(I));

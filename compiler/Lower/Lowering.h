@@ -51,6 +51,9 @@ struct SplitPlan {
   /// it (empty when the body is `X + Y`).
   const ast::Expr *Core = nullptr;
   std::vector<FactoredTerm> Terms;
+  /// The operands may hold the reduction's absorbing infinity (-inf for
+  /// max, +inf for min; never the other one): see lir::SplitInfo::SoftInf.
+  bool SoftInf = false;
   ProductPlacement Place;
   lir::LNodePtr ProductLoops, CpuLoops, CpuLoopsKInner, RestLoops;
   std::vector<std::string> TileVars;

@@ -594,6 +594,10 @@ struct CpuMapper {
       Why = "not rectangular";
       return std::nullopt;
     }
+    if (Sp.SoftInf) {
+      Why = "the operands may be infinite (clamped loads in the plain form)";
+      return std::nullopt;
+    }
     if (!Sp.BoxGuard) {
       Why = "no tile reads only inside the operand tables";
       return std::nullopt;

@@ -261,8 +261,24 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       const ReadAccess *RY = findRead(S, B.Args[1].get());
       auto [AccX, TX] = effectiveAccess(PM, CI, *RX);
       auto [AccY, TY] = effectiveAccess(PM, CI, *RY);
-      if (!Inf.finite(TX) || !Inf.finite(TY))
-        continue;
+      // Operands that may be infinite: only the reduction's absorbing
+      // infinity (-inf for max, +inf for min), which IEEE arithmetic
+      // handles for float and double and clamped int32 operands handle
+      // with an exact fallback (SplitInfo::SoftInf); never the other one
+      // (inf - inf is an error the interpreter reports).
+      bool SoftInf = false;
+      if (!Inf.finite(TX) || !Inf.finite(TY)) {
+        const auto &Other = R->Op == RedOp::Max ? Inf.MayPosInf : Inf.MayNegInf;
+        ScalarType Ty = M.Tables[S.Table].Type;
+        bool IntOk = Ty == ScalarType::Int32 &&
+                     M.Tables[TX].Type == ScalarType::Int32 &&
+                     M.Tables[TY].Type == ScalarType::Int32;
+        bool FloatOk = (Ty == ScalarType::Float || Ty == ScalarType::Double) &&
+                       M.Tables[TX].Type == Ty && M.Tables[TY].Type == Ty;
+        if (Other[TX] || Other[TY] || !(IntOk || FloatOk))
+          continue;
+        SoftInf = IntOk;
+      }
       const PolyModel::ReductionSets *RS = PM.reductionSets(R);
       if (!RS)
         continue;
@@ -319,6 +335,7 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       Sp.Red = R;
       Sp.Core = CoreE;
       Sp.Terms = Terms;
+      Sp.SoftInf = SoftInf;
       int Idx = static_cast<int>(Out.size());
       Sp.Place.Name = "TileProduct" + std::to_string(Idx);
       Sp.Place.G = G;

@@ -101,6 +101,18 @@ DPC_HD int64_t add(int64_t a, int64_t b, int *err) {
   }
   return s;
 }
+// Tile products over int32 operands that may hold the reduction's
+// absorbing infinity (lir::SplitInfo::SoftInf): -inf read as -2^30 for
+// max, +inf as 2^30 - 1 for min. Finite values lie within +-(2^30 - 1), so
+// the sum of two clamped operands cannot wrap (-2^31 at the lowest,
+// 2^31 - 2 at the highest), and a term with an infinite operand is below 0
+// for max (at least 0 for min): a product result >= 0 for max (< 0 for min)
+// is exact.
+DPC_HD int32_t soft_neg(int32_t v) { return v < -(1 << 30) ? -(1 << 30) : v; }
+DPC_HD int32_t soft_pos(int32_t v) {
+  return v > (1 << 30) - 1 ? (1 << 30) - 1 : v;
+}
+
 DPC_HD int64_t neg(int64_t a) { return a == NEG ? POS : a == POS ? NEG : -a; }
 DPC_HD int64_t sub(int64_t a, int64_t b, int *err) { return add(a, neg(b), err); }
 DPC_HD int64_t mul(int64_t a, int64_t b, int *err) {
