@@ -29,15 +29,7 @@ static constexpr int64_t StripTileRows = 64, StripTileCols = 128;
 
 /// Whether an expression contains a reduction.
 static bool hasReduction(const Expr &E) {
-  if (E.K == Expr::Reduce)
-    return true;
-  for (auto &A : E.Args)
-    if (hasReduction(*A))
-      return true;
-  for (auto &A : E.Arms)
-    if (hasReduction(*A.Body))
-      return true;
-  return false;
+  return anyExpr(E, [](const Expr &X) { return X.K == Expr::Reduce; });
 }
 
 static int tableReads(const Expr &E) {
@@ -52,15 +44,9 @@ static int tableReads(const Expr &E) {
 /// True if E has a reduction whose body reads two table cells or more: a
 /// candidate for tile products (planSplits), which need tiles.
 static bool hasProductReduction(const Expr &E) {
-  if (E.K == Expr::Reduce && tableReads(*E.Args[0]) >= 2)
-    return true;
-  for (auto &A : E.Args)
-    if (hasProductReduction(*A))
-      return true;
-  for (auto &A : E.Arms)
-    if (hasProductReduction(*A.Body))
-      return true;
-  return false;
+  return anyExpr(E, [](const Expr &X) {
+    return X.K == Expr::Reduce && tableReads(*X.Args[0]) >= 2;
+  });
 }
 
 std::pair<isl::map, int> dpc::effectiveAccess(const PolyModel &PM,

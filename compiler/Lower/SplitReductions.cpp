@@ -133,20 +133,16 @@ const ReadAccess *findRead(const Statement &S, const Expr *E) {
 
 /// True if E reads one of the variables Vs (a reduction's indices).
 bool usesAnyVar(const Expr &E, const std::vector<std::string> &Vs) {
-  for (auto &V : Vs) {
-    if (E.K == Expr::Name && (E.Ident == V || E.Value.uses(V)))
-      return true;
-    for (auto &A : E.Index)
-      if (A.uses(V))
+  return anyExpr(E, [&](const Expr &X) {
+    for (auto &V : Vs) {
+      if (X.K == Expr::Name && (X.Ident == V || X.Value.uses(V)))
         return true;
-  }
-  for (auto &A : E.Args)
-    if (usesAnyVar(*A, Vs))
-      return true;
-  for (auto &A : E.Arms)
-    if (usesAnyVar(*A.Body, Vs))
-      return true;
-  return false;
+      for (auto &A : X.Index)
+        if (A.uses(V))
+          return true;
+    }
+    return false;
+  });
 }
 
 /// True if E can never be an infinity: literals, indices, params, `let`s,

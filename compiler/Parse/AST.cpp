@@ -148,6 +148,18 @@ static void printExpr(const Expr &E, llvm::raw_ostream &OS) {
   }
 }
 
+bool ast::anyExpr(const Expr &E, const std::function<bool(const Expr &)> &Pred) {
+  if (Pred(E))
+    return true;
+  for (auto &A : E.Args)
+    if (anyExpr(*A, Pred))
+      return true;
+  for (auto &A : E.Arms)
+    if (anyExpr(*A.Body, Pred))
+      return true;
+  return false;
+}
+
 bool ast::declaresEvent(const Module &M, llvm::StringRef Name) {
   std::function<bool(const Expr &)> Has = [&](const Expr &E) {
     for (auto &Ev : E.Events)

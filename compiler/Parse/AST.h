@@ -13,6 +13,7 @@
 #include "llvm/Support/SMLoc.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -235,6 +236,9 @@ struct Module {
 void dumpModule(const Module &M, llvm::raw_ostream &OS);
 /// Prints one expression in source syntax (used in comments and messages).
 std::string exprToString(const Expr &E);
+/// True if Pred holds for E or for some expression inside it (operands,
+/// subscripts, arguments, case arms).
+bool anyExpr(const Expr &E, const std::function<bool(const Expr &)> &Pred);
 /// Whether some equation annotates an expression with event `Name`.
 bool declaresEvent(const Module &M, llvm::StringRef Name);
 /// The input whose dot-bracket structure the traceback gives: the only
