@@ -161,17 +161,13 @@ bool ast::anyExpr(const Expr &E, const std::function<bool(const Expr &)> &Pred) 
 }
 
 bool ast::declaresEvent(const Module &M, llvm::StringRef Name) {
-  std::function<bool(const Expr &)> Has = [&](const Expr &E) {
-    for (auto &Ev : E.Events)
-      if (Ev.Name == Name)
-        return true;
-    for (auto &A : E.Args)
-      if (Has(*A))
-        return true;
-    for (auto &A : E.Arms)
-      if (Has(*A.Body))
-        return true;
-    return false;
+  auto Has = [&](const Expr &Body) {
+    return anyExpr(Body, [&](const Expr &E) {
+      for (auto &Ev : E.Events)
+        if (Ev.Name == Name)
+          return true;
+      return false;
+    });
   };
   for (auto &T : M.Tables)
     if (T.Eq && Has(*T.Eq->Body))
