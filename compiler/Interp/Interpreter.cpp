@@ -638,6 +638,11 @@ void Interpreter::bind(
     if (Li < 0)
       throw dpc_rt::InputError("--set " + N + ": the recurrence has no "
                                "constant '" + N + "'");
+    if (M.Lets[Li].IsConst)
+      throw dpc_rt::InputError("--set " + N + ": '" + N + "' is a const (" +
+                               std::to_string(M.Lets[Li].Value) +
+                               ") and the proofs use its value; declare it "
+                               "'let " + N + " = ...' to make it tunable");
     if ((M.Lets[Li].Value >= 0) != (V >= 0))
       throw dpc_rt::InputError("--set " + N + "=" + std::to_string(V) +
                                ": the proofs assume '" + N + "' keeps the "

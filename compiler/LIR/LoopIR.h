@@ -379,6 +379,7 @@ struct ParamConstraintInfo {
 struct LetInfo {
   std::string Name;
   int64_t Value = 0;
+  bool IsConst = false; // `const`: fixed, --set refuses it
 };
 
 struct ScoreInfo {

@@ -274,7 +274,8 @@ void ast::dumpModule(const Module &M, llvm::raw_ostream &OS) {
     OS << "  Input " << I.Name << " : " << alphabetName(I.Alpha) << "["
        << I.SizeA.str() << "]\n";
   for (auto &L : M.Lets)
-    OS << "  Let " << L.Name << " = " << L.Value << "\n";
+    OS << (L.IsConst ? "  Const " : "  Let ") << L.Name << " = " << L.Value
+       << "\n";
   for (auto &S : M.Scores) {
     OS << "  Score " << S.Name << "(";
     for (size_t I = 0; I < S.Params.size(); ++I)

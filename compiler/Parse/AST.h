@@ -134,10 +134,13 @@ struct InputDecl {
   Affine SizeA;
 };
 
+/// `let NAME = V` (tunable with --set; the proofs know only its sign) or
+/// `const NAME = V` (fixed; the proofs know its value).
 struct LetDecl {
   std::string Name;
   llvm::SMRange Range;
   int64_t Value = 0;
+  bool IsConst = false;
 };
 
 struct ScoreEntry {

@@ -20,6 +20,7 @@ const char *dpc::tokSpelling(Tok K) {
   case Tok::KwParam: return "'param'";
   case Tok::KwInput: return "'input'";
   case Tok::KwLet: return "'let'";
+  case Tok::KwConst: return "'const'";
   case Tok::KwScore: return "'score'";
   case Tok::KwTable: return "'table'";
   case Tok::KwOver: return "'over'";
@@ -106,6 +107,7 @@ Token Lexer::next() {
                  .Case("param", Tok::KwParam)
                  .Case("input", Tok::KwInput)
                  .Case("let", Tok::KwLet)
+                 .Case("const", Tok::KwConst)
                  .Case("score", Tok::KwScore)
                  .Case("table", Tok::KwTable)
                  .Case("over", Tok::KwOver)

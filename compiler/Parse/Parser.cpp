@@ -66,6 +66,7 @@ bool Parser::isDeclStart() {
   case Tok::KwParam:
   case Tok::KwInput:
   case Tok::KwLet:
+  case Tok::KwConst:
   case Tok::KwScore:
   case Tok::KwTable:
   case Tok::KwOutput:
@@ -132,7 +133,8 @@ bool Parser::parseDecl(Module &M) {
   switch (peek().Kind) {
   case Tok::KwParam: return parseParam(M);
   case Tok::KwInput: return parseInput(M);
-  case Tok::KwLet: return parseLet(M);
+  case Tok::KwLet:
+  case Tok::KwConst: return parseLet(M);
   case Tok::KwScore: return parseScore(M);
   case Tok::KwTable: return parseTable(M);
   case Tok::KwOutput: return parseOutput(M);
@@ -211,8 +213,8 @@ bool Parser::parseInput(Module &M) {
 }
 
 bool Parser::parseLet(Module &M) {
-  consume(); // let
   LetDecl D;
+  D.IsConst = consume().is(Tok::KwConst); // let | const
   if (!peek().is(Tok::Ident))
     return expect(Tok::Ident, "(the constant's name)");
   Token N = consume();
@@ -222,7 +224,8 @@ bool Parser::parseLet(Module &M) {
     return false;
   bool Neg = consumeIf(Tok::Minus);
   if (!peek().is(Tok::IntLit))
-    return expect(Tok::IntLit, "(a 'let' constant is an integer)");
+    return expect(Tok::IntLit, D.IsConst ? "(a 'const' is an integer)"
+                                         : "(a 'let' constant is an integer)");
   D.Value = consume().IntValue * (Neg ? -1 : 1);
   M.Lets.push_back(std::move(D));
   return true;

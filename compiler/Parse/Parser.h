@@ -39,7 +39,7 @@ private:
   bool parseParam(ast::Module &M);
   /// input := 'input' IDENT ':' ALPHABET '[' expr ']'
   bool parseInput(ast::Module &M);
-  /// let := 'let' IDENT '=' ['-'] INTEGER
+  /// let := ('let' | 'const') IDENT '=' ['-'] INTEGER
   bool parseLet(ast::Module &M);
   /// score := 'score' IDENT '(' IDENT ':' ALPHABET (',' IDENT ':' ALPHABET)?
   ///          ')' ':' TYPE '{' entry (',' entry)* [','] '}'
