@@ -134,7 +134,7 @@ struct Interpreter::Impl {
       break;
     case Expr::FloatLit:
       N->Kind = Node::Const;
-      N->K.F = E.FloatVal;
+      N->K.F = roundF(E.FloatVal, Ty); // a float table's literal is a float
       break;
     case Expr::InfLit:
       N->Kind = Node::Const;

@@ -4,6 +4,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <cmath>
+#include <limits>
 #include <set>
 
 using namespace dpc;
@@ -91,6 +93,13 @@ static std::string reservedMessage(llvm::StringRef N) {
                                "dpc's proofs are written; choose another name"
              : "'" + N.str() + "' is reserved for generated code; choose "
                                "another name";
+}
+
+/// A finite literal of a float or double table or score: whether the type
+/// holds it (a float rounds 1e39 to inf).
+static bool fitsType(double V, ScalarType T) {
+  return T != ScalarType::Float || std::isinf(V) ||
+         std::fabs(V) <= static_cast<double>(std::numeric_limits<float>::max());
 }
 
 static bool isReservedName(llvm::StringRef N) {
@@ -408,6 +417,9 @@ void Sema::checkScores() {
       if (V.IsFloatLit && isIntType(S.Type))
         Diags.error(R, "score '" + S.Name + "' has type " + typeName(S.Type) +
                            " but this value is not an integer");
+      else if (!isIntType(S.Type) && !fitsType(V.F, S.Type))
+        Diags.error(R, "score '" + S.Name + "': this value does not fit in " +
+                           llvm::Twine(typeName(S.Type)));
       else if (isIntType(S.Type) &&
                (V.I < intTypeMin(S.Type) || V.I > intTypeMax(S.Type)))
         Diags.error(R, "value " + llvm::Twine(V.I) + " does not fit in " +
@@ -540,6 +552,15 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
     if (isIntType(T)) {
       Diags.error(E.Range, "a decimal literal cannot be used in table '" +
                                Tab.Name + "' of type " + typeName(T));
+      return false;
+    }
+    if (!fitsType(E.FloatVal, T)) {
+      Diags.error(E.Range, "number '" +
+                               llvm::StringRef(E.Range.Start.getPointer(),
+                                               E.Range.End.getPointer() -
+                                                   E.Range.Start.getPointer()) +
+                               "' does not fit in " +
+                               typeName(T) + " (table '" + Tab.Name + "')");
       return false;
     }
     return OK;
