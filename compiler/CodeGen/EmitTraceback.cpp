@@ -52,6 +52,8 @@ struct Tracer {
     case VExpr::Add:
     case VExpr::Sub:
     case VExpr::Mul:
+    case VExpr::Exp:
+    case VExpr::Log:
       for (auto &K : E.Kids) {
         W.open("");
         trace(*K);
@@ -83,7 +85,7 @@ struct Tracer {
     }
     case VExpr::Reduce:
     case VExpr::SplitReduce: {
-      if (E.Op == RedOp::Sum)
+      if (E.Op == RedOp::Sum || E.Op == RedOp::LogSumExp)
         return; // a sum has no single winner; it is not traced
       std::string Found = VE.fresh("found"), Best = VE.fresh("best");
       W.line("bool {} = false;", Found);

@@ -111,6 +111,12 @@ static void printExpr(const Expr &E, llvm::raw_ostream &OS) {
     OS << " * ";
     printOperand(*E.Args[1], 3, OS);
     break;
+  case Expr::Exp:
+  case Expr::Log:
+    OS << (E.K == Expr::Exp ? "exp(" : "log(");
+    printList(E.Args, OS);
+    OS << ")";
+    break;
   case Expr::MaxN:
   case Expr::MinN:
     OS << (E.K == Expr::MaxN ? "max(" : "min(");
@@ -217,6 +223,8 @@ static void dumpExpr(const Module &M, const Expr &E, llvm::raw_ostream &OS,
   case Expr::Mul: OS << "Mul"; break;
   case Expr::MaxN: OS << "Max"; break;
   case Expr::MinN: OS << "Min"; break;
+  case Expr::Exp: OS << "Exp"; break;
+  case Expr::Log: OS << "Log"; break;
   case Expr::Reduce:
     OS << "Reduce " << redOpName(E.Op);
     for (auto &B : E.Bindings)

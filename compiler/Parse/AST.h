@@ -80,6 +80,8 @@ struct Expr {
     Mul,
     MaxN,     // max(e, ...)
     MinN,     // min(e, ...)
+    Exp,      // exp(e)  (extension: float/double tables only)
+    Log,      // log(e)  (extension: float/double tables only)
     Reduce,   // max k in a .. b : e
     Cases,    // (| g : e | else : e)  (extension; also a whole equation body)
   };

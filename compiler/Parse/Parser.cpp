@@ -652,9 +652,10 @@ bool Parser::parseExprList(std::vector<ExprPtr> &Out, Tok Close) {
 ExprPtr Parser::parseReduction() {
   Token OpT = consume();
   auto E = std::make_unique<Expr>(Expr::Reduce, llvm::SMRange());
-  E->Op = OpT.is(Tok::KwMax) ? RedOp::Max
+  E->Op = OpT.is(Tok::KwMax)   ? RedOp::Max
           : OpT.is(Tok::KwMin) ? RedOp::Min
-                               : RedOp::Sum;
+          : OpT.is(Tok::KwSum) ? RedOp::Sum
+                               : RedOp::LogSumExp; // the identifier logsumexp
   do {
     RedBinding B;
     if (!peek().is(Tok::Ident)) {
@@ -681,6 +682,24 @@ ExprPtr Parser::parseReduction() {
     return nullptr;
   E->Range = {OpT.loc(), Body->Range.End};
   E->Args.push_back(std::move(Body));
+  return E;
+}
+
+ExprPtr Parser::parseMathCall() {
+  Token N = consume();
+  consume(); // (
+  auto E = std::make_unique<Expr>(N.Text == "exp" ? Expr::Exp : Expr::Log,
+                                  llvm::SMRange());
+  E->Ident = N.Text.str();
+  E->IdentRange = N.range();
+  if (!parseExprList(E->Args, Tok::RParen))
+    return nullptr;
+  E->Range = rangeFrom(N.loc());
+  if (E->Args.size() != 1) {
+    Diags.error(E->Range, "'" + E->Ident + "' takes one argument, not " +
+                              llvm::Twine(E->Args.size()));
+    return nullptr;
+  }
   return E;
 }
 
@@ -721,6 +740,10 @@ ExprPtr Parser::parsePrimary() {
                " must be followed by '(' or by a reduction 'k in LO .. HI :'");
     return nullptr;
   case Tok::Ident: {
+    if ((T.Text == "exp" || T.Text == "log") && peek(1).is(Tok::LParen))
+      return parseMathCall();
+    if (T.Text == "logsumexp" && peek(1).is(Tok::Ident) && peek(2).is(Tok::KwIn))
+      return parseReduction();
     Token N = consume();
     if (peek().is(Tok::LBracket) || peek().is(Tok::LParen)) {
       bool Sub = consume().is(Tok::LBracket);

@@ -88,9 +88,13 @@ private:
   ///          | '(' expr ')'
   ///          | '(' case+ ')'
   ast::ExprPtr parsePrimary();
-  /// reduction := ('max' | 'min' | 'sum') binding (',' binding)* ':' expr
+  /// reduction := ('max' | 'min' | 'sum' | 'logsumexp') binding
+  ///              (',' binding)* ':' expr
+  /// ('logsumexp' is a keyword only there: IDENT 'in' follows it)
   /// binding := IDENT 'in' expr '..' expr
   ast::ExprPtr parseReduction();
+  /// math := ('exp' | 'log') '(' expr ')'
+  ast::ExprPtr parseMathCall();
   /// Comma-separated exprs up to (and eating) the closing token.
   bool parseExprList(std::vector<ast::ExprPtr> &Out, Tok Close);
   bool parseIdentList(std::vector<std::string> &Names,

@@ -234,8 +234,12 @@ void Sema::declareNames() {
   }
   for (auto &I : M.Inputs)
     Declare(I.Name, I.Range, "an input");
-  for (auto &S : M.Scores)
+  for (auto &S : M.Scores) {
     Declare(S.Name, S.Range, "a score function");
+    if (S.Name == "exp" || S.Name == "log")
+      Diags.error(S.Range, "score '" + S.Name + "' has the name of the "
+                           "built-in function " + S.Name + "(x); rename it");
+  }
   for (auto &T : M.Tables)
     Declare(T.Name, T.Range, "a table");
 }
@@ -659,7 +663,28 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
     for (auto &A : E.Args)
       OK &= expr(*A, S, T, Tab);
     return OK;
+  case Expr::Exp:
+  case Expr::Log:
+    // Values take the table's type, so the operand is real exactly when the
+    // table is (an int read in a double table is converted, as elsewhere).
+    if (isIntType(T)) {
+      Diags.error(E.Range, "'" + E.Ident + "' takes a float or double value, "
+                               "but table '" + Tab.Name + "' has type " +
+                               typeName(T) + " (declare the table float or "
+                               "double)");
+      OK = false;
+    }
+    for (auto &A : E.Args)
+      OK &= expr(*A, S, T, Tab);
+    return OK;
   case Expr::Reduce: {
+    if (E.Op == RedOp::LogSumExp && isIntType(T)) {
+      Diags.error(E.Range, "a logsumexp reduction needs a float or double "
+                           "value, but table '" + Tab.Name + "' has type " +
+                               typeName(T) + " (declare the table float or "
+                               "double)");
+      OK = false;
+    }
     size_t Pushed = 0;
     for (auto &B : E.Bindings) {
       auto Lo = affine(*B.Lo, S, "a reduction bound");
