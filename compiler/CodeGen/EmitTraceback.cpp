@@ -52,8 +52,6 @@ struct Tracer {
     case VExpr::Add:
     case VExpr::Sub:
     case VExpr::Mul:
-    case VExpr::Exp:
-    case VExpr::Log:
       for (auto &K : E.Kids) {
         W.open("");
         trace(*K);
@@ -128,6 +126,9 @@ struct Tracer {
       }
       return;
     }
+    case VExpr::Exp:
+    case VExpr::Log:
+      return; // like a sum: log(exp(a) + exp(b)) has no single winner
     default:
       return;
     }

@@ -632,8 +632,6 @@ struct Interpreter::Impl {
     case Node::Add:
     case Node::Sub:
     case Node::Mul:
-    case Node::Exp:
-    case Node::Log:
       for (Node *K : N.Kids)
         trace(*K, Env);
       return;
@@ -675,6 +673,9 @@ struct Interpreter::Impl {
     case Node::Cases:
       trace(*N.Kids[pickArm(N, Env)], Env);
       return;
+    case Node::Exp:
+    case Node::Log:
+      return; // like a sum: log(exp(a) + exp(b)) has no single winner
     default:
       return;
     }
