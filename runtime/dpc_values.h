@@ -177,6 +177,31 @@ DPC_HD float vmin(float a, float b) { return a < b ? a : b; }
 DPC_HD int32_t vmax(int32_t a, int32_t b) { return a > b ? a : b; }
 DPC_HD int32_t vmin(int32_t a, int32_t b) { return a < b ? a : b; }
 
+// exp and log of a float or double table's values (float: expf, logf).
+DPC_HD double fexp(double x) { return ::exp(x); }
+DPC_HD float fexp(float x) { return ::expf(x); }
+DPC_HD double flog(double x) { return ::log(x); }
+DPC_HD float flog(float x) { return ::logf(x); }
+
+// A logsumexp reduction, log(sum exp(x)) over a stream: a running maximum m
+// and the sum s of exp(x - m), rescaled when m grows (one exp per value, no
+// overflow). Empty: -inf; any +inf: +inf. dpc's interpreter takes the same
+// steps (compiler/Interp/Interpreter.cpp), so CPU results are identical.
+template <typename T> struct LogSumExp {
+  T m = T(-INFINITY), s = T(0);
+  DPC_HD void push(T x) {
+    if (x > m) {
+      s = s * fexp(T(m - x)) + T(1);
+      m = x;
+    } else if (x > T(-INFINITY) && m < T(INFINITY)) {
+      s += fexp(T(x - m));
+    }
+  }
+  DPC_HD T value() const {
+    return m == T(-INFINITY) || m == T(INFINITY) ? m : T(m + flog(s));
+  }
+};
+
 // Floating point: NaN is the only error.
 DPC_HD double checkf(double v, int *err) {
   if (v != v)

@@ -102,6 +102,7 @@ const char *dpc::redOpName(RedOp Op) {
   case RedOp::Max: return "max";
   case RedOp::Min: return "min";
   case RedOp::Sum: return "sum";
+  case RedOp::LogSumExp: return "logsumexp";
   }
   return "?";
 }

@@ -40,7 +40,8 @@ int alphabetCode(Alphabet A, char C);
 /// The runtime's name for an alphabet (runtime/dpc_io.h owns the symbols).
 int runtimeAlphaIndex(Alphabet A);
 
-enum class RedOp { Max, Min, Sum };
+/// LogSumExp: log(sum exp(x)), the log-semiring sum (float/double only).
+enum class RedOp { Max, Min, Sum, LogSumExp };
 const char *redOpName(RedOp Op);
 
 enum class CmpOp { Lt, Le, Gt, Ge, Eq };

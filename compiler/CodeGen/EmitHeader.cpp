@@ -233,7 +233,8 @@ std::string dpc::emitHeader(const Program &P) {
   for (auto &Pr : M.Params)
     W.line("int64_t {}; // length of {}", Pr.Name, M.Inputs[Pr.BoundBy].Name);
   for (auto &L : M.Lets)
-    W.line("int64_t {}; // let {} = {}", L.Name, L.Name, L.Value);
+    W.line("int64_t {}; // {} {} = {}", L.Name, L.IsConst ? "const" : "let",
+           L.Name, L.Value);
   W.close("};");
   W.blank();
   W.comment("Inputs: sequences as symbol codes, int arrays as int64.");

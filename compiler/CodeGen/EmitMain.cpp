@@ -132,6 +132,14 @@ std::string dpc::emitMain(const Program &P) {
   W.line("bool known = false;");
   for (auto &L : M.Lets) {
     W.open("if (s.first == \"" + L.Name + "\")");
+    if (L.IsConst) {
+      W.line("throw dpc_rt::InputError(\"--set {}: '{}' is a const ({}) and "
+             "the proofs use its value; declare it 'let {} = ...' to make it "
+             "tunable\");",
+             L.Name, L.Name, L.Value, L.Name);
+      W.close();
+      continue;
+    }
     W.line("if ((s.second >= 0) != ({} >= 0)) throw dpc_rt::InputError(\"--set "
            "{}: the proofs assume '{}' keeps the sign of its default {}\");",
            L.Value, L.Name, L.Name, L.Value);

@@ -14,6 +14,20 @@ using namespace dpc::lir;
 
 namespace {
 
+/// Whether a value uses exp, log or a logsumexp: libm's and CUDA's results
+/// differ in the last bits, so --verify compares such tables to a relative
+/// tolerance (docs/language.md).
+bool usesLibm(const VExpr &E) {
+  if (E.K == VExpr::Exp || E.K == VExpr::Log ||
+      ((E.K == VExpr::Reduce || E.K == VExpr::SplitReduce) &&
+       E.Op == RedOp::LogSumExp))
+    return true;
+  for (auto &K : E.Kids)
+    if (usesLibm(*K))
+      return true;
+  return false;
+}
+
 /// Prints a loop tree sequentially; leaves call Leaf(node).
 void seqLoops(const LNode &N, CodeWriter &W,
               const std::function<void(const LNode &)> &Leaf) {
@@ -87,6 +101,9 @@ std::string dpc::emitReference(const Program &P) {
          "RefTables &dpc_r, FILE *dpc_out, size_t *dpc_cells)");
   emitParamLocals(M, W);
   W.line("size_t dpc_bad = 0, dpc_n = 0;");
+  bool Libm = false;
+  for (auto &B : P.TableBodies)
+    Libm = Libm || usesLibm(*B);
   for (size_t T = 0; T < M.Tables.size(); ++T) {
     const TableInfo &Tab = M.Tables[T];
     std::vector<IExprPtr> X;
@@ -104,6 +121,12 @@ std::string dpc::emitReference(const Program &P) {
       std::string Same = isIntType(Tab.Type)
                              ? "dpc_a == dpc_b"
                              : "(dpc_a == dpc_b || (dpc_a != dpc_a && dpc_b != dpc_b))";
+      if (Libm && !isIntType(Tab.Type))
+        // exp/log: relative 1e-12 (double) or 1e-5 (float) of max(1, |ref|)
+        Same = "(" + Same + " || (std::isfinite(dpc_a) && std::isfinite(dpc_b) && "
+               "std::fabs(double(dpc_a) - double(dpc_b)) <= " +
+               (Tab.Type == ScalarType::Float ? "1e-5" : "1e-12") +
+               " * std::fmax(1.0, std::fabs(double(dpc_b)))))";
       W.line("++dpc_n;");
       W.open("if (!(" + Same + ") && dpc_bad++ < 10)");
       std::string Fmt = Tab.Name + "[";

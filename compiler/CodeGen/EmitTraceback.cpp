@@ -83,7 +83,7 @@ struct Tracer {
     }
     case VExpr::Reduce:
     case VExpr::SplitReduce: {
-      if (E.Op == RedOp::Sum)
+      if (E.Op == RedOp::Sum || E.Op == RedOp::LogSumExp)
         return; // a sum has no single winner; it is not traced
       std::string Found = VE.fresh("found"), Best = VE.fresh("best");
       W.line("bool {} = false;", Found);
@@ -126,6 +126,9 @@ struct Tracer {
       }
       return;
     }
+    case VExpr::Exp:
+    case VExpr::Log:
+      return; // like a sum: log(exp(a) + exp(b)) has no single winner
     default:
       return;
     }

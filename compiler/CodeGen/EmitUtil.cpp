@@ -30,6 +30,8 @@ std::string dpc::limitOf(ScalarType T) {
 std::string dpc::identityOf(RedOp Op, ScalarType T) {
   if (Op == RedOp::Sum)
     return evalType(T) + "(0)";
+  if (Op == RedOp::LogSumExp) // never an integer (Sema)
+    return evalType(T) + "(-INFINITY)";
   bool Max = Op == RedOp::Max;
   if (isIntType(T))
     return Max ? "dpc::NEG" : "dpc::POS";
@@ -39,6 +41,8 @@ std::string dpc::identityOf(RedOp Op, ScalarType T) {
 std::string dpc::storedIdentityOf(RedOp Op, ScalarType T) {
   if (Op == RedOp::Sum)
     return storeType(T) + "(0)";
+  if (Op == RedOp::LogSumExp)
+    return storeType(T) + "(-INFINITY)";
   bool Max = Op == RedOp::Max;
   if (isIntType(T))
     return "dpc::Limits<" + storeType(T) + (Max ? ">::Neg" : ">::Pos");
@@ -379,6 +383,13 @@ std::string ValueEmitter::emit(const VExpr &E) {
               : ET + "(" + A + Op + B + ")";
     break;
   }
+  case VExpr::Exp:
+  case VExpr::Log:
+    // dpc::fexp / dpc::flog: exp/expf and log/logf by the type, on host
+    // and device alike
+    V = std::string(E.K == VExpr::Exp ? "dpc::fexp(" : "dpc::flog(") +
+        emit(*E.Kids[0]) + ")";
+    break;
   case VExpr::Max:
   case VExpr::Min:
     return emitMinMax(E, ET);
@@ -466,6 +477,9 @@ std::string ValueEmitter::emitInt32(const VExpr &E) {
     return emitMinMax(E, "int32_t");
   case VExpr::Cases:
     return emitCases(E, "int32_t");
+  case VExpr::Exp:
+  case VExpr::Log:
+    DPC_ICE("exp or log in an int32 expression");
   case VExpr::Reduce:
   case VExpr::SplitReduce:
     DPC_ICE("a reduction in an int32 expression");
@@ -478,7 +492,8 @@ std::string ValueEmitter::emitInt32(const VExpr &E) {
 void ValueEmitter::accumulate(const VExpr &Red, const std::string &Acc) {
   const VExpr &Body = *Red.Kids[0];
   bool Int = isIntType(Red.Ty);
-  if (isFastSum(Body) && Red.Op != RedOp::Sum) {
+  bool MaxMin = Red.Op == RedOp::Max || Red.Op == RedOp::Min;
+  if (isFastSum(Body) && MaxMin) {
     // Finite operands: plain arithmetic is exact.
     ScalarType TX = P.M.Tables[Body.Kids[0]->Table].Type;
     ScalarType TY = P.M.Tables[Body.Kids[1]->Table].Type;
@@ -516,6 +531,9 @@ void ValueEmitter::accumulate(const VExpr &Red, const std::string &Acc) {
     else
       W.line("{} = {} + {};", Acc, Acc, V);
     break;
+  case RedOp::LogSumExp: // Acc is a dpc::LogSumExp (emitReduce)
+    W.line("{}.push({});", Acc, V);
+    break;
   }
 }
 
@@ -530,7 +548,8 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
     const VExpr &Body = *Red.Kids[0];
     const LNode *Leaf = X.K == LNode::For ? leafOf(X) : nullptr;
     if (Lanes || S.TileCache || S.Reference || !Leaf || X.Step != 1 ||
-        !isFastSum(Body) || Red.Op == RedOp::Sum || hasInnerFor(X))
+        !isFastSum(Body) ||
+        (Red.Op != RedOp::Max && Red.Op != RedOp::Min) || hasInnerFor(X))
       return false;
     const std::string &KV = Red.Bindings.back().Var;
     const IExpr &Last = *Leaf->Args.back();
@@ -638,6 +657,8 @@ std::string ValueEmitter::emitSoftCombine(const VExpr &E, const std::string &A,
 
 void ValueEmitter::combineLanes(const VExpr &E, const std::string &R,
                                 bool Sum) {
+  // (MapToTarget shares only max, min and integer sums between lanes)
+  DPC_ASSERT(E.Op != RedOp::LogSumExp, "a logsumexp shared between lanes");
   W.comment("combine the lanes of this cell (consecutive, aligned threads)");
   W.line("{} = dpc_combine_lanes<dpc::{}>({}, dpc_lanes);", R,
          Sum ? "LaneSum" : E.Op == RedOp::Max ? "LaneMax" : "LaneMin", R);
@@ -662,7 +683,8 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
     // stays within +-(2^30 - 1), so the sum of two cannot overflow, and it
     // never equals a sentinel.
     const VExpr &Body = *E.Kids[0];
-    bool Narrow = Sp.Ty == ScalarType::Int32 && E.Op != RedOp::Sum &&
+    bool Narrow = Sp.Ty == ScalarType::Int32 &&
+                  (E.Op == RedOp::Max || E.Op == RedOp::Min) &&
                   isFastSum(Body) &&
                   P.M.Tables[Body.Kids[0]->Table].Type == ScalarType::Int32 &&
                   P.M.Tables[Body.Kids[1]->Table].Type == ScalarType::Int32;
@@ -686,7 +708,14 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
       combineLanes(E, R);
     return R;
   }
-  W.line("{} {} = {};", ET, R, identityOf(E.Op, E.Ty));
+  // A logsumexp accumulates into a dpc::LogSumExp (running max and scaled
+  // sum, runtime/dpc_values.h), whose value() is the result.
+  bool Lse = E.Op == RedOp::LogSumExp;
+  std::string Acc = Lse ? R + "l" : R;
+  if (Lse)
+    W.line("dpc::LogSumExp<{}> {};", ET, Acc);
+  else
+    W.line("{} {} = {};", ET, R, identityOf(E.Op, E.Ty));
   // Loops straight from the bindings, outermost first; with LaneReduce the
   // innermost is shared by the cell's lanes (nested reductions are not).
   bool Share = S.LaneReduce;
@@ -705,9 +734,11 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
     W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
            " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
   }
-  accumulate(E, R);
+  accumulate(E, Acc);
   for (size_t I = 0; I < E.Bindings.size(); ++I)
     W.close();
+  if (Lse)
+    W.line("{} {} = {}.value();", ET, R, Acc);
   S.LaneReduce = Share;
   if (Share)
     combineLanes(E, R, E.Op == RedOp::Sum);

@@ -42,7 +42,7 @@ struct LinCons {
 
 struct Node {
   enum Op { Const, Lin, Read, IntIn, Score, Neg, Add, Sub, Mul, Max, Min,
-            Reduce, Cases } Kind;
+            Exp, Log, Reduce, Cases } Kind;
   ScalarType Ty = ScalarType::Int32; // evaluation type
   const Expr *Src = nullptr;
   Num K;                              // Const
@@ -61,6 +61,26 @@ struct Node {
   /// (no events): evaluated by a tight loop with incremental offsets.
   bool FastSum = false;
   int64_t StepX = 0, StepY = 0;
+};
+
+/// The log-semiring sum log(sum exp(x)) of a stream, kept as a running
+/// maximum m and the sum s of exp(x - m) (rescaled when m grows): one exp
+/// per value, no overflow. Empty: -inf; any +inf: +inf. The same steps as
+/// dpc::LogSumExp in runtime/dpc_values.h, so that generated CPU code
+/// gives the same bits.
+template <typename T> struct LogSumExp {
+  T M = -INFINITY, S = 0;
+  void push(T X) {
+    if (X > M) {
+      S = S * std::exp(M - X) + T(1);
+      M = X;
+    } else if (X > T(-INFINITY) && M < T(INFINITY)) {
+      S += std::exp(X - M);
+    }
+  }
+  T value() const {
+    return M == T(-INFINITY) || M == T(INFINITY) ? M : M + std::log(S);
+  }
 };
 
 struct TableRt {
@@ -134,7 +154,7 @@ struct Interpreter::Impl {
       break;
     case Expr::FloatLit:
       N->Kind = Node::Const;
-      N->K.F = E.FloatVal;
+      N->K.F = roundF(E.FloatVal, Ty); // a float table's literal is a float
       break;
     case Expr::InfLit:
       N->Kind = Node::Const;
@@ -177,6 +197,8 @@ struct Interpreter::Impl {
     case Expr::Mul: N->Kind = Node::Mul; break;
     case Expr::MaxN: N->Kind = Node::Max; break;
     case Expr::MinN: N->Kind = Node::Min; break;
+    case Expr::Exp: N->Kind = Node::Exp; break;
+    case Expr::Log: N->Kind = Node::Log; break;
     case Expr::Reduce: {
       N->Kind = Node::Reduce;
       N->ROp = E.Op;
@@ -192,7 +214,8 @@ struct Interpreter::Impl {
       for (auto &B : E.Bindings)
         Slots.erase(B.Var);
       const Node *Body = N->Kids[0];
-      if (N->RSlots.size() == 1 && N->ROp != RedOp::Sum && isIntType(Ty) &&
+      if (N->RSlots.size() == 1 &&
+          (N->ROp == RedOp::Max || N->ROp == RedOp::Min) && isIntType(Ty) &&
           Body->Kind == Node::Add && Body->Events.empty() &&
           Body->Kids[0]->Kind == Node::Read && Body->Kids[1]->Kind == Node::Read &&
           Body->Kids[0]->Events.empty() && Body->Kids[1]->Events.empty() &&
@@ -314,6 +337,10 @@ struct Interpreter::Impl {
     Num R;
     if (Op == RedOp::Sum)
       return R;
+    if (Op == RedOp::LogSumExp) { // never an integer (Sema)
+      R.F = -INFINITY;
+      return R;
+    }
     bool Max = Op == RedOp::Max;
     if (IsInt)
       R.I = Max ? NegInfI : PosInfI;
@@ -455,8 +482,40 @@ struct Interpreter::Impl {
       }
       return Best;
     }
+    case Node::Exp:
+    case Node::Log: {
+      Num A = eval(*N.Kids[0], Env);
+      DPC_ASSERT(!IsInt, "exp or log in an integer table");
+      bool Exp = N.Kind == Node::Exp;
+      // In a float table, float arithmetic (expf, logf), as generated code.
+      double R = N.Ty == ScalarType::Float
+                     ? static_cast<double>(Exp ? std::exp(static_cast<float>(A.F))
+                                               : std::log(static_cast<float>(A.F)))
+                     : (Exp ? std::exp(A.F) : std::log(A.F));
+      if (!Exp && A.F < 0)
+      {
+        std::ostringstream OS;
+        OS.precision(17);
+        OS << A.F;
+        fail(N, "log of a negative value (" + OS.str() + ") in '" +
+                    exprToString(*N.Src) + "'");
+      }
+      return checkF(N, R);
+    }
     case Node::Reduce: {
       Num Acc = identity(N.ROp, IsInt);
+      if (N.ROp == RedOp::LogSumExp) {
+        if (N.Ty == ScalarType::Float) {
+          LogSumExp<float> L;
+          reduceLoop(N, Env, 0, [&](Num V) { L.push(static_cast<float>(V.F)); });
+          Acc.F = L.value();
+        } else {
+          LogSumExp<double> L;
+          reduceLoop(N, Env, 0, [&](Num V) { L.push(V.F); });
+          Acc.F = L.value();
+        }
+        return Acc;
+      }
       if (N.FastSum)
         return fastSum(N, Env, Acc);
       reduceLoop(N, Env, 0, [&](Num V) {
@@ -592,7 +651,7 @@ struct Interpreter::Impl {
       return;
     }
     case Node::Reduce: {
-      if (N.ROp == RedOp::Sum)
+      if (N.ROp == RedOp::Sum || N.ROp == RedOp::LogSumExp)
         return; // a sum has no single winner; it is not traced
       Num Best = identity(N.ROp, IsInt);
       std::vector<int64_t> Arg;
@@ -614,6 +673,9 @@ struct Interpreter::Impl {
     case Node::Cases:
       trace(*N.Kids[pickArm(N, Env)], Env);
       return;
+    case Node::Exp:
+    case Node::Log:
+      return; // like a sum: log(exp(a) + exp(b)) has no single winner
     default:
       return;
     }
@@ -638,6 +700,11 @@ void Interpreter::bind(
     if (Li < 0)
       throw dpc_rt::InputError("--set " + N + ": the recurrence has no "
                                "constant '" + N + "'");
+    if (M.Lets[Li].IsConst)
+      throw dpc_rt::InputError("--set " + N + ": '" + N + "' is a const (" +
+                               std::to_string(M.Lets[Li].Value) +
+                               ") and the proofs use its value; declare it "
+                               "'let " + N + " = ...' to make it tunable");
     if ((M.Lets[Li].Value >= 0) != (V >= 0))
       throw dpc_rt::InputError("--set " + N + "=" + std::to_string(V) +
                                ": the proofs assume '" + N + "' keeps the "

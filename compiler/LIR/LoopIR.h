@@ -168,6 +168,7 @@ struct VExpr {
     Score,      // score lookup; Args: (input, position) pairs in SeqArgs
     Neg, Add, Sub, Mul,
     Max, Min,   // n-ary
+    Exp, Log,   // exp(x), log(x) of a float or double
     Reduce,     // generic reduction: loops from Bindings over Kids[0]
     SplitReduce,// tile-split reduction: combine the tile product's
                 // accumulator with the remainder loops Rest over Kids[0]
@@ -391,6 +392,7 @@ struct ParamConstraintInfo {
 struct LetInfo {
   std::string Name;
   int64_t Value = 0;
+  bool IsConst = false; // `const`: fixed, --set refuses it
 };
 
 struct ScoreInfo {

@@ -201,6 +201,9 @@ bool lir::isSmallFinite(const Program &P, const VExpr &E) {
   case VExpr::Min:
   case VExpr::Cases:
     return All();
+  case VExpr::Exp:
+  case VExpr::Log:
+    return false; // real-valued
   case VExpr::Reduce:
   case VExpr::SplitReduce:
     return false; // an empty range gives the identity (an infinity)
@@ -249,6 +252,8 @@ int64_t lir::finiteMagnitude(const Program &P, const VExpr &E) {
       M = std::max(M, finiteMagnitude(P, *K));
     return M;
   }
+  case VExpr::Exp:
+  case VExpr::Log:
   case VExpr::Reduce:
   case VExpr::SplitReduce:
     return Big;

@@ -85,13 +85,18 @@ private:
       Flags B = of(*E.Args[0]);
       // Where the range can be empty, the result is the identity.
       if (PM.reductionMayBeEmpty(&E)) {
-        if (E.Op == RedOp::Max)
+        if (E.Op == RedOp::Max || E.Op == RedOp::LogSumExp)
           B.Neg = true;
         else if (E.Op == RedOp::Min)
           B.Pos = true;
       }
       return B;
     }
+    case Expr::Exp:
+    case Expr::Log:
+      // exp overflows to inf, log(0) is -inf: either may appear.
+      of(*E.Args[0]);
+      return {true, true};
     case Expr::Cases: {
       for (auto &A : E.Arms) {
         Flags X = of(*A.Body);

@@ -21,7 +21,7 @@ lir::ModuleInfo dpc::describeModule(const ast::Module &M) {
   for (auto &In : M.Inputs)
     I.Inputs.push_back({In.Name, In.Alpha, In.SizeA});
   for (auto &L : M.Lets)
-    I.Lets.push_back({L.Name, L.Value});
+    I.Lets.push_back({L.Name, L.Value, L.IsConst});
   for (auto &S : M.Scores) {
     lir::ScoreInfo SI;
     SI.Name = S.Name;

@@ -81,6 +81,8 @@ struct Lowerer {
     case Expr::Mul: V->K = VExpr::Mul; break;
     case Expr::MaxN: V->K = VExpr::Max; break;
     case Expr::MinN: V->K = VExpr::Min; break;
+    case Expr::Exp: V->K = VExpr::Exp; break;
+    case Expr::Log: V->K = VExpr::Log; break;
     case Expr::Reduce: {
       V->Op = E.Op;
       for (auto &B : E.Bindings)

@@ -179,7 +179,9 @@ struct GpuMapper {
                                                           int Depth) {
         if (E.K == VExpr::Reduce) {
           ++Reds;
-          bool Exact = E.Op != RedOp::Sum || isIntType(E.Ty);
+          // (a float sum or a logsumexp would round differently)
+          bool Exact = E.Op == RedOp::Max || E.Op == RedOp::Min ||
+                       (E.Op == RedOp::Sum && isIntType(E.Ty));
           Ok = Ok && Depth == 0 && Exact;
           ++Depth;
         }

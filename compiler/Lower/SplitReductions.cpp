@@ -243,7 +243,9 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
     std::vector<const Expr *> Reds;
     collect(*S.Body, false, Reds);
     for (const Expr *R : Reds) {
-      if (R->Op == RedOp::Sum)
+      // Only max-plus / min-plus (a sum or a logsumexp is no tropical
+      // product).
+      if (R->Op != RedOp::Max && R->Op != RedOp::Min)
         continue;
       std::vector<std::string> RedVars;
       for (auto &Bd : R->Bindings)

@@ -111,6 +111,12 @@ static void printExpr(const Expr &E, llvm::raw_ostream &OS) {
     OS << " * ";
     printOperand(*E.Args[1], 3, OS);
     break;
+  case Expr::Exp:
+  case Expr::Log:
+    OS << (E.K == Expr::Exp ? "exp(" : "log(");
+    printList(E.Args, OS);
+    OS << ")";
+    break;
   case Expr::MaxN:
   case Expr::MinN:
     OS << (E.K == Expr::MaxN ? "max(" : "min(");
@@ -225,6 +231,8 @@ static void dumpExpr(const Module &M, const Expr &E, llvm::raw_ostream &OS,
   case Expr::Mul: OS << "Mul"; break;
   case Expr::MaxN: OS << "Max"; break;
   case Expr::MinN: OS << "Min"; break;
+  case Expr::Exp: OS << "Exp"; break;
+  case Expr::Log: OS << "Log"; break;
   case Expr::Reduce:
     OS << "Reduce " << redOpName(E.Op);
     for (auto &B : E.Bindings)
@@ -282,7 +290,8 @@ void ast::dumpModule(const Module &M, llvm::raw_ostream &OS) {
     OS << "  Input " << I.Name << " : " << alphabetName(I.Alpha) << "["
        << I.SizeA.str() << "]\n";
   for (auto &L : M.Lets)
-    OS << "  Let " << L.Name << " = " << L.Value << "\n";
+    OS << (L.IsConst ? "  Const " : "  Let ") << L.Name << " = " << L.Value
+       << "\n";
   for (auto &S : M.Scores) {
     OS << "  Score " << S.Name << "(";
     for (size_t I = 0; I < S.Params.size(); ++I)

@@ -81,6 +81,8 @@ struct Expr {
     Mul,
     MaxN,     // max(e, ...)
     MinN,     // min(e, ...)
+    Exp,      // exp(e)  (extension: float/double tables only)
+    Log,      // log(e)  (extension: float/double tables only)
     Reduce,   // max k in a .. b : e
     Cases,    // (| g : e | else : e)  (extension; also a whole equation body)
   };
@@ -135,10 +137,13 @@ struct InputDecl {
   Affine SizeA;
 };
 
+/// `let NAME = V` (tunable with --set; the proofs know only its sign) or
+/// `const NAME = V` (fixed; the proofs know its value).
 struct LetDecl {
   std::string Name;
   llvm::SMRange Range;
   int64_t Value = 0;
+  bool IsConst = false;
 };
 
 struct ScoreEntry {

@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cctype>
+#include <cmath>
 #include <cerrno>
 #include <cstdlib>
 
@@ -20,6 +21,7 @@ const char *dpc::tokSpelling(Tok K) {
   case Tok::KwParam: return "'param'";
   case Tok::KwInput: return "'input'";
   case Tok::KwLet: return "'let'";
+  case Tok::KwConst: return "'const'";
   case Tok::KwScore: return "'score'";
   case Tok::KwTable: return "'table'";
   case Tok::KwOver: return "'over'";
@@ -106,6 +108,7 @@ Token Lexer::next() {
                  .Case("param", Tok::KwParam)
                  .Case("input", Tok::KwInput)
                  .Case("let", Tok::KwLet)
+                 .Case("const", Tok::KwConst)
                  .Case("score", Tok::KwScore)
                  .Case("table", Tok::KwTable)
                  .Case("over", Tok::KwOver)
@@ -135,11 +138,35 @@ Token Lexer::next() {
              std::isdigit(static_cast<unsigned char>(*Cur)))
         ++Cur;
     }
+    // An exponent: `1e200`, `2.5e-3`, `1E+5` (an `e` not followed by digits
+    // is left alone).
+    if (Cur != Buf.end() && (*Cur == 'e' || *Cur == 'E')) {
+      const char *P = Cur + 1;
+      if (P != Buf.end() && (*P == '+' || *P == '-'))
+        ++P;
+      if (P != Buf.end() && std::isdigit(static_cast<unsigned char>(*P))) {
+        IsFloat = true;
+        Cur = P;
+        while (Cur != Buf.end() &&
+               std::isdigit(static_cast<unsigned char>(*Cur)))
+          ++Cur;
+      }
+    }
     Token T = make(IsFloat ? Tok::FloatLit : Tok::IntLit, Start);
     std::string S = T.Text.str();
     errno = 0;
     if (IsFloat) {
       T.FloatValue = std::strtod(S.c_str(), nullptr);
+      // Out of double's range: too large (strtod gives inf), or so small
+      // that it rounds to 0 although a digit is not 0 (subnormals are kept).
+      bool Zero = S.find_first_of("123456789") == std::string::npos ||
+                  S.find_first_of("123456789") > S.find_first_of("eE");
+      if (std::isinf(T.FloatValue) || (T.FloatValue == 0 && !Zero)) {
+        Diags.error(T.range(), "number '" + T.Text +
+                                   "' is out of the range of double (about "
+                                   "1e-308 to 1.8e308)");
+        T.Kind = Tok::Error;
+      }
     } else {
       T.IntValue = std::strtoll(S.c_str(), nullptr, 10);
       if (errno == ERANGE) {

@@ -22,7 +22,7 @@ enum class Tok {
   IntLit,
   FloatLit,
   // Keywords.
-  KwRecurrence, KwParam, KwInput, KwLet, KwScore, KwTable, KwOver, KwOutput,
+  KwRecurrence, KwParam, KwInput, KwLet, KwConst, KwScore, KwTable, KwOver, KwOutput,
   KwSchedule, KwIn, KwElse, KwDefault, KwInf, KwMax, KwMin, KwSum,
   // Punctuation.
   LBracket, RBracket, LParen, RParen, LBrace, RBrace, Comma, Colon, Pipe, At,

@@ -66,6 +66,7 @@ bool Parser::isDeclStart() {
   case Tok::KwParam:
   case Tok::KwInput:
   case Tok::KwLet:
+  case Tok::KwConst:
   case Tok::KwScore:
   case Tok::KwTable:
   case Tok::KwOutput:
@@ -132,7 +133,8 @@ bool Parser::parseDecl(Module &M) {
   switch (peek().Kind) {
   case Tok::KwParam: return parseParam(M);
   case Tok::KwInput: return parseInput(M);
-  case Tok::KwLet: return parseLet(M);
+  case Tok::KwLet:
+  case Tok::KwConst: return parseLet(M);
   case Tok::KwScore: return parseScore(M);
   case Tok::KwTable: return parseTable(M);
   case Tok::KwOutput: return parseOutput(M);
@@ -211,8 +213,8 @@ bool Parser::parseInput(Module &M) {
 }
 
 bool Parser::parseLet(Module &M) {
-  consume(); // let
   LetDecl D;
+  D.IsConst = consume().is(Tok::KwConst); // let | const
   if (!peek().is(Tok::Ident))
     return expect(Tok::Ident, "(the constant's name)");
   Token N = consume();
@@ -222,7 +224,8 @@ bool Parser::parseLet(Module &M) {
     return false;
   bool Neg = consumeIf(Tok::Minus);
   if (!peek().is(Tok::IntLit))
-    return expect(Tok::IntLit, "(a 'let' constant is an integer)");
+    return expect(Tok::IntLit, D.IsConst ? "(a 'const' is an integer)"
+                                         : "(a 'let' constant is an integer)");
   D.Value = consume().IntValue * (Neg ? -1 : 1);
   M.Lets.push_back(std::move(D));
   return true;
@@ -649,9 +652,10 @@ bool Parser::parseExprList(std::vector<ExprPtr> &Out, Tok Close) {
 ExprPtr Parser::parseReduction() {
   Token OpT = consume();
   auto E = std::make_unique<Expr>(Expr::Reduce, llvm::SMRange());
-  E->Op = OpT.is(Tok::KwMax) ? RedOp::Max
+  E->Op = OpT.is(Tok::KwMax)   ? RedOp::Max
           : OpT.is(Tok::KwMin) ? RedOp::Min
-                               : RedOp::Sum;
+          : OpT.is(Tok::KwSum) ? RedOp::Sum
+                               : RedOp::LogSumExp; // the identifier logsumexp
   do {
     RedBinding B;
     if (!peek().is(Tok::Ident)) {
@@ -678,6 +682,24 @@ ExprPtr Parser::parseReduction() {
     return nullptr;
   E->Range = {OpT.loc(), Body->Range.End};
   E->Args.push_back(std::move(Body));
+  return E;
+}
+
+ExprPtr Parser::parseMathCall() {
+  Token N = consume();
+  consume(); // (
+  auto E = std::make_unique<Expr>(N.Text == "exp" ? Expr::Exp : Expr::Log,
+                                  llvm::SMRange());
+  E->Ident = N.Text.str();
+  E->IdentRange = N.range();
+  if (!parseExprList(E->Args, Tok::RParen))
+    return nullptr;
+  E->Range = rangeFrom(N.loc());
+  if (E->Args.size() != 1) {
+    Diags.error(E->Range, "'" + E->Ident + "' takes one argument, not " +
+                              llvm::Twine(E->Args.size()));
+    return nullptr;
+  }
   return E;
 }
 
@@ -718,6 +740,10 @@ ExprPtr Parser::parsePrimary() {
                " must be followed by '(' or by a reduction 'k in LO .. HI :'");
     return nullptr;
   case Tok::Ident: {
+    if ((T.Text == "exp" || T.Text == "log") && peek(1).is(Tok::LParen))
+      return parseMathCall();
+    if (T.Text == "logsumexp" && peek(1).is(Tok::Ident) && peek(2).is(Tok::KwIn))
+      return parseReduction();
     Token N = consume();
     if (peek().is(Tok::LBracket) || peek().is(Tok::LParen)) {
       bool Sub = consume().is(Tok::LBracket);

@@ -39,7 +39,7 @@ private:
   bool parseParam(ast::Module &M);
   /// input := 'input' IDENT ':' ALPHABET '[' expr ']'
   bool parseInput(ast::Module &M);
-  /// let := 'let' IDENT '=' ['-'] INTEGER
+  /// let := ('let' | 'const') IDENT '=' ['-'] INTEGER
   bool parseLet(ast::Module &M);
   /// score := 'score' IDENT '(' IDENT ':' ALPHABET (',' IDENT ':' ALPHABET)?
   ///          ')' ':' TYPE '{' entry (',' entry)* [','] '}'
@@ -88,9 +88,13 @@ private:
   ///          | '(' expr ')'
   ///          | '(' case+ ')'
   ast::ExprPtr parsePrimary();
-  /// reduction := ('max' | 'min' | 'sum') binding (',' binding)* ':' expr
+  /// reduction := ('max' | 'min' | 'sum' | 'logsumexp') binding
+  ///              (',' binding)* ':' expr
+  /// ('logsumexp' is a keyword only there: IDENT 'in' follows it)
   /// binding := IDENT 'in' expr '..' expr
   ast::ExprPtr parseReduction();
+  /// math := ('exp' | 'log') '(' expr ')'
+  ast::ExprPtr parseMathCall();
   /// Comma-separated exprs up to (and eating) the closing token.
   bool parseExprList(std::vector<ast::ExprPtr> &Out, Tok Close);
   bool parseIdentList(std::vector<std::string> &Names,

@@ -49,8 +49,13 @@ PolyModel::PolyModel(const Module &M, IslContext &C) : M(M), Ctx(C) {
     Assume.push_back({Affine::var(P.Name), false, {}});
   for (auto &I : M.Inputs)
     Assume.push_back({I.SizeA - Affine::constant(1), false, {}});
+  // A `let` keeps the sign of its default (--set checks it); a `const` is
+  // its value.
   for (auto &L : M.Lets)
-    Assume.push_back({Affine::var(L.Name, L.Value >= 0 ? 1 : -1), false, {}});
+    Assume.push_back(
+        L.IsConst
+            ? Constraint{Affine::var(L.Name) - Affine::constant(L.Value), true, {}}
+            : Constraint{Affine::var(L.Name, L.Value >= 0 ? 1 : -1), false, {}});
   // `param N >= 1, ...`: the binaries and the interpreter reject sizes that
   // break them, so every proof (and the generated loops) may assume them.
   for (auto &C : M.ParamCons)

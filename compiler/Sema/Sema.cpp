@@ -4,6 +4,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <cmath>
+#include <limits>
 #include <set>
 
 using namespace dpc;
@@ -91,6 +93,13 @@ static std::string reservedMessage(llvm::StringRef N) {
                                "dpc's proofs are written; choose another name"
              : "'" + N.str() + "' is reserved for generated code; choose "
                                "another name";
+}
+
+/// A finite literal of a float or double table or score: whether the type
+/// holds it (a float rounds 1e39 to inf).
+static bool fitsType(double V, ScalarType T) {
+  return T != ScalarType::Float || std::isinf(V) ||
+         std::fabs(V) <= static_cast<double>(std::numeric_limits<float>::max());
 }
 
 static bool isReservedName(llvm::StringRef N) {
@@ -225,8 +234,12 @@ void Sema::declareNames() {
   }
   for (auto &I : M.Inputs)
     Declare(I.Name, I.Range, "an input");
-  for (auto &S : M.Scores)
+  for (auto &S : M.Scores) {
     Declare(S.Name, S.Range, "a score function");
+    if (S.Name == "exp" || S.Name == "log")
+      Diags.error(S.Range, "score '" + S.Name + "' has the name of the "
+                           "built-in function " + S.Name + "(x); rename it");
+  }
   for (auto &T : M.Tables)
     Declare(T.Name, T.Range, "a table");
 }
@@ -408,6 +421,9 @@ void Sema::checkScores() {
       if (V.IsFloatLit && isIntType(S.Type))
         Diags.error(R, "score '" + S.Name + "' has type " + typeName(S.Type) +
                            " but this value is not an integer");
+      else if (!isIntType(S.Type) && !fitsType(V.F, S.Type))
+        Diags.error(R, "score '" + S.Name + "': this value does not fit in " +
+                           llvm::Twine(typeName(S.Type)));
       else if (isIntType(S.Type) &&
                (V.I < intTypeMin(S.Type) || V.I > intTypeMax(S.Type)))
         Diags.error(R, "value " + llvm::Twine(V.I) + " does not fit in " +
@@ -542,6 +558,15 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
                                Tab.Name + "' of type " + typeName(T));
       return false;
     }
+    if (!fitsType(E.FloatVal, T)) {
+      Diags.error(E.Range, "number '" +
+                               llvm::StringRef(E.Range.Start.getPointer(),
+                                               E.Range.End.getPointer() -
+                                                   E.Range.Start.getPointer()) +
+                               "' does not fit in " +
+                               typeName(T) + " (table '" + Tab.Name + "')");
+      return false;
+    }
     return OK;
   case Expr::InfLit:
     return OK;
@@ -638,7 +663,28 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
     for (auto &A : E.Args)
       OK &= expr(*A, S, T, Tab);
     return OK;
+  case Expr::Exp:
+  case Expr::Log:
+    // Values take the table's type, so the operand is real exactly when the
+    // table is (an int read in a double table is converted, as elsewhere).
+    if (isIntType(T)) {
+      Diags.error(E.Range, "'" + E.Ident + "' takes a float or double value, "
+                               "but table '" + Tab.Name + "' has type " +
+                               typeName(T) + " (declare the table float or "
+                               "double)");
+      OK = false;
+    }
+    for (auto &A : E.Args)
+      OK &= expr(*A, S, T, Tab);
+    return OK;
   case Expr::Reduce: {
+    if (E.Op == RedOp::LogSumExp && isIntType(T)) {
+      Diags.error(E.Range, "a logsumexp reduction needs a float or double "
+                           "value, but table '" + Tab.Name + "' has type " +
+                               typeName(T) + " (declare the table float or "
+                               "double)");
+      OK = false;
+    }
     size_t Pushed = 0;
     for (auto &B : E.Bindings) {
       auto Lo = affine(*B.Lo, S, "a reduction bound");

@@ -4,6 +4,8 @@ not from the DSL: each returns the answer (int, float or -inf) for the
 inputs given as strings (sequences) or lists of ints, and the `let`
 constants as keyword arguments (their defaults are the .dp files' ones).
 """
+import math
+
 NEG = float("-inf")
 POS = float("inf")
 
@@ -206,6 +208,30 @@ def mccaskill(seq):
                 t += q(i, k - 1) * Qb[k, j]
             Q[i, j] = t
     return q(0, n - 1)
+
+
+def mccaskill_log(seq):
+    """recurrences/mccaskill_log.dp: the log of mccaskill's partition
+    function with unpaired weight 1 (no scaling), computed in linear space
+    (the tests keep n small enough not to overflow)."""
+    bw = {("G", "C"): 0.5, ("C", "G"): 0.5, ("A", "U"): 0.3, ("U", "A"): 0.3,
+          ("G", "U"): 0.1, ("U", "G"): 0.1}
+    n = len(seq)
+    Q = {}
+    Qb = {}
+
+    def q(i, j):
+        return 1.0 if j < i else Q[i, j]
+
+    for i in range(n - 1, -1, -1):
+        for j in range(i, n):
+            Qb[i, j] = 0.0 if j - i < 4 else \
+                bw.get((seq[i], seq[j]), 0.0) * (q(i + 1, j - 1) + 0.6 * Qb[i + 1, j - 1])
+            t = q(i, j - 1)
+            for k in range(i, j - 3):
+                t += q(i, k - 1) * Qb[k, j]
+            Q[i, j] = t
+    return math.log(q(0, n - 1))
 
 
 def nussinov_weighted(seq):
