@@ -69,7 +69,8 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     Events("events",
            cl::desc("Events to print: none, summary (a count per kind), all "
-                    "(default: all; ct and bpseq: none)"),
+                    "(default: all; none for ct, bpseq and tsv with a structure "
+                    "column)"),
            cl::value_desc("E"), cl::init(""), cl::sub(InterpCmd),
            cl::cat(DpcCat));
 static cl::list<std::string>
