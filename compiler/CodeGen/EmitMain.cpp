@@ -2,6 +2,8 @@
 #include "CodeGen/Emitters.h"
 #include "CodeGen/EmitUtil.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <algorithm>
 
 using namespace dpc;
@@ -74,6 +76,7 @@ std::string dpc::emitHostHeader(const Program &P) {
          "FILE *out, size_t *cells);");
   H.line("bool dump_table(const std::string &name, const Params &p, const "
          "Tables &t, FILE *out);");
+  H.line("void table_cells(const Params &p, double *cells);");
   H.line("std::string output_value(const Params &p, const Tables &t);");
   H.line("std::string output_text({} v);",
          storeType(M.Tables[M.Output.Table].Type));
@@ -121,6 +124,10 @@ std::string dpc::emitMain(const Program &P) {
   W.blank();
   W.open("namespace " + N);
   W.blank();
+  std::vector<std::string> PNames; // sorted, as results list them
+  for (auto &Pr : M.Params)
+    PNames.push_back(Pr.Name);
+  std::sort(PNames.begin(), PNames.end());
   W.comment("Params from input lengths; `let` constants, possibly set with "
             "--set.");
   W.open("Params bind_params(const dpc_rt::Problem &prob, const "
@@ -236,14 +243,59 @@ std::string dpc::emitMain(const Program &P) {
     W.close();
   }
   W.blank();
+  {
+    std::string Plan;
+    llvm::raw_string_ostream OS(Plan);
+    lir::explainPlan(P, OS);
+    W.comment("--explain: the plan dpc recorded when it compiled this "
+              "recurrence (lir::explainPlan:\nthe text of dpc emit "
+              "--stage=schedule, storage and plan).");
+    W.text("const char *const plan_text = R\"dpc_plan(" + OS.str() +
+           ")dpc_plan\";");
+  }
+  W.blank();
+  W.comment("--explain: the plan, then what it comes to for the sizes p: "
+            "cells and bytes per\ntable (the work and the memory of one "
+            "problem).");
+  W.open("void explain(const Params &p, FILE *out)");
+  W.line("std::fputs(plan_text, out);");
+  {
+    std::string Fmt, Args;
+    for (auto &Pn : PNames) {
+      Fmt += (Fmt.empty() ? "" : ", ") + Pn + " = %lld";
+      Args += ", static_cast<long long>(p." + Pn + ")";
+    }
+    W.line("std::fprintf(out, \"\\nfor the sizes of the first problem "
+           "({}):\\n\"{});",
+           Fmt.empty() ? "no params" : Fmt, Args);
+  }
+  W.line("double cells[{}];", M.Tables.size());
+  W.line("table_cells(p, cells);");
+  W.line("double all_cells = 0;");
+  for (size_t T = 0; T < M.Tables.size(); ++T) {
+    const std::string &TN = M.Tables[T].Name;
+    W.line("all_cells += cells[{}];", T);
+    if (P.Storages[T].HostTable >= 0)
+      W.line("std::fprintf(out, \"  table {}: %.0f cells, stored in {}'s "
+             "buffer\\n\", cells[{}]);",
+             TN, M.Tables[P.Storages[T].HostTable].Name, T);
+    else
+      W.line("std::fprintf(out, \"  table {}: %.0f cells, %s ({} bytes "
+             "per cell)\\n\", cells[{}], dpc_rt::format_bytes({}.0 * "
+             "static_cast<double>({}_size(p))).c_str());",
+             TN, typeBytes(M.Tables[T].Type), T, typeBytes(M.Tables[T].Type),
+             TN);
+  }
+  W.line("std::fprintf(out, \"  work: %.0f cells; memory: %s of tables "
+         "(--verify adds %s for the untiled reference)\\n\", all_cells, "
+         "dpc_rt::format_bytes(table_bytes(p)).c_str(), "
+         "dpc_rt::format_bytes(reference_bytes(p)).c_str());");
+  W.close();
+  W.blank();
   W.close("} // namespace " + N);
   W.blank();
 
   int StructIn = M.StructureInput;
-  std::vector<std::string> PNames;
-  for (auto &Pr : M.Params)
-    PNames.push_back(Pr.Name);
-  std::sort(PNames.begin(), PNames.end());
   W.open("int main(int argc, char **argv)");
   W.line("using namespace {};", N);
   W.open("try");
@@ -253,6 +305,15 @@ std::string dpc::emitMain(const Program &P) {
   W.text("#endif");
   W.line("dpc_rt::RunSummary summary; // --timing");
   W.line("dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);");
+  W.comment(StructIn >= 0
+                ? "The traceback's pair events over the sequence give a "
+                  "base-pair structure\n(dot-bracket, ct, bpseq)."
+                : "No base-pair structure: --format=ct and bpseq are usage "
+                  "errors.");
+  W.line("const bool has_structure = {};", StructIn >= 0 ? "true" : "false");
+  W.line("dpc_rt::check_format(opt, has_structure, \"{}\");", N);
+  W.comment("Whether the results are traced back (events, structure).");
+  W.line("const bool traced = opt.needs_traceback(has_structure);");
   W.line("std::vector<int> devices = {{opt.Device}}; // the GPUs");
   W.comment("--backends: those that can run here (cuda when a GPU answers).");
   W.open("if (opt.ListBackends)");
@@ -324,8 +385,8 @@ std::string dpc::emitMain(const Program &P) {
   W.comment("The GPU sends back only the output cells when no table is "
             "needed on the host.");
   W.line("const bool on_gpu = opt.Backend == \"cuda\";");
-  W.line("const bool host_tables_needed = !on_gpu || opt.Traceback || opt.Json "
-         "|| opt.Verify || !opt.DumpTables.empty();");
+  W.line("const bool host_tables_needed = !on_gpu || traced || opt.Verify || "
+         "!opt.DumpTables.empty();");
   W.line("double budget = opt.MemoryBudget;");
   W.open("if (budget <= 0)");
   W.line("budget = host_tables_needed ? 0.5 * "
@@ -352,6 +413,14 @@ std::string dpc::emitMain(const Program &P) {
   W.line("std::vector<dpc_rt::Problem> problems;");
   W.line("bool many = false; // more than one problem: messages name theirs");
   W.line("dpc_rt::Timer read_timer;");
+  {
+    std::string PList;
+    for (auto &Pn : PNames)
+      PList += (PList.empty() ? "\"" : ", \"") + Pn + "\"";
+    W.line("dpc_rt::print_header(opt, {{{}}}, has_structure); // tsv: the "
+           "columns",
+           PList);
+  }
   W.open("while (stream.next(problems, 100000, size_t(256) << 20))");
   W.line("const size_t base = stream.first();");
   W.line("many = many || problems.size() > 1 || base > 0;");
@@ -393,6 +462,14 @@ std::string dpc::emitMain(const Program &P) {
   W.line("std::vector<double> bytes(jobs.size());");
   W.line("for (size_t j = 0; j < jobs.size(); ++j) bytes[j] = "
          "table_bytes(jobs[j].p);");
+  W.comment("--explain: the plan for the first problem's sizes and how the "
+            "run would go; nothing\nis computed.");
+  W.open("if (opt.Explain)");
+  W.line("if (jobs.empty()) return status; // (its error is printed)");
+  W.line("explain(jobs[0].p, stdout);");
+  W.line("dpc_rt::explain_run(stdout, opt, threads, devices, budget, bytes, traced);");
+  W.line("return status;");
+  W.close();
   W.comment("A batch: its problems' tables (views into a GPU's host buffer, "
             "or the CPU's own),\nerror codes, outputs (GPU without host "
             "tables), time, and why it failed.");
@@ -504,7 +581,7 @@ std::string dpc::emitMain(const Program &P) {
             "results, in input order.");
   W.line("std::vector<dpc_rt::Result> results(n);");
   W.line("std::vector<int> trace_errs(n, 0);");
-  W.open("if (opt.Traceback || opt.Json)");
+  W.open("if (traced)");
   W.line("dpc_rt::Timer trace_timer;");
   W.line("dpc_rt::run_parallel_with_large_stack(n, host_threads, [&](size_t k) "
          "{{ if (!errs[k]) traceback(jobs[first + k].p, jobs[first + "
@@ -551,6 +628,7 @@ std::string dpc::emitMain(const Program &P) {
   W.close();
   W.line("dpc_rt::Result &r = results[k];");
   W.line("r.Recurrence = \"{}\";", N);
+  W.line("r.Name = dpc_rt::problem_name(prob);");
   for (auto &Pn : PNames)
     W.line("r.Params.push_back({{\"{}\", p.{}}});", Pn, Pn);
   W.line("r.Output = outputs.empty() ? output_value(p, t) : outputs[k];");
@@ -560,18 +638,14 @@ std::string dpc::emitMain(const Program &P) {
   for (auto &I : M.Inputs)
     if (I.Alpha != Alphabet::Int)
       W.line("r.Sequences.push_back(prob[{}].Text);", &I - &M.Inputs[0]);
-  W.open("if (opt.Traceback || opt.Json)");
+  W.open("if (traced)");
   W.line("r.Traced = true;");
-  if (StructIn >= 0) {
-    W.line("std::vector<std::pair<int64_t, int64_t>> pairs;");
-    W.line("for (auto &e : r.Events) if (e.Name == \"pair\" && e.Args.size() == "
-           "2) pairs.push_back({{e.Args[0], e.Args[1]}});");
-    W.line("r.HasStructure = true;");
-    W.line("r.Structure = dpc_rt::dot_bracket(prob[{}].length(), pairs);",
+  if (StructIn >= 0)
+    W.line("dpc_rt::set_structure(r, prob[{}].length()); // from the pair "
+           "events",
            StructIn);
-  }
   W.close();
-  W.line("dpc_rt::print_result(r, opt);");
+  W.line("dpc_rt::print_result(r, opt, has_structure);");
   W.close();
   W.line("summary.progress(\"{}\", base + jobs[first + n - 1].prob + 1, "
          "!opt.Quiet);",

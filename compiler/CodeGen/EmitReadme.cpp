@@ -53,6 +53,8 @@ targets another GPU, default sm_90.)
 
     ./build/{0}{2}
     ./build/{0} sequences.fa --json           # one result per FASTA record
+    ./build/{0} sequences.fa --format=tsv     # one line per record, for pipelines
+    ./build/{0}{2} --explain                  # the plan for these sizes; computes nothing
     ./build/{0}{2} --backend=cuda --verify    # on the GPU, checked
 
 Inputs:
@@ -61,8 +63,13 @@ Options: `--in NAME=VALUE` (a sequence, a comma list for int inputs, or
 `@file`), FASTA files as positional arguments (records fill the sequence
 inputs in order, one problem per group), `--backend=serial|openmp|cuda|auto`
 (default openmp; auto: cuda when a GPU answers, else openmp),
-`--threads N`, `--device N`, `--set NAME=V` (a `let` constant), `--json`,
-`--traceback`, `--verify` (recompute every table with the untiled reference
+`--threads N`, `--device N`, `--set NAME=V` (a `let` constant),
+`--format=text|json|tsv|ct|bpseq` (`--json` is `--format=json`; see
+Output), `--events=none|summary|all`, `--traceback`, `--explain` (print the
+plan dpc chose -- groups, kernels and why, tile sizes, storage maps, value
+types, the GPU and CPU plans -- then, for the first problem's sizes, the
+cells and bytes of every table, and the backend and batches this run would
+use; then exit without computing), `--verify` (recompute every table with the untiled reference
 code and compare every cell: `verify: ok, N cells` on stderr, or the
 differences and exit status 1), `--timing`, `--dump-table T` (every cell of
 table T, `T[i,j] = v`), `--memory-budget B`, `--strict`, `--quiet`,
@@ -80,7 +87,7 @@ of launches: the problem is one more parallel dimension, every launch of the
 schedule covers the tiles of every problem of the batch, the tables of all
 of them live in one device arena, and when no table is needed on the host
 (no `--json`, `--traceback`, `--verify` or dump) only the output cells come
-back. On CPU threads, problems run one per thread, largest first, and a
+back (with `--events=none` also for a recurrence with a structure). On CPU threads, problems run one per thread, largest first, and a
 problem with at least a thread's share of the batch's work runs over all
 threads. Results are printed in input order, each as it would be alone. A
 bad record (an unknown letter, no symbol) is reported with its name and line
@@ -91,13 +98,36 @@ line on stderr when it is a terminal (`--quiet`: none).
 
 ## Output
 
-Text mode prints `{0}: {4} = VALUE`; with `--traceback` (or `--json`) the
-traceback follows the winning alternatives from the output cell and lists
-its events; a recurrence with one rna input and `pair` events prints the
-sequence and its dot-bracket structure like RNAfold. `--json` prints one
-object per problem with the keys `recurrence`, `params`, `output`, `events`
-and `structure` (the same as `dpc interp --json`), plus `seconds` with
-`--timing` (time of the table computation only: in a batch, the batch's).
+Every format prints what `dpc interp` prints with the same options (but
+for one default: without a structure, `dpc interp`'s text lists the events
+and this program's only with `--traceback`), and names each problem by its
+FASTA record(s) (`a,b` for a problem of two records). `--format=`:
+
+- `text` (the default): `>NAME` when the problem has a name, then
+  `{0}: {4} = VALUE`; with `--traceback` the traceback follows the
+  winning alternatives from the output cell and lists its events. A
+  recurrence with one rna input and `pair` events prints, like RNAfold, the
+  sequence and `STRUCTURE (VALUE)` (dot-bracket), always (as `dpc interp`
+  does) unless `--events=none` asks for the output cell only (no traceback:
+  on a GPU no table comes back).
+- `json`: one object per problem with the keys `events`, `name` (from
+  FASTA), `output`, `params`, `recurrence`, `structure` (when the
+  recurrence has one), plus `seconds` with `--timing` (time of the table
+  computation only: in a batch, the batch's).
+- `tsv`: a header line, then one line per problem: `name`, the params,
+  `output`, `structure` (when the recurrence has one), `events` (unless
+  `--events=none`; `name(a,b)` separated by `;`), `seconds` (`--timing`).
+- `ct` and `bpseq` (only for a recurrence whose traceback pairs bases of
+  one rna sequence, else a usage error): the connectivity table (a line
+  `LENGTH  SCORE = VALUE  NAME`, then per base: number, letter, previous,
+  next, partner (0: none), number) and BPSEQ (a `# NAME  SCORE = VALUE`
+  line, then per base: number, letter, partner), one record per problem;
+  the pairs are those of the dot-bracket structure.
+
+`--events=summary` prints a count per event kind instead of the events
+(text `event counts: del 1, match 3`, json an object, tsv `del=1;match=3`);
+`--events=none` none. Defaults: text lists events only with `--traceback`,
+json all, tsv all when there is no structure column, ct and bpseq none.
 
 Integer tables keep finite values within +-(2^30 - 1) (int), +-(2^14 - 1)
 (int16), +-(2^62 - 1) (int64); a value outside is reported as an overflow

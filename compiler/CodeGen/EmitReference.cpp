@@ -148,6 +148,22 @@ std::string dpc::emitReference(const Program &P) {
   W.close();
   W.blank();
 
+  W.comment("The cells of every table's domain (cells[T], tables in "
+            "declaration order),\ncounted by walking the domains: the work "
+            "--explain predicts.");
+  W.open("void table_cells(const Params &dpc_p, double *dpc_cells)");
+  emitParamLocals(M, W);
+  for (size_t T = 0; T < M.Tables.size(); ++T) {
+    const TableInfo &Tab = M.Tables[T];
+    W.comment("table " + cellText(Tab));
+    W.line("dpc_cells[{}] = 0;", T);
+    seqLoops(*P.DomainLoops[T], W, [&](const LNode &) {
+      W.line("dpc_cells[{}] += 1;", T);
+    });
+  }
+  W.close();
+  W.blank();
+
   W.comment("Prints every cell of a table, `T[i,j] = v`, in lexicographic "
             "order.");
   W.open("bool dump_table(const std::string &dpc_name, const Params &dpc_p, "

@@ -13,12 +13,16 @@ struct InterpOptions {
   /// FASTA files (positional), as the generated programs take them.
   std::vector<std::string> Files;
   std::vector<std::string> Sets;
-  bool Json = false;
+  /// --format (text, json, tsv, ct, bpseq; --json is json) and --events
+  /// (none, summary, all; "" for the format's default), as the generated
+  /// programs take them (runtime/dpc_driver.h).
+  std::string Format = "text";
+  std::string Events;
   std::vector<std::string> DumpTables;
 };
 
 /// `dpc interp`: evaluates with the reference interpreter and prints the
-/// result (text like RNAfold, or JSON), or the dumped tables.
+/// result (text like RNAfold, JSON, tsv, ct, bpseq), or the dumped tables.
 int runInterp(Frontend &FE, const InterpOptions &O);
 /// `dpc emit --stage=S`.
 int runEmit(Frontend &FE, const std::string &Stage);

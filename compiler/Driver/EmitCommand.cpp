@@ -42,63 +42,7 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage) {
   if (!P)
     return 1;
   if (Stage == "schedule") {
-    for (size_t G = 0; G < P->Groups.size(); ++G) {
-      const lir::Group &Gr = P->Groups[G];
-      OS << "group " << G << ": " << Gr.ScheduleText << "\n  "
-         << (Gr.Tiled ? "tiled" : "not tiled") << ", tile sizes";
-      for (auto T : Gr.TileSizes)
-        OS << " " << T;
-      OS << "\n";
-      if (!Gr.TileWhy.empty())
-        OS << "  tile sizes: " << Gr.TileWhy << "\n";
-      if (!Gr.PatternWhy.empty())
-        OS << "  dependence pattern: "
-           << (Gr.ShortUniform ? "short uniform" : "general") << ", "
-           << Gr.PatternWhy << "\n";
-      if (Gr.ShortUniform)
-        OS << "  lane strips: " << (Gr.Strip ? "yes" : "no") << ", "
-           << Gr.StripWhy << "\n";
-      if (Gr.Strip)
-        OS << "  interior tiles: " << Gr.InteriorWhy << "\n";
-      if (Gr.Tiled)
-        OS << "  parallelism: the tiles of a wavefront step, and the cells "
-              "of an anti-diagonal of a tile, are independent\n";
-      for (size_t D = 0; D < Gr.Parallel.size(); ++D)
-        OS << "  member " << D << ": "
-           << (Gr.Parallel[D] ? "parallel" : "sequential") << ", "
-           << Gr.ParallelWhy[D] << "\n";
-    }
-    for (size_t K = 0; K < P->Gpu.Kernels.size(); ++K) {
-      const lir::GpuKernel &Kn = P->Gpu.Kernels[K];
-      if (Kn.Family != lir::KernelFamily::TileWavefront)
-        OS << "kernel " << K << " (" << lir::kernelFamilyName(Kn.Family)
-           << "): " << Kn.Why << "\n";
-    }
-    for (size_t S = 0; S < P->Splits.size(); ++S) {
-      auto &Sp = P->Splits[S];
-      OS << "tile product " << S << " in " << P->Stmts[Sp.Stmt].Name
-         << ": reduction " << Sp.RedText << "\n";
-      if (!Sp.FactoredText.empty())
-        OS << "  product " << Sp.BodyText << "; terms that do not depend on "
-           << "the reduction's indices added to its result:" << Sp.FactoredText
-           << "\n";
-      OS << "  U(T) = " << Sp.USet << "\n  "
-         << lir::gpuProductFormName(P->Gpu.Products[S].Form)
-         << " on the GPU; on the CPU, "
-         << (P->Cpu.Products[S].KInner
-                 ? "k innermost (one reduction per cell)"
-                 : "the last index innermost (a row of accumulators)")
-         << "\n";
-      if (Sp.SoftInf)
-        OS << "  operands may be " << (Sp.Op == RedOp::Max ? "-inf" : "+inf")
-           << ": read clamped to " << (Sp.Op == RedOp::Max ? "-2^30" : "2^30 - 1")
-           << "; a product result " << (Sp.Op == RedOp::Max ? "below 0" : "of 0 or more")
-           << " makes the cell recompute its whole reduction exactly\n";
-      if (Sp.BoxGuard && P->Cpu.Products[S].Block)
-        OS << "  whole box reads inside the tables (register-blocked on the "
-              "CPU) where: "
-           << lir::iexprToString(*Sp.BoxGuard) << "\n";
-    }
+    lir::dumpSchedule(*P, OS);
     return 0;
   }
   if (Stage == "storage") {

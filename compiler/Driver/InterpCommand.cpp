@@ -1,34 +1,22 @@
 //===- InterpCommand.cpp - `dpc interp` -----------------------------------===//
 //
 // Binds the problems given on the command line, evaluates each with the
-// reference interpreter, and prints the result: text like RNAfold (the
-// sequence, then the structure and the score) or one JSON object per
-// problem, or the cells of the tables asked for with --dump-table.
+// reference interpreter, and prints the result in the format asked for
+// (--format: text like RNAfold, JSON, tsv, ct, bpseq; the printers of the
+// generated programs, runtime/dpc_driver.h, except JSON, built here with
+// llvm::json), or the cells of the tables asked for with --dump-table.
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/Commands.h"
 #include "Interp/Interpreter.h"
+
+#include "dpc_driver.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace dpc;
 using namespace dpc::ast;
-
-/// The dot-bracket structure, if the recurrence has one rna input and the
-/// traceback has `pair` events.
-static std::optional<std::string>
-structureOf(const Module &M, const dpc_rt::Problem &P,
-            const std::vector<TraceEvent> &Events) {
-  int Rna = ast::structureInput(M);
-  if (Rna < 0)
-    return std::nullopt;
-  std::vector<std::pair<int64_t, int64_t>> Pairs;
-  for (auto &E : Events)
-    if (E.Name == "pair" && E.Args.size() == 2)
-      Pairs.push_back({E.Args[0], E.Args[1]});
-  return dpc_rt::dot_bracket(P[Rna].length(), Pairs);
-}
 
 static llvm::json::Value jsonNum(const std::string &S, bool IsInt) {
   if (S == "inf" || S == "-inf")
@@ -44,6 +32,22 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
   for (auto &I : M.Inputs)
     Specs.push_back(
         {I.Name, static_cast<dpc_rt::Alpha>(runtimeAlphaIndex(I.Alpha))});
+  // The output options, as a generated program takes them: the interpreter
+  // prints the events by default (as --traceback), and with --events=none
+  // in text only the output cell, as a generated program does.
+  dpc_rt::Options Out;
+  Out.Format = O.Format;
+  Out.Events = O.Events;
+  Out.Traceback = O.Events != "none";
+  const int Rna = ast::structureInput(M);
+  const bool HasStructure = Rna >= 0;
+  try {
+    dpc_rt::check_format(Out, HasStructure, M.Name);
+  } catch (const dpc_rt::UsageError &E) {
+    llvm::errs() << "dpc interp: error: " << E.what() << "\n";
+    return ExitUsage;
+  }
+  const std::string Mode = Out.events_mode(HasStructure);
   std::vector<dpc_rt::Problem> Problems;
   std::vector<std::pair<std::string, int64_t>> Lets;
   try {
@@ -74,6 +78,15 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
 
   Interpreter Interp(M, *FE.PM);
   int Status = 0;
+  if (Dumps.empty()) {
+    std::vector<std::string> ParamNames;
+    for (auto &P : M.Params)
+      ParamNames.push_back(P.Name);
+    std::sort(ParamNames.begin(), ParamNames.end());
+    llvm::outs().flush(); // (print_header writes to stdout)
+    dpc_rt::print_header(Out, ParamNames, HasStructure);
+    std::fflush(stdout);
+  }
   for (auto &Prob : Problems) {
     try {
       Interp.bind(Prob, Lets);
@@ -83,8 +96,10 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
       Status = 1;
       continue;
     }
-    std::string Out;
-    llvm::raw_string_ostream OS(Out);
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    dpc_rt::Result R;
+    bool Printed = false; // R filled for the runtime's printer
     try {
       runWithLargeStack([&] {
         if (!Dumps.empty()) {
@@ -95,16 +110,40 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
         Num V = Interp.output();
         std::vector<TraceEvent> Events = Interp.traceback();
         std::string Val = Interp.formatOutput(V);
-        auto Struct = structureOf(M, Prob, Events);
+        R.Recurrence = M.Name;
+        R.Name = dpc_rt::problem_name(Prob);
+        for (auto &[N, PV] : Interp.params())
+          R.Params.push_back({N, PV});
+        std::sort(R.Params.begin(), R.Params.end());
+        R.Output = Val;
+        R.OutputIsNumber = Val != "inf" && Val != "-inf";
+        R.OutputCell = M.Output->Table + "[";
+        for (size_t I = 0; I < M.Output->Index.size(); ++I)
+          R.OutputCell += (I ? ", " : "") + M.Output->Index[I].str();
+        R.OutputCell += "]";
+        for (auto &In : Prob)
+          if (!In.Text.empty())
+            R.Sequences.push_back(In.Text);
+        R.Traced = Out.needs_traceback(HasStructure);
+        for (auto &E : Events)
+          R.Events.push_back({E.Name, E.Args});
+        if (HasStructure)
+          dpc_rt::set_structure(R, Prob[Rna].length());
+        if (Out.Format != "json") {
+          Printed = true;
+          return;
+        }
         bool IsInt = isIntType(M.Tables[M.Output->TableIdx].Type);
-        if (O.Json) {
-          llvm::json::Object Obj;
-          Obj["recurrence"] = M.Name;
-          llvm::json::Object Params;
-          for (auto &[N, PV] : Interp.params())
-            Params[N] = PV;
-          Obj["params"] = std::move(Params);
-          Obj["output"] = jsonNum(Val, IsInt);
+        llvm::json::Object Obj;
+        Obj["recurrence"] = M.Name;
+        if (!R.Name.empty())
+          Obj["name"] = R.Name;
+        llvm::json::Object Params;
+        for (auto &[N, PV] : Interp.params())
+          Params[N] = PV;
+        Obj["params"] = std::move(Params);
+        Obj["output"] = jsonNum(Val, IsInt);
+        if (Mode == "all") {
           llvm::json::Array Evs;
           for (auto &E : Events) {
             llvm::json::Array A;
@@ -114,32 +153,15 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
             Evs.push_back(std::move(A));
           }
           Obj["events"] = std::move(Evs);
-          if (Struct)
-            Obj["structure"] = *Struct;
-          OS << llvm::json::Value(std::move(Obj)) << "\n";
-          return;
+        } else if (Mode == "summary") {
+          llvm::json::Object Counts;
+          for (auto &[N, C] : dpc_rt::event_counts(R.Events))
+            Counts[N] = static_cast<int64_t>(C);
+          Obj["events"] = std::move(Counts);
         }
-        if (Struct) {
-          for (auto &In : Prob)
-            if (!In.Text.empty())
-              OS << In.Text << "\n";
-          OS << *Struct << " (" << Val << ")\n";
-          return;
-        }
-        OS << M.Name << ": " << M.Output->Table << "[";
-        for (size_t I = 0; I < M.Output->Index.size(); ++I)
-          OS << (I ? ", " : "") << M.Output->Index[I].str();
-        OS << "] = " << Val << "\n";
-        if (!Events.empty()) {
-          OS << "events:";
-          for (auto &E : Events) {
-            OS << " " << E.Name << "(";
-            for (size_t I = 0; I < E.Args.size(); ++I)
-              OS << (I ? ", " : "") << E.Args[I];
-            OS << ")";
-          }
-          OS << "\n";
-        }
+        if (HasStructure)
+          Obj["structure"] = R.Structure;
+        OS << llvm::json::Value(std::move(Obj)) << "\n";
       });
     } catch (const EvalError &E) {
       std::string At;
@@ -151,6 +173,11 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
       continue;
     }
     llvm::outs() << OS.str();
+    if (Printed) {
+      llvm::outs().flush(); // print_result writes to stdout
+      dpc_rt::print_result(R, Out, HasStructure);
+      std::fflush(stdout);
+    }
   }
   return Status;
 }

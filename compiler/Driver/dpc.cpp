@@ -2,7 +2,8 @@
 //
 //   dpc check FILE.dp
 //   dpc interp FILE.dp [FASTA files...] --in NAME=VALUE ... [--set NAME=V]
-//                      [--json] [--dump-table T]
+//                      [--format=text|json|tsv|ct|bpseq] [--json]
+//                      [--events=none|summary|all] [--dump-table T]
 //   dpc emit FILE.dp --stage=ast|domains|deps|schedule|storage|loops|
 //                            plan|openmp|cuda
 //   dpc compile FILE.dp -o DIR [--force]
@@ -17,6 +18,7 @@
 #include "Driver/Commands.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include <algorithm>
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -56,8 +58,21 @@ static cl::list<std::string>
 static cl::list<std::string>
     Sets("set", cl::desc("Override a 'let' constant"),
          cl::value_desc("NAME=V"), cl::sub(InterpCmd), cl::cat(DpcCat));
-static cl::opt<bool> Json("json", cl::desc("Print the result as JSON"),
+static cl::opt<bool> Json("json", cl::desc("Print the result as JSON (--format=json)"),
                           cl::sub(InterpCmd), cl::cat(DpcCat));
+static cl::opt<std::string>
+    Format("format",
+           cl::desc("Output format: text (like RNAfold), json, tsv, ct, bpseq "
+                    "(as the generated programs)"),
+           cl::value_desc("F"), cl::init(""), cl::sub(InterpCmd),
+           cl::cat(DpcCat));
+static cl::opt<std::string>
+    Events("events",
+           cl::desc("Events to print: none, summary (a count per kind), all "
+                    "(default: all; none for ct, bpseq and tsv with a structure "
+                    "column)"),
+           cl::value_desc("E"), cl::init(""), cl::sub(InterpCmd),
+           cl::cat(DpcCat));
 static cl::list<std::string>
     DumpTables("dump-table", cl::desc("Print every cell of table T"),
                cl::value_desc("T"), cl::sub(InterpCmd), cl::cat(DpcCat));
@@ -153,13 +168,34 @@ int main(int argc, char **argv) {
     return ExitOk;
   }
   if (InterpCmd) {
+    InterpOptions O;
+    auto OneOf = [](const std::string &V, const std::vector<std::string> &L) {
+      return std::find(L.begin(), L.end(), V) != L.end();
+    };
+    auto List = [](const std::vector<std::string> &L) {
+      std::string S;
+      for (auto &X : L)
+        S += (S.empty() ? "" : ", ") + X;
+      return S;
+    };
+    const std::vector<std::string> Formats = {"text", "json", "tsv", "ct",
+                                              "bpseq"};
+    const std::vector<std::string> Modes = {"none", "summary", "all"};
+    if (!Format.empty() && !OneOf(Format, Formats))
+      return usage("interp", "--format: unknown value '" + Format +
+                                 "' (expected one of " + List(Formats) + ")");
+    if (!Events.empty() && !OneOf(Events, Modes))
+      return usage("interp", "--events: unknown value '" + Events +
+                                 "' (expected one of " + List(Modes) + ")");
+    if (Json && !Format.empty() && Format != "json")
+      return usage("interp", "--json and --format=" + Format + " disagree");
+    O.Format = Json ? "json" : Format.empty() ? "text" : Format.getValue();
+    O.Events = Events;
     if (!FE.load(Path))
       return ExitError;
-    InterpOptions O;
     O.Inputs = std::vector<std::string>(Inputs.begin(), Inputs.end());
     O.Files = std::vector<std::string>(InterpFiles.begin(), InterpFiles.end());
     O.Sets = std::vector<std::string>(Sets.begin(), Sets.end());
-    O.Json = Json;
     O.DumpTables = std::vector<std::string>(DumpTables.begin(), DumpTables.end());
     return runInterp(FE, O);
   }

@@ -82,6 +82,69 @@ void lir::dumpLoops(const Program &P, llvm::raw_ostream &OS) {
   }
 }
 
+//===-- dump (dpc emit --stage=schedule) ----------------------------------===//
+
+void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
+  for (size_t G = 0; G < P.Groups.size(); ++G) {
+    const Group &Gr = P.Groups[G];
+    OS << "group " << G << ": " << Gr.ScheduleText << "\n  "
+       << (Gr.Tiled ? "tiled" : "not tiled") << ", tile sizes";
+    for (auto T : Gr.TileSizes)
+      OS << " " << T;
+    OS << "\n";
+    if (!Gr.TileWhy.empty())
+      OS << "  tile sizes: " << Gr.TileWhy << "\n";
+    if (!Gr.PatternWhy.empty())
+      OS << "  dependence pattern: "
+         << (Gr.ShortUniform ? "short uniform" : "general") << ", "
+         << Gr.PatternWhy << "\n";
+    if (Gr.ShortUniform)
+      OS << "  lane strips: " << (Gr.Strip ? "yes" : "no") << ", "
+         << Gr.StripWhy << "\n";
+    if (Gr.Strip)
+      OS << "  interior tiles: " << Gr.InteriorWhy << "\n";
+    if (Gr.Tiled)
+      OS << "  parallelism: the tiles of a wavefront step, and the cells "
+            "of an anti-diagonal of a tile, are independent\n";
+    for (size_t D = 0; D < Gr.Parallel.size(); ++D)
+      OS << "  member " << D << ": "
+         << (Gr.Parallel[D] ? "parallel" : "sequential") << ", "
+         << Gr.ParallelWhy[D] << "\n";
+  }
+  for (size_t K = 0; K < P.Gpu.Kernels.size(); ++K) {
+    const GpuKernel &Kn = P.Gpu.Kernels[K];
+    if (Kn.Family != KernelFamily::TileWavefront)
+      OS << "kernel " << K << " (" << kernelFamilyName(Kn.Family)
+         << "): " << Kn.Why << "\n";
+  }
+  for (size_t S = 0; S < P.Splits.size(); ++S) {
+    auto &Sp = P.Splits[S];
+    bool Max = Sp.Op == RedOp::Max;
+    OS << "tile product " << S << " in " << P.Stmts[Sp.Stmt].Name
+       << ": reduction " << Sp.RedText << "\n";
+    if (!Sp.FactoredText.empty())
+      OS << "  product " << Sp.BodyText << "; terms that do not depend on "
+         << "the reduction's indices added to its result:" << Sp.FactoredText
+         << "\n";
+    OS << "  U(T) = " << Sp.USet << "\n  "
+       << gpuProductFormName(P.Gpu.Products[S].Form)
+       << " on the GPU; on the CPU, "
+       << (P.Cpu.Products[S].KInner
+               ? "k innermost (one reduction per cell)"
+               : "the last index innermost (a row of accumulators)")
+       << "\n";
+    if (Sp.SoftInf)
+      OS << "  operands may be " << (Max ? "-inf" : "+inf")
+         << ": read clamped to " << (Max ? "-2^30" : "2^30 - 1")
+         << "; a product result " << (Max ? "below 0" : "of 0 or more")
+         << " makes the cell recompute its whole reduction exactly\n";
+    if (Sp.BoxGuard && P.Cpu.Products[S].Block)
+      OS << "  whole box reads inside the tables (register-blocked on the "
+            "CPU) where: "
+         << iexprToString(*Sp.BoxGuard) << "\n";
+  }
+}
+
 //===-- dump (dpc emit --stage=plan) --------------------------------------===//
 
 static std::string iters(const std::vector<std::string> &V) {
@@ -183,4 +246,25 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
          << " of " << C.Block->Lanes << " lanes";
     OS << "\n    why: " << C.Why << "\n";
   }
+}
+
+//===-- explain (the generated programs' --explain) -----------------------===//
+
+void lir::explainPlan(const Program &P, llvm::raw_ostream &OS) {
+  const ModuleInfo &M = P.M;
+  OS << "recurrence " << M.Name << " (" << M.FileName << "): the plan dpc "
+     << "chose when it compiled it\n";
+  OS << "(dpc emit --stage=schedule, storage and plan print the same)\n\n";
+  OS << "schedule: groups, tile sizes, dependence pattern\n";
+  dumpSchedule(P, OS);
+  OS << "\nstorage: a map per table\n";
+  for (auto &S : P.Storages)
+    OS << S.Description << "\n  size: " << S.SizeFormula << "\n";
+  OS << "\nvalues:";
+  for (size_t T = 0; T < M.Tables.size(); ++T)
+    OS << (T ? ", " : " ") << M.Tables[T].Name << " "
+       << typeName(M.Tables[T].Type)
+       << (P.FiniteTable[T] ? " (proven finite)" : "");
+  OS << "\n\n";
+  dumpPlan(P, OS);
 }

@@ -136,5 +136,12 @@ int64_t finiteMagnitude(const Program &P, const VExpr &E);
 void dumpLoops(const Program &P, llvm::raw_ostream &OS);
 /// The GPU and CPU plans in plain words (`dpc emit --stage=plan`).
 void dumpPlan(const Program &P, llvm::raw_ostream &OS);
+/// The groups, schedules, tile sizes and their reasons (`dpc emit
+/// --stage=schedule`).
+void dumpSchedule(const Program &P, llvm::raw_ostream &OS);
+/// What a generated program prints for --explain before its size-dependent
+/// numbers: the schedule, the storage maps, the value types and the plans,
+/// as recorded by lowering (no decision is made here).
+void explainPlan(const Program &P, llvm::raw_ostream &OS);
 
 } // namespace dpc::lir

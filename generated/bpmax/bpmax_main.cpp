@@ -86,6 +86,298 @@ double reference_bytes(const Params &p) {
          4.0 * static_cast<double>(ref_F_size(p));
 }
 
+// --explain: the plan dpc recorded when it compiled this recurrence (lir::explainPlan:
+// the text of dpc emit --stage=schedule, storage and plan).
+const char *const plan_text =
+    R"dpc_plan(recurrence bpmax (recurrences/bpmax.dp): the plan dpc chose when it compiled it
+(dpc emit --stage=schedule, storage and plan print the same)
+
+schedule: groups, tile sizes, dependence pattern
+group 0: { S2_case1[i, j] -> [-i + 63, j]; S2_case2[i, j] -> [-i + 63, j] }
+  tiled, tile sizes 64 64
+  tile sizes: 64 x 64 (two members)
+  dependence pattern: general, a cell has a reduction (more than O(1) work)
+  parallelism: the tiles of a wavefront step, and the cells of an anti-diagonal of a tile, are independent
+group 1: { S1_case1[i, j] -> [-i + 63, j]; S1_case2[i, j] -> [-i + 63, j] }
+  tiled, tile sizes 64 64
+  tile sizes: 64 x 64 (two members)
+  dependence pattern: general, a cell has a reduction (more than O(1) work)
+  parallelism: the tiles of a wavefront step, and the cells of an anti-diagonal of a tile, are independent
+group 2: { F_case1[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case2[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case3[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case4[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2] }
+  tiled, tile sizes 1 1 32 32
+  tile sizes: 32 x 32 over the last two members
+  parallelism: the tiles of a wavefront step, and the cells of an anti-diagonal of a tile, are independent
+tile product 0 in S1_case2: reduction max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j]
+  U(T) = [N, M] -> { TK[i0, i1, i2] : M > 0 and i0 <= 0 and 64i1 < N and 64 - 64i0 <= i2 < 64i1 }
+  register-blocked, split over k on the GPU; on the CPU, the last index innermost (a row of accumulators)
+  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 2 && N >= 64 * tile1 + 64
+tile product 1 in S2_case2: reduction max k in i + 1 .. j - 1 : S2[i, k] + S2[k + 1, j]
+  U(T) = [N, M] -> { TK[i0, i1, i2] : N > 0 and i0 <= 0 and 64i1 < M and 64 - 64i0 <= i2 < 64i1 }
+  register-blocked, split over k on the GPU; on the CPU, the last index innermost (a row of accumulators)
+  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 2 && M >= 64 * tile1 + 64
+tile product 2 in F_case4: reduction max k1 in i1 .. j1 - 1, k2 in i2 .. j2 : F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
+  U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
+  register-blocked on the GPU; on the CPU, the last index innermost (a row of accumulators)
+  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 2 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 || tile0 <= 0 && tile0 + tile1 >= 3 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1 || tile0 <= 0 && tile0 + tile1 >= 2 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1 || N + tile0 >= 2 && tile0 <= 0 && tile0 + tile1 == 1 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 || N + tile0 >= 2 && tile0 <= 0 && tile0 + tile1 == 1 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1
+tile product 3 in F_case4: reduction max k2 in i2 .. j2 - 1 : F[i1, j1, i2, k2] + S2[k2 + 1, j2]
+  U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
+  register-blocked on the GPU; on the CPU, the last index innermost (a row of accumulators)
+  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 2 && M >= 32 * tile3 + 32 || tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1 || N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 && tile2 + tile3 >= 2 && M >= 32 * tile3 + 32 || N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 || N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1
+tile product 4 in F_case4: reduction max k2 in i2 .. j2 : S2[i2, k2] + F[i1, j1, k2 + 1, j2]
+  U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
+  register-blocked on the GPU; on the CPU, the last index innermost (a row of accumulators)
+  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 || tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1 || N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 || N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1
+tile product 5 in F_case4: reduction max k1 in i1 .. j1 : S1[i1, k1] + F[k1 + 1, j1, i2, j2]
+  U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
+  generic on the GPU; on the CPU, the last index innermost (a row of accumulators)
+
+storage: a map per table
+S1[i, j] -> S1[i * (2 * N - i + 3) / 2 + (j - i + 1)]  (triangle)
+  size: 4 * ((N + 1) * (N + 2) / 2) bytes
+S2[i, j] -> S2[i * (2 * M - i + 3) / 2 + (j - i + 1)]  (triangle)
+  size: 4 * ((M + 1) * (M + 2) / 2) bytes
+F[i1, j1, i2, j2] -> F[(i1 * (2 * N - i1 + 3) / 2 + (j1 - i1 + 1)) * ((M + 1) * (M + 2) / 2) + (i2 * (2 * M - i2 + 3) / 2 + (j2 - i2 + 1))]  (triangle)
+  size: 4 * ((N + 1) * (N + 2) / 2 * ((M + 1) * (M + 2) / 2)) bytes
+
+values: S1 int (proven finite), S2 int (proven finite), F int (proven finite)
+
+target: GPU sm_90 (warp 32, 227 KiB shared memory per block, DPX max-plus); CPU vectors of 64 bytes
+problems: 1 per launch (one problem per run: a batch's problems run one after another, each on the whole device)
+gpu:
+  host:
+    // tiles
+    for c0 = -1 .. 0  [tile-wavefront]
+      // parallel_tiles
+      for c1 = c0 .. dpc_min(dpc_floordiv(M - 1, 64), c0 + dpc_floordiv(M, 64))  [parallel-tiles]
+        launch kernel0()
+    for c0 = 1 .. dpc_floordiv(M - 1, 64)  [tile-wavefront]
+      // parallel_tiles
+      for c1 = c0 .. dpc_floordiv(M - 1, 64)  [parallel-tiles]
+        launch kernel1()
+    // tiles
+    if N >= 2
+      // parallel_tiles
+      for c1 = -1 .. dpc_floordiv(N, 64) - 1  [parallel-tiles]
+        launch kernel2()
+      for c0 = 0 .. dpc_floordiv(N - 1, 64)  [tile-wavefront]
+        // parallel_tiles
+        for c1 = c0 .. dpc_floordiv(N - 1, 64)  [parallel-tiles]
+          launch kernel3()
+    else
+      for c0 = -1 .. 0  [tile-wavefront]
+        // parallel_tiles
+        launch kernel4()
+    // tiles
+    // parallel_tiles
+    for c1 = -1 .. N - 1  [parallel-tiles]
+      for c2 = -dpc_floordiv(M + 32, 32) + 1 .. 0  [parallel-tiles]
+        launch kernel5()
+    for c0 = -1 .. N - 1  [tile-wavefront]
+      // parallel_tiles
+      if M >= 32 * c0 + 33
+        for c1 = -1 .. N - 1  [parallel-tiles]
+          for c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1, c0 - c1 - dpc_floordiv(M + 31, 32) + 1) .. 0  [parallel-tiles]
+            for c3 = dpc_max(-c2 - 1, c0 - c1 - c2) .. dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32))  [parallel-tiles]
+              launch kernel6()
+            launch kernel7()
+      else
+        if M + c0 >= 2
+          for c1 = c0 - dpc_floordiv(M + 31, 32) + 1 .. N - 1  [parallel-tiles]
+            if 21 * c0 >= 32 * c1 + 11
+              for c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1 .. 0  [parallel-tiles]
+                for c3 = c0 - c1 - c2 .. dpc_floordiv(M - 1, 32)  [parallel-tiles]
+                  launch kernel8()
+            else
+              if c0 >= c1 + 2
+                for c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1 .. 0  [parallel-tiles]
+                  for c3 = c0 - c1 - c2 .. dpc_floordiv(M - 1, 32)  [parallel-tiles]
+                    launch kernel9()
+              else
+                for c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1, c0 - c1 - dpc_floordiv(M + 31, 32) + 1) .. 0  [parallel-tiles]
+                  launch kernel10()
+                  if M + 32 * c2 >= 2
+                    for c3 = dpc_max(-c2, c0 - c1 - c2) .. dpc_floordiv(M - 1, 32)  [parallel-tiles]
+                      launch kernel11()
+                  else
+                    launch kernel12()
+        else
+          for c1 = 0 .. N - 1  [parallel-tiles]
+            for c3 = dpc_max(-1, -c1) .. 0  [parallel-tiles]
+              launch kernel13()
+            launch kernel14()
+    for c0 = N .. N + dpc_floordiv(M - 1, 32) - 1  [tile-wavefront]
+      // parallel_tiles
+      for c1 = dpc_max(-1, c0 - dpc_floordiv(M + 31, 32) + 1) .. N - 1  [parallel-tiles]
+        for c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1 .. 0  [parallel-tiles]
+          for c3 = c0 - c1 - c2 .. dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32))  [parallel-tiles]
+            launch kernel15()
+          launch kernel16()
+  kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1
+    shared memory: 50176 bytes; accumulator 1 at 0; staging at 16384; tile of S2 at 33792 (opt-in above the default)
+      loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
+      loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
+  kernel 1: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1
+    shared memory: 32768 bytes; accumulator 1 at 0; staging at 16384; tile of S2 at 16384
+    tile product 1 runs before it in kernel dpc_product1 (17408 bytes of shared memory)
+      loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
+  kernel 2: tile-wavefront, 256 threads, launch bounds (256, 2), group 1
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    tile list: c1
+    shared memory: 16384 bytes; tile of S1 at 0
+  kernel 3: tile-wavefront, 256 threads, launch bounds (256, 2), group 1
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1
+    shared memory: 32768 bytes; accumulator 0 at 0; staging at 16384; tile of S1 at 16384
+    tile product 0 runs before it in kernel dpc_product3 (17408 bytes of shared memory)
+      loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
+      loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
+  kernel 4: tile-wavefront, 256 threads, launch bounds (256, 2), group 1
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    host loops: c0
+    shared memory: 16384 bytes; tile of S1 at 0
+  kernel 5: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    tile list: c1, c2
+    shared memory: 4096 bytes; tile of F at 0
+  kernel 6: tile-wavefront, 256 threads, group 2
+    why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1, c2, c3
+    shared memory: 29696 bytes; accumulator 2 at 0; accumulator 3 at 4096; accumulator 4 at 8192; accumulator 5 at 12288; staging at 16384; tile of F at 25600
+      loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
+      loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration, barrier after
+      loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
+      loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration
+  kernel 7: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1, c2
+    shared memory: 4096 bytes; tile of F at 0
+      loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration
+  kernel 8: tile-wavefront, 256 threads, group 2
+    why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1, c2, c3
+    shared memory: 29696 bytes; accumulator 2 at 0; accumulator 3 at 4096; accumulator 4 at 8192; accumulator 5 at 12288; staging at 16384; tile of F at 25600
+      loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration
+  kernel 9: tile-wavefront, 256 threads, group 2
+    why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1, c2, c3
+    shared memory: 29696 bytes; accumulator 2 at 0; accumulator 3 at 4096; accumulator 4 at 8192; accumulator 5 at 12288; staging at 16384; tile of F at 25600
+      loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration
+  kernel 10: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1, c2
+    shared memory: 4096 bytes; tile of F at 0
+  kernel 11: tile-wavefront, 256 threads, group 2
+    why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1, c2, c3
+    shared memory: 29696 bytes; accumulator 2 at 0; accumulator 3 at 4096; accumulator 4 at 8192; accumulator 5 at 12288; staging at 16384; tile of F at 25600
+      loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
+      loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration, barrier after
+      loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
+      loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration
+  kernel 12: tile-wavefront, 256 threads, group 2
+    why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1, c2
+    shared memory: 29696 bytes; accumulator 2 at 0; accumulator 3 at 4096; accumulator 4 at 8192; accumulator 5 at 12288; staging at 16384; tile of F at 25600
+  kernel 13: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1, c3
+    shared memory: 4096 bytes; tile of F at 0
+  kernel 14: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1
+    shared memory: 4096 bytes; tile of F at 0
+  kernel 15: tile-wavefront, 256 threads, group 2
+    why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1, c2, c3
+    shared memory: 29696 bytes; accumulator 2 at 0; accumulator 3 at 4096; accumulator 4 at 8192; accumulator 5 at 12288; staging at 16384; tile of F at 25600
+      loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration
+  kernel 16: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1, c2
+    shared memory: 4096 bytes; tile of F at 0
+      loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration
+  tile product 0: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
+    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, int32: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
+  tile product 1: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
+    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, int32: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
+  tile product 2: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged
+    why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time
+  tile product 3: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged
+    why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time
+  tile product 4: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged
+    why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time
+  tile product 5: generic
+    why: generic: the product is not rectangular (rows read only by X, columns only by Y, the last k by both)
+cpu:
+  group 0: the tiles of a wavefront step on the threads (dynamic schedule)
+  group 1: the tiles of a wavefront step on the threads (dynamic schedule)
+  group 2: the tiles of a wavefront step on the threads (dynamic schedule)
+      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
+      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
+      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
+      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
+      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
+      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
+      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
+      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
+      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
+  tile product 0: register-blocked (rows x vectors), last index innermost, 4 rows x 4 vectors of 16 lanes
+    why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 4 rows x 64 columns of accumulators in 16 vectors of 16 lanes
+  tile product 1: register-blocked (rows x vectors), last index innermost, 4 rows x 4 vectors of 16 lanes
+    why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 4 rows x 64 columns of accumulators in 16 vectors of 16 lanes
+  tile product 2: register-blocked (rows x vectors), last index innermost, 8 rows x 2 vectors of 16 lanes
+    why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 8 rows x 32 columns of accumulators in 16 vectors of 16 lanes
+  tile product 3: register-blocked (rows x vectors), last index innermost, 8 rows x 2 vectors of 16 lanes
+    why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 8 rows x 32 columns of accumulators in 16 vectors of 16 lanes
+  tile product 4: register-blocked (rows x vectors), last index innermost, 8 rows x 2 vectors of 16 lanes
+    why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 8 rows x 32 columns of accumulators in 16 vectors of 16 lanes
+  tile product 5: plain loops, last index innermost
+    why: the last index innermost (a row of accumulators); not register-blocked: not rectangular
+)dpc_plan";
+
+// --explain: the plan, then what it comes to for the sizes p: cells and bytes per
+// table (the work and the memory of one problem).
+void explain(const Params &p, FILE *out) {
+  std::fputs(plan_text, out);
+  std::fprintf(out, "\nfor the sizes of the first problem (M = %lld, N = %lld):\n",
+               static_cast<long long>(p.M), static_cast<long long>(p.N));
+  double cells[3];
+  table_cells(p, cells);
+  double all_cells = 0;
+  all_cells += cells[0];
+  std::fprintf(out, "  table S1: %.0f cells, %s (4 bytes per cell)\n", cells[0],
+               dpc_rt::format_bytes(4.0 * static_cast<double>(S1_size(p))).c_str());
+  all_cells += cells[1];
+  std::fprintf(out, "  table S2: %.0f cells, %s (4 bytes per cell)\n", cells[1],
+               dpc_rt::format_bytes(4.0 * static_cast<double>(S2_size(p))).c_str());
+  all_cells += cells[2];
+  std::fprintf(out, "  table F: %.0f cells, %s (4 bytes per cell)\n", cells[2],
+               dpc_rt::format_bytes(4.0 * static_cast<double>(F_size(p))).c_str());
+  std::fprintf(out,
+               "  work: %.0f cells; memory: %s of tables (--verify adds %s for the "
+               "untiled reference)\n",
+               all_cells, dpc_rt::format_bytes(table_bytes(p)).c_str(),
+               dpc_rt::format_bytes(reference_bytes(p)).c_str());
+}
+
 } // namespace bpmax
 
 int main(int argc, char **argv) {
@@ -97,6 +389,11 @@ int main(int argc, char **argv) {
 #endif
     dpc_rt::RunSummary summary; // --timing
     dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);
+    // No base-pair structure: --format=ct and bpseq are usage errors.
+    const bool has_structure = false;
+    dpc_rt::check_format(opt, has_structure, "bpmax");
+    // Whether the results are traced back (events, structure).
+    const bool traced = opt.needs_traceback(has_structure);
     std::vector<int> devices = {opt.Device}; // the GPUs
     // --backends: those that can run here (cuda when a GPU answers).
     if (opt.ListBackends) {
@@ -157,7 +454,7 @@ int main(int argc, char **argv) {
     // The GPU sends back only the output cells when no table is needed on the host.
     const bool on_gpu = opt.Backend == "cuda";
     const bool host_tables_needed =
-        !on_gpu || opt.Traceback || opt.Json || opt.Verify || !opt.DumpTables.empty();
+        !on_gpu || traced || opt.Verify || !opt.DumpTables.empty();
     double budget = opt.MemoryBudget;
     if (budget <= 0) {
       budget = host_tables_needed
@@ -185,6 +482,7 @@ int main(int argc, char **argv) {
     std::vector<dpc_rt::Problem> problems;
     bool many = false; // more than one problem: messages name theirs
     dpc_rt::Timer read_timer;
+    dpc_rt::print_header(opt, {"M", "N"}, has_structure); // tsv: the columns
     while (stream.next(problems, 100000, size_t(256) << 20)) {
       const size_t base = stream.first();
       many = many || problems.size() > 1 || base > 0;
@@ -229,6 +527,14 @@ int main(int argc, char **argv) {
       std::vector<double> bytes(jobs.size());
       for (size_t j = 0; j < jobs.size(); ++j)
         bytes[j] = table_bytes(jobs[j].p);
+      // --explain: the plan for the first problem's sizes and how the run would go; nothing
+      // is computed.
+      if (opt.Explain) {
+        if (jobs.empty()) return status; // (its error is printed)
+        explain(jobs[0].p, stdout);
+        dpc_rt::explain_run(stdout, opt, threads, devices, budget, bytes, traced);
+        return status;
+      }
       // A batch: its problems' tables (views into a GPU's host buffer, or the CPU's own),
       // error codes, outputs (GPU without host tables), time, and why it failed.
       struct Batch {
@@ -348,7 +654,7 @@ int main(int argc, char **argv) {
           // The tracebacks of the batch, on every host thread; then the results, in input order.
           std::vector<dpc_rt::Result> results(n);
           std::vector<int> trace_errs(n, 0);
-          if (opt.Traceback || opt.Json) {
+          if (traced) {
             dpc_rt::Timer trace_timer;
             dpc_rt::run_parallel_with_large_stack(n, host_threads, [&](size_t k) {
               if (!errs[k])
@@ -397,6 +703,7 @@ int main(int argc, char **argv) {
             }
             dpc_rt::Result &r = results[k];
             r.Recurrence = "bpmax";
+            r.Name = dpc_rt::problem_name(prob);
             r.Params.push_back({"M", p.M});
             r.Params.push_back({"N", p.N});
             r.Output = outputs.empty() ? output_value(p, t) : outputs[k];
@@ -405,10 +712,10 @@ int main(int argc, char **argv) {
             r.Seconds = seconds; // of the batch it ran in
             r.Sequences.push_back(prob[0].Text);
             r.Sequences.push_back(prob[1].Text);
-            if (opt.Traceback || opt.Json) {
+            if (traced) {
               r.Traced = true;
             }
-            dpc_rt::print_result(r, opt);
+            dpc_rt::print_result(r, opt, has_structure);
           }
           summary.progress("bpmax", base + jobs[first + n - 1].prob + 1, !opt.Quiet);
         }

@@ -41,6 +41,7 @@ void compute_reference(const Params &p, const Inputs &in, const RefTables &r, in
 size_t verify(const Params &p, const Tables &t, const RefTables &r, FILE *out,
               size_t *cells);
 bool dump_table(const std::string &name, const Params &p, const Tables &t, FILE *out);
+void table_cells(const Params &p, double *cells);
 std::string output_value(const Params &p, const Tables &t);
 std::string output_text(int32_t v);
 void traceback(const Params &p, const Inputs &in, const Tables &t,

@@ -64,6 +64,78 @@ double reference_bytes(const Params &p) {
          4.0 * static_cast<double>(ref_CT_size(p));
 }
 
+// --explain: the plan dpc recorded when it compiled this recurrence (lir::explainPlan:
+// the text of dpc emit --stage=schedule, storage and plan).
+const char *const plan_text =
+    R"dpc_plan(recurrence chang (recurrences/chang.dp): the plan dpc chose when it compiled it
+(dpc emit --stage=schedule, storage and plan print the same)
+
+schedule: groups, tile sizes, dependence pattern
+group 0: { C_case1[i, j] -> [-i + 63, j]; C_case2[i, j] -> [-i + 63, j] }
+  tiled, tile sizes 64 64
+  tile sizes: 64 x 64 (two members)
+  dependence pattern: general, a cell has a reduction (more than O(1) work)
+  parallelism: the tiles of a wavefront step, and the cells of an anti-diagonal of a tile, are independent
+tile product 0 in C_case2: reduction max k in i .. j - 1 : C[i, k] + CT[j, k + 1]
+  U(T) = [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 63 - 64i0 <= i2 < 64i1 and (i2 <= -4 + N or i2 >= -2 + 64i1) }
+  register-blocked, split over k on the GPU; on the CPU, k innermost (one reduction per cell)
+  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 1 && N >= 64 * tile1 + 64 || tile0 <= 0 && N + 64 * tile0 >= 128 && tile0 + tile1 == 1
+
+storage: a map per table
+C[i, j] -> C[i * N + j]  (box)
+  size: 4 * (N * N) bytes
+CT[j, i] -> C[j * N + i]  (mirror inside C)
+  size: 0 bytes (inside C)
+
+values: C int (proven finite), CT int (proven finite)
+
+target: GPU sm_90 (warp 32, 227 KiB shared memory per block, DPX max-plus); CPU vectors of 64 bytes
+problems: 1 per launch (one problem per run: a batch's problems run one after another, each on the whole device)
+gpu:
+  host:
+    // tiles
+    for c0 = 0 .. dpc_floordiv(N - 1, 64)  [tile-wavefront]
+      // parallel_tiles
+      for c1 = c0 .. dpc_floordiv(N - 1, 64)  [parallel-tiles]
+        launch kernel0()
+  kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    host loops: c0
+    tile list: c1
+    shared memory: 32768 bytes; accumulator 0 at 0; staging at 16384; tile of C at 16384
+    tile product 0 runs before it in kernel dpc_product0 (17408 bytes of shared memory)
+      loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
+      loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
+  tile product 0: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
+    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, int32: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
+cpu:
+  group 0: the tiles of a wavefront step on the threads (dynamic schedule)
+      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
+  tile product 0: register-blocked (cells x k vectors), k innermost, 4 rows x 4 columns of 16 lanes
+    why: k innermost (one reduction per cell); register-blocked where the tile reads inside the tables: both operands run along k, so 4 x 4 cells, each a vector of 16 partial results along k
+)dpc_plan";
+
+// --explain: the plan, then what it comes to for the sizes p: cells and bytes per
+// table (the work and the memory of one problem).
+void explain(const Params &p, FILE *out) {
+  std::fputs(plan_text, out);
+  std::fprintf(out, "\nfor the sizes of the first problem (N = %lld):\n",
+               static_cast<long long>(p.N));
+  double cells[2];
+  table_cells(p, cells);
+  double all_cells = 0;
+  all_cells += cells[0];
+  std::fprintf(out, "  table C: %.0f cells, %s (4 bytes per cell)\n", cells[0],
+               dpc_rt::format_bytes(4.0 * static_cast<double>(C_size(p))).c_str());
+  all_cells += cells[1];
+  std::fprintf(out, "  table CT: %.0f cells, stored in C's buffer\n", cells[1]);
+  std::fprintf(out,
+               "  work: %.0f cells; memory: %s of tables (--verify adds %s for the "
+               "untiled reference)\n",
+               all_cells, dpc_rt::format_bytes(table_bytes(p)).c_str(),
+               dpc_rt::format_bytes(reference_bytes(p)).c_str());
+}
+
 } // namespace chang
 
 int main(int argc, char **argv) {
@@ -75,6 +147,12 @@ int main(int argc, char **argv) {
 #endif
     dpc_rt::RunSummary summary; // --timing
     dpc_rt::Options opt = dpc_rt::parse_args(argc, argv, backends);
+    // The traceback's pair events over the sequence give a base-pair structure
+    // (dot-bracket, ct, bpseq).
+    const bool has_structure = true;
+    dpc_rt::check_format(opt, has_structure, "chang");
+    // Whether the results are traced back (events, structure).
+    const bool traced = opt.needs_traceback(has_structure);
     std::vector<int> devices = {opt.Device}; // the GPUs
     // --backends: those that can run here (cuda when a GPU answers).
     if (opt.ListBackends) {
@@ -134,7 +212,7 @@ int main(int argc, char **argv) {
     // The GPU sends back only the output cells when no table is needed on the host.
     const bool on_gpu = opt.Backend == "cuda";
     const bool host_tables_needed =
-        !on_gpu || opt.Traceback || opt.Json || opt.Verify || !opt.DumpTables.empty();
+        !on_gpu || traced || opt.Verify || !opt.DumpTables.empty();
     double budget = opt.MemoryBudget;
     if (budget <= 0) {
       budget = host_tables_needed
@@ -162,6 +240,7 @@ int main(int argc, char **argv) {
     std::vector<dpc_rt::Problem> problems;
     bool many = false; // more than one problem: messages name theirs
     dpc_rt::Timer read_timer;
+    dpc_rt::print_header(opt, {"N"}, has_structure); // tsv: the columns
     while (stream.next(problems, 100000, size_t(256) << 20)) {
       const size_t base = stream.first();
       many = many || problems.size() > 1 || base > 0;
@@ -206,6 +285,14 @@ int main(int argc, char **argv) {
       std::vector<double> bytes(jobs.size());
       for (size_t j = 0; j < jobs.size(); ++j)
         bytes[j] = table_bytes(jobs[j].p);
+      // --explain: the plan for the first problem's sizes and how the run would go; nothing
+      // is computed.
+      if (opt.Explain) {
+        if (jobs.empty()) return status; // (its error is printed)
+        explain(jobs[0].p, stdout);
+        dpc_rt::explain_run(stdout, opt, threads, devices, budget, bytes, traced);
+        return status;
+      }
       // A batch: its problems' tables (views into a GPU's host buffer, or the CPU's own),
       // error codes, outputs (GPU without host tables), time, and why it failed.
       struct Batch {
@@ -325,7 +412,7 @@ int main(int argc, char **argv) {
           // The tracebacks of the batch, on every host thread; then the results, in input order.
           std::vector<dpc_rt::Result> results(n);
           std::vector<int> trace_errs(n, 0);
-          if (opt.Traceback || opt.Json) {
+          if (traced) {
             dpc_rt::Timer trace_timer;
             dpc_rt::run_parallel_with_large_stack(n, host_threads, [&](size_t k) {
               if (!errs[k])
@@ -374,22 +461,18 @@ int main(int argc, char **argv) {
             }
             dpc_rt::Result &r = results[k];
             r.Recurrence = "chang";
+            r.Name = dpc_rt::problem_name(prob);
             r.Params.push_back({"N", p.N});
             r.Output = outputs.empty() ? output_value(p, t) : outputs[k];
             r.OutputIsNumber = r.Output != "inf" && r.Output != "-inf";
             r.OutputCell = "C[0, N - 1]";
             r.Seconds = seconds; // of the batch it ran in
             r.Sequences.push_back(prob[0].Text);
-            if (opt.Traceback || opt.Json) {
+            if (traced) {
               r.Traced = true;
-              std::vector<std::pair<int64_t, int64_t>> pairs;
-              for (auto &e : r.Events)
-                if (e.Name == "pair" && e.Args.size() == 2)
-                  pairs.push_back({e.Args[0], e.Args[1]});
-              r.HasStructure = true;
-              r.Structure = dpc_rt::dot_bracket(prob[0].length(), pairs);
+              dpc_rt::set_structure(r, prob[0].length()); // from the pair events
             }
-            dpc_rt::print_result(r, opt);
+            dpc_rt::print_result(r, opt, has_structure);
           }
           summary.progress("chang", base + jobs[first + n - 1].prob + 1, !opt.Quiet);
         }

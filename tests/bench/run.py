@@ -757,7 +757,7 @@ def run_corpus(args, peaks, info, raw):
 def run_batch(args, peaks, info, raw):
     """--batch: many problems in one run of a generated binary.
       rna2000: GEN/nussinov, 2000 random RNAs of 50..400 nt (with structures:
-        --json), CUDA and OpenMP; and CUDA with scores only;
+        --json), CUDA and OpenMP; and CUDA with scores only (--events=none);
       sw-db (with --corpus GENDIR): GENDIR/sw_local, one DNA query of 1000 nt
         against 20000 targets of 200..2000 nt, scores only, CUDA (OpenMP
         without a GPU).
@@ -780,7 +780,8 @@ def run_batch(args, peaks, info, raw):
     for b in (["cuda"] if args.gpu else []) + ["openmp"]:
         work.append(("rna%d" % nb, "nussinov", exe, b, [rna, "--json"], nus_updates, "updates"))
     if args.gpu:
-        work.append(("rna%d-scores" % nb, "nussinov", exe, "cuda", [rna], nus_updates, "updates"))
+        work.append(("rna%d-scores" % nb, "nussinov", exe, "cuda", [rna, "--events=none"],
+                     nus_updates, "updates"))
     if args.corpus:
         q = os.path.join(inputs, "batch-query1000.fa")
         t = os.path.join(inputs, "batch-targets%d.fa" % args.db_count)

@@ -66,6 +66,7 @@ struct FastaRecord {
   std::string Seq;
   size_t Line = 0; // of the '>' line (1-based; the first sequence line
                    // when the file has no '>')
+  bool Named = true; // false for a file with no '>' (Name is the file's)
 };
 
 /// Text for a message: bytes that are not printable ASCII as \xNN (record
@@ -170,6 +171,7 @@ struct InputValue {
   std::vector<int8_t> Codes;   // sequence inputs
   std::vector<int64_t> Ints;   // int inputs
   std::string Origin;          // "--in seq=...", "file.fa record 'x'"
+  std::string Name;            // the FASTA record's name ('>' line), or ""
   /// A bad record kept (assemble_problems with KeepBad): why it cannot be
   /// used; its problem fails alone.
   std::string Error;
@@ -198,6 +200,16 @@ inline std::string problem_label(const Problem &P, size_t I, bool Many) {
       break;
     }
   return L + ": ";
+}
+
+/// The name of a problem in results: the names of its FASTA records ('>'
+/// lines), joined with ',' when it has several ("" when none is named).
+inline std::string problem_name(const Problem &P) {
+  std::string N;
+  for (auto &V : P)
+    if (!V.Name.empty())
+      N += (N.empty() ? "" : ",") + V.Name;
+  return N;
 }
 
 /// Why a problem cannot run (a bad record among its inputs), or "".
@@ -267,7 +279,7 @@ private:
         continue;
       size_t Before = R.Seq.size();
       if (!Have) { // a file with no '>' is one record (if the line has a symbol)
-        R = {Files[F], "", No};
+        R = {Files[F], "", No, /*Named=*/false};
         Before = 0;
       }
       for (char C : Line)
@@ -415,17 +427,21 @@ private:
                          const std::string &File) const {
     std::string Origin = "record '" + printable(R.Name) + "', " + File +
                          " line " + std::to_string(R.Line);
-    if (!KeepBad)
-      return seqValue(S, R.Seq, Origin);
-    try {
-      return seqValue(S, R.Seq, Origin);
-    } catch (const InputError &E) {
-      InputValue V;
-      V.Text = R.Seq;
-      V.Origin = Origin;
-      V.Error = E.what();
-      return V;
+    InputValue V;
+    if (!KeepBad) {
+      V = seqValue(S, R.Seq, Origin);
+    } else {
+      try {
+        V = seqValue(S, R.Seq, Origin);
+      } catch (const InputError &E) {
+        V.Text = R.Seq;
+        V.Origin = Origin;
+        V.Error = E.what();
+      }
     }
+    if (R.Named)
+      V.Name = R.Name;
+    return V;
   }
   void addRecord(int I, const FastaRecord &R, const std::string &File) {
     Per[I].push_back(recordValue(Specs[I], R, File));
@@ -538,6 +554,23 @@ inline std::string format_bytes(double B) {
   S.precision(I ? 3 : 0);
   S << std::fixed << B << " " << U[I];
   return S.str();
+}
+
+/// The partner of every position (-1: unpaired) from pair events (i, j)
+/// over a sequence of length N: the pairs that dot_bracket draws (every
+/// structure format -- dot-bracket, ct, bpseq -- is made from these).
+inline std::vector<int64_t>
+pair_partners(size_t N, const std::vector<std::pair<int64_t, int64_t>> &Pairs) {
+  std::vector<int64_t> P(N, -1);
+  for (auto [A, B] : Pairs) {
+    if (A > B)
+      std::swap(A, B);
+    if (A >= 0 && B < static_cast<int64_t>(N) && A != B) {
+      P[A] = B;
+      P[B] = A;
+    }
+  }
+  return P;
 }
 
 /// Dot-bracket rendering of pair events (i, j) over a sequence of length N.

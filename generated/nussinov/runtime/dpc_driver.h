@@ -3,9 +3,18 @@
 //
 //   NAME [--in NAME=VALUE ...] [FASTA files...]
 //        [--backend=serial|openmp|cuda|auto]
-//        [--threads N] [--device N|N,M|all] [--json] [--traceback] [--verify]
+//        [--threads N] [--device N|N,M|all] [--format=F] [--json]
+//        [--events=none|summary|all] [--traceback] [--verify] [--explain]
 //        [--timing] [--set NAME=V] [--dump-table T] [--memory-budget B]
 //        [--strict] [--quiet] [--backends]
+//
+// Output formats (--format; print_header, print_result): text (RNAfold's
+// layout: `>name`, the sequence, `STRUCTURE (SCORE)`; or `NAME: CELL =
+// VALUE` and the events), json (one object per problem), tsv (a header
+// line, then one line per problem), ct and bpseq (the RNA connectivity
+// table and base-pair formats; only for a recurrence whose traceback gives
+// a base-pair structure over one sequence). `dpc interp` prints the same
+// formats with the same functions.
 //
 // Exit status: 0 ok, 1 an input or program error, 2 a usage error (an
 // unknown option, a missing or bad option value: UsageError).
@@ -39,7 +48,14 @@ struct Options {
   int Threads = 0; // 0: all cores
   int Device = 0;            // the first of Devices
   std::vector<int> Devices{0}; // --device N, N,M,... or all ({-1})
-  bool Json = false, Traceback = false, Verify = false, Timing = false;
+  /// text, json, tsv, ct or bpseq (--format; --json is --format=json).
+  std::string Format = "text";
+  /// none, summary or all (--events); "" until given: then the format's
+  /// default (events_mode).
+  std::string Events;
+  bool Traceback = false, Verify = false, Timing = false;
+  /// Print the plan for the sizes of the input(s) and exit (--explain).
+  bool Explain = false;
   /// Bytes of tables a batch may hold (0: from the free device memory and
   /// the available host memory).
   double MemoryBudget = 0;
@@ -50,7 +66,45 @@ struct Options {
   bool Quiet = false;
   /// Print the backends that can run here and exit (`dpc run` asks).
   bool ListBackends = false;
+  bool json() const { return Format == "json"; }
+  /// Which events a result lists: --events, else the format's default:
+  /// text lists them only with --traceback (and then, for a recurrence
+  /// with a structure, shows the structure instead), json all, tsv all
+  /// unless it has a structure column, ct and bpseq none.
+  std::string events_mode(bool HasStructure) const {
+    if (!Events.empty())
+      return Events;
+    if (Format == "text")
+      return Traceback ? "all" : "none";
+    if (Format == "tsv")
+      return HasStructure ? "none" : "all";
+    return Format == "json" ? "all" : "none";
+  }
+  /// Whether the results are traced back (and so show the structure, when
+  /// the recurrence has one): always for json, tsv, ct and bpseq and with
+  /// --traceback; in text, with --events=summary|all, and by default when
+  /// the recurrence has a structure (as `dpc interp` prints it);
+  /// --events=none alone gives the output cell only (no traceback: on a
+  /// GPU, no table comes back).
+  bool needs_traceback(bool HasStructure) const {
+    if (Format != "text" || Traceback)
+      return true;
+    if (!Events.empty())
+      return Events != "none";
+    return HasStructure;
+  }
 };
+
+/// The values --format and --events take.
+inline const std::vector<std::string> &output_formats() {
+  static const std::vector<std::string> F = {"text", "json", "tsv", "ct",
+                                             "bpseq"};
+  return F;
+}
+inline const std::vector<std::string> &event_modes() {
+  static const std::vector<std::string> E = {"none", "summary", "all"};
+  return E;
+}
 
 /// A bad command line (exit status 2).
 struct UsageError : InputError {
@@ -83,13 +137,38 @@ inline void usage(const char *Name, FILE *To) {
                "usage: %s [--in NAME=VALUE ...] [FASTA files...]\n"
                "          [--backend=serial|openmp|cuda|auto] [--threads N] "
                "[--device N|N,M|all]\n"
-               "          [--json] [--traceback] [--verify] [--timing]\n"
+               "          [--format=text|json|tsv|ct|bpseq] [--json] "
+               "[--events=none|summary|all]\n"
+               "          [--traceback] [--verify] [--explain] [--timing]\n"
                "          [--set NAME=V] [--dump-table T] [--memory-budget B] "
                "[--strict] [--quiet]\n"
                "  VALUE is a sequence (ACGU...), a comma list for int inputs, "
                "or @file.\n"
                "  --verify recomputes with the untiled reference code and "
                "compares every table.\n"
+               "  --format: text (like RNAfold; the default), json (one object "
+               "per problem; --json\n"
+               "  is the same), tsv (a header line, then one line per problem: "
+               "name, params,\n"
+               "  output, structure or events), ct and bpseq (RNA base-pair "
+               "formats, for a\n"
+               "  recurrence whose traceback pairs bases of one sequence). "
+               "FASTA record names\n"
+               "  appear in every format.\n"
+               "  --events: none, summary (a count per event kind) or all "
+               "(default: all for json,\n"
+               "  and tsv without a structure column; none for ct and bpseq; "
+               "for text, all with\n"
+               "  --traceback, else none).\n"
+               "  --traceback traces back every result (text: the structure, "
+               "or the events).\n"
+               "  Text shows the structure of a recurrence that has one "
+               "unless --events=none\n"
+               "  (the output cell only, no traceback: fastest).\n"
+               "  --explain prints the plan (groups, kernels and why, tiles, "
+               "storage, bytes and\n"
+               "  cells for the sizes of the first problem) and exits "
+               "without computing.\n"
                "  Many problems (FASTA files of many records) run in batches: "
                "the problems of a\n"
                "  batch are computed together (GPU: one set of launches for "
@@ -139,6 +218,17 @@ inline Options parse_options(int argc, char **argv,
     size_t L = std::strlen(Flag);
     return A == Flag || (A.compare(0, L, Flag) == 0 && A.size() > L && A[L] == '=');
   };
+  auto OneOf = [](const std::string &V, const char *Flag,
+                  const std::vector<std::string> &Allowed) {
+    std::string L;
+    for (auto &X : Allowed) {
+      if (X == V)
+        return V;
+      L += (L.empty() ? "" : ", ") + X;
+    }
+    throw InputError(std::string(Flag) + ": unknown value '" + printable(V) +
+                     "' (expected one of " + L + ")");
+  };
   for (int I = 1; I < argc; ++I) {
     std::string A = argv[I];
     if (A == "-h" || A == "--help") {
@@ -184,7 +274,13 @@ inline Options parse_options(int argc, char **argv,
       }
       O.Device = O.Devices[0] < 0 ? 0 : O.Devices[0];
     } else if (A == "--json") {
-      O.Json = true;
+      O.Format = "json";
+    } else if (Is(A, "--format")) {
+      O.Format = OneOf(Value(I, "--format"), "--format", output_formats());
+    } else if (Is(A, "--events")) {
+      O.Events = OneOf(Value(I, "--events"), "--events", event_modes());
+    } else if (A == "--explain") {
+      O.Explain = true;
     } else if (A == "--traceback") {
       O.Traceback = true;
     } else if (A == "--verify") {
@@ -225,6 +321,7 @@ struct Event {
 
 struct Result {
   std::string Recurrence;
+  std::string Name;         // the FASTA record name(s) (problem_name), or ""
   std::vector<std::pair<std::string, int64_t>> Params; // sorted by name
   std::string Output;       // "3", "-inf", "0.25"
   bool OutputIsNumber = true;
@@ -232,10 +329,57 @@ struct Result {
   bool Traced = false;
   std::vector<Event> Events;
   bool HasStructure = false;
-  std::string Structure;
+  std::string Structure;    // dot-bracket
+  std::vector<int64_t> Partners; // pair_partners: the same pairs, for ct/bpseq
   std::vector<std::string> Sequences; // for the RNAfold-style text output
   double Seconds = -1;
 };
+
+/// Fills a traced result's structure from its `pair` events over the
+/// sequence of length N (the same pairs in every format).
+inline void set_structure(Result &R, size_t N) {
+  std::vector<std::pair<int64_t, int64_t>> Pairs;
+  for (auto &E : R.Events)
+    if (E.Name == "pair" && E.Args.size() == 2)
+      Pairs.push_back({E.Args[0], E.Args[1]});
+  R.HasStructure = true;
+  R.Structure = dot_bracket(N, Pairs);
+  R.Partners = pair_partners(N, Pairs);
+}
+
+/// A --format that needs a base-pair structure (ct, bpseq) for a
+/// recurrence without one is a usage error.
+inline void check_format(const Options &O, bool HasStructure,
+                         const std::string &Recurrence) {
+  if ((O.Format == "ct" || O.Format == "bpseq") && !HasStructure)
+    throw UsageError("--format=" + O.Format + ": recurrence '" + Recurrence +
+                     "' gives no base-pair structure (that needs one rna "
+                     "input and pair(i, j) events); use text, json or tsv");
+}
+
+/// The number of events of each kind, by name.
+inline std::vector<std::pair<std::string, size_t>>
+event_counts(const std::vector<Event> &Events) {
+  std::vector<std::pair<std::string, size_t>> C;
+  for (auto &E : Events) {
+    auto It = std::find_if(C.begin(), C.end(),
+                           [&](auto &X) { return X.first == E.Name; });
+    if (It == C.end())
+      C.push_back({E.Name, 1});
+    else
+      ++It->second;
+  }
+  std::sort(C.begin(), C.end());
+  return C;
+}
+
+/// An event as `name(a, b)` (Sep between the arguments).
+inline std::string event_text(const Event &E, const char *Sep) {
+  std::string S = E.Name + "(";
+  for (size_t I = 0; I < E.Args.size(); ++I)
+    S += (I ? Sep : "") + std::to_string(E.Args[I]);
+  return S + ")";
+}
 
 inline std::string json_string(const std::string &S) {
   std::string R = "\"";
@@ -253,9 +397,12 @@ inline std::string json_string(const std::string &S) {
 }
 
 /// One JSON object on one line, keys in sorted order (as `dpc interp`).
-inline std::string result_json(const Result &R, bool Timing) {
+/// Events (Mode): all as arrays [name, args...], summary as an object of
+/// counts, none: no key.
+inline std::string result_json(const Result &R, bool Timing,
+                               const std::string &Mode) {
   std::string S = "{";
-  if (R.Traced) {
+  if (R.Traced && Mode == "all") {
     S += "\"events\":[";
     for (size_t I = 0; I < R.Events.size(); ++I) {
       S += (I ? ",[" : "[") + json_string(R.Events[I].Name);
@@ -264,7 +411,16 @@ inline std::string result_json(const Result &R, bool Timing) {
       S += "]";
     }
     S += "],";
+  } else if (R.Traced && Mode == "summary") {
+    S += "\"events\":{";
+    const auto C = event_counts(R.Events);
+    for (size_t I = 0; I < C.size(); ++I)
+      S += (I ? "," : "") + json_string(C[I].first) + ":" +
+           std::to_string(C[I].second);
+    S += "},";
   }
+  if (!R.Name.empty())
+    S += "\"name\":" + json_string(R.Name) + ",";
   S += "\"output\":" +
        (R.OutputIsNumber ? R.Output : json_string(R.Output)) + ",";
   S += "\"params\":{";
@@ -282,31 +438,114 @@ inline std::string result_json(const Result &R, bool Timing) {
   return S + "}";
 }
 
-inline void print_result(const Result &R, const Options &O) {
-  if (O.Json) {
-    std::printf("%s\n", result_json(R, O.Timing).c_str());
+/// The events of a result as one line (text: "events: ..."; tsv field):
+/// every event, or the count of each kind (summary).
+inline std::string events_line(const Result &R, const std::string &Mode,
+                               bool Tsv) {
+  std::string S;
+  if (Mode == "summary") {
+    for (auto &[Name, N] : event_counts(R.Events))
+      S += (S.empty() ? "" : Tsv ? ";" : ", ") + Name +
+           (Tsv ? "=" : " ") + std::to_string(N);
+    return S;
+  }
+  for (auto &E : R.Events)
+    S += (S.empty() ? "" : Tsv ? ";" : " ") + event_text(E, Tsv ? "," : ", ");
+  return S;
+}
+
+/// What comes before the first result: tsv's header line (the columns:
+/// name, the params (ParamNames, sorted), output, structure when the
+/// recurrence has one, events unless --events=none, seconds with
+/// --timing).
+inline void print_header(const Options &O,
+                         const std::vector<std::string> &ParamNames,
+                         bool HasStructure) {
+  if (O.Format != "tsv")
     return;
-  }
-  if (R.Traced && R.HasStructure) {
-    for (auto &S : R.Sequences)
-      std::printf("%s\n", S.c_str());
-    std::printf("%s (%s)\n", R.Structure.c_str(), R.Output.c_str());
-  } else {
-    std::printf("%s: %s = %s\n", R.Recurrence.c_str(), R.OutputCell.c_str(),
-                R.Output.c_str());
-    if (R.Traced && !R.Events.empty()) {
-      std::printf("events:");
-      for (auto &E : R.Events) {
-        std::printf(" %s(", E.Name.c_str());
-        for (size_t I = 0; I < E.Args.size(); ++I)
-          std::printf("%s%lld", I ? ", " : "", static_cast<long long>(E.Args[I]));
-        std::printf(")");
-      }
-      std::printf("\n");
-    }
-  }
+  std::string H = "name";
+  for (auto &P : ParamNames)
+    H += "\t" + P;
+  H += "\toutput";
+  if (HasStructure)
+    H += "\tstructure";
+  if (O.events_mode(HasStructure) != "none")
+    H += "\tevents";
   if (O.Timing)
-    std::printf("time: %.6f s\n", R.Seconds);
+    H += "\tseconds";
+  std::printf("%s\n", H.c_str());
+}
+
+/// The title of a ct or bpseq record: the name, else the recurrence's.
+inline std::string structure_title(const Result &R) {
+  return printable(R.Name.empty() ? R.Recurrence : R.Name);
+}
+
+/// One result in the format of O. Names are printed as printable() text
+/// (a hostile record name cannot reach a terminal raw), except in json,
+/// which escapes them.
+inline void print_result(const Result &R, const Options &O,
+                         bool HasStructure) {
+  const std::string Mode = O.events_mode(HasStructure);
+  const std::string Seq = R.Sequences.empty() ? "" : R.Sequences[0];
+  if (O.Format == "json") {
+    std::printf("%s\n", result_json(R, O.Timing, Mode).c_str());
+  } else if (O.Format == "tsv") {
+    std::string L = printable(R.Name);
+    for (auto &P : R.Params)
+      L += "\t" + std::to_string(P.second);
+    L += "\t" + R.Output;
+    if (HasStructure)
+      L += "\t" + R.Structure;
+    if (Mode != "none")
+      L += "\t" + events_line(R, Mode, true);
+    if (O.Timing) {
+      char B[64];
+      std::snprintf(B, sizeof B, "\t%.6f", R.Seconds);
+      L += B;
+    }
+    std::printf("%s\n", L.c_str());
+  } else if (O.Format == "ct") {
+    // The connectivity table (mfold, RNAstructure): a header line (the
+    // length, then the title), then per base: its number, letter, the
+    // previous and next numbers (0 past the ends), its partner (0:
+    // unpaired) and its number again.
+    const size_t N = R.Partners.size();
+    std::printf("%5zu  SCORE = %s  %s\n", N, R.Output.c_str(),
+                structure_title(R).c_str());
+    for (size_t I = 0; I < N; ++I)
+      std::printf("%5zu %c %5zu %5zu %5lld %5zu\n", I + 1,
+                  I < Seq.size() ? Seq[I] : 'N', I, I + 1 < N ? I + 2 : 0,
+                  static_cast<long long>(R.Partners[I] + 1), I + 1);
+  } else if (O.Format == "bpseq") {
+    // BPSEQ: per base its number, letter and partner (0: unpaired), after a
+    // comment line with the title and the score.
+    const size_t N = R.Partners.size();
+    std::printf("# %s  SCORE = %s\n", structure_title(R).c_str(),
+                R.Output.c_str());
+    for (size_t I = 0; I < N; ++I)
+      std::printf("%zu %c %lld\n", I + 1, I < Seq.size() ? Seq[I] : 'N',
+                  static_cast<long long>(R.Partners[I] + 1));
+  } else {
+    if (!R.Name.empty())
+      std::printf(">%s\n", printable(R.Name).c_str());
+    const bool Struct = R.Traced && R.HasStructure;
+    if (Struct) {
+      for (auto &S : R.Sequences)
+        std::printf("%s\n", S.c_str());
+      std::printf("%s (%s)\n", R.Structure.c_str(), R.Output.c_str());
+    } else {
+      std::printf("%s: %s = %s\n", R.Recurrence.c_str(),
+                  R.OutputCell.c_str(), R.Output.c_str());
+    }
+    // With a structure, the events only when --events asks for them.
+    if (R.Traced && Mode != "none" && !R.Events.empty() &&
+        (!Struct || !O.Events.empty()))
+      std::printf("%s %s\n", Mode == "summary" ? "event counts:" : "events:",
+                  events_line(R, Mode, false).c_str());
+    if (O.Timing)
+      std::printf("time: %.6f s\n", R.Seconds);
+  }
 }
 
 /// Wall-clock timer.
@@ -485,6 +724,42 @@ void run_cpu_batch(const CpuBatchPlan &P, int Threads, F Run) {
 #endif
   for (int64_t K = 0; K < N; ++K)
     Run(P.Shared[static_cast<size_t>(K)], 1);
+}
+
+/// --explain's last part: the backend this run chose and how it would
+/// batch the problems of the first chunk it read (Bytes: their tables),
+/// from the same functions the run uses (batch_ranges, plan_cpu_batch),
+/// and whether it traces back (Traced).
+inline void explain_run(FILE *Out, const Options &O, int Threads,
+                        const std::vector<int> &Devices, double Budget,
+                        const std::vector<double> &Bytes, bool Traced) {
+  std::fprintf(Out, "\nthis run:\n  backend: %s", O.Backend.c_str());
+  if (O.Backend == "cuda") {
+    std::string L;
+    for (int D : Devices)
+      L += (L.empty() ? "" : ",") + std::to_string(D);
+    std::fprintf(Out, " on GPU(s) %s\n", L.c_str());
+  } else {
+    std::fprintf(Out, " on %d CPU thread(s)\n", Threads);
+  }
+  const auto Ranges = batch_ranges(Bytes, Budget);
+  std::fprintf(Out,
+               "  batches: consecutive problems whose tables fit %s run "
+               "together; the first %zu problem(s) read make %zu batch(es)\n",
+               format_bytes(Budget).c_str(), Bytes.size(), Ranges.size());
+  if (O.Backend != "cuda" && !Ranges.empty()) {
+    const CpuBatchPlan P = plan_cpu_batch(
+        std::vector<double>(Bytes.begin() + Ranges[0].first,
+                            Bytes.begin() + Ranges[0].second),
+        Threads);
+    std::fprintf(Out,
+                 "  first batch: %zu problem(s) tile-parallel over all "
+                 "threads, %zu one per thread\n",
+                 P.Alone.size(), P.Shared.size());
+  }
+  std::fprintf(Out, "  traceback: %s\n",
+               Traced ? "yes (the format or --events/--traceback asks for it)"
+                      : "no (only the output cell is printed)");
 }
 
 /// The --timing summary of a run (stderr).

@@ -149,7 +149,11 @@ def main():
             for i, p in enumerate(problems):
                 for n, v in p:
                     f.write(">p%d_%s\n%s\n" % (i, n, v))
-        want = "".join(refjs)
+        # Each result carries its records' names (",": several records).
+        want = "".join(
+            r.replace('"output":', '"name":"%s","output":'
+                      % ",".join("p%d_%s" % (i, n) for n, _ in problems[i]), 1)
+            for i, r in enumerate(refjs))
         for extra in (["--backend=openmp", "--threads", str(threads[-1])],
                       ["--backend=serial"],
                       ["--backend=openmp", "--memory-budget", "16K", "--verify"]):
