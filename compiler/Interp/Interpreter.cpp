@@ -2,6 +2,7 @@
 #include "Interp/Interpreter.h"
 
 #include "Basic/Diagnostics.h"
+#include "dpc_values.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -61,26 +62,6 @@ struct Node {
   /// (no events): evaluated by a tight loop with incremental offsets.
   bool FastSum = false;
   int64_t StepX = 0, StepY = 0;
-};
-
-/// The log-semiring sum log(sum exp(x)) of a stream, kept as a running
-/// maximum m and the sum s of exp(x - m) (rescaled when m grows): one exp
-/// per value, no overflow. Empty: -inf; any +inf: +inf. The same steps as
-/// dpc::LogSumExp in runtime/dpc_values.h, so that generated CPU code
-/// gives the same bits.
-template <typename T> struct LogSumExp {
-  T M = -INFINITY, S = 0;
-  void push(T X) {
-    if (X > M) {
-      S = S * std::exp(M - X) + T(1);
-      M = X;
-    } else if (X > T(-INFINITY) && M < T(INFINITY)) {
-      S += std::exp(X - M);
-    }
-  }
-  T value() const {
-    return M == T(-INFINITY) || M == T(INFINITY) ? M : M + std::log(S);
-  }
 };
 
 struct TableRt {
@@ -506,11 +487,12 @@ struct Interpreter::Impl {
       Num Acc = identity(N.ROp, IsInt);
       if (N.ROp == RedOp::LogSumExp) {
         if (N.Ty == ScalarType::Float) {
-          LogSumExp<float> L;
+          dpc::LogSumExp<float> L; // runtime/dpc_values.h: the generated
+                                   // code's steps, so the same bits
           reduceLoop(N, Env, 0, [&](Num V) { L.push(static_cast<float>(V.F)); });
           Acc.F = L.value();
         } else {
-          LogSumExp<double> L;
+          dpc::LogSumExp<double> L;
           reduceLoop(N, Env, 0, [&](Num V) { L.push(V.F); });
           Acc.F = L.value();
         }
