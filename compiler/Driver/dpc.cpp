@@ -16,9 +16,9 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/Frontend.h"
 #include "Driver/Commands.h"
+#include "dpc_driver.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include <algorithm>
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -169,24 +169,15 @@ int main(int argc, char **argv) {
   }
   if (InterpCmd) {
     InterpOptions O;
-    auto OneOf = [](const std::string &V, const std::vector<std::string> &L) {
-      return std::find(L.begin(), L.end(), V) != L.end();
-    };
-    auto List = [](const std::vector<std::string> &L) {
-      std::string S;
-      for (auto &X : L)
-        S += (S.empty() ? "" : ", ") + X;
-      return S;
-    };
-    const std::vector<std::string> Formats = {"text", "json", "tsv", "ct",
-                                              "bpseq"};
-    const std::vector<std::string> Modes = {"none", "summary", "all"};
-    if (!Format.empty() && !OneOf(Format, Formats))
-      return usage("interp", "--format: unknown value '" + Format +
-                                 "' (expected one of " + List(Formats) + ")");
-    if (!Events.empty() && !OneOf(Events, Modes))
-      return usage("interp", "--events: unknown value '" + Events +
-                                 "' (expected one of " + List(Modes) + ")");
+    // The values the generated programs take (runtime/dpc_driver.h).
+    try {
+      if (!Format.empty())
+        dpc_rt::one_of(Format, "--format", dpc_rt::output_formats());
+      if (!Events.empty())
+        dpc_rt::one_of(Events, "--events", dpc_rt::event_modes());
+    } catch (const dpc_rt::InputError &E) {
+      return usage("interp", E.what());
+    }
     if (Json && !Format.empty() && Format != "json")
       return usage("interp", "--json and --format=" + Format + " disagree");
     O.Format = Json ? "json" : Format.empty() ? "text" : Format.getValue();

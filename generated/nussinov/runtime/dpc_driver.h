@@ -111,6 +111,20 @@ struct UsageError : InputError {
   explicit UsageError(const std::string &M) : InputError(M) {}
 };
 
+/// V if it is one of Allowed, else an error naming Flag and the values
+/// it takes (--format, --events; also dpc interp's).
+inline std::string one_of(const std::string &V, const char *Flag,
+                          const std::vector<std::string> &Allowed) {
+  std::string L;
+  for (auto &X : Allowed) {
+    if (X == V)
+      return V;
+    L += (L.empty() ? "" : ", ") + X;
+  }
+  throw InputError(std::string(Flag) + ": unknown value '" + printable(V) +
+                   "' (expected one of " + L + ")");
+}
+
 /// "512M", "2G", "1000000": bytes (K, M, G, T: powers of 1024).
 inline double parse_bytes(const std::string &S, const std::string &What) {
   if (S.empty())
@@ -218,17 +232,6 @@ inline Options parse_options(int argc, char **argv,
     size_t L = std::strlen(Flag);
     return A == Flag || (A.compare(0, L, Flag) == 0 && A.size() > L && A[L] == '=');
   };
-  auto OneOf = [](const std::string &V, const char *Flag,
-                  const std::vector<std::string> &Allowed) {
-    std::string L;
-    for (auto &X : Allowed) {
-      if (X == V)
-        return V;
-      L += (L.empty() ? "" : ", ") + X;
-    }
-    throw InputError(std::string(Flag) + ": unknown value '" + printable(V) +
-                     "' (expected one of " + L + ")");
-  };
   for (int I = 1; I < argc; ++I) {
     std::string A = argv[I];
     if (A == "-h" || A == "--help") {
@@ -276,9 +279,9 @@ inline Options parse_options(int argc, char **argv,
     } else if (A == "--json") {
       O.Format = "json";
     } else if (Is(A, "--format")) {
-      O.Format = OneOf(Value(I, "--format"), "--format", output_formats());
+      O.Format = one_of(Value(I, "--format"), "--format", output_formats());
     } else if (Is(A, "--events")) {
-      O.Events = OneOf(Value(I, "--events"), "--events", event_modes());
+      O.Events = one_of(Value(I, "--events"), "--events", event_modes());
     } else if (A == "--explain") {
       O.Explain = true;
     } else if (A == "--traceback") {
