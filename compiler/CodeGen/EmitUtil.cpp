@@ -636,16 +636,7 @@ std::string ValueEmitter::emitSoftCombine(const VExpr &E, const std::string &A,
             (Max ? "-inf" : "+inf") +
             ": the whole reduction, with the sentinel arithmetic");
   W.line("{} = {};", R, identityOf(E.Op, E.Ty));
-  for (size_t I = 0; I < E.Bindings.size(); ++I) {
-    const Binding &B = E.Bindings[I];
-    if (I + 1 == E.Bindings.size() && S.Lanes)
-      W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane; {0} <= {2}; {0} "
-                         "+= dpc_lanes)",
-                         B.Var, iexpr(B.Lo), iexpr(B.Hi)));
-    else
-      W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
-             " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
-  }
+  openBindingLoops(E, S.Lanes);
   accumulate(E, R);
   for (size_t I = 0; I < E.Bindings.size(); ++I)
     W.close();
@@ -653,6 +644,23 @@ std::string ValueEmitter::emitSoftCombine(const VExpr &E, const std::string &A,
   if (S.Lanes)
     combineLanes(E, R);
   return R;
+}
+
+void ValueEmitter::openBindingLoops(const VExpr &E, bool ShareLast) {
+  for (size_t I = 0; I < E.Bindings.size(); ++I) {
+    const Binding &B = E.Bindings[I];
+    bool Last = I + 1 == E.Bindings.size();
+    if (Last && ShareLast) {
+      W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane; {0} <= {2}; {0} "
+                         "+= dpc_lanes)",
+                         B.Var, iexpr(B.Lo), iexpr(B.Hi)));
+      continue;
+    }
+    if (Last)
+      W.text("DPC_UNROLL");
+    W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
+           " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
+  }
 }
 
 void ValueEmitter::combineLanes(const VExpr &E, const std::string &R,
@@ -716,24 +724,11 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
     W.line("dpc::LogSumExp<{}> {};", ET, Acc);
   else
     W.line("{} {} = {};", ET, R, identityOf(E.Op, E.Ty));
-  // Loops straight from the bindings, outermost first; with LaneReduce the
-  // innermost is shared by the cell's lanes (nested reductions are not).
+  // With LaneReduce the innermost loop is shared by the cell's lanes
+  // (nested reductions are not).
   bool Share = S.LaneReduce;
   S.LaneReduce = false;
-  for (size_t I = 0; I < E.Bindings.size(); ++I) {
-    const Binding &B = E.Bindings[I];
-    bool Last = I + 1 == E.Bindings.size();
-    if (Last && Share) {
-      W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane; {0} <= {2}; {0} "
-                         "+= dpc_lanes)",
-                         B.Var, iexpr(B.Lo), iexpr(B.Hi)));
-      continue;
-    }
-    if (Last)
-      W.text("DPC_UNROLL");
-    W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
-           " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
-  }
+  openBindingLoops(E, Share);
   accumulate(E, Acc);
   for (size_t I = 0; I < E.Bindings.size(); ++I)
     W.close();

@@ -126,6 +126,10 @@ private:
   std::string emitReduce(const lir::VExpr &E, bool UseAcc);
   std::string emitSoftCombine(const lir::VExpr &E, const std::string &A,
                               const std::string &R);
+  /// Opens a loop per binding of reduction E, outermost first (the caller
+  /// closes them); with ShareLast the innermost runs this lane's
+  /// iterations (dpc_lane of dpc_lanes).
+  void openBindingLoops(const lir::VExpr &E, bool ShareLast);
   std::string emitLoops(const lir::LNode &N, const lir::VExpr &Red,
                         const std::string &Acc, bool Lanes = false);
   void accumulate(const lir::VExpr &Red, const std::string &Acc);
