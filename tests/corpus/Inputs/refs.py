@@ -189,7 +189,9 @@ def rnafold(seq, HAIRPIN=-1, STACK=2, INTERIOR=1, MULTI=3):
     return w(0, n - 1)
 
 
-def mccaskill(seq):
+def _mccaskill_q(seq, unpaired):
+    """Q[0, n-1] of recurrences/mccaskill.dp in linear space, with weight
+    `unpaired` per unpaired base (mccaskill: 0.5; mccaskill_log: 1)."""
     bw = {("G", "C"): 0.5, ("C", "G"): 0.5, ("A", "U"): 0.3, ("U", "A"): 0.3,
           ("G", "U"): 0.1, ("U", "G"): 0.1}
     n = len(seq)
@@ -203,35 +205,22 @@ def mccaskill(seq):
         for j in range(i, n):
             Qb[i, j] = 0.0 if j - i < 4 else \
                 bw.get((seq[i], seq[j]), 0.0) * (q(i + 1, j - 1) + 0.6 * Qb[i + 1, j - 1])
-            t = 0.5 * q(i, j - 1)
+            t = unpaired * q(i, j - 1)
             for k in range(i, j - 3):
                 t += q(i, k - 1) * Qb[k, j]
             Q[i, j] = t
     return q(0, n - 1)
 
 
+def mccaskill(seq):
+    return _mccaskill_q(seq, 0.5)
+
+
 def mccaskill_log(seq):
     """recurrences/mccaskill_log.dp: the log of mccaskill's partition
     function with unpaired weight 1 (no scaling), computed in linear space
     (the tests keep n small enough not to overflow)."""
-    bw = {("G", "C"): 0.5, ("C", "G"): 0.5, ("A", "U"): 0.3, ("U", "A"): 0.3,
-          ("G", "U"): 0.1, ("U", "G"): 0.1}
-    n = len(seq)
-    Q = {}
-    Qb = {}
-
-    def q(i, j):
-        return 1.0 if j < i else Q[i, j]
-
-    for i in range(n - 1, -1, -1):
-        for j in range(i, n):
-            Qb[i, j] = 0.0 if j - i < 4 else \
-                bw.get((seq[i], seq[j]), 0.0) * (q(i + 1, j - 1) + 0.6 * Qb[i + 1, j - 1])
-            t = q(i, j - 1)
-            for k in range(i, j - 3):
-                t += q(i, k - 1) * Qb[k, j]
-            Q[i, j] = t
-    return math.log(q(0, n - 1))
+    return math.log(_mccaskill_q(seq, 1.0))
 
 
 def nussinov_weighted(seq):
