@@ -147,6 +147,12 @@ struct GpuKernel {
   /// a tile it waits until the strip above has finished the step before
   /// (a progress flag per strip), after it publishes its own progress.
   bool Pipelined = false;
+  /// Pipelined: the warp sweeps its strip's columns without draining its
+  /// lanes between tiles, and waits on (publishes) the strip above's
+  /// (its own) progress every SyncCols columns, a divisor of the tile's
+  /// columns: the strip below can start a chunk SyncCols + 31 lane steps
+  /// after the strip above did, not a whole tile later.
+  int SyncCols = 0;
   std::string WaveIter, TileIter;
   IExprPtr WaveLo, WaveHi, TileLo, TileHi;  /// One block per tile of a wavefront step, from the host's tile list.
   bool perTile() const {

@@ -559,12 +559,19 @@ struct GpuMapper {
           K.TileHi = Tl->Hi;
           K.HostIters.pop_back();
           K.TileIters = {"dpc_t0"};
-          K.Why += "; pipelined: one launch for the whole wavefront, a warp "
-                   "per strip of tiles (" +
-                   N.Iter + " - " + Tl->Iter +
-                   ") taken in order, each walking its tiles and waiting on "
-                   "the strip above (a progress flag per strip), so that "
-                   "every strip runs at once";
+          // The sync unit: a warp's width of columns (a shorter wait for
+          // the strip below) when it divides the tile's columns.
+          const int64_t Cols = P.Groups[K.Group].TileSizes[1];
+          K.SyncCols = static_cast<int>(Cols % T.WarpSize == 0 ? T.WarpSize
+                                                               : Cols);
+          K.Why += fmt::format(
+              "; pipelined: one launch for the whole wavefront, a warp per "
+              "strip of tiles ({} - {}) taken in order, sweeping the strip's "
+              "columns without draining its lanes between tiles, waiting on "
+              "the strip above and publishing its own progress every {} "
+              "columns (a progress flag per strip), so that every strip runs "
+              "at once, each {} + {} steps behind the one above",
+              N.Iter, Tl->Iter, K.SyncCols, K.SyncCols, T.WarpSize - 1);
         }
       }
     }
