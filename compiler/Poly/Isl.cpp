@@ -238,10 +238,13 @@ isl::union_map dpc::lexLtOn(const isl::union_map &Pairs,
             !sameSpace(isl_space_domain(isl_map_get_space(SB.get())),
                        isl_space_range(isl_map_get_space(P.get()))))
           continue;
-        // Both schedule maps restricted to P's ends, then ordered.
-        isl::map Lt = isl::manage(isl_map_lex_lt_map(
-            SA.intersect_domain(P.domain()).release(),
-            SB.intersect_domain(P.range()).release()));
+        // Both schedule maps restricted to P's ends, then ordered. Both
+        // are computed before either is released: the second may throw
+        // (the operation budget) and would leak the first.
+        isl::map DA = SA.intersect_domain(P.domain());
+        isl::map DB = SB.intersect_domain(P.range());
+        isl::map Lt =
+            isl::manage(isl_map_lex_lt_map(DA.release(), DB.release()));
         uniteInto(R, isl::union_map(Lt.intersect(P)));
       }
   });
