@@ -324,10 +324,10 @@ inline void select_device_and_check(int Device, double Bytes,
   size_t Free = 0, Total = 0;
   DPC_CUDA_CHECK(cudaMemGetInfo(&Free, &Total));
   if (Bytes > 0.95 * static_cast<double>(Free))
-    throw InputError(What + " needs " + format_bytes(Bytes) +
-                     " of device memory, but only " +
+    throw InputError(What + ": " + format_bytes(Bytes) +
+                     " of device memory needed, but only " +
                      format_bytes(static_cast<double>(Free)) + " of " +
-                     format_bytes(static_cast<double>(Total)) + " is free" +
+                     format_bytes(static_cast<double>(Total)) + " free" +
                      (Suggestion.empty() ? "" : "; " + Suggestion));
 }
 
