@@ -1,11 +1,15 @@
 //===- CheckWellFounded.cpp - proof (3): dependences are well founded -----===//
 //
-// A cell that reads itself is reported at the read. Otherwise isl's
-// scheduler is asked for a schedule that respects every dependence; the
-// schedule is then checked to run each source strictly before its sink,
-// which proves there is no cycle. If there is none, the dependence graph is
-// instantiated at small sizes and a cycle is searched for and reported
-// read by read.
+// A cell that reads itself is reported at the read. Otherwise, for each
+// strongly connected component of the statement-level dependence graph,
+// isl's scheduler is asked for a schedule that respects the component's
+// dependences; the schedule is then checked to run each source strictly
+// before its sink, which proves there is no cycle in the component. A
+// cycle of instances lies in one component (the components form a DAG),
+// so no cycle at all; and scheduling components apart keeps the proof
+// near-linear in the number of tables (isl's scheduler on the whole graph
+// was not). If one has no schedule, the dependence graph is instantiated
+// at small sizes and a cycle is searched for and reported read by read.
 //
 //===----------------------------------------------------------------------===//
 #include "Poly/Checks.h"
@@ -24,6 +28,98 @@ struct Edge {
   const Statement *Sink;
   const ReadAccess *Read;
 };
+
+/// The strongly connected components of the statement-level graph of
+/// Deps (an edge per map, between its tuples' names), each as the
+/// dependence maps inside it (none between components), with the domains
+/// of its statements. Components without a dependence inside are left out:
+/// no cycle can lie in them.
+struct Component {
+  isl::union_map Deps;
+  isl::union_set Dom;
+};
+std::vector<Component> components(const isl::union_map &Deps,
+                                  const isl::union_set &Doms) {
+  std::map<std::string, int> Id;
+  std::vector<std::vector<int>> Succ;
+  auto node = [&](const std::string &N) {
+    auto [It, New] = Id.emplace(N, static_cast<int>(Id.size()));
+    if (New)
+      Succ.emplace_back();
+    return It->second;
+  };
+  std::vector<isl::map> Maps;
+  std::vector<std::pair<int, int>> Ends;
+  Deps.foreach_map([&](isl::map D) {
+    int A = node(domainTupleName(D));
+    int B = node(rangeTupleName(D));
+    Succ[A].push_back(B);
+    Maps.push_back(D);
+    Ends.push_back({A, B});
+  });
+  // Tarjan's algorithm, iterative (thousands of statements).
+  const int N = static_cast<int>(Succ.size());
+  std::vector<int> Index(N, -1), Low(N, 0), Comp(N, -1), Stack;
+  std::vector<char> OnStack(N, 0);
+  int Next = 0, NComp = 0;
+  for (int Root = 0; Root < N; ++Root) {
+    if (Index[Root] >= 0)
+      continue;
+    std::vector<std::pair<int, size_t>> Work = {{Root, 0}};
+    Index[Root] = Low[Root] = Next++;
+    Stack.push_back(Root);
+    OnStack[Root] = 1;
+    while (!Work.empty()) {
+      auto &[V, I] = Work.back();
+      if (I < Succ[V].size()) {
+        int W = Succ[V][I++];
+        if (Index[W] < 0) {
+          Index[W] = Low[W] = Next++;
+          Stack.push_back(W);
+          OnStack[W] = 1;
+          Work.push_back({W, 0});
+        } else if (OnStack[W]) {
+          Low[V] = std::min(Low[V], Index[W]);
+        }
+        continue;
+      }
+      if (Low[V] == Index[V]) {
+        int W;
+        do {
+          W = Stack.back();
+          Stack.pop_back();
+          OnStack[W] = 0;
+          Comp[W] = NComp;
+        } while (W != V);
+        ++NComp;
+      }
+      int Done = V;
+      Work.pop_back();
+      if (!Work.empty())
+        Low[Work.back().first] = std::min(Low[Work.back().first], Low[Done]);
+    }
+  }
+  std::vector<Component> Out;
+  std::vector<int> Slot(NComp, -1);
+  isl::ctx Ctx = Deps.ctx();
+  for (size_t E = 0; E < Maps.size(); ++E) {
+    int C = Comp[Ends[E].first];
+    if (C != Comp[Ends[E].second])
+      continue;
+    if (Slot[C] < 0) {
+      Slot[C] = static_cast<int>(Out.size());
+      Out.push_back({isl::union_map::empty(Ctx), isl::union_set::empty(Ctx)});
+    }
+    uniteInto(Out[Slot[C]].Deps, isl::union_map(Maps[E]));
+  }
+  Doms.foreach_set([&](isl::set S) {
+    auto It = Id.find(tupleName(S));
+    if (It == Id.end() || Slot[Comp[It->second]] < 0)
+      return;
+    uniteInto(Out[Slot[Comp[It->second]]].Dom, isl::union_set(S));
+  });
+  return Out;
+}
 
 std::string pointKey(const isl::point &P, size_t Skip, size_t Count,
                      const std::string &Tuple) {
@@ -119,18 +215,22 @@ bool dpc::checkWellFounded(const PolyModel &PM, DiagEngine &Diags) {
   if (!OK)
     return false;
 
-  isl::union_map Deps = PM.dependences();
-  isl::union_set Dom = PM.domains();
-  bool Proven = false;
+  bool Proven = true;
   try {
-    isl::schedule Sched = isl::schedule_constraints::on_domain(Dom)
-                              .set_context(PM.paramContext())
-                              .set_validity(Deps)
-                              .compute_schedule();
-    isl::union_map SM = Sched.map().intersect_domain(Dom);
-    // Only the ordered pairs that are dependences (lexLtUnionMap(SM, SM)
-    // would order every pair of statements: quadratic).
-    Proven = Deps.is_subset(lexLtOn(Deps, SM, SM));
+    for (const Component &C :
+         components(PM.dependences(), PM.domains())) {
+      isl::schedule Sched = isl::schedule_constraints::on_domain(C.Dom)
+                                .set_context(PM.paramContext())
+                                .set_validity(C.Deps)
+                                .compute_schedule();
+      isl::union_map SM = Sched.map().intersect_domain(C.Dom);
+      // Only the ordered pairs that are dependences (lexLtUnionMap(SM, SM)
+      // would order every pair of statements: quadratic).
+      if (!C.Deps.is_subset(lexLtOn(C.Deps, SM, SM))) {
+        Proven = false;
+        break;
+      }
+    }
   } catch (const isl::exception_quota &) {
     throw; // reported by the caller, never as a cycle
   } catch (const isl::exception &) {

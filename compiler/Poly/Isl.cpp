@@ -283,6 +283,16 @@ std::string dpc::tupleName(const isl::set &S) {
   return N ? N : "";
 }
 
+std::string dpc::domainTupleName(const isl::map &M) {
+  const char *N = isl_map_get_tuple_name(M.get(), isl_dim_in);
+  return N ? N : "";
+}
+
+std::string dpc::rangeTupleName(const isl::map &M) {
+  const char *N = isl_map_get_tuple_name(M.get(), isl_dim_out);
+  return N ? N : "";
+}
+
 isl::set dpc::dimsToParams(const isl::set &S, unsigned First, unsigned N,
                            const std::vector<std::string> &Names) {
   isl_set *R = S.copy();

@@ -120,6 +120,8 @@ isl::map setToMap(const isl::set &S, unsigned NIn);
 
 /// Tuple name of a (named) set / map range / domain.
 std::string tupleName(const isl::set &S);
+std::string domainTupleName(const isl::map &M);
+std::string rangeTupleName(const isl::map &M);
 
 /// Names joined with Sep, for the tuples of isl text ("i, j, k").
 std::string join(const std::vector<std::string> &V, const char *Sep = ", ");
