@@ -212,16 +212,23 @@ void Sema::declareNames() {
       Diags.error(R, llvm::Twine("redefinition of '") + N + "' (as " + What +
                          ")");
       Diags.note(It->second, "'" + N + "' was first defined here");
+      // A free name to suggest: N2, N3, ..., else N_2, N_3, ... (every cK
+      // is reserved: isl's loop iterators), else none (a bounded search:
+      // every name starting with "__" is reserved).
+      auto Free = [&](const std::string &X) {
+        return !All.count(X) && !isReservedName(X) && !isCLibraryName(X);
+      };
       std::string Other;
-      for (int K = 2; Other.empty() || All.count(Other) ||
-                      isReservedName(Other) || isCLibraryName(Other);
-           ++K)
-        Other = N + std::to_string(K);
+      for (const char *Sep : {"", "_"})
+        for (int K = 2; K < 100 && Other.empty(); ++K)
+          if (Free(N + Sep + std::to_string(K)))
+            Other = N + Sep + std::to_string(K);
       All.insert(Other);
-      Diags.note(R, llvm::Twine("params, constants, inputs, score functions "
-                                "and tables share one set of names; rename "
-                                "this one (such as '") +
-                        Other + "') and its uses");
+      Diags.note(R, "params, constants, inputs, score functions and tables "
+                    "share one set of names; rename this one" +
+                        (Other.empty() ? std::string()
+                                       : " (such as '" + Other + "')") +
+                        " and its uses");
     }
   };
   for (auto &P : M.Params) {
