@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "Lower/Schedule.h"
 
+#include "Basic/Graph.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -131,46 +133,24 @@ isl::union_map SchedulePlan::tileOf(const PolyModel &PM, int G) const {
 
 namespace {
 
-/// Tarjan's strongly connected components over tables; returns them in
-/// dependence order (a table's sources come first).
+/// The strongly connected components of the active tables (Basic/Graph.h),
+/// in dependence order (a table's sources come first), each sorted.
 std::vector<std::vector<int>>
 tableComponents(size_t N, const std::vector<std::set<int>> &Succ,
                 const std::vector<bool> &Active) {
-  std::vector<int> Index(N, -1), Low(N, 0);
-  std::vector<bool> OnStack(N, false);
-  std::vector<int> Stack;
-  std::vector<std::vector<int>> Out;
-  int Counter = 0;
-  std::function<void(int)> Visit = [&](int V) {
-    Index[V] = Low[V] = Counter++;
-    Stack.push_back(V);
-    OnStack[V] = true;
-    for (int W : Succ[V]) {
-      if (!Active[W])
-        continue;
-      if (Index[W] < 0) {
-        Visit(W);
-        Low[V] = std::min(Low[V], Low[W]);
-      } else if (OnStack[W]) {
-        Low[V] = std::min(Low[V], Index[W]);
-      }
-    }
-    if (Low[V] == Index[V]) {
-      std::vector<int> C;
-      int W;
-      do {
-        W = Stack.back();
-        Stack.pop_back();
-        OnStack[W] = false;
-        C.push_back(W);
-      } while (W != V);
-      std::sort(C.begin(), C.end());
-      Out.push_back(C);
-    }
-  };
+  std::vector<std::vector<int>> G(N);
   for (size_t V = 0; V < N; ++V)
-    if (Active[V] && Index[V] < 0)
-      Visit(static_cast<int>(V));
+    if (Active[V])
+      for (int W : Succ[V])
+        if (Active[W])
+          G[V].push_back(W);
+  std::vector<std::vector<int>> Out;
+  for (auto &C : stronglyConnectedComponents(G)) {
+    if (!Active[C.front()])
+      continue; // an inactive table: alone, with no edges
+    std::sort(C.begin(), C.end());
+    Out.push_back(std::move(C));
+  }
   std::reverse(Out.begin(), Out.end());
   return Out;
 }

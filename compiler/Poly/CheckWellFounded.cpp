@@ -14,6 +14,8 @@
 //===----------------------------------------------------------------------===//
 #include "Poly/Checks.h"
 
+#include "Basic/Graph.h"
+
 #include <functional>
 #include <map>
 #include <set>
@@ -57,48 +59,12 @@ std::vector<Component> components(const isl::union_map &Deps,
     Maps.push_back(D);
     Ends.push_back({A, B});
   });
-  // Tarjan's algorithm, iterative (thousands of statements).
-  const int N = static_cast<int>(Succ.size());
-  std::vector<int> Index(N, -1), Low(N, 0), Comp(N, -1), Stack;
-  std::vector<char> OnStack(N, 0);
-  int Next = 0, NComp = 0;
-  for (int Root = 0; Root < N; ++Root) {
-    if (Index[Root] >= 0)
-      continue;
-    std::vector<std::pair<int, size_t>> Work = {{Root, 0}};
-    Index[Root] = Low[Root] = Next++;
-    Stack.push_back(Root);
-    OnStack[Root] = 1;
-    while (!Work.empty()) {
-      auto &[V, I] = Work.back();
-      if (I < Succ[V].size()) {
-        int W = Succ[V][I++];
-        if (Index[W] < 0) {
-          Index[W] = Low[W] = Next++;
-          Stack.push_back(W);
-          OnStack[W] = 1;
-          Work.push_back({W, 0});
-        } else if (OnStack[W]) {
-          Low[V] = std::min(Low[V], Index[W]);
-        }
-        continue;
-      }
-      if (Low[V] == Index[V]) {
-        int W;
-        do {
-          W = Stack.back();
-          Stack.pop_back();
-          OnStack[W] = 0;
-          Comp[W] = NComp;
-        } while (W != V);
-        ++NComp;
-      }
-      int Done = V;
-      Work.pop_back();
-      if (!Work.empty())
-        Low[Work.back().first] = std::min(Low[Work.back().first], Low[Done]);
-    }
-  }
+  std::vector<int> Comp(Succ.size(), -1);
+  const auto Comps = stronglyConnectedComponents(Succ);
+  const int NComp = static_cast<int>(Comps.size());
+  for (int C = 0; C < NComp; ++C)
+    for (int V : Comps[C])
+      Comp[V] = C;
   std::vector<Component> Out;
   std::vector<int> Slot(NComp, -1);
   isl::ctx Ctx = Deps.ctx();

@@ -223,7 +223,8 @@ void Sema::declareNames() {
         for (int K = 2; K < 100 && Other.empty(); ++K)
           if (Free(N + Sep + std::to_string(K)))
             Other = N + Sep + std::to_string(K);
-      All.insert(Other);
+      if (!Other.empty())
+        All.insert(Other);
       Diags.note(R, "params, constants, inputs, score functions and tables "
                     "share one set of names; rename this one" +
                         (Other.empty() ? std::string()
