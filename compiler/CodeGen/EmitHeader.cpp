@@ -109,6 +109,28 @@ void scores(const Program &P, CodeWriter &W) {
 
 } // namespace
 
+void dpc::emitCellStores(const Program &P, int SI,
+                         const std::vector<IExprPtr> &X, const std::string &T,
+                         bool Reference, CodeWriter &W,
+                         const std::string &AfterMain) {
+  const ModuleInfo &M = P.M;
+  const lir::Statement &St = P.Stmts[SI];
+  const TableInfo &Tab = M.Tables[St.Table];
+  std::string Buf = Reference ? Tab.Name : P.Storages[St.Table].Buffer;
+  W.line("{}.{}[{}] = dpc_v;", T, Buf, cellOffset(P, St.Table, X, Reference));
+  if (!AfterMain.empty())
+    W.text(AfterMain);
+  for (int C : St.MirrorTables) {
+    const TableInfo &CT = M.Tables[C];
+    std::vector<IExprPtr> A(CT.Indices.size());
+    for (size_t D = 0; D < CT.Indices.size(); ++D)
+      A[D] = X[P.CopyPerm[C][D]];
+    std::string CB = Reference ? CT.Name : P.Storages[C].Buffer;
+    W.line("{}.{}[{}] = dpc_v; // {} = {}", T, CB,
+           cellOffset(P, C, A, Reference), cellText(CT), cellText(Tab));
+  }
+}
+
 void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) {
   const ModuleInfo &M = P.M;
   const lir::Statement &St = P.Stmts[SI];
@@ -189,22 +211,12 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   std::vector<IExprPtr> X;
   for (auto &I : Tab.Indices)
     X.push_back(IExpr::var(I));
-  std::string Buf = Reference ? Tab.Name : P.Storages[St.Table].Buffer;
   if (Lanes)
     W.open("if (dpc_lane == 0)"); // one store per cell
-  W.line("{}.{}[{}] = dpc_v;", VS.T, Buf,
-         cellOffset(P, St.Table, X, Reference));
-  if (Cache)
-    W.line("dpc_cur_{}[{}] = dpc_v;", Tab.Name, tileLocal(*G, X));
-  for (int C : St.MirrorTables) {
-    const TableInfo &CT = M.Tables[C];
-    std::vector<IExprPtr> A(CT.Indices.size());
-    for (size_t D = 0; D < CT.Indices.size(); ++D)
-      A[D] = X[P.CopyPerm[C][D]];
-    std::string CB = Reference ? CT.Name : P.Storages[C].Buffer;
-    W.line("{}.{}[{}] = dpc_v; // {} = {}", VS.T, CB,
-           cellOffset(P, C, A, Reference), cellText(CT), cellText(Tab));
-  }
+  emitCellStores(P, SI, X, VS.T, Reference, W,
+                 Cache ? fmt::format("dpc_cur_{}[{}] = dpc_v;", Tab.Name,
+                                     tileLocal(*G, X))
+                       : "");
   if (Lanes)
     W.close();
   if (Strip)

@@ -30,6 +30,15 @@ struct CpuPrinter {
       A += ", " + iexpr(X);
     if (N.isTileStart())
       return; // the CPU reads a tile's cells in place: nothing to load
+    if (N.SKind == StmtKind::Sweep) {
+      W.text("#if DPC_CPU_VECTORS");
+      emitCpuSweep(P, N, W);
+      W.text("#else");
+      W.comment("Without vector extensions: the tiled wavefront.");
+      node(*N.Kids[0], false);
+      W.text("#endif");
+      return;
+    }
     if (N.isProduct()) {
       int S = N.Ref;
       W.line("tile_product{}(dpc_p, dpc_in, dpc_t{}, dpc_acc{});", S, A, S);

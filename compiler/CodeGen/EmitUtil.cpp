@@ -443,6 +443,14 @@ std::string ValueEmitter::emitCases(const VExpr &E, const std::string &ET) {
   return R;
 }
 
+std::string ValueEmitter::emitInInt32(const VExpr &E) {
+  bool Was = Int32Eval;
+  Int32Eval = true;
+  std::string V = emitInt32(E);
+  Int32Eval = Was;
+  return V;
+}
+
 std::string ValueEmitter::emitInt32(const VExpr &E) {
   std::string V;
   switch (E.K) {

@@ -118,6 +118,10 @@ public:
   ValueEmitter(const lir::Program &P, ValueStyle S, CodeWriter &W)
       : P(P), S(S), W(W) {}
   std::string emit(const lir::VExpr &E);
+  /// E as emit prints it inside an int32-evaluated expression (the
+  /// CPU strip sweeps compute the rest of such an expression as lane
+  /// vectors): int32_t and unchecked for ints whose bound allows it.
+  std::string emitInInt32(const lir::VExpr &E);
   /// A table load as an expression in evaluation type Ty.
   std::string load(const lir::VExpr &E, ScalarType Ty);
   std::string fresh(const char *Stem = "v");

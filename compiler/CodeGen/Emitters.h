@@ -56,6 +56,19 @@ enum class StmtVariant { Host, Reference, DeviceTileCache, DeviceLanes, DeviceSt
 void emitStatement(const lir::Program &P, int Stmt, StmtVariant V,
                    class CodeWriter &W);
 
+/// The stores of statement Stmt's cell X (its indices) holding `dpc_v`:
+/// its table's buffer (tables T: "dpc_t" or "dpc_r") and the copy tables
+/// it mirrors (AfterMain, if any, printed between the two).
+void emitCellStores(const lir::Program &P, int Stmt,
+                    const std::vector<lir::IExprPtr> &X, const std::string &T,
+                    bool Reference, class CodeWriter &W,
+                    const std::string &AfterMain = "");
+
+/// Strip sweep N (a Sweep statement) of the CPU plan as a block of the
+/// OpenMP compute function: EmitCpuStrip.cpp.
+void emitCpuSweep(const lir::Program &P, const lir::LNode &N,
+                  class CodeWriter &W);
+
 /// The body of strip kernel K of the GPU plan (after its parameters and
 /// tile coordinates), for NAME_cuda.cu: EmitStripKernel.cpp.
 void emitStripKernel(const lir::Program &P, int K, class CodeWriter &W);

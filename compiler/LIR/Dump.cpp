@@ -50,6 +50,7 @@ static void dumpNode(const Program &P, const LNode &N, llvm::raw_ostream &OS,
     case StmtKind::Cell: OS << P.Stmts[N.Ref].Name << "("; break;
     case StmtKind::Point: OS << "body("; break;
     case StmtKind::Launch: OS << "launch kernel" << N.Ref << "("; break;
+    case StmtKind::Sweep: OS << "sweep strips" << N.Ref << "("; break;
     }
     for (size_t I = 0; I < N.Args.size(); ++I)
       OS << (I ? ", " : "") << iexprToString(*N.Args[I]);

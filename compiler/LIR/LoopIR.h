@@ -110,6 +110,7 @@ enum class StmtKind {
   Point,       // a point of a set being enumerated (loopsOverSet, the
                // remainder and product loops): Args = its coordinates
   Launch,      // (GPU host trees only) the kernel Ref of the target plan
+  Sweep,       // (CPU plan only) the strip sweep Ref of the CPU plan
 };
 
 struct LNode {

@@ -204,10 +204,33 @@ struct CpuProduct {
   std::string Why;
 };
 
+/// A strip group's tile wavefront as one sweep per thread (the CPU form of
+/// the pipelined GPU strip kernel): the group's rows are cut into strips
+/// of Lanes rows (band member 0), one row per SIMD lane; threads take the
+/// strips in order (a ticket) and sweep each strip's columns (band member
+/// 1) with lane l computing column S - l at step S, its cells of the step
+/// before in a vector register and the row above from lane l - 1 by a lane
+/// shift (lane 0: the bottom row of the strip above, from memory). Every
+/// SyncCols columns a strip waits for the strip above to publish that far
+/// (a progress counter per strip), so all strips run at once.
+struct CpuStrip {
+  int Group = -1;
+  int Lanes = 0;      // rows a strip, one a SIMD lane
+  int64_t SyncCols = 0;
+  ScalarType LaneType = ScalarType::Int32; // the cells' evaluation type
+  /// The tile wavefront it replaces: tile (WaveIter - TileIter, TileIter)
+  /// for TileIter in [TileLo, TileHi], WaveIter in [WaveLo, WaveHi].
+  std::string WaveIter, TileIter;
+  IExprPtr WaveLo, WaveHi, TileLo, TileHi;
+  std::string Why;
+};
+
 struct CpuPlan {
   /// The program's loops with the loops that OpenMP threads share marked
-  /// (ThreadMap::OmpThreads).
+  /// (ThreadMap::OmpThreads); a strip group's wavefront is one Sweep
+  /// statement (Ref: its entry in Strips).
   LNodePtr Loops;
+  std::vector<CpuStrip> Strips;
   std::vector<CpuProduct> Products; // per split reduction
   /// Per group: how its loops are shared, in plain words.
   std::vector<std::string> GroupWhy;

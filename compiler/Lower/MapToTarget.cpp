@@ -19,6 +19,21 @@ using namespace dpc::lir;
 
 namespace {
 
+/// N past Block wrappers with one kid.
+const LNode *unwrap(const LNode *N) {
+  while (N && N->K == LNode::Block && N->Kids.size() == 1)
+    N = N->Kids[0].get();
+  return N;
+}
+
+/// Whether E is exactly CA * A + CB * B.
+bool onlyTerms(const IExprPtr &E, const std::string &A, int64_t CA,
+               const std::string &B, int64_t CB) {
+  return coeffOf(*E, A) == CA && coeffOf(*E, B) == CB &&
+         constantOf(*substitute(E, {{A, IExpr::num(0)}, {B, IExpr::num(0)}})) ==
+             0;
+}
+
 /// Threads of a tile-wavefront block: 8 warps, enough to hide latency with
 /// two blocks per SM, few enough to keep 128 registers per thread.
 constexpr int TileThreads = 256;
@@ -513,12 +528,6 @@ struct GpuMapper {
     pipelineStrips(*G.Host);
   }
 
-  /// N past Block wrappers with one kid.
-  static const LNode *unwrap(const LNode *N) {
-    while (N && N->K == LNode::Block && N->Kids.size() == 1)
-      N = N->Kids[0].get();
-    return N;
-  }
 
   /// Strip kernels whose wavefront is `for c0 { parallel_tiles: for c1 {
   /// launch } }` (unit steps) with the tile at (c0 - c1, c1) become
@@ -538,17 +547,10 @@ struct GpuMapper {
       if (L && L->K == LNode::Stmt && L->SKind == StmtKind::Launch) {
         GpuKernel &K = G.Kernels[L->Ref];
         std::vector<IExprPtr> Tile = tileStartArgs(*K.Body, K.Group);
-        // E is exactly CA * A + CB * B.
-        auto Only = [](const IExprPtr &E, const std::string &A, int64_t CA,
-                       const std::string &B, int64_t CB) {
-          return coeffOf(*E, A) == CA && coeffOf(*E, B) == CB &&
-                 constantOf(*substitute(E, {{A, IExpr::num(0)},
-                                            {B, IExpr::num(0)}})) == 0;
-        };
         if (K.Family == KernelFamily::Strip && Tile.size() == 2 &&
             Tl->Step == 1 && N.Step == 1 &&
-            Only(Tile[0], N.Iter, 1, Tl->Iter, -1) &&
-            Only(Tile[1], N.Iter, 0, Tl->Iter, 1) && !K.HostIters.empty() &&
+            onlyTerms(Tile[0], N.Iter, 1, Tl->Iter, -1) &&
+            onlyTerms(Tile[1], N.Iter, 0, Tl->Iter, 1) && !K.HostIters.empty() &&
             K.HostIters.back() == N.Iter) {
           K.Pipelined = true;
           K.WaveIter = N.Iter;
@@ -702,6 +704,146 @@ struct CpuMapper {
       threads(*N.Else, InParallel);
   }
 
+  /// Whether E reads a neighbour cell of strip group Gr (a strip read).
+  bool readsNeighbour(const Group &Gr, const std::vector<std::string> &Ix,
+                      const VExpr &E) const {
+    if (E.K == VExpr::Load && P.stripRead(Gr, Ix, E))
+      return true;
+    for (auto &K : E.Kids)
+      if (readsNeighbour(Gr, Ix, *K))
+        return true;
+    return false;
+  }
+
+  /// Why a cell body cannot run as lane vectors ("" if it can): the part
+  /// that depends on neighbour cells (the spine) must be +, -, *, max, min,
+  /// negation, cases and literals; the rest (inputs, scores, other tables)
+  /// is computed lane by lane.
+  std::string whyNotSpine(const Group &Gr, const std::vector<std::string> &Ix,
+                          const VExpr &E) const {
+    if (!readsNeighbour(Gr, Ix, E))
+      return "";
+    switch (E.K) {
+    case VExpr::Load:
+    case VExpr::Neg:
+    case VExpr::Add:
+    case VExpr::Sub:
+    case VExpr::Mul:
+    case VExpr::Max:
+    case VExpr::Min:
+    case VExpr::Cases:
+      for (auto &K : E.Kids)
+        if (auto W = whyNotSpine(Gr, Ix, *K); !W.empty())
+          return W;
+      return "";
+    case VExpr::Exp:
+    case VExpr::Log:
+      return "exp or log of a neighbour cell";
+    default:
+      return "a reduction over neighbour cells";
+    }
+  }
+
+  /// Why strip group Gr's cells cannot be computed as SIMD lane vectors
+  /// ("" if they can); sets Ty to their evaluation type.
+  std::string whyNotLanes(const Group &Gr, ScalarType &Ty) const {
+    bool First = true;
+    for (int T : Gr.StripTables) {
+      const TableInfo &Tab = P.M.Tables[T];
+      if (Tab.Type != ScalarType::Int32 && Tab.Type != ScalarType::Float &&
+          Tab.Type != ScalarType::Double)
+        return Tab.Name + " is not an int, float or double table";
+      if (!First && Tab.Type != Ty)
+        return "its tables have different types";
+      Ty = Tab.Type;
+      First = false;
+      for (int S : Gr.Stmts) {
+        const lir::Statement &St = P.Stmts[S];
+        if (St.Table != T)
+          continue;
+        const VExpr &B = *St.Body;
+        if (B.Ty != Tab.Type)
+          return St.Name + " evaluates in another type than its table's";
+        if (Tab.Type == ScalarType::Int32 &&
+            (!isSmallFinite(P, B) || finiteMagnitude(P, B) > INT32_MAX))
+          return St.Name + "'s values are not proven finite within int32 "
+                           "(infinities or wide intermediates need the "
+                           "checked scalar form)";
+        if (auto W = whyNotSpine(Gr, Tab.Indices, B); !W.empty())
+          return St.Name + ": " + W;
+      }
+    }
+    return "";
+  }
+
+  /// Replaces the wavefront of every strip group whose cells run as lane
+  /// vectors (`for c0 { parallel_tiles: for c1 { tile (c0 - c1, c1) } }`)
+  /// by a Sweep statement.
+  void sweepStrips(LNodePtr &N) {
+    if (N->K == LNode::For && N->Role == LoopRole::TileWavefront &&
+        N->Kids.size() == 1 && N->Step == 1) {
+      const LNode *M = unwrap(N->Kids[0].get());
+      bool IsMark = M->K == LNode::Mark && M->MarkName == "parallel_tiles" &&
+                    M->Kids.size() == 1;
+      const LNode *Tl = IsMark ? unwrap(M->Kids[0].get()) : nullptr;
+      const Group *Gr = tiledGroupOf(P, *N);
+      if (Tl && Tl->K == LNode::For && Tl->Step == 1 && Gr && Gr->Strip &&
+          Gr->TileSizes.size() == 2) {
+        int GI = static_cast<int>(Gr - P.Groups.data());
+        std::vector<IExprPtr> Tile = tileStartArgs(*Tl, GI);
+        ScalarType Ty = ScalarType::Int32;
+        std::string Why = whyNotLanes(*Gr, Ty);
+        const int Lanes = T.VectorBytes / typeBytes(Ty);
+        if (Why.empty() && Gr->TileSizes[0] % Lanes != 0)
+          Why = fmt::format("its tiles' {} rows are not a multiple of {} lanes",
+                            Gr->TileSizes[0], Lanes);
+        if (Why.empty() &&
+            !(Tile.size() == 2 && onlyTerms(Tile[0], N->Iter, 1, Tl->Iter, -1) &&
+              onlyTerms(Tile[1], N->Iter, 0, Tl->Iter, 1)))
+          Why = "its tiles are not (wavefront - tile, tile)";
+        if (!Why.empty()) {
+          C.GroupWhy[GI] += "; not swept as lane strips: " + Why;
+        } else {
+          CpuStrip St;
+          St.Group = GI;
+          St.Lanes = Lanes;
+          St.SyncCols = Gr->TileSizes[1];
+          St.LaneType = Ty;
+          St.WaveIter = N->Iter;
+          St.TileIter = Tl->Iter;
+          St.WaveLo = N->Lo;
+          St.WaveHi = N->Hi;
+          St.TileLo = Tl->Lo;
+          St.TileHi = Tl->Hi;
+          St.Why = fmt::format(
+              "{}: swept as strips of {} rows, one row per "
+              "SIMD lane of {}-byte vectors; threads take the strips in order "
+              "and sweep their columns, lane l one column behind lane l - 1 "
+              "(the row above by a lane shift, the cells of the column before "
+              "in registers), waiting on the strip above every {} columns; "
+              "inputs, scores and other tables read lane by lane",
+              Gr->PatternWhy, Lanes, T.VectorBytes, St.SyncCols);
+          C.GroupWhy[GI] = St.Why;
+          auto Sw = std::make_shared<LNode>();
+          Sw->K = LNode::Stmt;
+          Sw->SKind = StmtKind::Sweep;
+          Sw->Ref = static_cast<int>(C.Strips.size());
+          Sw->Kids.push_back(N); // the tiled form, for compilers without
+                                 // vector extensions
+          C.Strips.push_back(St);
+          N = Sw;
+          return;
+        }
+      }
+    }
+    for (auto &K : N->Kids)
+      sweepStrips(K);
+    if (N->Then)
+      sweepStrips(N->Then);
+    if (N->Else)
+      sweepStrips(N->Else);
+  }
+
   void run() {
     for (auto &Sp : P.Splits)
       C.Products.push_back(product(Sp));
@@ -715,6 +857,7 @@ struct CpuMapper {
               ? "not tiled: the outermost loop whose iterations are "
                 "independent on the threads (static schedule)"
               : "not tiled, proven sequential: one thread");
+    sweepStrips(C.Loops);
   }
 };
 

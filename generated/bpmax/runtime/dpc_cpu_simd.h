@@ -11,6 +11,12 @@
 #include <cstdint>
 #include <cstring>
 
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
+#include <vector>
+
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
 #define DPC_CPU_VECTORS 1
 
@@ -85,6 +91,74 @@ template <class T> inline T reduce_min(const vec<T> &V) {
   for (int L = 1; L < lanes<T>; ++L)
     R = R < V[L] ? R : V[L];
   return R;
+}
+
+// ---- the strip sweeps (one table row per lane)
+
+template <class T, int L> struct LanesOf {
+  typedef T type __attribute__((vector_size(L * sizeof(T))));
+};
+/// L lanes of T (a strip of L rows, one cell per row).
+template <class T, int L> using lanes_t = typename LanesOf<T, L>::type;
+
+/// A lane vector from L consecutive elements.
+template <class V, class T> inline V loadl(const T *P) {
+  V R;
+  std::memcpy(&R, P, sizeof R);
+  return R;
+}
+
+/// [x, v[0], ..., v[L - 2]]: each lane's row above (lane 0 takes x).
+#if defined(__clang__)
+inline lanes_t<int32_t, 16> shift_in(lanes_t<int32_t, 16> V, int32_t X) {
+  lanes_t<int32_t, 16> S = {X};
+  return __builtin_shufflevector(V, S, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+                                 11, 12, 13, 14);
+}
+inline lanes_t<float, 16> shift_in(lanes_t<float, 16> V, float X) {
+  lanes_t<float, 16> S = {X};
+  return __builtin_shufflevector(V, S, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+                                 11, 12, 13, 14);
+}
+inline lanes_t<double, 8> shift_in(lanes_t<double, 8> V, double X) {
+  lanes_t<double, 8> S = {X};
+  return __builtin_shufflevector(V, S, 8, 0, 1, 2, 3, 4, 5, 6);
+}
+#else
+inline lanes_t<int32_t, 16> shift_in(lanes_t<int32_t, 16> V, int32_t X) {
+  lanes_t<int32_t, 16> S = {X};
+  return __builtin_shuffle(V, S, lanes_t<int32_t, 16>{16, 0, 1, 2, 3, 4, 5, 6,
+                                                      7, 8, 9, 10, 11, 12, 13,
+                                                      14});
+}
+inline lanes_t<float, 16> shift_in(lanes_t<float, 16> V, float X) {
+  lanes_t<float, 16> S = {X};
+  return __builtin_shuffle(V, S, lanes_t<int32_t, 16>{16, 0, 1, 2, 3, 4, 5, 6,
+                                                      7, 8, 9, 10, 11, 12, 13,
+                                                      14});
+}
+inline lanes_t<double, 8> shift_in(lanes_t<double, 8> V, double X) {
+  lanes_t<double, 8> S = {X};
+  return __builtin_shuffle(V, S, lanes_t<int64_t, 8>{8, 0, 1, 2, 3, 4, 5, 6});
+}
+#endif
+
+/// Waits until Progress >= Need (acquire); false after a minute (a bug,
+/// never a legal wait: the strip waited on runs on a thread that waits on
+/// none after it).
+inline bool wait_at_least(const std::atomic<int64_t> &Progress, int64_t Need) {
+  if (Progress.load(std::memory_order_acquire) >= Need)
+    return true;
+  auto Start = std::chrono::steady_clock::now();
+  for (long Spin = 1;; ++Spin) {
+    if (Progress.load(std::memory_order_acquire) >= Need)
+      return true;
+    if (Spin > 64)
+      std::this_thread::yield();
+    if (Spin % 4096 == 0 &&
+        std::chrono::steady_clock::now() - Start > std::chrono::seconds(60))
+      return false;
+  }
 }
 
 } // namespace cpu

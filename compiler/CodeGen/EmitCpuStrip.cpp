@@ -1,0 +1,525 @@
+//===- EmitCpuStrip.cpp - a strip sweep of the CPU plan as C++ ------------===//
+//
+// Prints a Sweep statement of the CPU plan (lir::CpuStrip): the tile
+// wavefront of an alignment-like group as strips of Lanes rows, one row
+// per SIMD lane (GCC/Clang vector extensions, runtime/dpc_cpu_simd.h).
+// OpenMP threads take the strips in order and sweep their columns: at step
+// S lane l computes column S - l. Per table the lanes' cells of the step
+// before (left) are one vector; the row above (up) is that vector shifted
+// by one lane with lane 0 taking the strip above's bottom row from memory,
+// and the diagonal is the row above of the step before. A cell's body is
+// cut in two: the part that reads neighbour cells (+, -, *, max, min,
+// cases, literals: the spine) runs on whole vectors; the rest (inputs,
+// scores, other groups' tables, case guards, the domain) runs lane by lane
+// in a scalar loop through the ValueEmitter, into small arrays the spine
+// loads. Stores go lane by lane too, with the same checks as the scalar
+// statements. Every SyncCols columns a strip waits until the strip above
+// has published that far (one progress counter per strip, release and
+// acquire), and publishes its own progress.
+//
+//===----------------------------------------------------------------------===//
+#include "CodeGen/Emitters.h"
+#include "CodeGen/EmitUtil.h"
+
+#include "Basic/Diagnostics.h"
+
+#include <map>
+
+using namespace dpc;
+using namespace dpc::lir;
+
+namespace {
+
+struct SweepPrinter {
+  const Program &P;
+  const CpuStrip &St;
+  const Group &G;
+  CodeWriter &W;
+  int L;
+  std::string LT, MT; // lane type, mask (arm) type of the same width
+  bool Int;
+  std::map<const VExpr *, int> Leaf, Arm; // lane arrays dpc_lf<n>, dpc_arm<n>
+  int Next = 0;
+
+  SweepPrinter(const Program &P, const CpuStrip &St, CodeWriter &W)
+      : P(P), St(St), G(P.Groups[St.Group]), W(W), L(St.Lanes),
+        LT(storeType(St.LaneType)),
+        MT(typeBytes(St.LaneType) == 8 ? "int64_t" : "int32_t"),
+        Int(St.LaneType == ScalarType::Int32) {}
+
+  bool reads(const VExpr &E, const std::vector<std::string> &Ix) const {
+    if (E.K == VExpr::Load && P.stripRead(G, Ix, E))
+      return true;
+    for (auto &K : E.Kids)
+      if (reads(*K, Ix))
+        return true;
+    return false;
+  }
+
+  /// The statement of arm A of table T (-1: the whole body), or -1.
+  int stmtOf(int T, int A) const {
+    for (size_t S = 0; S < P.Stmts.size(); ++S)
+      if (P.Stmts[S].Table == T && P.Stmts[S].Arm == A)
+        return static_cast<int>(S);
+    return -1;
+  }
+
+  /// The arms of table T: its statements in case order (-1: no cells).
+  std::vector<int> arms(int T) const {
+    const VExpr &Body = *P.TableBodies[T];
+    if (Body.K != VExpr::Cases)
+      return {stmtOf(T, -1)};
+    std::vector<int> R;
+    for (size_t A = 0; A < Body.Guards.size(); ++A) {
+      R.push_back(stmtOf(T, static_cast<int>(A)));
+      if (!Body.Guards[A])
+        break;
+    }
+    return R;
+  }
+
+  /// Declares table T's indices for band cell (Mem0, Mem1).
+  std::vector<IExprPtr> declareIndices(const TableInfo &Tab,
+                                       const std::string &Mem0,
+                                       const std::string &Mem1) {
+    std::vector<IExprPtr> X;
+    const std::string *Mem[2] = {&Mem0, &Mem1};
+    for (int D = 0; D < 2; ++D) {
+      std::string V = "(" + *Mem[D] + ")";
+      if (G.Shifts[D])
+        V += " - " + std::to_string(G.Shifts[D]);
+      if (G.Signs[D] < 0)
+        V = "-(" + V + ")";
+      W.line("const int64_t {} = {};", Tab.Indices[D], V);
+      X.push_back(IExpr::var(Tab.Indices[D]));
+    }
+    return X;
+  }
+
+  /// Var = cell (Mem0, Mem1) of table T from memory where it lies in T's
+  /// domain (else 0: no statement reads it, the soundness proof).
+  void loadCell(int T, const std::string &Var, const std::string &Mem0,
+                const std::string &Mem1) {
+    const TableInfo &Tab = P.M.Tables[T];
+    W.open("");
+    auto X = declareIndices(Tab, Mem0, Mem1);
+    W.line("if ({}) {} = dpc_t.{}[{}];", iexpr(domainGuard(P.M, T, X)), Var,
+           P.Storages[T].Buffer, cellOffset(P, T, X, false));
+    W.close();
+  }
+
+  void collect(const VExpr &E, const std::vector<std::string> &Ix) {
+    if (!reads(E, Ix)) {
+      if (E.K != VExpr::Const)
+        Leaf[&E] = Next++;
+      return;
+    }
+    if (E.K == VExpr::Cases)
+      Arm[&E] = Next++;
+    for (auto &K : E.Kids)
+      collect(*K, Ix);
+  }
+
+  /// The lane-by-lane part of E (inside the lane loop, E's indices declared).
+  void laneCode(const VExpr &E, const std::vector<std::string> &Ix,
+                ValueEmitter &VE) {
+    if (!reads(E, Ix)) {
+      if (E.K == VExpr::Const)
+        return;
+      std::string X = Int ? VE.emitInInt32(E) : VE.emit(E);
+      W.line("dpc_lf{}[dpc_l] = {}({});", Leaf.at(&E), LT, X);
+      return;
+    }
+    if (E.K == VExpr::Cases) {
+      int A = Arm.at(&E);
+      for (size_t K = 0; K < E.Kids.size(); ++K) {
+        std::string Set = fmt::format("dpc_arm{}[dpc_l] = {};", A, K);
+        if (!E.Guards[K]) {
+          W.text(K ? "else " + Set : Set);
+          break;
+        }
+        W.line("{}if ({}) {}", K ? "else " : "", iexpr(E.Guards[K]), Set);
+      }
+      for (size_t K = 0; K < E.Kids.size(); ++K) {
+        W.open(fmt::format("if (dpc_arm{}[dpc_l] == {})", A, K));
+        laneCode(*E.Kids[K], Ix, VE);
+        W.close();
+        if (!E.Guards[K])
+          break;
+      }
+      return;
+    }
+    for (auto &K : E.Kids)
+      laneCode(*K, Ix, VE);
+  }
+
+  std::string fresh() { return "dpc_x" + std::to_string(Next++); }
+
+  /// The spine of E as lane vectors: the name of a local.
+  std::string vec(const VExpr &E, const std::vector<std::string> &Ix) {
+    std::string N = fresh();
+    if (!reads(E, Ix)) {
+      if (E.K == VExpr::Const) {
+        std::string C =
+            E.Inf ? LT + (E.Inf < 0 ? "(-INFINITY)" : "(INFINITY)")
+            : Int ? LT + "(" + std::to_string(E.IntVal) + ")"
+                  : LT + "(" + fmt::format("{:.17g}", E.FloatVal) + ")";
+        W.line("const dpc_V {} = dpc_V{{}} + {};", N, C);
+      } else {
+        W.line("const dpc_V {} = dpc::cpu::loadl<dpc_V>(dpc_lf{});", N,
+               Leaf.at(&E));
+      }
+      return N;
+    }
+    switch (E.K) {
+    case VExpr::Load: {
+      auto R = P.stripRead(G, Ix, E);
+      const std::string &T = P.M.Tables[R->Table].Name;
+      const char *Which = R->D0 == 0 && R->D1 == 0 ? "v"
+                          : R->D1 == 0             ? "up"
+                          : R->D0 == 0             ? "prev"
+                                                   : "diag";
+      return fmt::format("dpc_{}_{}", Which, T);
+    }
+    case VExpr::Neg: {
+      std::string A = vec(*E.Kids[0], Ix);
+      W.line("const dpc_V {} = -{};", N, A);
+      return N;
+    }
+    case VExpr::Add:
+    case VExpr::Sub:
+    case VExpr::Mul: {
+      std::string A = vec(*E.Kids[0], Ix), B = vec(*E.Kids[1], Ix);
+      W.line("const dpc_V {} = {} {} {};", N, A,
+             E.K == VExpr::Add ? "+" : E.K == VExpr::Sub ? "-" : "*", B);
+      return N;
+    }
+    case VExpr::Max:
+    case VExpr::Min: {
+      // as dpc::vmax / dpc::vmin: the first unless the second is greater
+      // (smaller)
+      const char *Op = E.K == VExpr::Max ? ">" : "<";
+      std::string Acc = vec(*E.Kids[0], Ix);
+      for (size_t I = 1; I < E.Kids.size(); ++I) {
+        std::string B = vec(*E.Kids[I], Ix), M = fresh();
+        W.line("const dpc_V {0} = {1} {2} {3} ? {1} : {3};", M, Acc, Op, B);
+        Acc = M;
+      }
+      return Acc;
+    }
+    case VExpr::Cases: {
+      int A = Arm.at(&E);
+      std::vector<std::string> Vs;
+      for (size_t K = 0; K < E.Kids.size(); ++K) {
+        Vs.push_back(vec(*E.Kids[K], Ix));
+        if (!E.Guards[K])
+          break;
+      }
+      std::string Mask = fresh();
+      W.line("const dpc_M {} = dpc::cpu::loadl<dpc_M>(dpc_arm{});", Mask, A);
+      std::string Acc = "(dpc_V{})";
+      for (size_t K = Vs.size(); K-- > 0;) {
+        std::string M = fresh();
+        W.line("const dpc_V {} = {} == {} ? {} : {};", M, Mask, K, Vs[K], Acc);
+        Acc = M;
+      }
+      return Acc;
+    }
+    default:
+      DPC_ICE("a strip sweep's spine holds an unsupported operation");
+    }
+  }
+
+  void print(const LNode &N) {
+    const ModuleInfo &M = P.M;
+    const int64_t Rows = G.TileSizes[0], Cols = G.TileSizes[1];
+    const int64_t S = St.SyncCols;
+    W.comment(fmt::format(
+        "Group {}: strips of {} rows swept as {} SIMD lanes (see the CPU "
+        "plan):\n{}",
+        St.Group, L, L, St.Why));
+    W.open("");
+    W.line("typedef dpc::cpu::lanes_t<{}, {}> dpc_V;", LT, L);
+    W.line("typedef dpc::cpu::lanes_t<{}, {}> dpc_M;", MT, L);
+    W.comment(fmt::format(
+        "The tile rows dpc_tmin + r (tile ({0} - {1}, {1})) and each row's "
+        "tiles [dpc_cf[r], dpc_cl[r]].",
+        St.WaveIter, St.TileIter));
+    W.line("int64_t dpc_tmin = INT64_MAX, dpc_tmax = INT64_MIN;");
+    auto TileLoops = [&](const std::string &Body) {
+      W.open(fmt::format("for (int64_t {0} = {1}; {0} <= {2}; ++{0})",
+                         St.WaveIter, iexpr(St.WaveLo), iexpr(St.WaveHi)));
+      W.open(fmt::format("for (int64_t {0} = {1}; {0} <= {2}; ++{0})",
+                         St.TileIter, iexpr(St.TileLo), iexpr(St.TileHi)));
+      size_t From = 0;
+      while (From <= Body.size()) {
+        size_t To = Body.find('\n', From);
+        if (To == std::string::npos)
+          To = Body.size();
+        W.text(Body.substr(From, To - From));
+        From = To + 1;
+      }
+      W.close();
+      W.close();
+    };
+    TileLoops(fmt::format("dpc_tmin = dpc_min(dpc_tmin, {0} - {1});\n"
+                          "dpc_tmax = dpc_max(dpc_tmax, {0} - {1});",
+                          St.WaveIter, St.TileIter));
+    W.line("const int64_t dpc_nrows = dpc_tmax >= dpc_tmin ? dpc_tmax - "
+           "dpc_tmin + 1 : 0;");
+    W.line("std::vector<int64_t> dpc_cf(dpc_nrows, INT64_MAX), "
+           "dpc_cl(dpc_nrows, INT64_MIN);");
+    TileLoops(fmt::format(
+        "const int64_t dpc_r = {0} - {1} - dpc_tmin;\n"
+        "dpc_cf[dpc_r] = dpc_min(dpc_cf[dpc_r], {1});\n"
+        "dpc_cl[dpc_r] = dpc_max(dpc_cl[dpc_r], {1});",
+        St.WaveIter, St.TileIter));
+    W.comment(fmt::format(
+        "Strip k (rows dpc_lo0 + l, l < {0}) is tile row k / {1}, part k % "
+        "{1};\ndpc_prog[k]: the columns (band member 1) below which its "
+        "bottom row is done.",
+        L, Rows / L));
+    W.line("const int64_t dpc_items = dpc_nrows * {};", Rows / L);
+    W.line("std::unique_ptr<std::atomic<int64_t>[]> dpc_prog(new "
+           "std::atomic<int64_t>[dpc_items > 0 ? dpc_items : 1]);");
+    W.line("for (int64_t dpc_k = 0; dpc_k < dpc_items; ++dpc_k) "
+           "dpc_prog[dpc_k].store(INT64_MIN, std::memory_order_relaxed);");
+    W.text("std::atomic<int64_t> dpc_ticket{0};");
+    W.text("#pragma omp parallel num_threads(dpc_threads)");
+    W.open("for (;;)");
+    W.line("const int64_t dpc_k = dpc_ticket.fetch_add(1);");
+    W.line("if (dpc_k >= dpc_items) break;");
+    W.line("const int64_t dpc_r = dpc_k / {};", Rows / L);
+    W.open("if (dpc_cf[dpc_r] <= dpc_cl[dpc_r])");
+    W.line("const int64_t dpc_lo0 = {} * (dpc_tmin + dpc_r) + {} * (dpc_k % {});",
+           Rows, L, Rows / L);
+    W.line("const int64_t dpc_lo1 = {} * dpc_cf[dpc_r];", Cols);
+    W.line("const int64_t dpc_ncols = {} * (dpc_cl[dpc_r] - dpc_cf[dpc_r] + 1);",
+           Cols);
+    W.comment("Waits until the strip above (the one before) is done below "
+              "column dpc_need.");
+    W.open("auto dpc_wait = [&](int64_t dpc_need)");
+    W.line("if (dpc_k == 0) return;");
+    W.line("if (!dpc::cpu::wait_at_least(dpc_prog[dpc_k - 1], dpc_need)) "
+           "dpc::fail(dpc_err, dpc::ErrStalled);");
+    W.close("};");
+    W.line("dpc_wait(dpc_lo1 + dpc_min(int64_t({}), dpc_ncols));", S);
+    // Registers: each lane's cell of column -1 (prev) and lane 0's diagonal.
+    for (int T : G.StripTables) {
+      const std::string &Nm = M.Tables[T].Name;
+      W.comment(fmt::format(
+          "{0}: the lanes' cells of the step before (prev: column -1 at the "
+          "start)\nand the row above of the step before (upold).",
+          Nm));
+      W.line("alignas(64) {} dpc_a_{}[{}] = {{}};", LT, Nm, L);
+      W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
+      loadCell(T, "dpc_a_" + Nm + "[dpc_l]", "dpc_lo0 + dpc_l", "dpc_lo1 - 1");
+      W.close();
+      W.line("dpc_V dpc_prev_{0} = dpc::cpu::loadl<dpc_V>(dpc_a_{0});", Nm);
+      W.line("{} dpc_top0_{} = {}(0);", LT, Nm, LT);
+      loadCell(T, "dpc_top0_" + Nm, "dpc_lo0 - 1", "dpc_lo1 - 1");
+      W.line("dpc_V dpc_upold_{0} = dpc::cpu::shift_in(dpc_prev_{0}, "
+             "dpc_top0_{0});",
+             Nm);
+    }
+    // The lane loop: domain, case, and the values that read no neighbour.
+    Leaf.clear();
+    Arm.clear();
+    for (int T : G.StripTables)
+      for (int SI : arms(T))
+        if (SI >= 0)
+          collect(*P.Stmts[SI].Body, M.Tables[T].Indices);
+    // One step of the sweep; Interior: every lane lies in an interior tile
+    // (Group::InteriorGuard): one case per table, no guard.
+    auto Step = [&](bool Interior) {
+      W.line("if (dpc_s > 0 && dpc_s % {0} == 0 && dpc_s < dpc_ncols) "
+             "dpc_wait(dpc_lo1 + dpc_min(dpc_s + {0}, dpc_ncols));",
+             S);
+      W.comment("Lane l computes column dpc_s - l: the row above (lane 0: the "
+                "strip above's\nbottom row), the diagonal, the cell to the left.");
+      for (int T : G.StripTables) {
+        const std::string &Nm = M.Tables[T].Name;
+        W.line("{} dpc_top_{} = {}(0);", LT, Nm, LT);
+        W.open("if (dpc_s < dpc_ncols)");
+        loadCell(T, "dpc_top_" + Nm, "dpc_lo0 - 1", "dpc_lo1 + dpc_s");
+        W.close();
+        W.line("const dpc_V dpc_up_{0} = dpc::cpu::shift_in(dpc_prev_{0}, "
+               "dpc_top_{0});",
+               Nm);
+        W.line("const dpc_V dpc_diag_{0} = dpc_upold_{0};", Nm);
+        W.line("dpc_upold_{0} = dpc_up_{0};", Nm);
+      }
+      W.comment("Lane by lane: each cell's case (dpc_arm_T: -1 outside the "
+                "domain) and the values\nthat read no neighbour cell (inputs, "
+                "scores, other tables).");
+      if (!Interior)
+        for (int T : G.StripTables)
+          W.line("alignas(64) {} dpc_arm_{}[{}];", MT, M.Tables[T].Name, L);
+      for (auto &[E, Id] : Arm)
+        W.line("alignas(64) {} dpc_arm{}[{}] = {{}};", MT, Id, L);
+      for (auto &[E, Id] : Leaf)
+        W.line("alignas(64) {} dpc_lf{}[{}] = {{}};", LT, Id, L);
+      if (Interior)
+        W.text("DPC_SIMD");
+      W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
+      W.line("const int64_t dpc_c = dpc_s - dpc_l;");
+      ValueStyle VS;
+      VS.UseSplits = false;
+      ValueEmitter VE(P, VS, W);
+      for (size_t TI = 0; TI < G.StripTables.size(); ++TI) {
+        const int T = G.StripTables[TI];
+        const TableInfo &Tab = M.Tables[T];
+        const std::string &Nm = Tab.Name;
+        if (Interior) {
+          // every lane in an interior tile: one case, no guard
+          W.open("");
+          declareIndices(Tab, "dpc_lo0 + dpc_l", "dpc_lo1 + dpc_c");
+          laneCode(*P.Stmts[G.InteriorStmts[TI]].Body, Tab.Indices, VE);
+          W.close();
+          continue;
+        }
+        W.line("dpc_arm_{}[dpc_l] = -1;", Nm);
+        W.open("");
+        auto X = declareIndices(Tab, "dpc_lo0 + dpc_l", "dpc_lo1 + dpc_c");
+        W.open("if (dpc_c >= 0 && dpc_c < dpc_ncols && " +
+               iexpr(domainGuard(M, T, X)) + ")");
+        const VExpr &Body = *P.TableBodies[T];
+        std::vector<int> As = arms(T);
+        for (size_t A = 0; A < As.size(); ++A) {
+          std::string Set = fmt::format("dpc_arm_{}[dpc_l] = {};", Nm, A);
+          if (Body.K != VExpr::Cases || !Body.Guards[A]) {
+            W.text(A ? "else " + Set : Set);
+            break;
+          }
+          W.line("{}if ({}) {}", A ? "else " : "", iexpr(Body.Guards[A]), Set);
+        }
+        for (size_t A = 0; A < As.size(); ++A) {
+          if (As[A] < 0)
+            continue;
+          W.open(fmt::format("if (dpc_arm_{}[dpc_l] == {})", Nm, A));
+          laneCode(*P.Stmts[As[A]].Body, Tab.Indices, VE);
+          W.close();
+        }
+        W.close();
+        W.close();
+      }
+      W.close();
+      // The spine, table by table in the order a cell computes them.
+      W.comment("The values of the step as lane vectors; lanes outside the "
+                "domain keep their cell.");
+      for (size_t TI = 0; TI < G.StripTables.size(); ++TI) {
+        const int T = G.StripTables[TI];
+        const TableInfo &Tab = M.Tables[T];
+        if (Interior) {
+          std::string V = vec(*P.Stmts[G.InteriorStmts[TI]].Body, Tab.Indices);
+          W.line("const dpc_V dpc_v_{} = {};", Tab.Name, V);
+          continue;
+        }
+        std::vector<int> As = arms(T);
+        std::vector<std::string> Vs;
+        for (int SI : As)
+          Vs.push_back(SI >= 0 ? vec(*P.Stmts[SI].Body, Tab.Indices)
+                               : "(dpc_V{})");
+        std::string Mask = fresh();
+        W.line("const dpc_M {} = dpc::cpu::loadl<dpc_M>(dpc_arm_{});", Mask,
+               Tab.Name);
+        std::string Acc = "dpc_prev_" + Tab.Name;
+        for (size_t K = Vs.size(); K-- > 0;) {
+          std::string Mx = fresh();
+          W.line("const dpc_V {} = {} == {} ? {} : {};", Mx, Mask, K, Vs[K], Acc);
+          Acc = Mx;
+        }
+        W.line("const dpc_V dpc_v_{} = {};", Tab.Name, Acc);
+      }
+      for (int T : G.StripTables)
+        W.line("dpc_prev_{0} = dpc_v_{0};", M.Tables[T].Name);
+      W.comment("Stores, lane by lane, checked as the scalar statements check "
+                "them.");
+      W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
+      W.line("const int64_t dpc_c = dpc_s - dpc_l;");
+      for (size_t TI = 0; TI < G.StripTables.size(); ++TI) {
+        const int T = G.StripTables[TI];
+        const TableInfo &Tab = M.Tables[T];
+        std::vector<int> As =
+            Interior ? std::vector<int>{G.InteriorStmts[TI]} : arms(T);
+        W.open(Interior ? std::string("")
+                        : fmt::format("if (dpc_arm_{}[dpc_l] >= 0)", Tab.Name));
+        auto X = declareIndices(Tab, "dpc_lo0 + dpc_l", "dpc_lo1 + dpc_c");
+        W.line("const {} dpc_v = {};", LT,
+               Int ? fmt::format("dpc::narrow_finite<int32_t>(int64_t(dpc_v_{}["
+                                 "dpc_l]), dpc_err)",
+                                 Tab.Name)
+                   : fmt::format("{}(dpc::checkf(dpc_v_{}[dpc_l], dpc_err))", LT,
+                                 Tab.Name));
+        for (size_t A = 0; A < As.size(); ++A) {
+          if (As[A] < 0)
+            continue;
+          W.open(As.size() == 1 ? std::string("")
+                                : fmt::format("if (dpc_arm_{}[dpc_l] == {})",
+                                              Tab.Name, A));
+          emitCellStores(P, As[A], X, "dpc_t", false, W);
+          W.close();
+        }
+        W.close();
+      }
+      W.close();
+      W.comment(fmt::format("Lane {} finished a chunk of columns: publish it.",
+                            L - 1));
+      W.line("const int64_t dpc_e = dpc_s - {};", L - 1);
+      W.line("if (dpc_e >= 0 && (dpc_e % {0} == {0} - 1 || dpc_e == dpc_ncols "
+             "- 1)) dpc_prog[dpc_k].store(dpc_lo1 + dpc_e + 1, "
+             "std::memory_order_release);",
+             S);
+    };
+    if (G.InteriorGuard) {
+      W.comment("The first run of interior tiles [dpc_i0, dpc_i1) of the "
+                "strip's tiles (isl: their\nwhole box lies in one case of "
+                "every table); the steps [dpc_fa, dpc_fb) where\nevery lane "
+                "is in it run without guards.");
+      W.line("const int64_t dpc_t0 = dpc_tmin + dpc_r;");
+      W.line("int64_t dpc_i0 = dpc_cl[dpc_r] + 1, dpc_i1 = dpc_cl[dpc_r] + 1;");
+      W.open("for (int64_t dpc_t1 = dpc_cf[dpc_r]; dpc_t1 <= dpc_cl[dpc_r]; "
+             "++dpc_t1)");
+      W.open("if (" + iexpr(G.InteriorGuard) + ")");
+      W.line("if (dpc_i0 > dpc_cl[dpc_r]) dpc_i0 = dpc_t1;");
+      W.close();
+      W.open("else if (dpc_i0 <= dpc_cl[dpc_r])");
+      W.line("dpc_i1 = dpc_t1;");
+      W.line("break;");
+      W.close();
+      W.close();
+      W.line("const int64_t dpc_fa = dpc_min(dpc_ncols + {}, {} * (dpc_i0 - "
+             "dpc_cf[dpc_r]) + {});",
+             L - 1, Cols, L - 1);
+      W.line("const int64_t dpc_fb = dpc_max(dpc_fa, {} * (dpc_i1 - "
+             "dpc_cf[dpc_r]));",
+             Cols);
+    }
+    W.open(fmt::format("for (int64_t dpc_s = 0; dpc_s < dpc_ncols + {}; "
+                       "++dpc_s)",
+                       L - 1));
+    if (G.InteriorGuard) {
+      W.open("if (dpc_s == dpc_fa)");
+      W.open("for (; dpc_s < dpc_fb; ++dpc_s)");
+      Step(true);
+      W.close();
+      W.line("if (dpc_s >= dpc_ncols + {}) break;", L - 1);
+      W.close();
+    }
+    Step(false);
+    W.close(); // steps
+    W.close(); // the strip has tiles
+    W.line("dpc_prog[dpc_k].store(INT64_MAX, std::memory_order_release);");
+    W.close(); // tickets
+    W.close();
+    (void)N;
+  }
+};
+
+} // namespace
+
+void dpc::emitCpuSweep(const Program &P, const LNode &N, CodeWriter &W) {
+  DPC_ASSERT(N.K == LNode::Stmt && N.SKind == StmtKind::Sweep,
+             "not a sweep statement");
+  SweepPrinter(P, P.Cpu.Strips[N.Ref], W).print(N);
+}
