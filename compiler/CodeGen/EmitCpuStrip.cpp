@@ -48,52 +48,27 @@ struct SweepPrinter {
         Int(St.LaneType == ScalarType::Int32) {}
 
   bool reads(const VExpr &E, const std::vector<std::string> &Ix) const {
-    if (E.K == VExpr::Load && P.stripRead(G, Ix, E))
-      return true;
-    for (auto &K : E.Kids)
-      if (reads(*K, Ix))
-        return true;
-    return false;
-  }
-
-  /// The statement of arm A of table T (-1: the whole body), or -1.
-  int stmtOf(int T, int A) const {
-    for (size_t S = 0; S < P.Stmts.size(); ++S)
-      if (P.Stmts[S].Table == T && P.Stmts[S].Arm == A)
-        return static_cast<int>(S);
-    return -1;
+    return P.readsStripNeighbour(G, Ix, E);
   }
 
   /// The arms of table T: its statements in case order (-1: no cells).
   std::vector<int> arms(int T) const {
     const VExpr &Body = *P.TableBodies[T];
     if (Body.K != VExpr::Cases)
-      return {stmtOf(T, -1)};
+      return {P.stmtOfArm(T, -1)};
     std::vector<int> R;
     for (size_t A = 0; A < Body.Guards.size(); ++A) {
-      R.push_back(stmtOf(T, static_cast<int>(A)));
+      R.push_back(P.stmtOfArm(T, static_cast<int>(A)));
       if (!Body.Guards[A])
         break;
     }
     return R;
   }
 
-  /// Declares table T's indices for band cell (Mem0, Mem1).
   std::vector<IExprPtr> declareIndices(const TableInfo &Tab,
                                        const std::string &Mem0,
                                        const std::string &Mem1) {
-    std::vector<IExprPtr> X;
-    const std::string *Mem[2] = {&Mem0, &Mem1};
-    for (int D = 0; D < 2; ++D) {
-      std::string V = "(" + *Mem[D] + ")";
-      if (G.Shifts[D])
-        V += " - " + std::to_string(G.Shifts[D]);
-      if (G.Signs[D] < 0)
-        V = "-(" + V + ")";
-      W.line("const int64_t {} = {};", Tab.Indices[D], V);
-      X.push_back(IExpr::var(Tab.Indices[D]));
-    }
-    return X;
+    return declareBandIndices(G, Tab, Mem0, Mem1, W);
   }
 
   /// Var = cell (Mem0, Mem1) of table T from memory where it lies in T's
@@ -230,7 +205,7 @@ struct SweepPrinter {
     }
   }
 
-  void print(const LNode &N) {
+  void print() {
     const ModuleInfo &M = P.M;
     const int64_t Rows = G.TileSizes[0], Cols = G.TileSizes[1];
     const int64_t S = St.SyncCols;
@@ -512,7 +487,6 @@ struct SweepPrinter {
     W.line("dpc_prog[dpc_k].store(INT64_MAX, std::memory_order_release);");
     W.close(); // tickets
     W.close();
-    (void)N;
   }
 };
 
@@ -521,5 +495,5 @@ struct SweepPrinter {
 void dpc::emitCpuSweep(const Program &P, const LNode &N, CodeWriter &W) {
   DPC_ASSERT(N.K == LNode::Stmt && N.SKind == StmtKind::Sweep,
              "not a sweep statement");
-  SweepPrinter(P, P.Cpu.Strips[N.Ref], W).print(N);
+  SweepPrinter(P, P.Cpu.Strips[N.Ref], W).print();
 }

@@ -34,18 +34,6 @@
 using namespace dpc;
 using namespace dpc::lir;
 
-namespace {
-
-/// The statement of arm A of table T (-1: the whole body), or -1.
-int stmtOf(const Program &P, int T, int A) {
-  for (size_t S = 0; S < P.Stmts.size(); ++S)
-    if (P.Stmts[S].Table == T && P.Stmts[S].Arm == A)
-      return static_cast<int>(S);
-  return -1;
-}
-
-} // namespace
-
 void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   const ModuleInfo &M = P.M;
   const GpuKernel &K = P.Gpu.Kernels[KI];
@@ -63,19 +51,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   // The table indices of band cell (Mem0, Mem1) as `const int64_t` locals.
   auto declareIndices = [&](const TableInfo &Tab, const std::string &Mem0,
                             const std::string &Mem1) {
-    std::vector<IExprPtr> X;
-    const std::string *Mem[2] = {&Mem0, &Mem1};
-    for (int D = 0; D < 2; ++D) {
-      // band member = sign * x + shift
-      std::string V = "(" + *Mem[D] + ")";
-      if (G.Shifts[D])
-        V += " - " + std::to_string(G.Shifts[D]);
-      if (G.Signs[D] < 0)
-        V = "-(" + V + ")";
-      W.line("const int64_t {} = {};", Tab.Indices[D], V);
-      X.push_back(IExpr::var(Tab.Indices[D]));
-    }
-    return X;
+    return declareBandIndices(G, Tab, Mem0, Mem1, W);
   };
   // A boundary cell of table T: cells outside the table's domain read as 0
   // (no statement reads them: the soundness proof). Pipelined: written by
@@ -195,12 +171,12 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       if (Interior) {
         W.text(Call(G.InteriorStmts[TI]));
       } else if (Body.K != VExpr::Cases) {
-        int S = stmtOf(P, T, -1);
+        int S = P.stmtOfArm(T, -1);
         DPC_ASSERT(S >= 0, "strip table without its statement");
         W.text(Call(S));
       } else {
         for (size_t A = 0; A < Body.Guards.size(); ++A) {
-          int S = stmtOf(P, T, static_cast<int>(A));
+          int S = P.stmtOfArm(T, static_cast<int>(A));
           std::string Head = !Body.Guards[A] ? "else"
                              : A == 0 ? "if (" + iexpr(Body.Guards[A]) + ")"
                                       : "else if (" + iexpr(Body.Guards[A]) + ")";

@@ -262,6 +262,26 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
          tileLocal(*S.TileCache, Y) + "] : " + Global + ")";
 }
 
+std::vector<IExprPtr> dpc::declareBandIndices(const Group &G,
+                                              const TableInfo &Tab,
+                                              const std::string &Mem0,
+                                              const std::string &Mem1,
+                                              CodeWriter &W) {
+  std::vector<IExprPtr> X;
+  const std::string *Mem[2] = {&Mem0, &Mem1};
+  for (int D = 0; D < 2; ++D) {
+    // band member = sign * x + shift
+    std::string V = "(" + *Mem[D] + ")";
+    if (G.Shifts[D])
+      V += " - " + std::to_string(G.Shifts[D]);
+    if (G.Signs[D] < 0)
+      V = "-(" + V + ")";
+    W.line("const int64_t {} = {};", Tab.Indices[D], V);
+    X.push_back(IExpr::var(Tab.Indices[D]));
+  }
+  return X;
+}
+
 std::string ValueEmitter::load(const VExpr &E, ScalarType Ty) {
   ScalarType TT = P.M.Tables[E.Table].Type;
   std::string Raw = rawLoad(P, S, E);
@@ -300,22 +320,6 @@ static std::string checkedInt(const std::string &V, ScalarType Ty) {
   if (Ty == ScalarType::Int64)
     return V;
   return "dpc::check_type<" + storeType(Ty) + ">(" + V + ", dpc_err)";
-}
-
-/// An operation (not a leaf) of an expression.
-static bool isOperation(const VExpr &E) {
-  switch (E.K) {
-  case VExpr::Neg:
-  case VExpr::Add:
-  case VExpr::Sub:
-  case VExpr::Mul:
-  case VExpr::Max:
-  case VExpr::Min:
-  case VExpr::Cases:
-    return true;
-  default:
-    return false;
-  }
 }
 
 std::string ValueEmitter::emit(const VExpr &E) {

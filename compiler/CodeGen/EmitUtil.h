@@ -64,6 +64,15 @@ std::vector<lir::IExprPtr> outputIndex(const lir::ModuleInfo &M);
 lir::IExprPtr domainGuard(const lir::ModuleInfo &M, int Table,
                           const std::vector<lir::IExprPtr> &Idx);
 
+/// Declares table Tab's indices (`const int64_t i = ...;`) for the cell at
+/// band members (Mem0, Mem1) of 2-D strip group G (member = sign * index +
+/// shift) and returns them as expressions.
+std::vector<lir::IExprPtr> declareBandIndices(const lir::Group &G,
+                                              const lir::TableInfo &Tab,
+                                              const std::string &Mem0,
+                                              const std::string &Mem1,
+                                              CodeWriter &W);
+
 /// Local index of cell X (the statement's indices) in split S's tile
 /// accumulator.
 lir::IExprPtr accIndex(const lir::Program &P, const lir::SplitInfo &S,

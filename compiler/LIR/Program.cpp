@@ -55,6 +55,39 @@ Program::stripRead(const Group &G, const std::vector<std::string> &Indices,
   return StripRead{Load.Table, D[0], D[1]};
 }
 
+bool Program::readsStripNeighbour(const Group &G,
+                                  const std::vector<std::string> &Indices,
+                                  const VExpr &E) const {
+  if (E.K == VExpr::Load && stripRead(G, Indices, E))
+    return true;
+  for (auto &K : E.Kids)
+    if (readsStripNeighbour(G, Indices, *K))
+      return true;
+  return false;
+}
+
+int Program::stmtOfArm(int T, int A) const {
+  for (size_t S = 0; S < Stmts.size(); ++S)
+    if (Stmts[S].Table == T && Stmts[S].Arm == A)
+      return static_cast<int>(S);
+  return -1;
+}
+
+bool lir::isOperation(const VExpr &E) {
+  switch (E.K) {
+  case VExpr::Neg:
+  case VExpr::Add:
+  case VExpr::Sub:
+  case VExpr::Mul:
+  case VExpr::Max:
+  case VExpr::Min:
+  case VExpr::Cases:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool lir::hasRole(const LNode &N, LoopRole R) {
   bool Found = false;
   walkNodes(N, [&](const LNode &X) {

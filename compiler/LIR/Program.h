@@ -69,7 +69,18 @@ struct Program {
   std::optional<StripRead> stripRead(const Group &G,
                                      const std::vector<std::string> &Indices,
                                      const VExpr &Load) const;
+  /// Whether E (a body of a statement of group G) holds such a read.
+  bool readsStripNeighbour(const Group &G,
+                           const std::vector<std::string> &Indices,
+                           const VExpr &E) const;
+  /// The statement of arm A of table T's cases (-1: a body without
+  /// cases), or -1 if that arm has no cells.
+  int stmtOfArm(int T, int A) const;
 };
+
+/// An operation of an expression (negation, +, -, *, max, min, cases), not a
+/// leaf.
+bool isOperation(const VExpr &E);
 
 //===-- storage questions -------------------------------------------------===//
 

@@ -704,44 +704,22 @@ struct CpuMapper {
       threads(*N.Else, InParallel);
   }
 
-  /// Whether E reads a neighbour cell of strip group Gr (a strip read).
-  bool readsNeighbour(const Group &Gr, const std::vector<std::string> &Ix,
-                      const VExpr &E) const {
-    if (E.K == VExpr::Load && P.stripRead(Gr, Ix, E))
-      return true;
-    for (auto &K : E.Kids)
-      if (readsNeighbour(Gr, Ix, *K))
-        return true;
-    return false;
-  }
-
   /// Why a cell body cannot run as lane vectors ("" if it can): the part
   /// that depends on neighbour cells (the spine) must be +, -, *, max, min,
   /// negation, cases and literals; the rest (inputs, scores, other tables)
   /// is computed lane by lane.
   std::string whyNotSpine(const Group &Gr, const std::vector<std::string> &Ix,
                           const VExpr &E) const {
-    if (!readsNeighbour(Gr, Ix, E))
+    if (!P.readsStripNeighbour(Gr, Ix, E))
       return "";
-    switch (E.K) {
-    case VExpr::Load:
-    case VExpr::Neg:
-    case VExpr::Add:
-    case VExpr::Sub:
-    case VExpr::Mul:
-    case VExpr::Max:
-    case VExpr::Min:
-    case VExpr::Cases:
-      for (auto &K : E.Kids)
-        if (auto W = whyNotSpine(Gr, Ix, *K); !W.empty())
-          return W;
-      return "";
-    case VExpr::Exp:
-    case VExpr::Log:
+    if (E.K == VExpr::Exp || E.K == VExpr::Log)
       return "exp or log of a neighbour cell";
-    default:
+    if (E.K != VExpr::Load && !isOperation(E))
       return "a reduction over neighbour cells";
-    }
+    for (auto &K : E.Kids)
+      if (auto W = whyNotSpine(Gr, Ix, *K); !W.empty())
+        return W;
+    return "";
   }
 
   /// Why strip group Gr's cells cannot be computed as SIMD lane vectors
