@@ -37,7 +37,17 @@ constexpr int64_t NEG = INT64_MIN;
 constexpr int64_t POS = INT64_MAX;
 
 // Error codes (first one wins).
-enum : int { ErrNone = 0, ErrOverflow = 1, ErrUndefined = 2, ErrStalled = 3 };
+enum : int {
+  ErrNone = 0,
+  ErrOverflow = 1,
+  ErrUndefined = 2,
+  ErrStalled = 3,
+  ErrTraceLimit = 4
+};
+// The traceback gives up past this many cells (as dpc interp does): sums of
+// table reads are followed operand by operand, which can visit exponentially
+// many cells.
+constexpr int64_t TraceCellLimit = 100000000;
 
 DPC_HD void fail(int *err, int code) {
 #if defined(__CUDA_ARCH__)
@@ -152,6 +162,42 @@ template <typename T> DPC_HD T narrow_finite(int64_t v, int *err) {
   }
   return T(v);
 }
+// The checks above with the error kept in a flag (bit ErrFlagOverflow or
+// ErrFlagUndefined of `bad`) instead of failing at once: branch-free strip
+// cells evaluate every arm of a case and keep the flags of the arm they
+// choose, so a check of an arm not chosen must have no effect (see
+// report_flags). The value is returned unchanged.
+enum : unsigned { ErrFlagOverflow = 1u, ErrFlagUndefined = 2u };
+template <typename T> DPC_HD int64_t check_finite_flag(int64_t v, unsigned &bad) {
+  bad |= unsigned(v < int64_t(Limits<T>::Neg) || v > int64_t(Limits<T>::Pos));
+  return v;
+}
+template <typename T> DPC_HD T narrow_finite_flag(int64_t v, unsigned &bad) {
+  bad |= unsigned(v < -Limits<T>::Max || v > Limits<T>::Max);
+  return T(v);
+}
+// narrow_finite_flag of an int32 value: one unsigned compare.
+template <typename T> DPC_HD T narrow_finite_flag32(int32_t v, unsigned &bad) {
+  bad |= unsigned(uint32_t(v) + uint32_t(Limits<T>::Max) >
+                  uint32_t(2 * Limits<T>::Max));
+  return T(v);
+}
+DPC_HD int64_t fit_flag(int64_t v, int64_t lim, unsigned &bad) {
+  bad |= unsigned(v < -lim || v > lim);
+  return v;
+}
+DPC_HD double checkf_flag(double v, unsigned &bad) {
+  bad |= (v != v) ? unsigned(ErrFlagUndefined) : 0u;
+  return v;
+}
+// Turns the flags of the cells a thread stored into the run's error.
+DPC_HD void report_flags(unsigned bad, int *err) {
+  if (bad & ErrFlagOverflow)
+    fail(err, ErrOverflow);
+  else if (bad & ErrFlagUndefined)
+    fail(err, ErrUndefined);
+}
+
 // An integer (with sentinels) used in a float or double table.
 template <typename F> DPC_HD F itof(int64_t v) {
   return v == NEG ? F(-INFINITY) : v == POS ? F(INFINITY) : F(v);

@@ -17,13 +17,25 @@
 // has published that far (one progress counter per strip, release and
 // acquire), and publishes its own progress.
 //
+// Branch-free groups (Group::BranchFree) hoist: a value that reads no
+// neighbour and depends on the row only (lir::stripLevel) is computed once
+// per strip, one on the column only once per step for lane 0 and shifted
+// to the other lanes, one on neither once per strip; input symbols come
+// from the group's hoisted leaves (Group::StripLeaves) the same way. Such
+// values are computed for lanes whose case may not use them, so their
+// reads are guarded and their checks set flags, merged where the case uses
+// them; the stores check the lanes' values with flags too and write through
+// each row's offset. The flags of a strip are reported when it is done.
+//
 //===----------------------------------------------------------------------===//
 #include "CodeGen/Emitters.h"
 #include "CodeGen/EmitUtil.h"
 
 #include "Basic/Diagnostics.h"
 
+#include <functional>
 #include <map>
+#include <set>
 
 using namespace dpc;
 using namespace dpc::lir;
@@ -40,30 +52,49 @@ struct SweepPrinter {
   bool Int;
   std::map<const VExpr *, int> Leaf, Arm; // lane arrays dpc_lf<n>, dpc_arm<n>
   int Next = 0;
+  /// Branch-free groups: how often each leaf changes (Cell: per lane and
+  /// step, in the lane loop), and the names the lane loop reads hoisted
+  /// input symbols by (Group::StripLeaves).
+  bool Hoist = false;
+  std::map<const VExpr *, StripLeaf::Level> Lev;
+  std::map<std::string, std::string> LeafNames;
+  /// Branch-free groups: score tables as local int32 (or float) arrays, and
+  /// the tables stored through each lane's row offset (dpc_ro_T: the row's
+  /// cell at index 0; the columns are contiguous) with a vector check.
+  std::map<int, std::string> LocalScores;
+  std::set<int> RowStores;
 
   SweepPrinter(const Program &P, const CpuStrip &St, CodeWriter &W)
       : P(P), St(St), G(P.Groups[St.Group]), W(W), L(St.Lanes),
         LT(storeType(St.LaneType)),
         MT(typeBytes(St.LaneType) == 8 ? "int64_t" : "int32_t"),
-        Int(St.LaneType == ScalarType::Int32) {}
+        Int(St.LaneType == ScalarType::Int32), Hoist(G.BranchFree) {}
+
+  /// The value style of a leaf's evaluation: hoisted input symbols, and,
+  /// for hoisted (speculative) leaves, guarded reads and flag checks.
+  ValueStyle leafStyle(const std::vector<std::string> &Ix, bool Spec,
+                       const std::string &Flag) const {
+    ValueStyle VS;
+    VS.UseSplits = false;
+    if (Hoist) {
+      VS.Strip = &G;
+      VS.StripIndices = Ix;
+      VS.Leaves = &LeafNames;
+    }
+    VS.Speculative = Spec;
+    VS.FlagVar = Flag;
+    VS.SharedScores = LocalScores;
+    return VS;
+  }
+  std::string leafValue(const VExpr &E, ValueEmitter &VE) {
+    return LT + "(" + (Int ? VE.emitInInt32(E) : VE.emit(E)) + ")";
+  }
 
   bool reads(const VExpr &E, const std::vector<std::string> &Ix) const {
     return P.readsStripNeighbour(G, Ix, E);
   }
 
-  /// The arms of table T: its statements in case order (-1: no cells).
-  std::vector<int> arms(int T) const {
-    const VExpr &Body = *P.TableBodies[T];
-    if (Body.K != VExpr::Cases)
-      return {P.stmtOfArm(T, -1)};
-    std::vector<int> R;
-    for (size_t A = 0; A < Body.Guards.size(); ++A) {
-      R.push_back(P.stmtOfArm(T, static_cast<int>(A)));
-      if (!Body.Guards[A])
-        break;
-    }
-    return R;
-  }
+  std::vector<int> arms(int T) const { return P.armsOf(T); }
 
   std::vector<IExprPtr> declareIndices(const TableInfo &Tab,
                                        const std::string &Mem0,
@@ -83,16 +114,21 @@ struct SweepPrinter {
     W.close();
   }
 
-  void collect(const VExpr &E, const std::vector<std::string> &Ix) {
+  std::map<const VExpr *, int> LeafTable; // the table whose cell reads it
+  void collect(const VExpr &E, int T) {
+    const std::vector<std::string> &Ix = P.M.Tables[T].Indices;
     if (!reads(E, Ix)) {
-      if (E.K != VExpr::Const)
+      if (E.K != VExpr::Const) {
+        LeafTable[&E] = T;
         Leaf[&E] = Next++;
+        Lev[&E] = Hoist ? stripLevel(G, Ix, E) : StripLeaf::Cell;
+      }
       return;
     }
     if (E.K == VExpr::Cases)
       Arm[&E] = Next++;
     for (auto &K : E.Kids)
-      collect(*K, Ix);
+      collect(*K, T);
   }
 
   /// The lane-by-lane part of E (inside the lane loop, E's indices declared).
@@ -101,8 +137,19 @@ struct SweepPrinter {
     if (!reads(E, Ix)) {
       if (E.K == VExpr::Const)
         return;
-      std::string X = Int ? VE.emitInInt32(E) : VE.emit(E);
-      W.line("dpc_lf{}[dpc_l] = {}({});", Leaf.at(&E), LT, X);
+      int Id = Leaf.at(&E);
+      switch (Lev.at(&E)) {
+      case StripLeaf::Cell:
+        W.line("dpc_lf{}[dpc_l] = {};", Id, leafValue(E, VE));
+        break;
+      case StripLeaf::Fixed: // the case uses it here: its check counts
+        W.line("dpc_lb |= dpc_hb{};", Id);
+        break;
+      case StripLeaf::Row:
+      case StripLeaf::Col:
+        W.line("dpc_lb |= dpc_hb{}[dpc_l];", Id);
+        break;
+      }
       return;
     }
     if (E.K == VExpr::Cases) {
@@ -140,9 +187,11 @@ struct SweepPrinter {
             : Int ? LT + "(" + std::to_string(E.IntVal) + ")"
                   : LT + "(" + fmt::format("{:.17g}", E.FloatVal) + ")";
         W.line("const dpc_V {} = dpc_V{{}} + {};", N, C);
+      } else if (Lev.at(&E) == StripLeaf::Fixed) {
+        W.line("const dpc_V {} = dpc_V{{}} + dpc_h{};", N, Leaf.at(&E));
       } else {
-        W.line("const dpc_V {} = dpc::cpu::loadl<dpc_V>(dpc_lf{});", N,
-               Leaf.at(&E));
+        W.line("const dpc_V {} = dpc::cpu::loadl<dpc_V>(dpc_{}{});", N,
+               Lev.at(&E) == StripLeaf::Cell ? "lf" : "h", Leaf.at(&E));
       }
       return N;
     }
@@ -205,6 +254,171 @@ struct SweepPrinter {
     }
   }
 
+  /// Branch-free groups: which score tables become local arrays, which
+  /// tables store through row offsets (the decisions' inputs are the
+  /// storage maps and the score entries; nothing here changes a value).
+  void planHoisting(CodeWriter &Out) {
+    if (!Hoist)
+      return;
+    std::set<int> Scores;
+    std::function<void(const VExpr &)> Walk = [&](const VExpr &E) {
+      if (E.K == VExpr::Score)
+        Scores.insert(E.ScoreId);
+      for (auto &K : E.Kids)
+        Walk(*K);
+    };
+    for (int S : G.Stmts)
+      Walk(*P.Stmts[S].Body);
+    for (int Sc : Scores) {
+      const ScoreInfo &Info = P.M.Scores[Sc];
+      bool Ok = true;
+      std::string Vals;
+      for (auto &V : Info.Lookup) {
+        Ok &= V.K == ScoreValue::Finite &&
+              (!isIntType(Info.Type) || (V.I >= INT32_MIN && V.I <= INT32_MAX));
+        Vals += (Vals.empty() ? "" : ", ") +
+                (isIntType(Info.Type) ? std::to_string(V.I)
+                                      : fmt::format("{:.17g}", V.F));
+      }
+      if (!Ok)
+        continue;
+      std::string Arr = "dpc_sct_" + Info.Name;
+      Out.line("static constexpr {} {}[{}] = {{{}}};",
+               isIntType(Info.Type) ? "int32_t" : evalType(Info.Type), Arr,
+               Info.Lookup.size(), Vals);
+      LocalScores[Sc] = Arr;
+    }
+    for (int T : G.StripTables) {
+      bool Mirrors = false;
+      for (int S : G.Stmts)
+        Mirrors |= P.Stmts[S].Table == T && !P.Stmts[S].MirrorTables.empty();
+      if (!Mirrors && unitStrideIn(P, T, 1))
+        RowStores.insert(T);
+    }
+  }
+
+  /// A hoisted input symbol or value (Group::StripLeaves) for band members
+  /// declared as dpc_m0 / dpc_m1: read where its position lies inside the
+  /// input (else 0: never used there).
+  std::string leafRead(const StripLeaf &L) const {
+    const InputInfo &I = P.M.Inputs[L.Input];
+    return fmt::format("({}) ? {}(dpc::ro(dpc_in.{}[{}])) : {}(0)",
+                       iexpr(L.Guard), inputElemType(I), I.Name, iexpr(L.Pos),
+                       inputElemType(I));
+  }
+
+  /// Leaf E (not a per-cell one) for the cell at band members (Mem0, Mem1),
+  /// into Val and its flag into Flag: speculative, the case may not use it.
+  void hoistedLeaf(const VExpr &E, const std::string &Mem0,
+                   const std::string &Mem1, const std::string &Val,
+                   const std::string &Flag) {
+    const TableInfo &Tab = P.M.Tables[LeafTable.at(&E)];
+    W.open("");
+    declareIndices(Tab, Mem0, Mem1);
+    W.line("unsigned dpc_fl = 0;");
+    ValueEmitter VE(P, leafStyle(Tab.Indices, true, "dpc_fl"), W);
+    W.line("{} = {};", Val, leafValue(E, VE));
+    W.line("{} = dpc_fl;", Flag);
+    W.close();
+  }
+
+  /// Branch-free groups, once per strip: the hoisted input symbols and the
+  /// leaves that are the same along a row, a column or the whole strip.
+  /// A column's leaves are kept per lane as of the step before the first
+  /// (lane l at column -1 - l) and shifted one lane per step (colUpdate).
+  void hoistLeaves() {
+    const ModuleInfo &M = P.M;
+    W.comment("Hoisted (the cells are branch-free): the input elements and "
+              "values that are the same\nalong a row (once per strip), a "
+              "column (lane 0's, shifted one lane a step) or\nthe whole strip; "
+              "their checks are flags, counted where a cell's case uses "
+              "them.");
+    W.line("unsigned dpc_bad = 0;");
+    for (int T : RowStores) {
+      const TableInfo &Tab = M.Tables[T];
+      W.comment(Tab.Name + ": each lane's row at index 0 (its columns follow "
+                           "contiguously)");
+      W.line("alignas(64) int64_t dpc_ro_{}[{}];", Tab.Name, L);
+      W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
+      auto X = declareIndices(Tab, "dpc_lo0 + dpc_l", "dpc_lo1");
+      X[1] = IExpr::num(0);
+      W.line("dpc_ro_{}[dpc_l] = {};", Tab.Name, cellOffset(P, T, X, false));
+      W.close();
+    }
+    for (size_t LI = 0; LI < G.StripLeaves.size(); ++LI) {
+      const StripLeaf &Lf = G.StripLeaves[LI];
+      if (Lf.Lev == StripLeaf::Cell)
+        continue;
+      std::string N = "dpc_sy" + std::to_string(LI);
+      std::string Ty = inputElemType(M.Inputs[Lf.Input]);
+      if (Lf.Lev == StripLeaf::Fixed) {
+        W.line("const {} {} = {}; // {}", Ty, N, leafRead(Lf), Lf.Key);
+        LeafNames[Lf.Key] = N;
+        continue;
+      }
+      W.line("alignas(64) {} {}[{}]; // {}", Ty, N, L, Lf.Key);
+      W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
+      W.text(Lf.Lev == StripLeaf::Row
+                 ? "const int64_t dpc_m0 = dpc_lo0 + dpc_l;"
+                 : "const int64_t dpc_m1 = dpc_lo1 - 1 - dpc_l;");
+      W.line("{}[dpc_l] = {};", N, leafRead(Lf));
+      W.close();
+      LeafNames[Lf.Key] = N + "[dpc_l]";
+    }
+    for (auto &[E, Id] : Leaf) {
+      StripLeaf::Level Lv = Lev.at(E);
+      if (Lv == StripLeaf::Cell)
+        continue;
+      std::string V = fmt::format("dpc_h{}", Id), F = fmt::format("dpc_hb{}", Id);
+      if (Lv == StripLeaf::Fixed) {
+        W.line("{} {}; unsigned {};", LT, V, F);
+        hoistedLeaf(*E, "dpc_lo0", "dpc_lo1", V, F);
+        continue;
+      }
+      W.line("alignas(64) {} {}[{}]; alignas(64) unsigned {}[{}];", LT, V, L, F,
+             L);
+      W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
+      if (Lv == StripLeaf::Row)
+        hoistedLeaf(*E, "dpc_lo0 + dpc_l", "dpc_lo1", V + "[dpc_l]",
+                    F + "[dpc_l]");
+      else
+        hoistedLeaf(*E, "dpc_lo0", "dpc_lo1 - 1 - dpc_l", V + "[dpc_l]",
+                    F + "[dpc_l]");
+      W.close();
+    }
+  }
+
+  /// Branch-free groups, at each step: the column's hoisted symbols and
+  /// leaves move one lane on; lane 0 reads column dpc_s.
+  void colUpdate() {
+    const ModuleInfo &M = P.M;
+    auto Shift = [&](const std::string &A, const std::string &Ty) {
+      W.line("std::memmove({0} + 1, {0}, {1} * sizeof({2}));", A, L - 1, Ty);
+    };
+    for (size_t LI = 0; LI < G.StripLeaves.size(); ++LI) {
+      const StripLeaf &Lf = G.StripLeaves[LI];
+      if (Lf.Lev != StripLeaf::Col)
+        continue;
+      std::string N = "dpc_sy" + std::to_string(LI);
+      Shift(N, inputElemType(M.Inputs[Lf.Input]));
+      W.open("");
+      W.line("const int64_t dpc_m1 = dpc_lo1 + dpc_s;");
+      W.line("{}[0] = {};", N, leafRead(Lf));
+      W.close();
+    }
+    for (auto &[E, Id] : Leaf) {
+      if (Lev.at(E) != StripLeaf::Col)
+        continue;
+      std::string V = fmt::format("dpc_h{}", Id), F = fmt::format("dpc_hb{}", Id);
+      Shift(V, LT);
+      Shift(F, "unsigned");
+      W.open("");
+      W.line("const int dpc_l = 0; // (the column's symbols of lane 0)");
+      hoistedLeaf(*E, "dpc_lo0", "dpc_lo1 + dpc_s", V + "[0]", F + "[0]");
+      W.close();
+    }
+  }
+
   void print() {
     const ModuleInfo &M = P.M;
     const int64_t Rows = G.TileSizes[0], Cols = G.TileSizes[1];
@@ -216,6 +430,7 @@ struct SweepPrinter {
     W.open("");
     W.line("typedef dpc::cpu::lanes_t<{}, {}> dpc_V;", LT, L);
     W.line("typedef dpc::cpu::lanes_t<{}, {}> dpc_M;", MT, L);
+    planHoisting(W);
     W.comment(fmt::format(
         "The tile rows dpc_tmin + r (tile ({0} - {1}, {1})) and each row's "
         "tiles [dpc_cf[r], dpc_cl[r]].",
@@ -303,7 +518,9 @@ struct SweepPrinter {
     for (int T : G.StripTables)
       for (int SI : arms(T))
         if (SI >= 0)
-          collect(*P.Stmts[SI].Body, M.Tables[T].Indices);
+          collect(*P.Stmts[SI].Body, T);
+    if (Hoist)
+      hoistLeaves();
     // One step of the sweep; Interior: every lane lies in an interior tile
     // (Group::InteriorGuard): one case per table, no guard.
     auto Step = [&](bool Interior) {
@@ -324,6 +541,8 @@ struct SweepPrinter {
         W.line("const dpc_V dpc_diag_{0} = dpc_upold_{0};", Nm);
         W.line("dpc_upold_{0} = dpc_up_{0};", Nm);
       }
+      if (Hoist)
+        colUpdate();
       W.comment("Lane by lane: each cell's case (dpc_arm_T: -1 outside the "
                 "domain) and the values\nthat read no neighbour cell (inputs, "
                 "scores, other tables).");
@@ -333,18 +552,21 @@ struct SweepPrinter {
       for (auto &[E, Id] : Arm)
         W.line("alignas(64) {} dpc_arm{}[{}] = {{}};", MT, Id, L);
       for (auto &[E, Id] : Leaf)
-        W.line("alignas(64) {} dpc_lf{}[{}] = {{}};", LT, Id, L);
+        if (Lev.at(E) == StripLeaf::Cell)
+          W.line("alignas(64) {} dpc_lf{}[{}] = {{}};", LT, Id, L);
+      if (Hoist)
+        W.line("unsigned dpc_lb = 0;");
       if (Interior)
-        W.text("DPC_SIMD");
+        W.text(Hoist ? "DPC_SIMD_OR(dpc_lb)" : "DPC_SIMD");
       W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
       W.line("const int64_t dpc_c = dpc_s - dpc_l;");
-      ValueStyle VS;
-      VS.UseSplits = false;
-      ValueEmitter VE(P, VS, W);
       for (size_t TI = 0; TI < G.StripTables.size(); ++TI) {
         const int T = G.StripTables[TI];
         const TableInfo &Tab = M.Tables[T];
         const std::string &Nm = Tab.Name;
+        // (branch-free: the lane's checks into dpc_lb, reported per strip)
+        ValueEmitter VE(P, leafStyle(Tab.Indices, false, Hoist ? "dpc_lb" : ""),
+                        W);
         if (Interior) {
           // every lane in an interior tile: one case, no guard
           W.open("");
@@ -408,6 +630,25 @@ struct SweepPrinter {
       }
       for (int T : G.StripTables)
         W.line("dpc_prev_{0} = dpc_v_{0};", M.Tables[T].Name);
+      if (Hoist) {
+        W.comment("The stored lanes' values checked as lane vectors (flags).");
+        for (int T : G.StripTables) {
+          const TableInfo &Tab = M.Tables[T];
+          std::string Bad =
+              Int ? fmt::format("(dpc_v_{0} < -{1}) | (dpc_v_{0} > {1})",
+                                Tab.Name, limitOf(Tab.Type))
+                  : fmt::format("(dpc_v_{0} != dpc_v_{0})", Tab.Name);
+          std::string Stored =
+              Interior ? "" : fmt::format(
+                                  " & (dpc::cpu::loadl<dpc_M>(dpc_arm_{}) >= 0)",
+                                  Tab.Name);
+          W.line("const dpc_M dpc_bm_{} = ({}){};", Tab.Name, Bad, Stored);
+          W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
+          W.line("dpc_lb |= dpc_bm_{}[dpc_l] ? unsigned({}) : 0u;", Tab.Name,
+                 Int ? "dpc::ErrFlagOverflow" : "dpc::ErrFlagUndefined");
+          W.close();
+        }
+      }
       W.comment("Stores, lane by lane, checked as the scalar statements check "
                 "them.");
       W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
@@ -420,12 +661,22 @@ struct SweepPrinter {
         W.open(Interior ? std::string("")
                         : fmt::format("if (dpc_arm_{}[dpc_l] >= 0)", Tab.Name));
         auto X = declareIndices(Tab, "dpc_lo0 + dpc_l", "dpc_lo1 + dpc_c");
-        W.line("const {} dpc_v = {};", LT,
-               Int ? fmt::format("dpc::narrow_finite<int32_t>(int64_t(dpc_v_{}["
-                                 "dpc_l]), dpc_err)",
-                                 Tab.Name)
-                   : fmt::format("{}(dpc::checkf(dpc_v_{}[dpc_l], dpc_err))", LT,
-                                 Tab.Name));
+        if (Hoist && RowStores.count(T)) {
+          // (the check is dpc_bm_T's)
+          W.line("dpc_t.{}[dpc_ro_{}[dpc_l] + {}] = dpc_v_{}[dpc_l];",
+                 P.Storages[T].Buffer, Tab.Name, Tab.Indices[1], Tab.Name);
+          W.close();
+          continue;
+        }
+        if (Hoist)
+          W.line("const {} dpc_v = dpc_v_{}[dpc_l];", LT, Tab.Name);
+        else
+          W.line("const {} dpc_v = {};", LT,
+                 Int ? fmt::format("dpc::narrow_finite<int32_t>(int64_t("
+                                   "dpc_v_{}[dpc_l]), dpc_err)",
+                                   Tab.Name)
+                     : fmt::format("{}(dpc::checkf(dpc_v_{}[dpc_l], dpc_err))",
+                                   LT, Tab.Name));
         for (size_t A = 0; A < As.size(); ++A) {
           if (As[A] < 0)
             continue;
@@ -438,6 +689,8 @@ struct SweepPrinter {
         W.close();
       }
       W.close();
+      if (Hoist)
+        W.line("dpc_bad |= dpc_lb;");
       W.comment(fmt::format("Lane {} finished a chunk of columns: publish it.",
                             L - 1));
       W.line("const int64_t dpc_e = dpc_s - {};", L - 1);
@@ -483,6 +736,8 @@ struct SweepPrinter {
     }
     Step(false);
     W.close(); // steps
+    if (Hoist)
+      W.line("dpc::report_flags(dpc_bad, dpc_err);");
     W.close(); // the strip has tiles
     W.line("dpc_prog[dpc_k].store(INT64_MAX, std::memory_order_release);");
     W.close(); // tickets

@@ -585,6 +585,11 @@ struct CudaPrinter {
       W.close();
       return;
     }
+    if (S.Family == KernelFamily::Scan) {
+      emitScanKernel(P, K, W);
+      W.close();
+      return;
+    }
     W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
     for (auto &[Sp, Off] : S.AccOffset) {
       const SplitInfo &SI = P.Splits[Sp];
@@ -1082,7 +1087,7 @@ struct CudaPrinter {
       }
     std::set<int> StripGroups;
     for (auto &K : G.Kernels)
-      if (K.Family == KernelFamily::Strip)
+      if (K.Family == KernelFamily::Strip && !K.BranchFree) // (else inline)
         StripGroups.insert(K.Group);
     if (!StripGroups.empty())
       W.comment("---- the statements for the cells of lane strips");

@@ -68,10 +68,11 @@ void scores(const Program &P, CodeWriter &W) {
   W.comment("---- score functions: lookup over symbol codes");
   for (auto &S : M.Scores) {
     std::string ET = evalType(S.Type);
-    std::string Args, Index;
+    std::string Args, Index, Names;
     size_t Stride = 1;
     for (size_t A = S.Params.size(); A-- > 0;) {
       Args = "int8_t " + S.Params[A].first + (Args.empty() ? "" : ", ") + Args;
+      Names = S.Params[A].first + (Names.empty() ? "" : ", ") + Names;
       Index = (Index.empty() ? "" : Index + " + ") +
               (Stride == 1 ? "" : std::to_string(Stride) + " * ") +
               S.Params[A].first;
@@ -97,11 +98,16 @@ void scores(const Program &P, CodeWriter &W) {
            Vals);
     W.text("#endif");
     W.line("constexpr {} {}_host[{}] = {{{}}};", ET, Tab, S.Lookup.size(), Vals);
+    W.comment("its entry for these symbols (also the index into a copy of "
+              "the table)");
+    W.open("DPC_HD int score_" + S.Name + "_index(" + Args + ")");
+    W.line("return {};", Index);
+    W.close();
     W.open("DPC_HD " + ET + " score_" + S.Name + "(" + Args + ")");
     W.text("#if defined(__CUDA_ARCH__)");
-    W.line("return dpc::ro({}_dev[{}]);", Tab, Index);
+    W.line("return dpc::ro({}_dev[score_{}_index({})]);", Tab, S.Name, Names);
     W.text("#else");
-    W.line("return {}_host[{}];", Tab, Index);
+    W.line("return {}_host[score_{}_index({})];", Tab, S.Name, Names);
     W.text("#endif");
     W.close();
   }
@@ -252,7 +258,7 @@ std::string dpc::emitHeader(const Program &P) {
   W.comment("Inputs: sequences as symbol codes, int arrays as int64.");
   W.open("struct Inputs");
   for (auto &I : M.Inputs)
-    W.line("const {} *{}; // {}[{}]{}", I.Alpha == Alphabet::Int ? "int64_t" : "int8_t",
+    W.line("const {} *{}; // {}[{}]{}", inputElemType(I),
            I.Name, alphabetName(I.Alpha), I.Size.str(),
            I.Alpha == Alphabet::Int ? "" : std::string(" codes: ") +
                                                alphabetSymbols(I.Alpha).str());

@@ -594,7 +594,9 @@ std::string dpc::emitMain(const Program &P) {
   W.line("const Params &p = job.p;");
   W.line("const Inputs in = job.in.view();");
   W.line("const Tables t = views[k];");
-  W.line("int err = errs[k];");
+  W.comment("(an error of the traceback, e.g. its cell limit, fails the "
+            "problem too)");
+  W.line("int err = errs[k] ? errs[k] : trace_errs[k];");
   W.open("if (err)");
   W.line("std::fprintf(stderr, \"{}: error: %s%s\\n\", "
          "dpc_rt::problem_label(prob, base + job.prob, many).c_str(), "
@@ -718,6 +720,12 @@ endif()
 check_cxx_compiler_flag(-ffp-contract=off DPC_HAVE_FP_CONTRACT_OFF)
 if(DPC_HAVE_FP_CONTRACT_OFF)
   target_compile_options(@N@ PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-ffp-contract=off>)
+endif()
+# GCC notes that the 64-byte lane vectors passed by value change the ABI where
+# AVX-512 is off; every caller is compiled with the same flags.
+check_cxx_compiler_flag(-Wno-psabi DPC_HAVE_NO_PSABI)
+if(DPC_HAVE_NO_PSABI)
+  target_compile_options(@N@ PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Wno-psabi>)
 endif()
 
 if(DPC_ENABLE_CUDA)

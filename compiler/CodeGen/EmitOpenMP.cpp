@@ -456,8 +456,11 @@ std::string dpc::emitOpenMP(const Program &P) {
   W.blank();
   W.text("#if defined(_OPENMP)");
   W.text("#define DPC_SIMD _Pragma(\"omp simd\")");
+  W.text("#define DPC_PRAGMA(x) _Pragma(#x)");
+  W.text("#define DPC_SIMD_OR(v) DPC_PRAGMA(omp simd reduction(| : v))");
   W.text("#else");
   W.text("#define DPC_SIMD");
+  W.text("#define DPC_SIMD_OR(v)");
   W.text("#endif");
 
   W.blank();

@@ -25,11 +25,25 @@
 // chunk the warp publishes it. The steps where every lane lies in an
 // interior tile run as their own loop without guards.
 //
+// Branch-free (GpuKernel::BranchFree, Group::BranchFree) the cells are
+// printed inline instead of as `st_stmt_` calls: the input elements a row
+// reads are read once per strip and those a column reads once per step
+// (Group::StripLeaves), every arm of a table's cases is evaluated from
+// registers, hoisted leaves and guarded reads, and a select takes the arm
+// whose guard holds, so that boundary strips and tiles run the same
+// straight-line code as interior ones; checks set a flag per lane,
+// reported when the strip is done. Staged (GpuKernel::StageStores) a
+// cell goes into a shared-memory ring of two sync chunks, and when a chunk
+// is published the warp writes it back a row at a time, the lanes on
+// consecutive columns.
+//
 //===----------------------------------------------------------------------===//
 #include "CodeGen/Emitters.h"
 #include "CodeGen/EmitUtil.h"
 
 #include "Basic/Diagnostics.h"
+
+#include <map>
 
 using namespace dpc;
 using namespace dpc::lir;
@@ -48,6 +62,44 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   DPC_ASSERT(!K.Pipelined || (K.SyncCols > 0 && Cols % K.SyncCols == 0),
              "pipelined strip without a sync width dividing its tiles");
   W.line("const int dpc_lane = threadIdx.x;");
+  // Branch-free cells: the locals holding hoisted input elements, by key.
+  std::map<std::string, std::string> LeafNames;
+  std::map<int, std::string> SharedScores;
+  if (K.BranchFree) {
+    for (int Sc : K.SharedScores) {
+      const ScoreInfo &Info = M.Scores[Sc];
+      std::string Ty = isIntType(Info.Type) ? "int32_t" : evalType(Info.Type);
+      std::string Arr = "dpc_ss_" + Info.Name;
+      W.comment("score " + Info.Name + " in shared memory");
+      W.line("__shared__ {} {}[{}];", Ty, Arr, Info.Lookup.size());
+      W.line("for (int dpc_k = dpc_lane; dpc_k < {}; dpc_k += {}) {}[dpc_k] = "
+             "{}(dpc_score_{}_dev[dpc_k]);",
+             Info.Lookup.size(), Lanes, Arr, Ty, Info.Name);
+      SharedScores[Sc] = Arr;
+    }
+    if (!K.SharedScores.empty())
+      W.line("__syncwarp();");
+    W.comment("Checks of the cells this lane stores (runtime *_flag helpers), "
+              "reported\nwhen the strip is done.");
+    W.line("unsigned dpc_bad = 0;");
+  }
+  // A hoisted leaf L for band members declared as dpc_m0 / dpc_m1: read
+  // where its position lies inside the input (else 0, never chosen).
+  auto LeafRead = [&](const StripLeaf &L) {
+    const InputInfo &I = M.Inputs[L.Input];
+    return fmt::format("({}) ? dpc::ro(dpc_in.{}[{}]) : {}(0)", iexpr(L.Guard),
+                       I.Name, iexpr(L.Pos), inputElemType(I));
+  };
+  if (K.BranchFree)
+    for (size_t LI = 0; LI < G.StripLeaves.size(); ++LI) {
+      const StripLeaf &L = G.StripLeaves[LI];
+      if (L.Lev != StripLeaf::Fixed)
+        continue;
+      std::string N = "dpc_lf" + std::to_string(LI);
+      W.line("const {} {} = {}; // {}", inputElemType(M.Inputs[L.Input]), N,
+             LeafRead(L), L.Key);
+      LeafNames[L.Key] = N;
+    }
   // The table indices of band cell (Mem0, Mem1) as `const int64_t` locals.
   auto declareIndices = [&](const TableInfo &Tab, const std::string &Mem0,
                             const std::string &Mem1) {
@@ -103,14 +155,38 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.line("dpc_cur_{}[dpc_r] = {};", Tab.Name, Load(T, X));
       W.close();
     }
+    if (!K.BranchFree)
+      return;
+    // The elements each of the lane's rows reads, once per strip.
+    for (size_t LI = 0; LI < G.StripLeaves.size(); ++LI) {
+      const StripLeaf &L = G.StripLeaves[LI];
+      if (L.Lev != StripLeaf::Row)
+        continue;
+      std::string N = "dpc_lf" + std::to_string(LI);
+      W.comment(L.Key + " of each row of the lane");
+      W.line("{} {}[{}];", inputElemType(M.Inputs[L.Input]), N, R);
+      W.line("#pragma unroll");
+      W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
+      W.line("const int64_t dpc_m0 = dpc_lo0 + {} * dpc_lane + dpc_r;", R);
+      W.line("{}[dpc_r] = {};", N, LeafRead(L));
+      W.close();
+      LeafNames[L.Key] = N + "[dpc_r]";
+    }
+    if (K.StageStores)
+      for (int T : G.StripTables) {
+        const TableInfo &Tab = M.Tables[T];
+        W.comment(fmt::format(
+            "{}: this strip's cells of the last two chunks of {} columns, "
+            "written back\nwhen a chunk is published (column c in slot c % {}).",
+            Tab.Name, K.SyncCols, 2 * K.SyncCols));
+        W.line("__shared__ {} dpc_stg_{}[{}][{}];", storeType(Tab.Type),
+               Tab.Name, Rows, 2 * K.SyncCols + 1);
+      }
   };
-  // One step S (dpc_s) of the lanes: lane l computes column dpc_c = S - l
-  // (from dpc_lo1) of its rows. ColEnd: the columns (a bound dpc_c must lie
-  // under; empty: every lane's column is known to be in range). TopAt: the
-  // column's entry in dpc_top (minus one). Interior: every lane's cell lies
-  // in an interior tile (Group::InteriorGuard): it runs that case, no guard.
-  auto Step = [&](bool Interior, const std::string &ColEnd,
-                  const std::string &TopAt) {
+  // A step's start: each table's last row of lane l - 1, this step's and
+  // the step before's (the row above and its diagonal), and the step's row
+  // registers.
+  auto Shuffles = [&] {
     W.comment("Every lane shuffles at every step (the whole warp takes part).");
     for (int T : G.StripTables) {
       const std::string &N = M.Tables[T].Name;
@@ -119,6 +195,15 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.line("dpc_up_{0} = dpc_shfl_up(dpc_cur_{0}[{1}]);", N, R - 1);
       W.line("{} dpc_next_{}[{}];", Ty, N, R);
     }
+  };
+  // One step S (dpc_s) of the lanes: lane l computes column dpc_c = S - l
+  // (from dpc_lo1) of its rows. ColEnd: the columns (a bound dpc_c must lie
+  // under; empty: every lane's column is known to be in range). TopAt: the
+  // column's entry in dpc_top (minus one). Interior: every lane's cell lies
+  // in an interior tile (Group::InteriorGuard): it runs that case, no guard.
+  auto Step = [&](bool Interior, const std::string &ColEnd,
+                  const std::string &TopAt) {
+    Shuffles();
     W.line("#pragma unroll");
     W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
     for (int T : G.StripTables)
@@ -197,6 +282,163 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.line("dpc_cur_{0}[dpc_r] = dpc_next_{0}[dpc_r];", M.Tables[T].Name);
     W.close();
   };
+  // One step of branch-free cells (K.BranchFree): as Step, with the cells
+  // inline. Interior: one arm per table, every lane's cell in the domain.
+  auto StepBranchFree = [&](bool Interior, const std::string &ColEnd,
+                            const std::string &TopAt) {
+    Shuffles();
+    W.line("const int dpc_c = dpc_s - dpc_lane;");
+    W.line("const bool dpc_on = {};",
+           ColEnd.empty() ? std::string("true")
+                          : "dpc_c >= 0 && dpc_c < " + ColEnd);
+    // (a masked column is always inside the shared row above; any other is
+    // kept inside it for the lanes that fill or drain the pipeline)
+    if (TopAt.find('&') != std::string::npos)
+      W.line("const int dpc_cp = int({});", TopAt);
+    else
+      W.line("const int dpc_cp = dpc_on ? int({}) : 0;", TopAt);
+    bool AnyCol = false;
+    for (size_t LI = 0; LI < G.StripLeaves.size(); ++LI) {
+      const StripLeaf &L = G.StripLeaves[LI];
+      if (L.Lev != StripLeaf::Col)
+        continue;
+      if (!AnyCol)
+        W.line("const int64_t dpc_m1 = dpc_lo1 + dpc_c;");
+      AnyCol = true;
+      std::string N = "dpc_lf" + std::to_string(LI);
+      W.line("const {} {} = {}; // {}", inputElemType(M.Inputs[L.Input]), N,
+             LeafRead(L), L.Key);
+      LeafNames[L.Key] = N;
+    }
+    W.line("#pragma unroll");
+    W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
+    W.line("const int dpc_rm = dpc_r > 0 ? dpc_r - 1 : 0;");
+    // The neighbours: row r - 1 of this column (computed at this step),
+    // this row of the column before (the step before), their diagonal; lane
+    // 0's row above from the shared row above the strip.
+    ValueStyle VS;
+    VS.UseSplits = false;
+    VS.Strip = &G;
+    VS.Leaves = &LeafNames;
+    VS.Speculative = true;
+    VS.SharedScores = SharedScores;
+    for (int T : G.StripTables) {
+      const std::string &N = M.Tables[T].Name;
+      std::string Ty = storeType(M.Tables[T].Type);
+      W.line("const {0} dpc_u_{1} = dpc_r > 0 ? dpc_next_{1}[dpc_rm] : "
+             "dpc_lane > 0 ? dpc_up_{1} : dpc_top_{1}[dpc_cp + 1];",
+             Ty, N);
+      W.line("const {0} dpc_l_{1} = dpc_cur_{1}[dpc_r];", Ty, N);
+      W.line("const {0} dpc_d_{1} = dpc_r > 0 ? dpc_cur_{1}[dpc_rm] : "
+             "dpc_lane > 0 ? dpc_upprev_{1} : dpc_top_{1}[dpc_cp];",
+             Ty, N);
+      W.line("{} dpc_v_{};", Ty, N);
+      VS.StripRegs[{T, 1, 0}] = "dpc_u_" + N;
+      VS.StripRegs[{T, 0, 1}] = "dpc_l_" + N;
+      VS.StripRegs[{T, 1, 1}] = "dpc_d_" + N;
+      VS.StripRegs[{T, 0, 0}] = "dpc_v_" + N;
+    }
+    for (size_t TI = 0; TI < G.StripTables.size(); ++TI) {
+      const int T = G.StripTables[TI];
+      const TableInfo &Tab = M.Tables[T];
+      std::string Ty = storeType(Tab.Type);
+      W.open("");
+      auto X = declareIndices(
+          Tab, fmt::format("dpc_lo0 + {} * dpc_lane + dpc_r", R),
+          "dpc_lo1 + dpc_c");
+      VS.StripIndices = Tab.Indices;
+      // The arms: (guard, statement); an arm without cells is never chosen.
+      std::vector<std::pair<IExprPtr, int>> Arms;
+      const VExpr &Body = *P.TableBodies[T];
+      if (Interior) {
+        Arms.push_back({nullptr, G.InteriorStmts[TI]});
+      } else {
+        std::vector<int> Ss = P.armsOf(T);
+        for (size_t A = 0; A < Ss.size(); ++A)
+          Arms.push_back(
+              {Body.K == VExpr::Cases ? Body.Guards[A] : nullptr, Ss[A]});
+      }
+      std::vector<std::string> Vals, Flags;
+      int StoreStmt = -1;
+      for (size_t A = 0; A < Arms.size(); ++A) {
+        int S = Arms[A].second;
+        if (S < 0) {
+          Vals.push_back(Ty + "(0)");
+          Flags.push_back("0u");
+          continue;
+        }
+        if (StoreStmt < 0)
+          StoreStmt = S;
+        std::string F = fmt::format("dpc_f{}", A);
+        std::string A2 = fmt::format("dpc_a{}", A);
+        W.comment(P.Stmts[S].EquationText);
+        W.line("unsigned {} = 0;", F);
+        W.line("{} {};", Ty, A2);
+        W.open("");
+        VS.FlagVar = F;
+        ValueEmitter VE(P, VS, W);
+        const VExpr &Body = *P.Stmts[S].Body;
+        if (Tab.Type == ScalarType::Int32 && isSmallFinite(P, Body) &&
+            finiteMagnitude(P, Body) <= INT32_MAX) {
+          // int32 all the way: the store's check on the int32 value
+          std::string V = VE.emitInInt32(Body);
+          W.line("{} = dpc::narrow_finite_flag32<int32_t>({}, {});", A2, V, F);
+        } else {
+          std::string V = VE.emit(Body);
+          W.line("{} = {};", A2,
+                 isIntType(Tab.Type)
+                     ? fmt::format("dpc::narrow_finite_flag<{}>({}, {})", Ty, V,
+                                   F)
+                     : fmt::format("{}(dpc::checkf_flag({}, {}))", Ty, V, F));
+        }
+        W.close();
+        Vals.push_back(A2);
+        Flags.push_back(F);
+      }
+      DPC_ASSERT(StoreStmt >= 0, "a strip table without cells");
+      // The first arm whose guard holds.
+      std::string Val = Arms.back().first ? Ty + "(0)" : Vals.back();
+      std::string Flag = Arms.back().first ? "0u" : Flags.back();
+      for (size_t A = Arms.back().first ? Arms.size() : Arms.size() - 1;
+           A-- > 0;) {
+        std::string Gd = iexpr(Arms[A].first);
+        Val = "(" + Gd + ") ? " + Vals[A] + " : " + Val;
+        Flag = "(" + Gd + ") ? " + Flags[A] + " : " + Flag;
+      }
+      W.line("dpc_v_{} = {};", Tab.Name, Val);
+      // (interior: every lane whose column lies in the tile or strip is in
+      // the domain; the others only fill or drain the lane pipeline)
+      std::string Dom = Interior ? std::string("dpc_on")
+                                 : "dpc_on && " + iexpr(domainGuard(M, T, X));
+      W.open("if (" + Dom + ")");
+      W.line("dpc_bad |= {};", Flag);
+      if (!K.StageStores) {
+        W.line("const {} dpc_v = dpc_v_{};", Ty, Tab.Name);
+        emitCellStores(P, StoreStmt, X, "dpc_t", false, W);
+      }
+      W.close();
+      if (K.StageStores)
+        W.line("{}dpc_stg_{}[{} * dpc_lane + dpc_r][dpc_c & {}] = dpc_v_{};",
+               ColEnd.empty() ? "" : "if (dpc_on) ", Tab.Name, R,
+               2 * K.SyncCols - 1, Tab.Name);
+      W.line("dpc_next_{0}[dpc_r] = dpc_on ? dpc_v_{0} : dpc_cur_{0}[dpc_r];",
+             Tab.Name);
+      W.close();
+    }
+    W.close();
+    W.line("#pragma unroll");
+    W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
+    for (int T : G.StripTables)
+      W.line("dpc_cur_{0}[dpc_r] = dpc_next_{0}[dpc_r];", M.Tables[T].Name);
+    W.close();
+  };
+  auto AnyStep = [&](bool Interior, const std::string &ColEnd,
+                     const std::string &TopAt) {
+    if (K.BranchFree)
+      StepBranchFree(Interior, ColEnd, TopAt);
+    else
+      Step(Interior, ColEnd, TopAt);
+  };
   std::map<std::string, IExprPtr> TileSub = {{"dpc_t0", Tile[0]},
                                              {"dpc_t1", Tile[1]}};
   if (!K.Pipelined) {
@@ -215,7 +457,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     auto Steps = [&](bool Interior) {
       W.open(fmt::format("for (int dpc_s = 0; dpc_s < {}; ++dpc_s)",
                          Cols + Lanes - 1));
-      Step(Interior, std::to_string(Cols), "dpc_c");
+      AnyStep(Interior, std::to_string(Cols), "dpc_c");
       W.close();
     };
     if (G.InteriorGuard) {
@@ -229,6 +471,8 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     } else {
       Steps(false);
     }
+    if (K.BranchFree)
+      W.line("dpc::report_flags(dpc_bad, dpc_err);");
     return;
   }
   // Pipelined: the warp's strip, swept.
@@ -323,13 +567,37 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     LoadTop("dpc_s");
     W.line("__syncwarp();");
     W.close();
-    Step(Interior, Interior ? "" : "dpc_ncols", fmt::format("dpc_c % {}", K.SyncCols));
+    // (a power-of-two chunk: a mask, in range for every lane)
+    AnyStep(Interior, Interior ? "" : "dpc_ncols",
+            (K.SyncCols & (K.SyncCols - 1)) == 0
+                ? fmt::format("dpc_c & {}", K.SyncCols - 1)
+                : fmt::format("dpc_c % {}", K.SyncCols));
     W.open("");
     W.comment(fmt::format("Lane {} left a chunk: every lane's cells are "
                           "visible before the progress is.",
                           Lanes - 1));
     W.line("const int dpc_e = dpc_s - {};", Depth);
     W.open(fmt::format("if (dpc_e >= 0 && dpc_e % {0} == {0} - 1)", K.SyncCols));
+    if (K.StageStores) {
+      W.comment("The chunk's cells from the ring into their tables, lane l "
+                "on column\ndpc_e - 31 + l, a row at a time.");
+      W.line("__syncwarp();");
+      W.open("");
+      W.line("const int dpc_fc = dpc_e - {} + dpc_lane;", K.SyncCols - 1);
+      W.open(fmt::format("for (int dpc_fr = 0; dpc_fr < {}; ++dpc_fr)", Rows));
+      for (int T : G.StripTables) {
+        const TableInfo &Tab = M.Tables[T];
+        W.open("");
+        auto X = declareIndices(Tab, "dpc_lo0 + dpc_fr", "dpc_lo1 + dpc_fc");
+        W.line("if (dpc_fc < dpc_ncols && {}) dpc_t.{}[{}] = dpc_stg_{}[dpc_fr]"
+               "[dpc_fc & {}];",
+               iexpr(domainGuard(M, T, X)), P.Storages[T].Buffer,
+               cellOffset(P, T, X, false), Tab.Name, 2 * K.SyncCols - 1);
+        W.close();
+      }
+      W.close();
+      W.close();
+    }
     W.line("__threadfence();");
     W.line("__syncwarp();");
     W.line("if (dpc_lane == 0) dpc_flags[dpc_ticket] = int((dpc_t0 + dpc_f + "
@@ -350,6 +618,8 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   }
   SweepStep(false);
   W.close();
+  if (K.BranchFree)
+    W.line("dpc::report_flags(dpc_bad, dpc_err);");
   W.close();
   W.line("__threadfence();");
   W.line("__syncwarp();");

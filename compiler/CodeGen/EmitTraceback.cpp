@@ -21,8 +21,12 @@ struct Tracer {
   CodeWriter &W;
   ValueEmitter VE;
 
-  Tracer(const Program &P, CodeWriter &W)
-      : P(P), W(W), VE(P, ValueStyle{false, false, "dpc_t"}, W) {}
+  static ValueStyle style() {
+    ValueStyle S;
+    S.UseSplits = false;
+    return S;
+  }
+  Tracer(const Program &P, CodeWriter &W) : P(P), W(W), VE(P, style(), W) {}
 
   std::string better(RedOp Op, const std::string &A, const std::string &B) {
     return A + (Op == RedOp::Min ? " < " : " > ") + B;
@@ -44,7 +48,7 @@ struct Tracer {
       std::string A;
       for (auto &X : E.Idx)
         A += ", " + iexpr(X);
-      W.line("trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err);",
+      W.line("trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err, dpc_cells);",
              P.M.Tables[E.Table].Name, A);
       return;
     }
@@ -150,7 +154,7 @@ std::string dpc::emitTraceback(const Program &P) {
   for (auto &T : M.Tables)
     W.line("static void trace_{}(const Params &dpc_p, const Inputs &dpc_in, "
            "const Tables &dpc_t{}, std::vector<dpc_rt::Event> &dpc_ev, int "
-           "*dpc_err);",
+           "*dpc_err, int64_t &dpc_cells);",
            T.Name, idxParams(T));
   W.blank();
   for (size_t T = 0; T < M.Tables.size(); ++T) {
@@ -159,7 +163,13 @@ std::string dpc::emitTraceback(const Program &P) {
     W.open("static void trace_" + Tab.Name +
            "(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t" +
            idxParams(Tab) +
-           ", std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err)");
+           ", std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err, int64_t "
+           "&dpc_cells)");
+    W.comment("past the limit (or after an error) the traceback stops");
+    W.open("if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit)");
+    W.line("if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);");
+    W.line("return;");
+    W.close();
     emitParamLocals(M, W);
     W.line("(void)dpc_in; (void)dpc_t; (void)dpc_ev; (void)dpc_err;");
     Tracer Tr(P, W);
@@ -174,7 +184,8 @@ std::string dpc::emitTraceback(const Program &P) {
   W.open("void traceback(const Params &dpc_p, const Inputs &dpc_in, const "
          "Tables &dpc_t, std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err)");
   emitParamLocals(M, W);
-  W.line("trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err);",
+  W.line("int64_t dpc_cells = 0; // cells visited (dpc::TraceCellLimit)");
+  W.line("trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err, dpc_cells);",
          M.Tables[O.Table].Name, A);
   W.close();
   W.blank();

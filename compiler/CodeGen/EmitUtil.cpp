@@ -248,12 +248,17 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
                        cellOffset(P, E.Table, E.Idx, S.Reference) + "]";
   if (S.Strip)
     if (auto R = P.stripRead(*S.Strip, S.StripIndices, E)) {
+      if (!S.StripRegs.empty())
+        return S.StripRegs.at({R->Table, R->D0, R->D1});
       std::string Nb = "dpc_nb_" + P.M.Tables[R->Table].Name;
       if (R->D0 == 0 && R->D1 == 0)
         return Nb + ".here";
       const char *Which = R->D1 == 0 ? "up" : R->D0 == 0 ? "left" : "diag";
       return fmt::format("({0}.has_{1} ? {0}.{1} : {2})", Nb, Which, Global);
     }
+  if (S.Speculative) // the arm may not be chosen here: read inside the table
+    return "((" + iexpr(domainGuard(P.M, E.Table, E.Idx)) + ") ? " + Global +
+           " : " + storeType(P.M.Tables[E.Table].Type) + "(0))";
   if (!S.TileCache || !inTileCache(P, *S.TileCache, E.Table))
     return Global;
   auto Y = effectiveCell(P, E.Table, E.Idx);
@@ -276,7 +281,8 @@ std::vector<IExprPtr> dpc::declareBandIndices(const Group &G,
       V += " - " + std::to_string(G.Shifts[D]);
     if (G.Signs[D] < 0)
       V = "-(" + V + ")";
-    W.line("const int64_t {} = {};", Tab.Indices[D], V);
+    // (a branch-free cell or a hoisted value may not use every index)
+    W.line("[[maybe_unused]] const int64_t {} = {};", Tab.Indices[D], V);
     X.push_back(IExpr::var(Tab.Indices[D]));
   }
   return X;
@@ -294,35 +300,72 @@ std::string ValueEmitter::load(const VExpr &E, ScalarType Ty) {
   if (!isIntType(Ty))
     return "dpc::itof<" + evalType(Ty) + ">(" + W + ")";
   if (typeBytes(Ty) < typeBytes(TT))
-    return "dpc::fit(" + W + ", " + limitOf(Ty) + ", dpc_err)";
+    return check("fit", "", W + ", " + limitOf(Ty));
   return W;
+}
+
+std::string dpc::inputElemType(const InputInfo &I) {
+  return I.Alpha == Alphabet::Int ? "int64_t" : "int8_t";
+}
+
+std::string ValueEmitter::inputRead(int In, const IExprPtr &Ix) {
+  const InputInfo &I = P.M.Inputs[In];
+  if (S.Leaves && S.Strip) {
+    auto It = S.Leaves->find(stripLeafKey(
+        I.Name, toBandMembers(*S.Strip, S.StripIndices, Ix)));
+    if (It != S.Leaves->end())
+      return It->second;
+  }
+  std::string X = "dpc::ro(dpc_in." + I.Name + "[" + iexpr(Ix) + "])";
+  if (!S.Speculative)
+    return X;
+  return fmt::format("(({0} >= 0 && {0} < {1}) ? {2} : {3}(0))", iexpr(Ix),
+                     iexpr(IExpr::fromAffine(I.Size)), X, inputElemType(I));
+}
+
+std::string ValueEmitter::check(const std::string &Fn, const std::string &TArg,
+                                const std::string &Args) const {
+  std::string T = TArg.empty() ? "" : "<" + TArg + ">";
+  if (!S.FlagVar.empty())
+    return "dpc::" + Fn + "_flag" + T + "(" + Args + ", " + S.FlagVar + ")";
+  return "dpc::" + Fn + T + "(" + Args + ", dpc_err)";
 }
 
 std::string ValueEmitter::convertScore(const VExpr &E) {
   const ScoreInfo &Sc = P.M.Scores[E.ScoreId];
-  std::string Call = "score_" + Sc.Name + "(";
+  std::string Args;
   for (size_t A = 0; A < E.SeqArgs.size(); ++A)
-    Call += std::string(A ? ", " : "") + "dpc::ro(dpc_in." +
-            P.M.Inputs[E.SeqArgs[A].first].Name + "[" +
-            iexpr(E.SeqArgs[A].second) + "])";
-  Call += ")";
+    Args += std::string(A ? ", " : "") +
+            inputRead(E.SeqArgs[A].first, E.SeqArgs[A].second);
+  auto Shared = S.SharedScores.find(E.ScoreId);
+  std::string Call = Shared == S.SharedScores.end()
+                         ? "score_" + Sc.Name + "(" + Args + ")"
+                         : Shared->second + "[score_" + Sc.Name + "_index(" +
+                               Args + ")]";
   if (isIntType(Sc.Type) && !isIntType(E.Ty))
     return "dpc::itof<" + evalType(E.Ty) + ">(" + Call + ")";
   if (!isIntType(Sc.Type))
     return evalType(E.Ty) + "(" + Call + ")";
   if (typeBytes(E.Ty) < typeBytes(Sc.Type))
-    return "dpc::fit(" + Call + ", " + limitOf(E.Ty) + ", dpc_err)";
+    return check("fit", "", Call + ", " + limitOf(E.Ty));
   return Call;
 }
 
-/// Integer results of arithmetic must stay in the declared type.
-static std::string checkedInt(const std::string &V, ScalarType Ty) {
+std::string ValueEmitter::checkedInt(const std::string &V, ScalarType Ty) const {
   if (Ty == ScalarType::Int64)
     return V;
+  // speculative cells are finite (PlanStripCells): no sentinel to let by
+  if (!S.FlagVar.empty())
+    return check("check_finite", storeType(Ty), V);
   return "dpc::check_type<" + storeType(Ty) + ">(" + V + ", dpc_err)";
 }
 
 std::string ValueEmitter::emit(const VExpr &E) {
+  // (PlanStripCells lets only finite ints be evaluated speculatively: the
+  // sentinel arithmetic fails as it goes)
+  DPC_ASSERT(!S.Speculative || !isIntType(E.Ty) || isSmallFinite(P, E) ||
+                 E.K == VExpr::Const,
+             "a speculative cell with the sentinel arithmetic");
   // A finite int expression whose every intermediate fits int32 runs in
   // int32 with no check: the store checks the range it keeps.
   if (!Int32Eval && E.Ty == ScalarType::Int32 && isOperation(E) &&
@@ -355,8 +398,7 @@ std::string ValueEmitter::emit(const VExpr &E) {
     V = load(E, E.Ty);
     break;
   case VExpr::InputLoad: {
-    std::string X = "dpc::ro(dpc_in." + P.M.Inputs[E.Input].Name + "[" +
-                    iexpr(E.Ix) + "])";
+    std::string X = inputRead(E.Input, E.Ix);
     V = Int ? checkedInt(X, E.Ty) : ET + "(" + X + ")";
     break;
   }
@@ -366,7 +408,7 @@ std::string ValueEmitter::emit(const VExpr &E) {
   case VExpr::Neg: {
     std::string A = emit(*E.Kids[0]);
     if (Int && isSmallFinite(P, E)) // no sentinel, no int64 overflow
-      V = "dpc::check_finite<" + storeType(E.Ty) + ">(-" + A + ", dpc_err)";
+      V = check("check_finite", storeType(E.Ty), "-" + A);
     else
       V = Int ? checkedInt("dpc::neg(" + A + ")", E.Ty) : "-" + A;
     break;
@@ -378,8 +420,7 @@ std::string ValueEmitter::emit(const VExpr &E) {
     const char *F = E.K == VExpr::Add ? "add" : E.K == VExpr::Sub ? "sub" : "mul";
     const char *Op = E.K == VExpr::Add ? " + " : E.K == VExpr::Sub ? " - " : " * ";
     if (Int && isSmallFinite(P, E)) // no sentinel, no int64 overflow
-      V = "dpc::check_finite<" + storeType(E.Ty) + ">(" + A + Op + B +
-          ", dpc_err)";
+      V = check("check_finite", storeType(E.Ty), A + Op + B);
     else
       V = Int ? checkedInt(std::string("dpc::") + F + "(" + A + ", " + B +
                                ", dpc_err)",
@@ -423,6 +464,21 @@ std::string ValueEmitter::emitMinMax(const VExpr &E, const std::string &ET) {
 
 std::string ValueEmitter::emitCases(const VExpr &E, const std::string &ET) {
   std::string R = fresh("r");
+  if (S.Speculative) {
+    // every arm evaluated (each may be where it is not chosen), one selected
+    std::vector<std::string> Vs;
+    size_t K = 0;
+    for (; K < E.Kids.size(); ++K) {
+      Vs.push_back(emit(*E.Kids[K]));
+      if (!E.Guards[K])
+        break;
+    }
+    std::string Sel = K < E.Kids.size() ? Vs.back() : ET + "(0)";
+    for (size_t A = K < E.Kids.size() ? K : E.Kids.size(); A-- > 0;)
+      Sel = "(" + iexpr(E.Guards[A]) + ") ? " + Vs[A] + " : " + Sel;
+    W.line("const {} {} = {};", ET, R, Sel);
+    return R;
+  }
   W.line("{} {};", ET, R);
   bool HasElse = false;
   for (size_t A = 0; A < E.Kids.size(); ++A) {
@@ -462,11 +518,10 @@ std::string ValueEmitter::emitInt32(const VExpr &E) {
     return "int32_t(" + std::to_string(E.IntVal) + ")";
   // indices and inputs: checked against the range kept for int
   case VExpr::Index:
-    V = "dpc::narrow_finite<int32_t>(int64_t(" + iexpr(E.Ix) + "), dpc_err)";
+    V = check("narrow_finite", "int32_t", "int64_t(" + iexpr(E.Ix) + ")");
     break;
   case VExpr::InputLoad:
-    V = "dpc::narrow_finite<int32_t>(dpc::ro(dpc_in." +
-        P.M.Inputs[E.Input].Name + "[" + iexpr(E.Ix) + "]), dpc_err)";
+    V = check("narrow_finite", "int32_t", inputRead(E.Input, E.Ix));
     break;
   case VExpr::Load:
     V = "int32_t(" + rawLoad(P, S, E) + ")";

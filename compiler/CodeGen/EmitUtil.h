@@ -14,6 +14,8 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <array>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -104,7 +106,26 @@ struct ValueStyle {
   /// lane does not hold them (a tile boundary).
   const lir::Group *Strip = nullptr;
   std::vector<std::string> StripIndices;
+  /// Branch-free strip cells (GpuKernel::BranchFree), printed inline in the
+  /// kernel: StripRegs names the locals holding the group's reads at a
+  /// constant band offset, by (table, d0, d1) as lir::StripRead gives
+  /// them; Leaves the locals holding hoisted input elements, by
+  /// lir::StripLeaf::Key. With Speculative, every other read of an input or
+  /// a table is guarded by its bounds or domain (an arm may be evaluated
+  /// where it is not chosen), nested cases become selects, and every check
+  /// sets a bit of the unsigned FlagVar (runtime *_flag helpers) instead of
+  /// failing.
+  std::map<std::array<int, 3>, std::string> StripRegs;
+  const std::map<std::string, std::string> *Leaves = nullptr;
+  bool Speculative = false;
+  std::string FlagVar;
+  /// Score lookups read from shared-memory copies: score id -> the array
+  /// (int32 for int scores).
+  std::map<int, std::string> SharedScores;
 };
+
+/// The C type of an input's elements (symbol codes or int values).
+std::string inputElemType(const lir::InputInfo &I);
 
 /// Tables of a group whose cells a cached statement reads or writes in
 /// shared memory (copy tables map to their source).
@@ -150,6 +171,15 @@ private:
   void combineLanes(const lir::VExpr &E, const std::string &R,
                     bool Sum = false);
   std::string convertScore(const lir::VExpr &E);
+  /// A read of element Ix of input In (dpc::ro), or its hoisted leaf;
+  /// guarded by the input's bounds when speculative.
+  std::string inputRead(int In, const lir::IExprPtr &Ix);
+  /// `dpc::Fn<TArg>(Args, dpc_err)`, or its flag form
+  /// `dpc::Fn_flag<TArg>(Args, FlagVar)` for speculative cells.
+  std::string check(const std::string &Fn, const std::string &TArg,
+                    const std::string &Args) const;
+  /// Integer results of arithmetic must stay in the declared type.
+  std::string checkedInt(const std::string &V, ScalarType Ty) const;
   /// E in int32, unchecked (Int32Eval).
   std::string emitInt32(const lir::VExpr &E);
   /// A max / min chain, and the first case whose guard holds, in type ET

@@ -73,6 +73,10 @@ void emitCpuSweep(const lir::Program &P, const lir::LNode &N,
 /// tile coordinates), for NAME_cuda.cu: EmitStripKernel.cpp.
 void emitStripKernel(const lir::Program &P, int K, class CodeWriter &W);
 
+/// The body of scan kernel K of the GPU plan (a running max / min, one
+/// block per problem), for NAME_cuda.cu: EmitScanKernel.cpp.
+void emitScanKernel(const lir::Program &P, int K, class CodeWriter &W);
+
 /// All files of the folder (runtime files excluded).
 std::vector<GenFile> emitAll(const lir::Program &P, const std::string &Source);
 

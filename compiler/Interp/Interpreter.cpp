@@ -583,8 +583,13 @@ struct Interpreter::Impl {
   // ---- traceback ----
   std::vector<TraceEvent> Events;
 
-  void traceCell(int T, const int64_t *Idx) {
+  /// Traces cell Idx of table T, read by node From (null: the output).
+  void traceCell(int T, const int64_t *Idx, const Node *From) {
     TableRt &Tb = Tables[T];
+    // (the generated traceback gives up at the same count: TraceCellLimit)
+    if (++TraceSteps > dpc::TraceCellLimit)
+      throw EvalError((From ? From : Tb.Body)->Src->Range,
+                      "the traceback visits more than 10^8 cells; giving up");
     int64_t Env[MaxSlots];
     for (int D = 0; D < Tb.Dims; ++D)
       Env[D] = Idx[D];
@@ -592,9 +597,6 @@ struct Interpreter::Impl {
   }
 
   void trace(const Node &N, int64_t *Env) {
-    if (++TraceSteps > 100000000)
-      throw EvalError(N.Src->Range, "the traceback visits more than 10^8 "
-                                    "terms; giving up");
     for (auto &[Name, Args] : N.Events) {
       TraceEvent E{Name, {}};
       for (auto &A : Args)
@@ -607,7 +609,7 @@ struct Interpreter::Impl {
       int64_t Idx[MaxSlots];
       for (size_t D = 0; D < N.Idx.size(); ++D)
         Idx[D] = N.Idx[D].eval(Env);
-      traceCell(N.Target, Idx);
+      traceCell(N.Target, Idx, &N);
       return;
     }
     case Node::Neg:
@@ -883,7 +885,7 @@ std::vector<TraceEvent> Interpreter::traceback() {
   P->Events.clear();
   P->TraceSteps = 0;
   auto Idx = outputIndex(M, P->Consts);
-  P->traceCell(M.Output->TableIdx, Idx.data());
+  P->traceCell(M.Output->TableIdx, Idx.data(), nullptr);
   return std::move(P->Events);
 }
 

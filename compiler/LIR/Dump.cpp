@@ -102,8 +102,14 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
     if (Gr.ShortUniform)
       OS << "  lane strips: " << (Gr.Strip ? "yes" : "no") << ", "
          << Gr.StripWhy << "\n";
-    if (Gr.Strip)
+    if (Gr.Strip) {
       OS << "  interior tiles: " << Gr.InteriorWhy << "\n";
+      OS << "  strip cells: " << (Gr.BranchFree ? "branch-free" : "case dispatch")
+         << ", " << Gr.BranchFreeWhy << "\n";
+      for (auto &L : Gr.StripLeaves)
+        OS << "  strip input " << L.Key << ": read "
+           << stripLeafLevelName(L.Lev) << "\n";
+    }
     if (Gr.Tiled)
       OS << "  parallelism: the tiles of a wavefront step, and the cells "
             "of an anti-diagonal of a tile, are independent\n";

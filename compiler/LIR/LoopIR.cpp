@@ -185,8 +185,7 @@ IExprPtr lir::substitute(const IExprPtr &E,
   return IExpr::op(E->K, Args);
 }
 
-/// Whether V occurs in E at all.
-static bool mentions(const IExpr &E, const std::string &V) {
+bool lir::mentions(const IExpr &E, const std::string &V) {
   if (E.K == IExpr::Var)
     return E.Name == V;
   for (auto &A : E.Args)
@@ -390,4 +389,61 @@ std::string ModuleInfo::outputText() const {
   for (size_t I = 0; I < Output.Index.size(); ++I)
     S += (I ? ", " : "") + Output.Index[I].str();
   return S + "]";
+}
+
+const char *lir::stripLeafLevelName(StripLeaf::Level L) {
+  switch (L) {
+  case StripLeaf::Fixed: return "once";
+  case StripLeaf::Row: return "once per row";
+  case StripLeaf::Col: return "once per column";
+  case StripLeaf::Cell: return "per cell";
+  }
+  return "?";
+}
+
+IExprPtr lir::toBandMembers(const Group &G,
+                            const std::vector<std::string> &Indices,
+                            const IExprPtr &E) {
+  std::map<std::string, IExprPtr> Sub;
+  for (size_t D = 0; D < Indices.size() && D < G.Signs.size(); ++D) {
+    // band member = sign * x + shift, so x = sign * (member - shift)
+    IExprPtr X = IExpr::var("dpc_m" + std::to_string(D)) -
+                 IExpr::num(G.Shifts[D]);
+    Sub[Indices[D]] = G.Signs[D] < 0 ? IExpr::num(-1) * X : X;
+  }
+  return substitute(E, Sub);
+}
+
+std::string lir::stripLeafKey(const std::string &InputName,
+                              const IExprPtr &Pos) {
+  return InputName + "[" + iexprToString(*Pos) + "]";
+}
+
+StripLeaf::Level lir::stripLevel(const Group &G,
+                                 const std::vector<std::string> &Indices,
+                                 const VExpr &E) {
+  bool Row = false, Col = false;
+  auto Note = [&](const IExprPtr &X) {
+    if (!X)
+      return;
+    IExprPtr B = toBandMembers(G, Indices, X);
+    Row |= mentions(*B, "dpc_m0");
+    Col |= mentions(*B, "dpc_m1");
+  };
+  std::function<void(const VExpr &)> Walk = [&](const VExpr &X) {
+    Note(X.Ix);
+    for (auto &I : X.Idx)
+      Note(I);
+    for (auto &A : X.SeqArgs)
+      Note(A.second);
+    for (auto &Gd : X.Guards)
+      Note(Gd);
+    for (auto &K : X.Kids)
+      Walk(*K);
+  };
+  Walk(E);
+  return Row && Col ? StripLeaf::Cell
+         : Row      ? StripLeaf::Row
+         : Col      ? StripLeaf::Col
+                    : StripLeaf::Fixed;
 }

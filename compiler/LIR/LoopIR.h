@@ -74,6 +74,8 @@ IExprPtr operator*(IExprPtr A, IExprPtr B);
 std::optional<int64_t> coeffOf(const IExpr &E, const std::string &V);
 /// E's value when it has no variables (literals only), else nullopt.
 std::optional<int64_t> constantOf(const IExpr &E);
+/// Whether variable V occurs in E at all.
+bool mentions(const IExpr &E, const std::string &V);
 
 //===-- loop trees --------------------------------------------------------===//
 
@@ -316,6 +318,26 @@ std::vector<IExprPtr> tileStartArgs(const LNode &N, int G);
 /// A deep copy of a loop tree (target plans annotate their own copies).
 LNodePtr cloneTree(const LNode &N);
 
+/// An input element that the cells of a strip group read (a symbol of a
+/// score lookup, or an int input's value), at a position affine in the band
+/// members `dpc_m0` (the strip's rows) and `dpc_m1` (its columns): the strip
+/// printers read it once for all cells where it is the same (Lower/
+/// PlanStripCells.cpp).
+struct StripLeaf {
+  enum Level {
+    Fixed, // no band member: once per strip
+    Row,   // member 0 only: once per row of a strip
+    Col,   // member 1 only: once per column (a step of the sweep)
+    Cell,  // both: per cell
+  };
+  Level Lev = Cell;
+  int Input = -1;
+  IExprPtr Pos;    // in dpc_m0, dpc_m1 and the params
+  IExprPtr Guard;  // 0 <= Pos < the input's length
+  std::string Key; // lir::stripLeafKey of the read
+};
+const char *stripLeafLevelName(StripLeaf::Level L);
+
 struct Group {
   std::vector<int> Stmts;           // statements scheduled together
   std::vector<int> Tables;
@@ -352,6 +374,16 @@ struct Group {
   IExprPtr InteriorGuard;
   std::vector<int> InteriorStmts;
   std::string InteriorWhy;
+  /// Strip groups (Lower/PlanStripCells.cpp): the input elements the
+  /// cells read, by how often they change along the sweep, and whether a
+  /// cell can be computed without a branch: every arm of its table's cases
+  /// evaluated from registers, hoisted leaves and guarded reads (no read
+  /// outside its array, no error but in a flag), the arm chosen by its
+  /// guard (if-conversion), so that boundary strips and tiles run the same
+  /// straight-line code as interior ones.
+  std::vector<StripLeaf> StripLeaves;
+  bool BranchFree = false;
+  std::string BranchFreeWhy;
 };
 
 /// A read of a table of strip group G at a constant band offset (d0, d1),
@@ -361,6 +393,22 @@ struct StripRead {
   int Table = -1;
   int D0 = 0, D1 = 0;
 };
+
+/// E (an index expression in a statement's indices Indices) with the
+/// indices written as band members dpc_m0, dpc_m1 of 2-D strip group G
+/// (index d = sign_d * (dpc_m<d> - shift_d)).
+IExprPtr toBandMembers(const Group &G, const std::vector<std::string> &Indices,
+                       const IExprPtr &E);
+/// The key of a read of input In at position Pos (in band members): the
+/// same element read by any table of the group has the same key.
+std::string stripLeafKey(const std::string &InputName, const IExprPtr &Pos);
+/// How often value E (a part of a body of a statement of strip group G
+/// whose indices are Indices, reading no neighbour cell) changes along the
+/// sweep: from the band members its index expressions use (positions,
+/// indices used as values, other tables' cells, case guards).
+StripLeaf::Level stripLevel(const Group &G,
+                            const std::vector<std::string> &Indices,
+                            const struct VExpr &E);
 
 //===-- what the printers need of the source -------------------------------===//
 

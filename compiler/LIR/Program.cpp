@@ -66,6 +66,19 @@ bool Program::readsStripNeighbour(const Group &G,
   return false;
 }
 
+std::vector<int> Program::armsOf(int T) const {
+  const VExpr &Body = *TableBodies[T];
+  if (Body.K != VExpr::Cases)
+    return {stmtOfArm(T, -1)};
+  std::vector<int> R;
+  for (size_t A = 0; A < Body.Guards.size(); ++A) {
+    R.push_back(stmtOfArm(T, static_cast<int>(A)));
+    if (!Body.Guards[A])
+      break;
+  }
+  return R;
+}
+
 int Program::stmtOfArm(int T, int A) const {
   for (size_t S = 0; S < Stmts.size(); ++S)
     if (Stmts[S].Table == T && Stmts[S].Arm == A)

@@ -76,6 +76,9 @@ struct Program {
   /// The statement of arm A of table T's cases (-1: a body without
   /// cases), or -1 if that arm has no cells.
   int stmtOfArm(int T, int A) const;
+  /// The statements of table T's arms in case order, up to its else (-1:
+  /// an arm without cells); one entry for a body without cases.
+  std::vector<int> armsOf(int T) const;
 };
 
 /// An operation of an expression (negation, +, -, *, max, min, cases), not a

@@ -104,6 +104,12 @@ enum class KernelFamily {
   /// One thread: the loops carry dependences and the cells have no
   /// reduction to share (proven sequential).
   Serial,
+  /// A sequential loop that is a running max or min (a scan): `for c {
+  /// X[c] = op(X[c - 1], e(c)) }`, op max or min, e not reading X. One
+  /// block per problem: each thread folds a run of the e(c), the block
+  /// scans the runs' results, each thread folds its run again from the
+  /// value before it and stores X (GpuKernel::Scan*).
+  Scan,
   /// Alignment-like groups (Group::Strip): one warp per tile of a
   /// wavefront step; lane l owns LaneRows consecutive rows of the tile and
   /// walks its columns one step behind lane l - 1, keeping its cells in
@@ -154,7 +160,27 @@ struct GpuKernel {
   /// after the strip above did, not a whole tile later.
   int SyncCols = 0;
   std::string WaveIter, TileIter;
-  IExprPtr WaveLo, WaveHi, TileLo, TileHi;  /// One block per tile of a wavefront step, from the host's tile list.
+  IExprPtr WaveLo, WaveHi, TileLo, TileHi;
+  /// Strip: the cells are printed inline, branch-free (Group::BranchFree):
+  /// every arm evaluated from registers and hoisted leaves, the arm chosen
+  /// by a select, errors in a flag per lane reported at the strip's end.
+  bool BranchFree = false;
+  /// Strip, pipelined and branch-free: the cells go into a shared-memory
+  /// ring of two sync chunks per table and are written back when a chunk is
+  /// published, a warp writing SyncCols consecutive columns of a row at a
+  /// time (coalesced), instead of one scattered store per cell.
+  bool StageStores = false;
+  /// Scan: the statement of X[c], the operand of its max / min that reads
+  /// X[c - 1], the operation, and e(c): the other operands (one, or their
+  /// max / min), read as the statement reads them.
+  int ScanStmt = -1;
+  int ScanSelf = -1;
+  RedOp ScanOp = RedOp::Max;
+  VExprPtr ScanTerm;
+  /// Strip: score tables copied into shared memory at the kernel's start
+  /// (small int or float lookups), read there by the cells.
+  std::vector<int> SharedScores;
+  /// One block per tile of a wavefront step, from the host's tile list.
   bool perTile() const {
     return Family == KernelFamily::TileWavefront || Family == KernelFamily::Strip;
   }

@@ -3,8 +3,8 @@
 // Takes the checked polyhedral model and gives the lir::Program: copy
 // tables and infinities, the schedule plan, the tile-product splits, the
 // statement bodies, the tile starts, the verified loop trees, the storage
-// maps, the lane strips and their interior tiles and, last, the GPU and
-// CPU plans.
+// maps, the lane strips, their interior tiles and how their cells are
+// computed and, last, the GPU and CPU plans.
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
@@ -46,6 +46,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
       return nullptr;
     findLaneStrips(*P);
     findInteriorTiles(PM, *P);
+    planStripCells(*P);
     mapToTarget(*P, lir::Target::standard());
   } catch (const isl::exception_quota &) {
     Diags.error(islBudgetMessage(PM.ctx(), "too complex to compile",

@@ -102,6 +102,12 @@ void findLaneStrips(lir::Program &P);
 /// InteriorStmts, InteriorWhy.
 void findInteriorTiles(const PolyModel &PM, lir::Program &P);
 
+/// For each lane strip group, the input elements its cells read with how
+/// often each changes along the sweep, and whether a cell can be computed
+/// branch-free (every arm evaluated, the arm chosen by its guard):
+/// Group::StripLeaves, BranchFree, BranchFreeWhy.
+void planStripCells(lir::Program &P);
+
 /// The whole middle end. Null (after diagnostics) on failure.
 std::unique_ptr<lir::Program> lowerModule(const PolyModel &PM,
                                           DiagEngine &Diags);

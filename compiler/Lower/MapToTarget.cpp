@@ -14,6 +14,9 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+#include <set>
+
 using namespace dpc;
 using namespace dpc::lir;
 
@@ -290,6 +293,71 @@ struct GpuMapper {
     return Any;
   }
 
+  /// A loop `for c = lo .. hi (step 1) { X_case(c) }` over one statement of
+  /// a 1-D int table X whose body is max / min(X[i - 1], e...) with no other
+  /// read of X: a running max / min, computed as a scan (KernelFamily::Scan;
+  /// fills K's Scan fields). Max and min of ints, infinities included, are
+  /// associative, so the scan stores exactly what the loop would, and
+  /// evaluates each e(c) with the same checks (twice: idempotent).
+  bool scanOf(const LNode &N, GpuKernel &K) const {
+    if (N.K != LNode::For || N.Step != 1 || N.Kids.size() != 1)
+      return false;
+    const LNode *L = N.Kids[0].get();
+    while (L && (L->K == LNode::Mark || L->K == LNode::Block) &&
+           L->Kids.size() == 1)
+      L = L->Kids[0].get();
+    if (!L || !L->isCell() || L->Args.size() != 1 ||
+        L->Args[0]->K != IExpr::Var || L->Args[0]->Name != N.Iter)
+      return false;
+    const lir::Statement &St = P.Stmts[L->Ref];
+    const TableInfo &Tab = P.M.Tables[St.Table];
+    const VExpr &B = *St.Body;
+    if (Tab.Indices.size() != 1 || !isIntType(Tab.Type) ||
+        !St.MirrorTables.empty() || (B.K != VExpr::Max && B.K != VExpr::Min))
+      return false;
+    // X[i - 1] once, as an operand; no other read of X in the others.
+    IExprPtr Prev = IExpr::var(St.Indices[0]) - IExpr::num(1);
+    std::function<bool(const VExpr &)> ReadsX = [&](const VExpr &E) {
+      if (E.K == VExpr::Load && effective(E.Table) == St.Table)
+        return true;
+      for (auto &Kd : E.Kids)
+        if (ReadsX(*Kd))
+          return true;
+      return false;
+    };
+    int Self = -1;
+    std::vector<VExprPtr> Rest;
+    for (size_t I = 0; I < B.Kids.size(); ++I) {
+      const VExpr &Kd = *B.Kids[I];
+      if (Self < 0 && Kd.K == VExpr::Load && Kd.Table == St.Table &&
+          Kd.Idx.size() == 1 &&
+          iexprToString(*Kd.Idx[0]) == iexprToString(*Prev)) {
+        Self = static_cast<int>(I);
+        continue;
+      }
+      if (ReadsX(Kd))
+        return false;
+      Rest.push_back(B.Kids[I]);
+    }
+    if (Self < 0 || Rest.empty())
+      return false;
+    K.ScanStmt = L->Ref;
+    K.ScanSelf = Self;
+    K.ScanOp = B.K == VExpr::Max ? RedOp::Max : RedOp::Min;
+    if (Rest.size() == 1) {
+      K.ScanTerm = Rest[0];
+    } else {
+      auto E = std::make_shared<VExpr>(B);
+      E->Kids = Rest;
+      E->Events.clear();
+      K.ScanTerm = E;
+    }
+    return true;
+  }
+  int effective(int Table) const {
+    return P.CopyTable[Table] ? P.CopySource[Table] : Table;
+  }
+
   /// Code outside any tiled group that is not a parallel loop: one block
   /// when a sequential loop encloses parallel ones (the block's threads
   /// share them, a barrier after each), else one thread, with the reason.
@@ -321,6 +389,21 @@ struct GpuMapper {
               (Why.empty() ? std::string("sequential") : "proven sequential (" + Why + ")") +
               ", each cell's reduction shared by the block's threads (shuffles, "
               "then shared memory), cells in order";
+      return launch(newKernel(std::move(K)));
+    }
+    if (scanOf(N, K)) {
+      K.Family = KernelFamily::Scan;
+      K.Threads = T.MaxThreadsPerBlock;
+      const lir::Statement &St = P.Stmts[K.ScanStmt];
+      K.Why = fmt::format(
+          "loop {} is sequential ({}), but it is a running {} (a scan): {} = "
+          "{}({}[{} - 1], terms that do not read {}); one block of {} "
+          "threads per problem folds runs of the terms, scans the runs' "
+          "results and folds each run again from the value before it",
+          N.Iter, Why.empty() ? std::string("a loop outside any group") : Why,
+          redOpName(K.ScanOp), cellText(P.M.Tables[St.Table]),
+          redOpName(K.ScanOp), P.M.Tables[St.Table].Name, St.Indices[0],
+          P.M.Tables[St.Table].Name, K.Threads);
       return launch(newKernel(std::move(K)));
     }
     K.Family = KernelFamily::Serial;
@@ -355,8 +438,76 @@ struct GpuMapper {
         "the lane above, whose bottom row it takes by a shuffle; the row "
         "above the tile read once into shared memory, no barrier",
         Gr.StripWhy, Gr.TileSizes[0], Gr.TileSizes[1], K.LaneRows);
+    K.BranchFree = Gr.BranchFree;
+    if (K.BranchFree)
+      K.Why += fmt::format(
+          "; branch-free cells ({}), the inputs each row reads once per "
+          "strip and those each column reads once per step",
+          Gr.BranchFreeWhy);
+    else
+      K.Why += "; cells dispatch on their case (" + Gr.BranchFreeWhy + ")";
+    // Small score lookups in shared memory: a cell's lookup is then a
+    // shared-memory read instead of a global one behind its symbols.
+    std::set<int> Scores;
+    for (int S : Gr.Stmts)
+      walkScores(*P.Stmts[S].Body, Scores);
+    for (int Sc : Scores) {
+      const ScoreInfo &Info = P.M.Scores[Sc];
+      int64_t Bytes = static_cast<int64_t>(Info.Lookup.size()) *
+                      (isIntType(Info.Type) ? 4 : typeBytes(Info.Type));
+      if (K.BranchFree && Bytes <= SharedScoreBytes && finiteInt32(Info))
+        K.SharedScores.push_back(Sc);
+    }
+    if (!K.SharedScores.empty())
+      K.Why += fmt::format("; {} score table(s) copied into shared memory "
+                           "(at most {} bytes each)",
+                           K.SharedScores.size(), SharedScoreBytes);
     return true;
   }
+
+  static constexpr int64_t SharedScoreBytes = 8192;
+  static void walkScores(const VExpr &E, std::set<int> &Out) {
+    if (E.K == VExpr::Score)
+      Out.insert(E.ScoreId);
+    for (auto &K : E.Kids)
+      walkScores(*K, Out);
+  }
+  /// An int score whose entries are all finite and fit int32 (float and
+  /// double scores are copied as they are).
+  static bool finiteInt32(const ScoreInfo &S) {
+    if (!isIntType(S.Type))
+      return true;
+    for (auto &V : S.Lookup)
+      if (V.K != ScoreValue::Finite || V.I < INT32_MIN || V.I > INT32_MAX)
+        return false;
+    return true;
+  }
+
+  /// Whether a pipelined, branch-free strip kernel stages its stores in
+  /// shared memory (GpuKernel::StageStores), and why (not).
+  std::string whyNotStaged(const GpuKernel &K) const {
+    const Group &Gr = P.Groups[K.Group];
+    if (!K.BranchFree)
+      return "its cells are not branch-free";
+    if (K.SyncCols != T.WarpSize)
+      return "its sync chunk is not a warp's width";
+    if (Gr.Signs[1] < 0)
+      return "its columns run backwards";
+    int64_t Bytes = 0;
+    for (int Tb : Gr.StripTables) {
+      if (!unitStrideIn(P, Tb, 1))
+        return P.M.Tables[Tb].Name + "'s columns are not contiguous";
+      Bytes += Gr.TileSizes[0] * (2 * K.SyncCols + 1) *
+               typeBytes(P.M.Tables[Tb].Type);
+    }
+    for (int S : Gr.Stmts)
+      if (!P.Stmts[S].MirrorTables.empty())
+        return "it stores copy tables";
+    if (Bytes > StageBytesMax)
+      return fmt::format("the ring would take {} bytes of shared memory", Bytes);
+    return "";
+  }
+  static constexpr int64_t StageBytesMax = 40 * 1024;
 
   /// The work of one tile of a parallel-tiles region.
   LNodePtr tileSite(const LNode &N, const std::vector<std::string> &H,
@@ -574,6 +725,16 @@ struct GpuMapper {
               "columns (a progress flag per strip), so that every strip runs "
               "at once, each {} + {} steps behind the one above",
               N.Iter, Tl->Iter, K.SyncCols, K.SyncCols, T.WarpSize - 1);
+          std::string NotStaged = whyNotStaged(K);
+          K.StageStores = NotStaged.empty();
+          K.Why += K.StageStores
+                       ? fmt::format(
+                             "; stores staged in a shared-memory ring of two "
+                             "{}-column chunks and written back a row of a "
+                             "chunk at a time (coalesced) when the chunk is "
+                             "published",
+                             K.SyncCols)
+                       : "; a store per cell (not staged: " + NotStaged + ")";
         }
       }
     }
@@ -799,8 +960,14 @@ struct CpuMapper {
               "and sweep their columns, lane l one column behind lane l - 1 "
               "(the row above by a lane shift, the cells of the column before "
               "in registers), waiting on the strip above every {} columns; "
-              "inputs, scores and other tables read lane by lane",
-              Gr->PatternWhy, Lanes, T.VectorBytes, St.SyncCols);
+              "{}",
+              Gr->PatternWhy, Lanes, T.VectorBytes, St.SyncCols,
+              Gr->BranchFree
+                  ? "the inputs and values that are the same along a row, a "
+                    "column or the strip read once (per strip; a column's "
+                    "for lane 0, shifted one lane a step), the rest lane by "
+                    "lane, their checks kept in flags (branch-free cells)"
+                  : "inputs, scores and other tables read lane by lane");
           C.GroupWhy[GI] = St.Why;
           auto Sw = std::make_shared<LNode>();
           Sw->K = LNode::Stmt;
@@ -856,6 +1023,7 @@ const char *lir::kernelFamilyName(KernelFamily F) {
   case KernelFamily::ParallelGrid: return "parallel-grid";
   case KernelFamily::SequentialBlock: return "sequential-block";
   case KernelFamily::Serial: return "serial";
+  case KernelFamily::Scan: return "scan";
   case KernelFamily::Strip: return "strip";
   }
   return "?";

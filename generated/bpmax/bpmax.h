@@ -146,11 +146,13 @@ __device__ const int64_t dpc_score_intra_dev[16] = {
 constexpr int64_t dpc_score_intra_host[16] = {
     dpc::NEG, dpc::NEG, dpc::NEG, 2, dpc::NEG, dpc::NEG, 3, dpc::NEG,
     dpc::NEG, 3,        dpc::NEG, 1, 2,        dpc::NEG, 1, dpc::NEG};
+// its entry for these symbols (also the index into a copy of the table)
+DPC_HD int score_intra_index(int8_t a, int8_t b) { return b + 4 * a; }
 DPC_HD int64_t score_intra(int8_t a, int8_t b) {
 #if defined(__CUDA_ARCH__)
-  return dpc::ro(dpc_score_intra_dev[b + 4 * a]);
+  return dpc::ro(dpc_score_intra_dev[score_intra_index(a, b)]);
 #else
-  return dpc_score_intra_host[b + 4 * a];
+  return dpc_score_intra_host[score_intra_index(a, b)];
 #endif
 }
 // score iscore: GC = 3, CG = 3, AU = 2, UA = 2, GU = 1, UG = 1, default = -inf
@@ -162,11 +164,13 @@ __device__ const int64_t dpc_score_iscore_dev[16] = {
 constexpr int64_t dpc_score_iscore_host[16] = {
     dpc::NEG, dpc::NEG, dpc::NEG, 2, dpc::NEG, dpc::NEG, 3, dpc::NEG,
     dpc::NEG, 3,        dpc::NEG, 1, 2,        dpc::NEG, 1, dpc::NEG};
+// its entry for these symbols (also the index into a copy of the table)
+DPC_HD int score_iscore_index(int8_t a, int8_t b) { return b + 4 * a; }
 DPC_HD int64_t score_iscore(int8_t a, int8_t b) {
 #if defined(__CUDA_ARCH__)
-  return dpc::ro(dpc_score_iscore_dev[b + 4 * a]);
+  return dpc::ro(dpc_score_iscore_dev[score_iscore_index(a, b)]);
 #else
-  return dpc_score_iscore_host[b + 4 * a];
+  return dpc_score_iscore_host[score_iscore_index(a, b)];
 #endif
 }
 

@@ -669,7 +669,8 @@ int main(int argc, char **argv) {
             const Params &p = job.p;
             const Inputs in = job.in.view();
             const Tables t = views[k];
-            int err = errs[k];
+            // (an error of the traceback, e.g. its cell limit, fails the problem too)
+            int err = errs[k] ? errs[k] : trace_errs[k];
             if (err) {
               std::fprintf(stderr, "bpmax: error: %s%s\n",
                            dpc_rt::problem_label(prob, base + job.prob, many).c_str(),

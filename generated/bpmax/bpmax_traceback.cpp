@@ -9,18 +9,23 @@ namespace bpmax {
 
 static void trace_S1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                      int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                     int *dpc_err);
+                     int *dpc_err, int64_t &dpc_cells);
 static void trace_S2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                      int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                     int *dpc_err);
+                     int *dpc_err, int64_t &dpc_cells);
 static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                     int64_t i1, int64_t j1, int64_t i2, int64_t j2,
-                    std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err);
+                    std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err, int64_t &dpc_cells);
 
 // S1[i, j] = (| j <= i : 0 | else : max(S1[i + 1, j], S1[i, j - 1], S1[i + 1, j - 1] + intra(seq1[i], seq1[j]) @pair1(i, j), max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j]))
 static void trace_S1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                      int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                     int *dpc_err) {
+                     int *dpc_err, int64_t &dpc_cells) {
+  // past the limit (or after an error) the traceback stops
+  if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit) {
+    if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);
+    return;
+  }
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
@@ -60,17 +65,17 @@ static void trace_S1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
     (void)dpc_best7;
     switch (dpc_win6) {
     case 0: {
-      trace_S1(dpc_p, dpc_in, dpc_t, i + 1, j, dpc_ev, dpc_err);
+      trace_S1(dpc_p, dpc_in, dpc_t, i + 1, j, dpc_ev, dpc_err, dpc_cells);
       break;
     }
     case 1: {
-      trace_S1(dpc_p, dpc_in, dpc_t, i, j - 1, dpc_ev, dpc_err);
+      trace_S1(dpc_p, dpc_in, dpc_t, i, j - 1, dpc_ev, dpc_err, dpc_cells);
       break;
     }
     case 2: {
       dpc_ev.push_back({"pair1", {i, j}});
       {
-        trace_S1(dpc_p, dpc_in, dpc_t, i + 1, j - 1, dpc_ev, dpc_err);
+        trace_S1(dpc_p, dpc_in, dpc_t, i + 1, j - 1, dpc_ev, dpc_err, dpc_cells);
       }
       {
       }
@@ -93,10 +98,10 @@ static void trace_S1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
       if (dpc_found8) {
         const int64_t k = dpc_arg10;
         {
-          trace_S1(dpc_p, dpc_in, dpc_t, i, k, dpc_ev, dpc_err);
+          trace_S1(dpc_p, dpc_in, dpc_t, i, k, dpc_ev, dpc_err, dpc_cells);
         }
         {
-          trace_S1(dpc_p, dpc_in, dpc_t, k + 1, j, dpc_ev, dpc_err);
+          trace_S1(dpc_p, dpc_in, dpc_t, k + 1, j, dpc_ev, dpc_err, dpc_cells);
         }
       }
       break;
@@ -108,7 +113,12 @@ static void trace_S1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
 // S2[i, j] = (| j <= i : 0 | else : max(S2[i + 1, j], S2[i, j - 1], S2[i + 1, j - 1] + intra(seq2[i], seq2[j]) @pair2(i, j), max k in i + 1 .. j - 1 : S2[i, k] + S2[k + 1, j]))
 static void trace_S2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                      int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                     int *dpc_err) {
+                     int *dpc_err, int64_t &dpc_cells) {
+  // past the limit (or after an error) the traceback stops
+  if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit) {
+    if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);
+    return;
+  }
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
@@ -148,17 +158,17 @@ static void trace_S2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
     (void)dpc_best7;
     switch (dpc_win6) {
     case 0: {
-      trace_S2(dpc_p, dpc_in, dpc_t, i + 1, j, dpc_ev, dpc_err);
+      trace_S2(dpc_p, dpc_in, dpc_t, i + 1, j, dpc_ev, dpc_err, dpc_cells);
       break;
     }
     case 1: {
-      trace_S2(dpc_p, dpc_in, dpc_t, i, j - 1, dpc_ev, dpc_err);
+      trace_S2(dpc_p, dpc_in, dpc_t, i, j - 1, dpc_ev, dpc_err, dpc_cells);
       break;
     }
     case 2: {
       dpc_ev.push_back({"pair2", {i, j}});
       {
-        trace_S2(dpc_p, dpc_in, dpc_t, i + 1, j - 1, dpc_ev, dpc_err);
+        trace_S2(dpc_p, dpc_in, dpc_t, i + 1, j - 1, dpc_ev, dpc_err, dpc_cells);
       }
       {
       }
@@ -181,10 +191,10 @@ static void trace_S2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
       if (dpc_found8) {
         const int64_t k = dpc_arg10;
         {
-          trace_S2(dpc_p, dpc_in, dpc_t, i, k, dpc_ev, dpc_err);
+          trace_S2(dpc_p, dpc_in, dpc_t, i, k, dpc_ev, dpc_err, dpc_cells);
         }
         {
-          trace_S2(dpc_p, dpc_in, dpc_t, k + 1, j, dpc_ev, dpc_err);
+          trace_S2(dpc_p, dpc_in, dpc_t, k + 1, j, dpc_ev, dpc_err, dpc_cells);
         }
       }
       break;
@@ -196,7 +206,13 @@ static void trace_S2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
 // F[i1, j1, i2, j2] = (| j1 < i1 : S2[i2, j2] | j2 < i2 : S1[i1, j1] | i1 = j1, i2 = j2 : max(0, iscore(seq1[i1], seq2[i2]) @ipair(i1, i2)) | else : max((| i1 < j1 : F[i1 + 1, j1 - 1, i2, j2] + intra(seq1[i1], seq1[j1]) @pair1(i1, j1) | else : -inf), (| i2 < j2 : F[i1, j1, i2 + 1, j2 - 1] + intra(seq2[i2], seq2[j2]) @pair2(i2, j2) | else : -inf), max k1 in i1 .. j1 - 1, k2 in i2 .. j2 : F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], max k2 in i2 .. j2 - 1 : F[i1, j1, i2, k2] + S2[k2 + 1, j2], max k2 in i2 .. j2 : S2[i2, k2] + F[i1, j1, k2 + 1, j2], max k1 in i1 .. j1 : S1[i1, k1] + F[k1 + 1, j1, i2, j2]))
 static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                     int64_t i1, int64_t j1, int64_t i2, int64_t j2,
-                    std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err) {
+                    std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err,
+                    int64_t &dpc_cells) {
+  // past the limit (or after an error) the traceback stops
+  if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit) {
+    if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);
+    return;
+  }
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
@@ -206,9 +222,9 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
   (void)dpc_ev;
   (void)dpc_err;
   if (i1 - j1 - 1 >= 0) {
-    trace_S2(dpc_p, dpc_in, dpc_t, i2, j2, dpc_ev, dpc_err);
+    trace_S2(dpc_p, dpc_in, dpc_t, i2, j2, dpc_ev, dpc_err, dpc_cells);
   } else if (i2 - j2 - 1 >= 0) {
-    trace_S1(dpc_p, dpc_in, dpc_t, i1, j1, dpc_ev, dpc_err);
+    trace_S1(dpc_p, dpc_in, dpc_t, i1, j1, dpc_ev, dpc_err, dpc_cells);
   } else if (i1 - j1 == 0 && i2 - j2 == 0) {
     const int64_t dpc_v0 =
         score_iscore(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq2[i2]));
@@ -306,7 +322,8 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       if (j1 - i1 - 1 >= 0) {
         dpc_ev.push_back({"pair1", {i1, j1}});
         {
-          trace_F(dpc_p, dpc_in, dpc_t, i1 + 1, j1 - 1, i2, j2, dpc_ev, dpc_err);
+          trace_F(dpc_p, dpc_in, dpc_t, i1 + 1, j1 - 1, i2, j2, dpc_ev, dpc_err,
+                  dpc_cells);
         }
         {
         }
@@ -318,7 +335,8 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       if (j2 - i2 - 1 >= 0) {
         dpc_ev.push_back({"pair2", {i2, j2}});
         {
-          trace_F(dpc_p, dpc_in, dpc_t, i1, j1, i2 + 1, j2 - 1, dpc_ev, dpc_err);
+          trace_F(dpc_p, dpc_in, dpc_t, i1, j1, i2 + 1, j2 - 1, dpc_ev, dpc_err,
+                  dpc_cells);
         }
         {
         }
@@ -348,10 +366,11 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
         const int64_t k1 = dpc_arg19;
         const int64_t k2 = dpc_arg20;
         {
-          trace_F(dpc_p, dpc_in, dpc_t, i1, k1, i2, k2, dpc_ev, dpc_err);
+          trace_F(dpc_p, dpc_in, dpc_t, i1, k1, i2, k2, dpc_ev, dpc_err, dpc_cells);
         }
         {
-          trace_F(dpc_p, dpc_in, dpc_t, k1 + 1, j1, k2 + 1, j2, dpc_ev, dpc_err);
+          trace_F(dpc_p, dpc_in, dpc_t, k1 + 1, j1, k2 + 1, j2, dpc_ev, dpc_err,
+                  dpc_cells);
         }
       }
       break;
@@ -373,10 +392,10 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       if (dpc_found24) {
         const int64_t k2 = dpc_arg26;
         {
-          trace_F(dpc_p, dpc_in, dpc_t, i1, j1, i2, k2, dpc_ev, dpc_err);
+          trace_F(dpc_p, dpc_in, dpc_t, i1, j1, i2, k2, dpc_ev, dpc_err, dpc_cells);
         }
         {
-          trace_S2(dpc_p, dpc_in, dpc_t, k2 + 1, j2, dpc_ev, dpc_err);
+          trace_S2(dpc_p, dpc_in, dpc_t, k2 + 1, j2, dpc_ev, dpc_err, dpc_cells);
         }
       }
       break;
@@ -398,10 +417,10 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       if (dpc_found30) {
         const int64_t k2 = dpc_arg32;
         {
-          trace_S2(dpc_p, dpc_in, dpc_t, i2, k2, dpc_ev, dpc_err);
+          trace_S2(dpc_p, dpc_in, dpc_t, i2, k2, dpc_ev, dpc_err, dpc_cells);
         }
         {
-          trace_F(dpc_p, dpc_in, dpc_t, i1, j1, k2 + 1, j2, dpc_ev, dpc_err);
+          trace_F(dpc_p, dpc_in, dpc_t, i1, j1, k2 + 1, j2, dpc_ev, dpc_err, dpc_cells);
         }
       }
       break;
@@ -423,10 +442,10 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       if (dpc_found36) {
         const int64_t k1 = dpc_arg38;
         {
-          trace_S1(dpc_p, dpc_in, dpc_t, i1, k1, dpc_ev, dpc_err);
+          trace_S1(dpc_p, dpc_in, dpc_t, i1, k1, dpc_ev, dpc_err, dpc_cells);
         }
         {
-          trace_F(dpc_p, dpc_in, dpc_t, k1 + 1, j1, i2, j2, dpc_ev, dpc_err);
+          trace_F(dpc_p, dpc_in, dpc_t, k1 + 1, j1, i2, j2, dpc_ev, dpc_err, dpc_cells);
         }
       }
       break;
@@ -441,7 +460,8 @@ void traceback(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  trace_F(dpc_p, dpc_in, dpc_t, 0, N - 1, 0, M - 1, dpc_ev, dpc_err);
+  int64_t dpc_cells = 0; // cells visited (dpc::TraceCellLimit)
+  trace_F(dpc_p, dpc_in, dpc_t, 0, N - 1, 0, M - 1, dpc_ev, dpc_err, dpc_cells);
 }
 
 } // namespace bpmax

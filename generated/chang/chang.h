@@ -85,11 +85,13 @@ __device__ const int64_t dpc_score_bond_dev[16] = {
 constexpr int64_t dpc_score_bond_host[16] = {
     dpc::NEG, dpc::NEG, dpc::NEG, 1, dpc::NEG, dpc::NEG, 1, dpc::NEG,
     dpc::NEG, 1,        dpc::NEG, 1, 1,        dpc::NEG, 1, dpc::NEG};
+// its entry for these symbols (also the index into a copy of the table)
+DPC_HD int score_bond_index(int8_t a, int8_t b) { return b + 4 * a; }
 DPC_HD int64_t score_bond(int8_t a, int8_t b) {
 #if defined(__CUDA_ARCH__)
-  return dpc::ro(dpc_score_bond_dev[b + 4 * a]);
+  return dpc::ro(dpc_score_bond_dev[score_bond_index(a, b)]);
 #else
-  return dpc_score_bond_host[b + 4 * a];
+  return dpc_score_bond_host[score_bond_index(a, b)];
 #endif
 }
 

@@ -8,8 +8,11 @@
 
 #if defined(_OPENMP)
 #define DPC_SIMD _Pragma("omp simd")
+#define DPC_PRAGMA(x) _Pragma(#x)
+#define DPC_SIMD_OR(v) DPC_PRAGMA(omp simd reduction(| : v))
 #else
 #define DPC_SIMD
+#define DPC_SIMD_OR(v)
 #endif
 
 namespace chang {

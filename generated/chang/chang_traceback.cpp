@@ -9,15 +9,20 @@ namespace chang {
 
 static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                     int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                    int *dpc_err);
+                    int *dpc_err, int64_t &dpc_cells);
 static void trace_CT(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                      int64_t j, int64_t i, std::vector<dpc_rt::Event> &dpc_ev,
-                     int *dpc_err);
+                     int *dpc_err, int64_t &dpc_cells);
 
 // C[i, j] = (| j <= i + 1 : 0 | else : max(C[i + 1, j - 1] + bond(seq[i], seq[j]) @pair(i, j), max k in i .. j - 1 : C[i, k] + CT[j, k + 1]))
 static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                     int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                    int *dpc_err) {
+                    int *dpc_err, int64_t &dpc_cells) {
+  // past the limit (or after an error) the traceback stops
+  if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit) {
+    if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);
+    return;
+  }
   const int64_t N = dpc_p.N;
   (void)N;
   (void)dpc_in;
@@ -47,7 +52,7 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
     case 0: {
       dpc_ev.push_back({"pair", {i, j}});
       {
-        trace_C(dpc_p, dpc_in, dpc_t, i + 1, j - 1, dpc_ev, dpc_err);
+        trace_C(dpc_p, dpc_in, dpc_t, i + 1, j - 1, dpc_ev, dpc_err, dpc_cells);
       }
       {
       }
@@ -70,10 +75,10 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       if (dpc_found6) {
         const int64_t k = dpc_arg8;
         {
-          trace_C(dpc_p, dpc_in, dpc_t, i, k, dpc_ev, dpc_err);
+          trace_C(dpc_p, dpc_in, dpc_t, i, k, dpc_ev, dpc_err, dpc_cells);
         }
         {
-          trace_CT(dpc_p, dpc_in, dpc_t, j, k + 1, dpc_ev, dpc_err);
+          trace_CT(dpc_p, dpc_in, dpc_t, j, k + 1, dpc_ev, dpc_err, dpc_cells);
         }
       }
       break;
@@ -85,21 +90,27 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
 // CT[j, i] = C[i, j]
 static void trace_CT(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                      int64_t j, int64_t i, std::vector<dpc_rt::Event> &dpc_ev,
-                     int *dpc_err) {
+                     int *dpc_err, int64_t &dpc_cells) {
+  // past the limit (or after an error) the traceback stops
+  if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit) {
+    if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);
+    return;
+  }
   const int64_t N = dpc_p.N;
   (void)N;
   (void)dpc_in;
   (void)dpc_t;
   (void)dpc_ev;
   (void)dpc_err;
-  trace_C(dpc_p, dpc_in, dpc_t, i, j, dpc_ev, dpc_err);
+  trace_C(dpc_p, dpc_in, dpc_t, i, j, dpc_ev, dpc_err, dpc_cells);
 }
 
 void traceback(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  trace_C(dpc_p, dpc_in, dpc_t, 0, N - 1, dpc_ev, dpc_err);
+  int64_t dpc_cells = 0; // cells visited (dpc::TraceCellLimit)
+  trace_C(dpc_p, dpc_in, dpc_t, 0, N - 1, dpc_ev, dpc_err, dpc_cells);
 }
 
 } // namespace chang

@@ -9,12 +9,17 @@ namespace nussinov {
 
 static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                     int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                    int *dpc_err);
+                    int *dpc_err, int64_t &dpc_cells);
 
 // C[i, j] = (| j <= i : 0 | else : max(C[i + 1, j], C[i, j - 1], C[i + 1, j - 1] + bond(seq[i], seq[j]) @pair(i, j), max k in i + 1 .. j - 1 : C[i, k] + C[k + 1, j]))
 static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                     int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                    int *dpc_err) {
+                    int *dpc_err, int64_t &dpc_cells) {
+  // past the limit (or after an error) the traceback stops
+  if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit) {
+    if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);
+    return;
+  }
   const int64_t N = dpc_p.N;
   (void)N;
   (void)dpc_in;
@@ -52,17 +57,17 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
     (void)dpc_best7;
     switch (dpc_win6) {
     case 0: {
-      trace_C(dpc_p, dpc_in, dpc_t, i + 1, j, dpc_ev, dpc_err);
+      trace_C(dpc_p, dpc_in, dpc_t, i + 1, j, dpc_ev, dpc_err, dpc_cells);
       break;
     }
     case 1: {
-      trace_C(dpc_p, dpc_in, dpc_t, i, j - 1, dpc_ev, dpc_err);
+      trace_C(dpc_p, dpc_in, dpc_t, i, j - 1, dpc_ev, dpc_err, dpc_cells);
       break;
     }
     case 2: {
       dpc_ev.push_back({"pair", {i, j}});
       {
-        trace_C(dpc_p, dpc_in, dpc_t, i + 1, j - 1, dpc_ev, dpc_err);
+        trace_C(dpc_p, dpc_in, dpc_t, i + 1, j - 1, dpc_ev, dpc_err, dpc_cells);
       }
       {
       }
@@ -85,10 +90,10 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       if (dpc_found8) {
         const int64_t k = dpc_arg10;
         {
-          trace_C(dpc_p, dpc_in, dpc_t, i, k, dpc_ev, dpc_err);
+          trace_C(dpc_p, dpc_in, dpc_t, i, k, dpc_ev, dpc_err, dpc_cells);
         }
         {
-          trace_C(dpc_p, dpc_in, dpc_t, k + 1, j, dpc_ev, dpc_err);
+          trace_C(dpc_p, dpc_in, dpc_t, k + 1, j, dpc_ev, dpc_err, dpc_cells);
         }
       }
       break;
@@ -101,7 +106,8 @@ void traceback(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  trace_C(dpc_p, dpc_in, dpc_t, 0, N - 1, dpc_ev, dpc_err);
+  int64_t dpc_cells = 0; // cells visited (dpc::TraceCellLimit)
+  trace_C(dpc_p, dpc_in, dpc_t, 0, N - 1, dpc_ev, dpc_err, dpc_cells);
 }
 
 } // namespace nussinov

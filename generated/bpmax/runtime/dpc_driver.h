@@ -635,6 +635,10 @@ inline const char *error_text(int Code) {
     return "internal error: a pipelined strip waited more than 10 s for the "
            "strip above it (please report it; --backend=openmp computes the "
            "same tables)";
+  case 4:
+    return "the traceback visits more than 10^8 cells; giving up (it follows "
+           "every operand of a sum of table reads; --events=none prints the "
+           "output without it)";
   default:
     return "unknown error";
   }
