@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Device run 36 (2026-11-24): branch-free strip cells with hoisted leaves and
+# Device call 12 of 2026-11-24: branch-free strip cells with hoisted leaves and
 # staged stores, the scan kernel, the CPU strips' hoisting. Needs the
 # folders made here: .carry/gen (scripts/gen-corpus.sh), .carry/gen-extra
 # (tests/gen/Inputs/{pascal,swsides}.dp), .carry/gen-main (sw_local and
