@@ -245,12 +245,37 @@ struct CudaPrinter {
       };
       Fetch("dpc_a", "dpc_sx", "dpc_ty", RB, GP.VectorRows);
       Fetch("dpc_b", "dpc_sy", "dpc_tx", CB, GP.VectorCols);
-      W.line("#pragma unroll");
-      W.line("for (int q = 0; q < {}; ++q)", RB);
-      W.line("#pragma unroll");
-      W.line("for (int r = 0; r < {}; ++r) dpc_reg[q][r] = dpc_add{}(dpc_a[q], "
-             "dpc_b[r], dpc_reg[q][r]);",
-             CB, Max ? "max" : "min");
+      if (Sp.KTerms.empty()) {
+        W.line("#pragma unroll");
+        W.line("for (int q = 0; q < {}; ++q)", RB);
+        W.line("#pragma unroll");
+        W.line("for (int r = 0; r < {}; ++r) dpc_reg[q][r] = dpc_add{}(dpc_a[q], "
+               "dpc_b[r], dpc_reg[q][r]);",
+               CB, Max ? "max" : "min");
+      } else {
+        // The terms that depend on k are evaluated where the statement
+        // evaluates them: k in range (not the chunk's padding) and a cell
+        // of the reduction's domain (the box may reach outside it).
+        W.comment("the body's terms that depend on k, at every update of a "
+                  "cell of the\n"
+                  "reduction's domain");
+        W.open("if (dpc_k0 + dpc_kk <= dpc_khi)");
+        W.line("#pragma unroll");
+        W.open("for (int q = 0; q < " + std::to_string(RB) + "; ++q)");
+        W.line("#pragma unroll");
+        W.open("for (int r = 0; r < " + std::to_string(CB) + "; ++r)");
+        Bind(*Leaf, RowLo + " + dpc_ty * " + std::to_string(RB) + " + q",
+             ColLo + " + dpc_tx * " + std::to_string(CB) + " + r",
+             "dpc_k0 + dpc_kk");
+        W.open("if (" + iexpr(Sp.CellGuard) + ")");
+        std::string U = productUpdate(P, Sp, "dpc_a[q]", "dpc_b[r]", W);
+        W.line("dpc_reg[q][r] = dpc::{}(dpc_reg[q][r], {});",
+               Max ? "vmax" : "vmin", U);
+        W.close();
+        W.close();
+        W.close();
+        W.close();
+      }
       W.close();
       W.line("__syncthreads();");
       W.close();
@@ -271,8 +296,11 @@ struct CudaPrinter {
       W.line("#pragma unroll");
       W.line("for (int q = 0; q < {}; ++q)", RB);
       W.line("#pragma unroll");
-      W.line("for (int r = 0; r < {}; ++r) atomic{}(&dpc_g[{}], dpc_reg[q][r]);",
-             CB, Max ? "Max" : "Min", Cell);
+      W.line("for (int r = 0; r < {}; ++r) {}(&dpc_g[{}], dpc_reg[q][r]);", CB,
+             Sp.Ty == ScalarType::Int32 ? (Max ? "atomicMax" : "atomicMin")
+                                        : (Max ? "dpc_rt::atomic_max"
+                                               : "dpc_rt::atomic_min"),
+             Cell);
       W.close();
       W.close();
       return;
@@ -361,10 +389,10 @@ struct CudaPrinter {
       }
       W.line("if (!({})) continue;", iexpr(Sp.CellGuard));
       W.line("{} &dpc_a = dpc_acc{}[dpc_e];", T, Id);
-      W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));",
-             Sp.Op == RedOp::Max ? "vmax" : "vmin", T,
-             productOperand(Sp, rawLoad(*Sp.X)),
-             productOperand(Sp, rawLoad(*Sp.Y)));
+      std::string U = productUpdate(P, Sp, productOperand(Sp, rawLoad(*Sp.X)),
+                                    productOperand(Sp, rawLoad(*Sp.Y)), W);
+      W.line("dpc_a = dpc::{}(dpc_a, {});", Sp.Op == RedOp::Max ? "vmax" : "vmin",
+             U);
       W.close();
       W.close();
       return true;
@@ -641,7 +669,11 @@ struct CudaPrinter {
         "(1 when it has tiles enough).",
         K, S.SplitK, P.Splits[S.SplitK].Op == RedOp::Max ? "max" : "min"));
     W.open("__global__ void __launch_bounds__(" +
-           std::to_string(GP.ThreadsX * GP.ThreadsY) + ", 2) dpc_product" +
+           std::to_string(GP.ThreadsX * GP.ThreadsY) +
+           (S.SplitKMinBlocksPerSM
+                ? ", " + std::to_string(S.SplitKMinBlocksPerSM)
+                : "") +
+           ") dpc_product" +
            std::to_string(K) + "(const BatchProblem *dpc_probs" +
            Args + ", const int64_t *dpc_tiles" + gaccParam(S) +
            ", int *dpc_errs)");

@@ -41,7 +41,8 @@ struct CpuPrinter {
     }
     if (N.isProduct()) {
       int S = N.Ref;
-      W.line("tile_product{}(dpc_p, dpc_in, dpc_t{}, dpc_acc{});", S, A, S);
+      W.line("tile_product{}(dpc_p, dpc_in, dpc_t{}, dpc_acc{}{});", S, A, S,
+             P.Splits[S].KTerms.empty() ? "" : ", dpc_err");
       return;
     }
     std::string Accs;
@@ -316,7 +317,8 @@ void product(const Program &P, int SI, CodeWriter &W) {
             "tile, were\ncomputed in earlier wavefront steps:\n  " + Sp.USet);
   W.open("static void tile_product" + std::to_string(SI) +
          "(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t" +
-         Args + ", " + storeType(Sp.Ty) + " *dpc_acc" + std::to_string(SI) + ")");
+         Args + ", " + storeType(Sp.Ty) + " *dpc_acc" + std::to_string(SI) +
+         (Sp.KTerms.empty() ? "" : ", int *dpc_err") + ")");
   emitParamLocals(M, W);
   W.line("(void)dpc_in;");
   // The tile's box, and each cell's place in the accumulator (linear in
@@ -405,13 +407,13 @@ void product(const Program &P, int SI, CodeWriter &W) {
       // No `omp simd reduction` here: GCC then privatises dpc_r in memory
       // and gathers; its own vectoriser handles a max/min reduction well.
       OpenLoop("");
-      W.line("dpc_r = dpc::{}(dpc_r, {}({} + {}));", F, T, XS, YS);
+      W.line("dpc_r = dpc::{}(dpc_r, {});", F, productUpdate(P, Sp, XS, YS, W));
       W.close();
       W.line("dpc_a = dpc_r;");
     } else {
       OpenLoop("DPC_SIMD");
       W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
-      W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));", F, T, XS, YS);
+      W.line("dpc_a = dpc::{}(dpc_a, {});", F, productUpdate(P, Sp, XS, YS, W));
       W.close();
     }
     W.close();
@@ -434,8 +436,9 @@ void product(const Program &P, int SI, CodeWriter &W) {
     W.open("");
     Bind(N, Order.size());
     W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
-    W.line("dpc_a = dpc::{}(dpc_a, {}({} + {}));", F, T,
-           productOperand(Sp, XV), productOperand(Sp, YV));
+    W.line("dpc_a = dpc::{}(dpc_a, {});", F,
+           productUpdate(P, Sp, productOperand(Sp, XV), productOperand(Sp, YV),
+                         W));
     W.close();
     return true;
   };

@@ -4,7 +4,8 @@
 // order on ties) and the winning reduction index (the first on ties)
 // through every table read of the winning term, recording @events on the
 // way -- the same rules as `dpc interp`. Values are recomputed from the
-// finished tables.
+// finished tables. Reads of tables whose cells record no event
+// (ast::tablesRecordingEvents) are not followed.
 //
 //===----------------------------------------------------------------------===//
 #include "CodeGen/Emitters.h"
@@ -45,6 +46,8 @@ struct Tracer {
     events(E);
     switch (E.K) {
     case VExpr::Load: {
+      if (!P.M.Tables[E.Table].RecordsEvents)
+        return; // no event below this read: nothing to follow
       std::string A;
       for (auto &X : E.Idx)
         A += ", " + iexpr(X);

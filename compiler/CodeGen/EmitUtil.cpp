@@ -56,6 +56,33 @@ std::string dpc::productOperand(const SplitInfo &Sp, const std::string &V) {
          V + ")";
 }
 
+std::string dpc::productUpdate(const Program &P, const SplitInfo &Sp,
+                               const std::string &X, const std::string &Y,
+                               CodeWriter &W) {
+  std::string T = storeType(Sp.Ty);
+  if (Sp.KTerms.empty())
+    return T + "(" + X + " + " + Y + ")";
+  ValueStyle VS;
+  VS.UseSplits = false;
+  ValueEmitter VE(P, VS, W);
+  bool Int = isIntType(Sp.Ty);
+  std::string U = VE.fresh("u");
+  if (Int)
+    W.line("int64_t {} = dpc::add(dpc::widen<{}>({}), dpc::widen<{}>({}), "
+           "dpc_err);",
+           U, T, X, T, Y);
+  else
+    W.line("{} {} = {} + {};", evalType(Sp.Ty), U, X, Y);
+  for (auto &[Sub, Term] : Sp.KTerms) {
+    std::string V = VE.emit(*Term);
+    if (Int)
+      W.line("{} = dpc::{}({}, {}, dpc_err);", U, Sub ? "sub" : "add", U, V);
+    else
+      W.line("{} = {} {} {};", U, U, Sub ? "-" : "+", V);
+  }
+  return Int ? "dpc::keep<" + T + ">(" + U + ")" : T + "(" + U + ")";
+}
+
 std::string dpc::iexpr(const IExprPtr &E) { return iexprToString(*E); }
 
 std::string dpc::idxParams(const TableInfo &T) {

@@ -35,6 +35,16 @@ std::string storedIdentityOf(RedOp Op, ScalarType T);
 /// A tile product's operand value V as the product reads it: clamped for
 /// SplitInfo::SoftInf (dpc::soft_neg / soft_pos), else V.
 std::string productOperand(const lir::SplitInfo &Sp, const std::string &V);
+/// The candidate a tile product's update combines into its accumulator,
+/// as an expression in the stored type, for operand values X and Y: `X +
+/// Y`, or, with terms that depend on k (SplitInfo::KTerms), `(X + Y) (+|-
+/// t)*` as the cell's statement evaluates it (ints in the checked sentinel
+/// arithmetic, kept in the stored type by dpc::keep). The terms'
+/// statements go to W; the cell's indices, the k's and the params must be
+/// bound, and dpc_in and dpc_err visible.
+std::string productUpdate(const lir::Program &P, const lir::SplitInfo &Sp,
+                          const std::string &X, const std::string &Y,
+                          CodeWriter &W);
 std::string iexpr(const lir::IExprPtr &E);
 
 /// The header of a loop node: `for (int64_t i = lo; i <= hi; i++)`.

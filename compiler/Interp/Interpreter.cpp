@@ -87,8 +87,12 @@ struct Interpreter::Impl {
   std::deque<Node> Arena;
   std::vector<std::vector<Num>> ScoreNums;
   uint64_t TraceSteps = 0;
+  /// Per table: tracing a cell can record an event (reads of the others
+  /// are not followed; ast::tablesRecordingEvents).
+  std::vector<bool> RecordsEvents;
 
-  explicit Impl(const Module &M) : M(M) {}
+  explicit Impl(const Module &M)
+      : M(M), RecordsEvents(tablesRecordingEvents(M)) {}
 
   // ---- compilation of the AST into evaluable nodes ----
   LinForm lin(const Affine &A, const std::map<std::string, int> &Slots) {
@@ -606,6 +610,8 @@ struct Interpreter::Impl {
     bool IsInt = isIntType(N.Ty);
     switch (N.Kind) {
     case Node::Read: {
+      if (!RecordsEvents[N.Target])
+        return; // no event below this read: nothing to follow
       int64_t Idx[MaxSlots];
       for (size_t D = 0; D < N.Idx.size(); ++D)
         Idx[D] = N.Idx[D].eval(Env);

@@ -133,6 +133,10 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
       OS << "  product " << Sp.BodyText << "; terms that do not depend on "
          << "the reduction's indices added to its result:" << Sp.FactoredText
          << "\n";
+    if (!Sp.KTerms.empty())
+      OS << "  the product's body " << Sp.BodyText
+         << " has terms after its pair that depend on the reduction's "
+            "indices: evaluated at every update\n";
     OS << "  U(T) = " << Sp.USet << "\n  "
        << gpuProductFormName(P.Gpu.Products[S].Form)
        << " on the GPU; on the CPU, "

@@ -260,6 +260,12 @@ struct SplitInfo {
   ScalarType Ty = ScalarType::Int32;
   std::vector<std::string> KVars;   // contraction indices, outermost first
   VExprPtr X, Y;                    // the two loads (over cell and K vars)
+  /// Terms of the product's body after `X + Y` that depend on k and read
+  /// only inputs, indices, params and scores (`+ p[i] * p[k+1] * p[j+1]`):
+  /// every update computes `(X + Y) (+|- t)*` in the order written (Sub:
+  /// the term is subtracted). Never infinite; int terms checked as the
+  /// cell's statement checks them.
+  std::vector<std::pair<bool, VExprPtr>> KTerms;
   int RowDim = -1, ColDim = -1;     // table dims of the matrix rows / cols
   /// Loops over U(T) for one tile: tile coordinates are the variables
   /// TileVars; the leaf Stmt (StmtId = -2) has Args = KVars values.
@@ -419,6 +425,9 @@ struct TableInfo {
   /// The domain: constraints over the indices and params.
   std::vector<Constraint> Domain;
   std::string BodyText; // the equation's right-hand side, as written
+  /// Tracing a cell can record an event (ast::tablesRecordingEvents); the
+  /// traceback follows reads of the other tables no further.
+  bool RecordsEvents = true;
 };
 
 struct InputInfo {

@@ -140,6 +140,7 @@ struct GpuKernel {
   /// The split-K product kernel that runs before it (split index, -1: none).
   int SplitK = -1;
   int64_t SplitKBytes = 0;
+  int SplitKMinBlocksPerSM = 2;       // the split-K kernel's launch bounds
   /// ParallelGrid: the most blocks worth launching per SM.
   int BlocksPerSM = 0;
   /// Strip: rows of the tile each lane owns (tile rows / warp size).

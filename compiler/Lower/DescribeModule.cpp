@@ -34,9 +34,12 @@ lir::ModuleInfo dpc::describeModule(const ast::Module &M) {
     SI.EntriesText += ", default = " + S.Default->str();
     I.Scores.push_back(SI);
   }
-  for (auto &T : M.Tables)
-    I.Tables.push_back({T.Name, T.Type, T.Indices, T.Domain,
-                        ast::exprToString(*T.Eq->Body)});
+  std::vector<bool> Rec = ast::tablesRecordingEvents(M);
+  for (size_t T = 0; T < M.Tables.size(); ++T) {
+    const ast::TableDecl &D = M.Tables[T];
+    I.Tables.push_back({D.Name, D.Type, D.Indices, D.Domain,
+                        ast::exprToString(*D.Eq->Body), Rec[T]});
+  }
   I.StructureInput = ast::structureInput(M);
   I.Output.Table = M.Output->TableIdx;
   I.Output.Index = M.Output->Index;

@@ -94,8 +94,8 @@ struct Lowerer {
         V->Kids.push_back(lower(*E.Args[0], Ty));
         return V;
       }
-      // A tile product reduces its core `X + Y`; the terms factored out of
-      // the body (SplitPlan::Terms) are added to the result.
+      // A tile product reduces its core `X + Y (+|- t)*`; the terms
+      // factored out of the body (SplitPlan::Terms) are added to the result.
       const SplitPlan &Sp = Splits[It->second];
       V->K = VExpr::SplitReduce;
       V->Split = It->second;
@@ -190,9 +190,11 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     I.Ty = T.Type;
     for (auto &B : Sp.Red->Bindings)
       I.KVars.push_back(B.Var);
-    const Expr &Body = *Sp.Core;
+    const Expr &Body = *Sp.Pair;
     I.X = L.lower(*Body.Args[0], T.Type);
     I.Y = L.lower(*Body.Args[1], T.Type);
+    for (const FactoredTerm &KT : Sp.KTerms)
+      I.KTerms.push_back({KT.Subtract, L.lower(*KT.E, T.Type)});
     I.RowDim = Sp.RowDim;
     I.ColDim = Sp.ColDim;
     I.ProductLoops = Sp.ProductLoops;

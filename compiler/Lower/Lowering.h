@@ -47,9 +47,13 @@ struct FactoredTerm {
 struct SplitPlan {
   int Stmt = -1;                        // PolyModel statement index
   const ast::Expr *Red = nullptr;
-  /// The product `X + Y` inside Red's body, and the terms factored out of
-  /// it (empty when the body is `X + Y`).
+  /// What the product reduces: `X + Y`, or `X + Y (+|- t)*` with terms t
+  /// that depend on the reduction's indices (KTerms, in order); Pair is its
+  /// `X + Y`. Terms are the terms factored out of the body (empty when the
+  /// body is Core).
   const ast::Expr *Core = nullptr;
+  const ast::Expr *Pair = nullptr;
+  std::vector<FactoredTerm> KTerms;
   std::vector<FactoredTerm> Terms;
   /// The operands may hold the reduction's absorbing infinity (-inf for
   /// max, +inf for min; never the other one): see lir::SplitInfo::SoftInf.

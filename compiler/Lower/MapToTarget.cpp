@@ -533,18 +533,19 @@ struct GpuMapper {
       K.AccOffset[S] = Off;
       Off = align16(Off + boxVolume(P.Splits[S]) * typeBytes(P.Splits[S].Ty));
     }
-    // One register-blocked int32 product per tile (atomicMax / Min combine
-    // the parts): its own kernel, split over k, so that a step with few
-    // tiles still fills the GPU.
+    // One register-blocked int32 or int64 product per tile (atomicMax /
+    // Min combine the parts): its own kernel, split over k, so that a step
+    // with few tiles still fills the GPU.
     if (Splits.size() == 1 && hasProduct(N)) {
       int S = *Splits.begin();
       const SplitInfo &Sp = P.Splits[S];
-      if (whyNotRegisterBlocked(Sp).empty() && Sp.Ty == ScalarType::Int32) {
+      if (whyNotRegisterBlocked(Sp).empty() &&
+          (Sp.Ty == ScalarType::Int32 || Sp.Ty == ScalarType::Int64)) {
         K.SplitK = S;
         GpuProduct &GP = G.Products[S];
         GP = registerBlocked(Sp);
         GP.Form = GpuProductForm::SplitK;
-        GP.Why += "; the tile's only product, int32: a kernel of its own, k "
+        GP.Why += "; the tile's only product, of ints: a kernel of its own, k "
                   "split between up to " +
                   std::to_string(MaxParts) +
                   " blocks per tile so that steps with few tiles fill the GPU "
@@ -571,11 +572,30 @@ struct GpuMapper {
     K.SharedBytes = std::max<int64_t>(Off, 16);
     K.SharedOptIn = K.SharedBytes > T.SharedPerBlockDefault;
     // Two blocks per SM, so that one block's latency hides behind the
-    // other's work -- unless several tile products need the registers.
-    K.MinBlocksPerSM = Splits.size() <= 1 ? 2 : 0;
+    // other's work -- unless several tile products need the registers, or
+    // one register-blocked product of 64-bit values evaluates terms that
+    // depend on k at every update (ptxas spills 288 bytes per thread of
+    // matrix chain's at the 128 registers two blocks allow, none at 243).
+    auto Wide = [&](int S) {
+      return !P.Splits[S].KTerms.empty() && typeBytes(P.Splits[S].Ty) == 8;
+    };
+    bool WideTerms = false;
+    for (int S : Splits)
+      WideTerms |= Wide(S) && G.Products[S].Form == GpuProductForm::RegisterBlocked;
+    if (K.SplitK >= 0 && Wide(K.SplitK)) {
+      K.SplitKMinBlocksPerSM = 1;
+      G.Products[K.SplitK].Why +=
+          "; one block per SM in its launch bounds: its 64-bit updates with "
+          "terms that depend on k need more than 128 registers a thread";
+    }
+    K.MinBlocksPerSM = WideTerms ? 1 : Splits.size() <= 1 ? 2 : 0;
     K.Why = std::string("one block of ") + std::to_string(TileThreads) +
             " threads per tile of a wavefront step" +
-            (K.MinBlocksPerSM ? ", two blocks per SM" : "") +
+            (K.MinBlocksPerSM == 2 ? ", two blocks per SM" : "") +
+            (WideTerms ? "; one block per SM in its launch bounds: the "
+                         "product's 64-bit updates with terms that depend on "
+                         "k need more than 128 registers a thread"
+                       : "") +
             (Gr ? "; the tile's cells copied into shared memory" : "");
     return launch(newKernel(std::move(K)));
   }
@@ -768,6 +788,11 @@ struct CpuMapper {
     }
     if (Sp.SoftInf) {
       Why = "the operands may be infinite (clamped loads in the plain form)";
+      return std::nullopt;
+    }
+    if (!Sp.KTerms.empty()) {
+      Why = "the body has terms that depend on k (evaluated at every update "
+            "of a cell of the domain; the blocked form computes whole boxes)";
       return std::nullopt;
     }
     if (!Sp.BoxGuard) {

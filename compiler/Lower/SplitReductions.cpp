@@ -181,34 +181,66 @@ bool isTableRead(const Expr &E) {
   return E.K == Expr::Subscript && E.Ref == RefKind::Table;
 }
 
-/// Splits a max / min reduction's body `X + Y (+|- c)*` (left to right,
-/// as parsed) into its product `X + Y` and the terms c that do not depend on
-/// the reduction's indices and are never infinite. Then
-///   op_k (X + Y + c) = (op_k (X + Y)) + c
-/// exactly: s -> s + c is monotone (in floating point too: the rounding of
-/// s + c is monotone in s), an empty range gives the identity on both sides
-/// (-inf + c = -inf), and no term is an infinity that could meet another.
-/// Null when the body is not of that form.
-const Expr *productCore(const Module &M, const Expr &Body,
-                        const std::vector<std::string> &KV,
-                        const InfinityInfo &Inf, std::vector<FactoredTerm> &Terms) {
-  const Expr *Core = &Body;
-  std::vector<FactoredTerm> Rev;
+/// True if E reads a table (a term that does would add dependences of its
+/// own to the product).
+bool readsTable(const Expr &E) {
+  return anyExpr(E, [](const Expr &X) { return isTableRead(X); });
+}
+
+/// The parts of a max / min reduction's body `X + Y (+|- t)* (+|- c)*`
+/// (left to right, as parsed) that a tile product can take.
+struct ProductParts {
+  const Expr *Core = nullptr; // `X + Y (+|- t)*`
+  const Expr *Pair = nullptr; // `X + Y`
+  std::vector<FactoredTerm> KTerms, Terms;
+};
+
+/// Splits a max / min reduction's body `X + Y (+|- t)* (+|- c)*` into
+///  - the terms c (outermost) that do not depend on the reduction's indices
+///    and are never infinite: then
+///      op_k (X + Y + c) = (op_k (X + Y)) + c
+///    exactly: s -> s + c is monotone (in floating point too: the rounding
+///    of s + c is monotone in s), an empty range gives the identity on both
+///    sides (-inf + c = -inf), and no term is an infinity that could meet
+///    another;
+///  - the terms t between `X + Y` and the first c, from the first that
+///    depends on the reduction's indices inwards: never infinite, reading
+///    no table (inputs, indices, params, scores). The product evaluates
+///    them at every update, in the order written (matrix chain's
+///    `+ p[i] * p[k+1] * p[j+1]`), so its sums are the interpreter's.
+/// Null Core when the body is not of that form.
+ProductParts productParts(const Module &M, const Expr &Body,
+                          const std::vector<std::string> &KV,
+                          const InfinityInfo &Inf) {
+  ProductParts R;
+  const Expr *Core = &Body, *WithK = nullptr;
+  std::vector<FactoredTerm> Rev, KRev;
   while (Core->K == Expr::Add || Core->K == Expr::Sub) {
     if (Core->K == Expr::Add && isTableRead(*Core->Args[0]) &&
         isTableRead(*Core->Args[1]))
       break;
     const Expr &C = *Core->Args[1];
-    if (usesAnyVar(C, KV) || !finiteTerm(M, C, Inf))
-      return nullptr;
-    Rev.push_back({Core->K == Expr::Sub, &C});
+    if (!finiteTerm(M, C, Inf))
+      return R;
+    if (WithK || usesAnyVar(C, KV)) {
+      if (readsTable(C))
+        return R;
+      if (!WithK)
+        WithK = Core;
+      KRev.push_back({Core->K == Expr::Sub, &C});
+    } else {
+      Rev.push_back({Core->K == Expr::Sub, &C});
+    }
     Core = Core->Args[0].get();
   }
   if (Core->K != Expr::Add || !isTableRead(*Core->Args[0]) ||
       !isTableRead(*Core->Args[1]))
-    return nullptr;
-  Terms.assign(Rev.rbegin(), Rev.rend());
-  return Core;
+    return R;
+  R.Pair = Core;
+  R.Core = WithK ? WithK : Core;
+  R.Terms.assign(Rev.rbegin(), Rev.rend());
+  R.KTerms.assign(KRev.rbegin(), KRev.rend());
+  return R;
 }
 
 /// Reductions not nested in another reduction.
@@ -250,11 +282,10 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       std::vector<std::string> RedVars;
       for (auto &Bd : R->Bindings)
         RedVars.push_back(Bd.Var);
-      std::vector<FactoredTerm> Terms;
-      const Expr *CoreE = productCore(M, *R->Args[0], RedVars, Inf, Terms);
-      if (!CoreE)
+      ProductParts Parts = productParts(M, *R->Args[0], RedVars, Inf);
+      if (!Parts.Core)
         continue;
-      const Expr &B = *CoreE;
+      const Expr &B = *Parts.Pair;
       const ReadAccess *RX = findRead(S, B.Args[0].get());
       const ReadAccess *RY = findRead(S, B.Args[1].get());
       auto [AccX, TX] = effectiveAccess(PM, CI, *RX);
@@ -274,6 +305,10 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
         bool FloatOk = (Ty == ScalarType::Float || Ty == ScalarType::Double) &&
                        M.Tables[TX].Type == Ty && M.Tables[TY].Type == Ty;
         if (Other[TX] || Other[TY] || !(IntOk || FloatOk))
+          continue;
+        // Clamped int32 operands rely on a product's sign telling whether
+        // an operand was infinite, which a k-dependent term would blur.
+        if (IntOk && !Parts.KTerms.empty())
           continue;
         SoftInf = IntOk;
       }
@@ -331,8 +366,10 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       SplitPlan Sp;
       Sp.Stmt = SI;
       Sp.Red = R;
-      Sp.Core = CoreE;
-      Sp.Terms = Terms;
+      Sp.Core = Parts.Core;
+      Sp.Pair = Parts.Pair;
+      Sp.KTerms = Parts.KTerms;
+      Sp.Terms = Parts.Terms;
       Sp.SoftInf = SoftInf;
       int Idx = static_cast<int>(Out.size());
       Sp.Place.Name = "TileProduct" + std::to_string(Idx);

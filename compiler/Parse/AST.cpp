@@ -166,6 +166,24 @@ bool ast::anyExpr(const Expr &E, const std::function<bool(const Expr &)> &Pred) 
   return false;
 }
 
+std::vector<bool> ast::tablesRecordingEvents(const Module &M) {
+  std::vector<bool> Rec(M.Tables.size(), false);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t T = 0; T < M.Tables.size(); ++T) {
+      if (Rec[T] || !M.Tables[T].Eq)
+        continue;
+      Rec[T] = anyExpr(*M.Tables[T].Eq->Body, [&](const Expr &E) {
+        return !E.Events.empty() ||
+               (E.K == Expr::Subscript && E.Ref == RefKind::Table &&
+                Rec[E.RefIndex]);
+      });
+      Changed |= Rec[T];
+    }
+  }
+  return Rec;
+}
+
 bool ast::declaresEvent(const Module &M, llvm::StringRef Name) {
   auto Has = [&](const Expr &Body) {
     return anyExpr(Body, [&](const Expr &E) {

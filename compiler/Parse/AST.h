@@ -244,6 +244,11 @@ std::string exprToString(const Expr &E);
 /// True if Pred holds for E or for some expression inside it (operands,
 /// subscripts, arguments, case arms).
 bool anyExpr(const Expr &E, const std::function<bool(const Expr &)> &Pred);
+/// Per table: whether tracing one of its cells can record an event (its
+/// equation annotates an expression with one, or reads a table whose
+/// cells can). The traceback (generated and `dpc interp`) follows reads of
+/// the other tables no further: they add nothing to its result.
+std::vector<bool> tablesRecordingEvents(const Module &M);
 /// Whether some equation annotates an expression with event `Name`.
 bool declaresEvent(const Module &M, llvm::StringRef Name);
 /// The input whose dot-bracket structure the traceback gives: the only

@@ -315,9 +315,9 @@ gpu:
     shared memory: 4096 bytes; tile of F at 0
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration
   tile product 0: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
-    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, int32: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
+    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
   tile product 1: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
-    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, int32: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
+    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
   tile product 2: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged
     why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time
   tile product 3: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged

@@ -107,7 +107,7 @@ gpu:
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
   tile product 0: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
-    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, int32: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
+    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
 cpu:
   group 0: the tiles of a wavefront step on the threads (dynamic schedule)
       loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration

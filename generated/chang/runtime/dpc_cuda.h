@@ -114,6 +114,14 @@ private:
 };
 
 /// Sets N elements of a device array to V.
+// atomicMax / atomicMin on int64_t (long here), through CUDA's long long
+// overloads: the parts of a tile product split over k combine with them.
+__device__ inline void atomic_max(int64_t *P, int64_t V) {
+  atomicMax(reinterpret_cast<long long *>(P), static_cast<long long>(V));
+}
+__device__ inline void atomic_min(int64_t *P, int64_t V) {
+  atomicMin(reinterpret_cast<long long *>(P), static_cast<long long>(V));
+}
 template <typename T> __global__ void fill_kernel(T *P, size_t N, T V) {
   for (size_t I = blockIdx.x * size_t(blockDim.x) + threadIdx.x; I < N;
        I += size_t(gridDim.x) * blockDim.x)

@@ -141,6 +141,19 @@ DPC_HD int64_t mul(int64_t a, int64_t b, int *err) {
   }
   return int64_t(p);
 }
+// A wide value kept in stored type T where a later narrow judges it (a
+// tile product's candidate with k-dependent terms): the sentinels map to
+// T's, values beyond T's finite range to just beyond it, so a max / min of
+// such values is exact wherever it lies in range and overflows (narrow)
+// where it does not.
+template <typename T> DPC_HD T keep(int64_t v) {
+  if (v == NEG)
+    return Limits<T>::Neg;
+  if (v == POS)
+    return Limits<T>::Pos;
+  constexpr int64_t M = Limits<T>::Max + 1;
+  return T(v > M ? M : v < -M ? -M : v);
+}
 // An intermediate integer result must fit the table's declared type.
 template <typename T> DPC_HD int64_t check_type(int64_t v, int *err) {
   if (v != NEG && v != POS &&
