@@ -201,6 +201,14 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   // under; empty: every lane's column is known to be in range). TopAt: the
   // column's entry in dpc_top (minus one). Interior: every lane's cell lies
   // in an interior tile (Group::InteriorGuard): it runs that case, no guard.
+  // The step's new rows become the lane's current ones.
+  auto Advance = [&] {
+    W.line("#pragma unroll");
+    W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
+    for (int T : G.StripTables)
+      W.line("dpc_cur_{0}[dpc_r] = dpc_next_{0}[dpc_r];", M.Tables[T].Name);
+    W.close();
+  };
   auto Step = [&](bool Interior, const std::string &ColEnd,
                   const std::string &TopAt) {
     Shuffles();
@@ -276,11 +284,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.close();
     }
     W.close();
-    W.line("#pragma unroll");
-    W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
-    for (int T : G.StripTables)
-      W.line("dpc_cur_{0}[dpc_r] = dpc_next_{0}[dpc_r];", M.Tables[T].Name);
-    W.close();
+    Advance();
   };
   // One step of branch-free cells (K.BranchFree): as Step, with the cells
   // inline. Interior: one arm per table, every lane's cell in the domain.
@@ -426,11 +430,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.close();
     }
     W.close();
-    W.line("#pragma unroll");
-    W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
-    for (int T : G.StripTables)
-      W.line("dpc_cur_{0}[dpc_r] = dpc_next_{0}[dpc_r];", M.Tables[T].Name);
-    W.close();
+    Advance();
   };
   auto AnyStep = [&](bool Interior, const std::string &ColEnd,
                      const std::string &TopAt) {
