@@ -24,8 +24,17 @@
 // from the group's hoisted leaves (Group::StripLeaves) the same way. Such
 // values are computed for lanes whose case may not use them, so their
 // reads are guarded and their checks set flags, merged where the case uses
-// them; the stores check the lanes' values with flags too and write through
-// each row's offset. The flags of a strip are reported when it is done.
+// them; the stores check the lanes' values with flags too (a lane vector
+// OR-ed over the strip) and write through each row's offset. The flags of
+// a strip are reported when it is done. A row's or a column's symbols are
+// int32 lane vectors (a column's shifted one lane a step), and a score of
+// two such symbols one vector lookup a step (dpc::cpu::lookup).
+//
+// Sentinel lanes (CpuStrip::Sentinels): int values that may be infinite
+// are carried as the stored sentinels; +, - and negation of operands that
+// may be infinite keep them (dpc::cpu::sadd / ssub / sneg), scores with
+// infinite entries are lane tables (dpc_scl_<name>), and wide leaves enter
+// a lane through dpc::to_lane32.
 //
 //===----------------------------------------------------------------------===//
 #include "CodeGen/Emitters.h"
@@ -35,6 +44,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace dpc;
@@ -62,13 +72,21 @@ struct SweepPrinter {
   /// the tables stored through each lane's row offset (dpc_ro_T: the row's
   /// cell at index 0; the columns are contiguous) with a vector check.
   std::map<int, std::string> LocalScores;
+  std::map<int, size_t> LocalScoreSize; // entries (the array is padded)
+  std::map<int, std::string> LaneScores; // sentinel lanes: dpc_scl_<name>
   std::set<int> RowStores;
+  /// Branch-free groups: the hoisted input symbols by key as int32 lane
+  /// vectors (dpc_syv<n>, a row's or a column's) or scalars (the strip's),
+  /// and the per-cell leaves computed as whole vectors before the lane loop
+  /// (score lookups of such symbols: dpc_g<n>).
+  std::map<std::string, std::string> SymVec;
+  std::map<const VExpr *, std::string> Gathered;
 
   SweepPrinter(const Program &P, const CpuStrip &St, CodeWriter &W)
       : P(P), St(St), G(P.Groups[St.Group]), W(W), L(St.Lanes),
         LT(storeType(St.LaneType)),
         MT(typeBytes(St.LaneType) == 8 ? "int64_t" : "int32_t"),
-        Int(St.LaneType == ScalarType::Int32), Hoist(G.BranchFree) {}
+        Int(St.LaneType == ScalarType::Int32), Hoist(St.Hoist) {}
 
   /// The value style of a leaf's evaluation: hoisted input symbols, and,
   /// for hoisted (speculative) leaves, guarded reads and flag checks.
@@ -86,7 +104,16 @@ struct SweepPrinter {
     VS.SharedScores = LocalScores;
     return VS;
   }
-  std::string leafValue(const VExpr &E, ValueEmitter &VE) {
+  /// Leaf E as its lane's value; Flag: the flag variable of its checks
+  /// ("": dpc_err). An int leaf that may be infinite or is not proven small
+  /// is computed wide (int64 with sentinels) and enters the lane as
+  /// dpc::to_lane32 keeps it (CpuStrip::Sentinels).
+  std::string leafValue(const VExpr &E, ValueEmitter &VE,
+                        const std::string &Flag) {
+    if (Int && !(isSmallFinite(P, E) && finiteMagnitude(P, E) <= INT32_MAX))
+      return Flag.empty()
+                 ? "dpc::to_lane32(" + VE.emit(E) + ", dpc_err)"
+                 : "dpc::to_lane32_flag(" + VE.emit(E) + ", " + Flag + ")";
     return LT + "(" + (Int ? VE.emitInInt32(E) : VE.emit(E)) + ")";
   }
 
@@ -140,14 +167,16 @@ struct SweepPrinter {
       int Id = Leaf.at(&E);
       switch (Lev.at(&E)) {
       case StripLeaf::Cell:
-        W.line("dpc_lf{}[dpc_l] = {};", Id, leafValue(E, VE));
+        if (!Gathered.count(&E)) // (else a vector lookup before the loop)
+          W.line("dpc_lf{}[dpc_l] = {};", Id,
+                 leafValue(E, VE, Hoist ? "dpc_lb" : ""));
         break;
       case StripLeaf::Fixed: // the case uses it here: its check counts
         W.line("dpc_lb |= dpc_hb{};", Id);
         break;
       case StripLeaf::Row:
       case StripLeaf::Col:
-        W.line("dpc_lb |= dpc_hb{}[dpc_l];", Id);
+        W.line("dpc_lb |= unsigned(dpc_hb{}v[dpc_l]);", Id);
         break;
       }
       return;
@@ -177,21 +206,40 @@ struct SweepPrinter {
 
   std::string fresh() { return "dpc_x" + std::to_string(Next++); }
 
+  /// Sentinel lanes: whether operation E's operands may be infinite (else
+  /// the plain lane arithmetic is exact).
+  bool sentinels(const VExpr &E) const {
+    if (!St.Sentinels)
+      return false;
+    for (auto &K : E.Kids) {
+      InfSigns S = infSigns(P, *K);
+      if (S.Neg || S.Pos)
+        return true;
+    }
+    return false;
+  }
+
   /// The spine of E as lane vectors: the name of a local.
   std::string vec(const VExpr &E, const std::vector<std::string> &Ix) {
     std::string N = fresh();
     if (!reads(E, Ix)) {
       if (E.K == VExpr::Const) {
         std::string C =
-            E.Inf ? LT + (E.Inf < 0 ? "(-INFINITY)" : "(INFINITY)")
+            E.Inf ? (Int ? (E.Inf < 0 ? "dpc::Limits<int32_t>::Neg"
+                                      : "dpc::Limits<int32_t>::Pos")
+                         : LT + (E.Inf < 0 ? "(-INFINITY)" : "(INFINITY)"))
             : Int ? LT + "(" + std::to_string(E.IntVal) + ")"
                   : LT + "(" + fmt::format("{:.17g}", E.FloatVal) + ")";
         W.line("const dpc_V {} = dpc_V{{}} + {};", N, C);
       } else if (Lev.at(&E) == StripLeaf::Fixed) {
         W.line("const dpc_V {} = dpc_V{{}} + dpc_h{};", N, Leaf.at(&E));
+      } else if (Gathered.count(&E)) {
+        return Gathered.at(&E);
+      } else if (Lev.at(&E) != StripLeaf::Cell) {
+        return fmt::format("dpc_h{}v", Leaf.at(&E));
       } else {
-        W.line("const dpc_V {} = dpc::cpu::loadl<dpc_V>(dpc_{}{});", N,
-               Lev.at(&E) == StripLeaf::Cell ? "lf" : "h", Leaf.at(&E));
+        W.line("const dpc_V {} = dpc::cpu::loadl<dpc_V>(dpc_lf{});", N,
+               Leaf.at(&E));
       }
       return N;
     }
@@ -207,15 +255,22 @@ struct SweepPrinter {
     }
     case VExpr::Neg: {
       std::string A = vec(*E.Kids[0], Ix);
-      W.line("const dpc_V {} = -{};", N, A);
+      if (sentinels(E))
+        W.line("const dpc_V {} = dpc::cpu::sneg({});", N, A);
+      else
+        W.line("const dpc_V {} = -{};", N, A);
       return N;
     }
     case VExpr::Add:
     case VExpr::Sub:
     case VExpr::Mul: {
       std::string A = vec(*E.Kids[0], Ix), B = vec(*E.Kids[1], Ix);
-      W.line("const dpc_V {} = {} {} {};", N, A,
-             E.K == VExpr::Add ? "+" : E.K == VExpr::Sub ? "-" : "*", B);
+      if (E.K != VExpr::Mul && sentinels(E)) // (* never meets an infinity)
+        W.line("const dpc_V {} = dpc::cpu::{}({}, {});", N,
+               E.K == VExpr::Add ? "sadd" : "ssub", A, B);
+      else
+        W.line("const dpc_V {} = {} {} {};", N, A,
+               E.K == VExpr::Add ? "+" : E.K == VExpr::Sub ? "-" : "*", B);
       return N;
     }
     case VExpr::Max:
@@ -280,13 +335,18 @@ struct SweepPrinter {
                 (isIntType(Info.Type) ? std::to_string(V.I)
                                       : fmt::format("{:.17g}", V.F));
       }
-      if (!Ok)
+      if (!Ok) {
+        laneScore(Sc, Out);
         continue;
+      }
       std::string Arr = "dpc_sct_" + Info.Name;
-      Out.line("static constexpr {} {}[{}] = {{{}}};",
+      // (padded to a multiple of 16 entries: dpc::cpu::lookup reads whole
+      // vectors of it)
+      Out.line("alignas(64) static constexpr {} {}[{}] = {{{}}};",
                isIntType(Info.Type) ? "int32_t" : evalType(Info.Type), Arr,
-               Info.Lookup.size(), Vals);
+               (Info.Lookup.size() + 15) / 16 * 16, Vals);
       LocalScores[Sc] = Arr;
+      LocalScoreSize[Sc] = Info.Lookup.size();
     }
     for (int T : G.StripTables) {
       bool Mirrors = false;
@@ -295,6 +355,31 @@ struct SweepPrinter {
       if (!Mirrors && unitStrideIn(P, T, 1))
         RowStores.insert(T);
     }
+  }
+
+  /// Sentinel lanes: an int score with infinite entries as a local array
+  /// of lane values (-inf INT32_MIN, +inf INT32_MAX; its finite entries
+  /// within the range kept for int), for vector lookups (dpc_scl_<name>).
+  void laneScore(int Sc, CodeWriter &Out) {
+    const ScoreInfo &Info = P.M.Scores[Sc];
+    if (!St.Sentinels || !isIntType(Info.Type))
+      return;
+    std::string Vals;
+    for (auto &V : Info.Lookup) {
+      if (V.K == ScoreValue::Finite && (V.I < -((int64_t(1) << 30) - 1) ||
+                                        V.I > (int64_t(1) << 30) - 1))
+        return;
+      Vals += (Vals.empty() ? "" : ", ") +
+              (V.K == ScoreValue::NegInf   ? std::string("INT32_MIN")
+               : V.K == ScoreValue::PosInf ? std::string("INT32_MAX")
+                                           : std::to_string(V.I));
+    }
+    std::string Arr = "dpc_scl_" + Info.Name;
+    Out.comment("score " + Info.Name + " as lane values (-inf INT32_MIN, +inf "
+                "INT32_MAX), padded to a multiple of 16 entries");
+    Out.line("alignas(64) static constexpr int32_t {}[{}] = {{{}}};", Arr,
+             (Info.Lookup.size() + 15) / 16 * 16, Vals);
+    LaneScores[Sc] = Arr;
   }
 
   /// A hoisted input symbol or value (Group::StripLeaves) for band members
@@ -317,7 +402,7 @@ struct SweepPrinter {
     declareIndices(Tab, Mem0, Mem1);
     W.line("unsigned dpc_fl = 0;");
     ValueEmitter VE(P, leafStyle(Tab.Indices, true, "dpc_fl"), W);
-    W.line("{} = {};", Val, leafValue(E, VE));
+    W.line("{} = {};", Val, leafValue(E, VE, "dpc_fl"));
     W.line("{} = dpc_fl;", Flag);
     W.close();
   }
@@ -334,6 +419,8 @@ struct SweepPrinter {
               "their checks are flags, counted where a cell's case uses "
               "them.");
     W.line("unsigned dpc_bad = 0;");
+    W.line("dpc_M dpc_bv = {{}}; // the stored lanes' checks (any lane set: "
+           "flag)");
     for (int T : RowStores) {
       const TableInfo &Tab = M.Tables[T];
       W.comment(Tab.Name + ": each lane's row at index 0 (its columns follow "
@@ -354,16 +441,27 @@ struct SweepPrinter {
       if (Lf.Lev == StripLeaf::Fixed) {
         W.line("const {} {} = {}; // {}", Ty, N, leafRead(Lf), Lf.Key);
         LeafNames[Lf.Key] = N;
+        if (Ty == "int8_t")
+          SymVec[Lf.Key] = "int32_t(" + N + ")";
         continue;
       }
-      W.line("alignas(64) {} {}[{}]; // {}", Ty, N, L, Lf.Key);
+      // (symbols as int32 lanes: a column's move one lane a step)
+      std::string Vn = "dpc_syv" + std::to_string(LI);
+      W.line("alignas(64) {} {}[{}]; // {}", Ty == "int8_t" ? "int32_t" : Ty,
+             N, L, Lf.Key);
       W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
       W.text(Lf.Lev == StripLeaf::Row
                  ? "const int64_t dpc_m0 = dpc_lo0 + dpc_l;"
                  : "const int64_t dpc_m1 = dpc_lo1 - 1 - dpc_l;");
       W.line("{}[dpc_l] = {};", N, leafRead(Lf));
       W.close();
-      LeafNames[Lf.Key] = N + "[dpc_l]";
+      if (Ty == "int8_t") {
+        W.line("dpc_SV {} = dpc::cpu::loadl<dpc_SV>({});", Vn, N);
+        LeafNames[Lf.Key] = "int8_t(" + Vn + "[dpc_l])";
+        SymVec[Lf.Key] = Vn;
+      } else {
+        LeafNames[Lf.Key] = N + "[dpc_l]";
+      }
     }
     for (auto &[E, Id] : Leaf) {
       StripLeaf::Level Lv = Lev.at(E);
@@ -375,8 +473,8 @@ struct SweepPrinter {
         hoistedLeaf(*E, "dpc_lo0", "dpc_lo1", V, F);
         continue;
       }
-      W.line("alignas(64) {} {}[{}]; alignas(64) unsigned {}[{}];", LT, V, L, F,
-             L);
+      W.line("alignas(64) {} {}[{}]; alignas(64) int32_t {}[{}];", LT, V, L,
+             F, L);
       W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
       if (Lv == StripLeaf::Row)
         hoistedLeaf(*E, "dpc_lo0 + dpc_l", "dpc_lo1", V + "[dpc_l]",
@@ -385,38 +483,103 @@ struct SweepPrinter {
         hoistedLeaf(*E, "dpc_lo0", "dpc_lo1 - 1 - dpc_l", V + "[dpc_l]",
                     F + "[dpc_l]");
       W.close();
+      // (as lane vectors: a column's move one lane a step)
+      W.line("dpc_V {0}v = dpc::cpu::loadl<dpc_V>({0});", V);
+      W.line("dpc_SV {0}v = dpc::cpu::loadl<dpc_SV>({0});", F);
     }
+    planGathers();
   }
 
   /// Branch-free groups, at each step: the column's hoisted symbols and
   /// leaves move one lane on; lane 0 reads column dpc_s.
   void colUpdate() {
     const ModuleInfo &M = P.M;
-    auto Shift = [&](const std::string &A, const std::string &Ty) {
-      W.line("std::memmove({0} + 1, {0}, {1} * sizeof({2}));", A, L - 1, Ty);
-    };
     for (size_t LI = 0; LI < G.StripLeaves.size(); ++LI) {
       const StripLeaf &Lf = G.StripLeaves[LI];
       if (Lf.Lev != StripLeaf::Col)
         continue;
       std::string N = "dpc_sy" + std::to_string(LI);
-      Shift(N, inputElemType(M.Inputs[Lf.Input]));
       W.open("");
       W.line("const int64_t dpc_m1 = dpc_lo1 + dpc_s;");
-      W.line("{}[0] = {};", N, leafRead(Lf));
+      if (SymVec.count(Lf.Key)) {
+        W.line("dpc_syv{0} = dpc::cpu::shift_in(dpc_syv{0}, int32_t({1}));",
+               LI, leafRead(Lf));
+      } else {
+        W.line("std::memmove({0} + 1, {0}, {1} * sizeof({0}[0]));", N, L - 1);
+        W.line("{}[0] = {};", N, leafRead(Lf));
+      }
       W.close();
     }
     for (auto &[E, Id] : Leaf) {
       if (Lev.at(E) != StripLeaf::Col)
         continue;
       std::string V = fmt::format("dpc_h{}", Id), F = fmt::format("dpc_hb{}", Id);
-      Shift(V, LT);
-      Shift(F, "unsigned");
       W.open("");
       W.line("const int dpc_l = 0; // (the column's symbols of lane 0)");
-      hoistedLeaf(*E, "dpc_lo0", "dpc_lo1 + dpc_s", V + "[0]", F + "[0]");
+      W.line("{} dpc_hc; unsigned dpc_hcf;", LT);
+      hoistedLeaf(*E, "dpc_lo0", "dpc_lo1 + dpc_s", "dpc_hc", "dpc_hcf");
+      W.line("{0}v = dpc::cpu::shift_in({0}v, dpc_hc);", V);
+      W.line("{0}v = dpc::cpu::shift_in({0}v, int32_t(dpc_hcf));", F);
       W.close();
     }
+    // the per-cell leaves that are whole-vector lookups
+    for (auto &[E, Name] : Gathered) {
+      const ScoreInfo &Sc = P.M.Scores[E->ScoreId];
+      W.line("const dpc_V {} = dpc::cpu::lookup<{}, {}>({}, {});", Name,
+             Sc.Lookup.size(), L,
+             LaneScores.count(E->ScoreId) ? LaneScores.at(E->ScoreId)
+                                          : LocalScores.at(E->ScoreId),
+             gatherIndex(*E));
+    }
+  }
+
+  /// Branch-free int groups: the per-cell leaves that are score lookups
+  /// of hoisted symbols (a row's, a column's or the strip's) with the score
+  /// kept as a local array: one vector lookup a step (dpc::cpu::lookup)
+  /// instead of a lane-by-lane read.
+  void planGathers() {
+    if (!Int || L > 16)
+      return;
+    for (auto &[E, Id] : Leaf) {
+      if (Lev.at(E) != StripLeaf::Cell || E->K != VExpr::Score ||
+          (!LocalScores.count(E->ScoreId) && !LaneScores.count(E->ScoreId)) ||
+          E->Ty != ScalarType::Int32)
+        continue;
+      bool Ok = E->SeqArgs.size() == P.M.Scores[E->ScoreId].Params.size();
+      for (auto &[In, Pos] : E->SeqArgs)
+        Ok &= symbolVector(In, Pos, *E).has_value();
+      if (Ok)
+        Gathered[E] = fmt::format("dpc_g{}", Id);
+    }
+  }
+
+  /// The int32 lane vector (or scalar) of hoisted symbol In[Pos], an
+  /// argument of leaf E.
+  std::optional<std::string> symbolVector(int In, const IExprPtr &Pos,
+                                          const VExpr &E) const {
+    const TableInfo &Tab = P.M.Tables[LeafTable.at(&E)];
+    auto It = SymVec.find(stripLeafKey(P.M.Inputs[In].Name,
+                                       toBandMembers(G, Tab.Indices, Pos)));
+    if (It == SymVec.end())
+      return std::nullopt;
+    return It->second;
+  }
+
+  /// The entry index of lookup E as an int32 lane vector expression (the
+  /// first parameter most significant, as score_<name>_index).
+  std::string gatherIndex(const VExpr &E) const {
+    const ScoreInfo &Sc = P.M.Scores[E.ScoreId];
+    std::string Index;
+    size_t Stride = 1;
+    for (size_t A = Sc.Params.size(); A-- > 0;) {
+      std::string X =
+          *symbolVector(E.SeqArgs[A].first, E.SeqArgs[A].second, E);
+      Index = (Index.empty() ? "" : Index + " + ") +
+              (Stride == 1 ? "" : std::to_string(Stride) + " * ") + X;
+      Stride *= alphabetSymbols(Sc.Params[A].second).size();
+    }
+    // (every argument a strip scalar: still a vector, as lookup takes)
+    return "(dpc_SV{} + " + Index + ")";
   }
 
   void print() {
@@ -430,6 +593,9 @@ struct SweepPrinter {
     W.open("");
     W.line("typedef dpc::cpu::lanes_t<{}, {}> dpc_V;", LT, L);
     W.line("typedef dpc::cpu::lanes_t<{}, {}> dpc_M;", MT, L);
+    if (Hoist)
+      W.line("typedef dpc::cpu::lanes_t<int32_t, {}> dpc_SV; // symbols, flags",
+             L);
     planHoisting(W);
     W.comment(fmt::format(
         "The tile rows dpc_tmin + r (tile ({0} - {1}, {1})) and each row's "
@@ -552,7 +718,7 @@ struct SweepPrinter {
       for (auto &[E, Id] : Arm)
         W.line("alignas(64) {} dpc_arm{}[{}] = {{}};", MT, Id, L);
       for (auto &[E, Id] : Leaf)
-        if (Lev.at(E) == StripLeaf::Cell)
+        if (Lev.at(E) == StripLeaf::Cell && !Gathered.count(E))
           W.line("alignas(64) {} dpc_lf{}[{}] = {{}};", LT, Id, L);
       if (Hoist)
         W.line("unsigned dpc_lb = 0;");
@@ -634,19 +800,22 @@ struct SweepPrinter {
         W.comment("The stored lanes' values checked as lane vectors (flags).");
         for (int T : G.StripTables) {
           const TableInfo &Tab = M.Tables[T];
+          // (sentinel lanes: the infinities are the stored values)
           std::string Bad =
-              Int ? fmt::format("(dpc_v_{0} < -{1}) | (dpc_v_{0} > {1})",
+              !Int ? fmt::format("(dpc_v_{0} != dpc_v_{0})", Tab.Name)
+              : St.Sentinels
+                  ? fmt::format("((dpc_v_{0} < -{1}) & (dpc_v_{0} != "
+                                "dpc::Limits<int32_t>::Neg)) | ((dpc_v_{0} > "
+                                "{1}) & (dpc_v_{0} != "
+                                "dpc::Limits<int32_t>::Pos))",
                                 Tab.Name, limitOf(Tab.Type))
-                  : fmt::format("(dpc_v_{0} != dpc_v_{0})", Tab.Name);
+                  : fmt::format("(dpc_v_{0} < -{1}) | (dpc_v_{0} > {1})",
+                                Tab.Name, limitOf(Tab.Type));
           std::string Stored =
               Interior ? "" : fmt::format(
                                   " & (dpc::cpu::loadl<dpc_M>(dpc_arm_{}) >= 0)",
                                   Tab.Name);
-          W.line("const dpc_M dpc_bm_{} = ({}){};", Tab.Name, Bad, Stored);
-          W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
-          W.line("dpc_lb |= dpc_bm_{}[dpc_l] ? unsigned({}) : 0u;", Tab.Name,
-                 Int ? "dpc::ErrFlagOverflow" : "dpc::ErrFlagUndefined");
-          W.close();
+          W.line("dpc_bv |= ({}){};", Bad, Stored);
         }
       }
       W.comment("Stores, lane by lane, checked as the scalar statements check "
@@ -662,7 +831,7 @@ struct SweepPrinter {
                         : fmt::format("if (dpc_arm_{}[dpc_l] >= 0)", Tab.Name));
         auto X = declareIndices(Tab, "dpc_lo0 + dpc_l", "dpc_lo1 + dpc_c");
         if (Hoist && RowStores.count(T)) {
-          // (the check is dpc_bm_T's)
+          // (the check is in dpc_bv)
           W.line("dpc_t.{}[dpc_ro_{}[dpc_l] + {}] = dpc_v_{}[dpc_l];",
                  P.Storages[T].Buffer, Tab.Name, Tab.Indices[1], Tab.Name);
           W.close();
@@ -672,9 +841,13 @@ struct SweepPrinter {
           W.line("const {} dpc_v = dpc_v_{}[dpc_l];", LT, Tab.Name);
         else
           W.line("const {} dpc_v = {};", LT,
-                 Int ? fmt::format("dpc::narrow_finite<int32_t>(int64_t("
+                 Int && St.Sentinels
+                     ? fmt::format("dpc::narrow<int32_t>(dpc::widen<int32_t>("
                                    "dpc_v_{}[dpc_l]), dpc_err)",
                                    Tab.Name)
+                 : Int ? fmt::format("dpc::narrow_finite<int32_t>(int64_t("
+                                     "dpc_v_{}[dpc_l]), dpc_err)",
+                                     Tab.Name)
                      : fmt::format("{}(dpc::checkf(dpc_v_{}[dpc_l], dpc_err))",
                                    LT, Tab.Name));
         for (size_t A = 0; A < As.size(); ++A) {
@@ -736,8 +909,13 @@ struct SweepPrinter {
     }
     Step(false);
     W.close(); // steps
-    if (Hoist)
+    if (Hoist) {
+      W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
+      W.line("dpc_bad |= dpc_bv[dpc_l] ? unsigned({}) : 0u;",
+             Int ? "dpc::ErrFlagOverflow" : "dpc::ErrFlagUndefined");
+      W.close();
       W.line("dpc::report_flags(dpc_bad, dpc_err);");
+    }
     W.close(); // the strip has tiles
     W.line("dpc_prog[dpc_k].store(INT64_MAX, std::memory_order_release);");
     W.close(); // tickets

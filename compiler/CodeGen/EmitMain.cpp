@@ -53,12 +53,21 @@ std::string dpc::emitHostHeader(const Program &P) {
       if (!Ref && P.Storages[T].HostTable >= 0)
         continue;
       const std::string &TN = M.Tables[T].Name;
-      H.line("std::vector<{}> {};", storeType(M.Tables[T].Type), TN);
+      H.line("dpc_rt::ZeroedArray<{}> {};", storeType(M.Tables[T].Type), TN);
       Init += (Init.empty() ? " : " : ", ") + TN + "(static_cast<size_t>(" +
               (Ref ? "ref_" : "") + TN + "_size(p)))";
       V += (V.empty() ? "" : ", ") + TN + ".data()";
     }
     H.line("explicit {}(const Params &p){} {{ (void)p; }}", S, Init);
+    if (!Ref) {
+      std::string Touch;
+      for (size_t T = 0; T < M.Tables.size(); ++T)
+        if (P.Storages[T].HostTable < 0)
+          Touch += " " + M.Tables[T].Name + ".touch(threads);";
+      H.line("/// The tables' pages faulted in on the threads (before the "
+             "compute timer).");
+      H.line("void touch(int threads) {{{} (void)threads; }}", Touch);
+    }
     H.line("{} view() {{ return {}{{{}}}; }}", Ref ? "RefTables" : "Tables",
            Ref ? "RefTables" : "Tables", V);
     H.close("};");
@@ -510,6 +519,7 @@ std::string dpc::emitMain(const Program &P) {
   W.line("bt.owned.reserve(n);");
   W.open("for (size_t k = 0; k < n; ++k)");
   W.line("bt.owned.emplace_back(jobs[first + k].p);");
+  W.line("bt.owned[k].touch(threads);");
   W.line("bt.views[k] = bt.owned[k].view();");
   W.close();
   W.line("const dpc_rt::CpuBatchPlan plan = dpc_rt::plan_cpu_batch("

@@ -31,10 +31,11 @@ struct CpuPrinter {
     if (N.isTileStart())
       return; // the CPU reads a tile's cells in place: nothing to load
     if (N.SKind == StmtKind::Sweep) {
-      W.text("#if DPC_CPU_VECTORS");
+      W.text("#if DPC_CPU_STRIPS");
       emitCpuSweep(P, N, W);
       W.text("#else");
-      W.comment("Without vector extensions: the tiled wavefront.");
+      W.comment("Without AVX-512 (runtime/dpc_cpu_simd.h, DPC_CPU_STRIPS): "
+                "the tiled wavefront.");
       node(*N.Kids[0], false);
       W.text("#endif");
       return;

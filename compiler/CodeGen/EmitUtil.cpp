@@ -388,10 +388,11 @@ std::string ValueEmitter::checkedInt(const std::string &V, ScalarType Ty) const 
 }
 
 std::string ValueEmitter::emit(const VExpr &E) {
-  // (PlanStripCells lets only finite ints be evaluated speculatively: the
-  // sentinel arithmetic fails as it goes)
+  // (PlanStripCells lets only finite ints be evaluated speculatively, or,
+  // for the CPU strips, ints whose sentinel arithmetic can never meet
+  // inf - inf: the sentinel arithmetic fails as it goes)
   DPC_ASSERT(!S.Speculative || !isIntType(E.Ty) || isSmallFinite(P, E) ||
-                 E.K == VExpr::Const,
+                 E.K == VExpr::Const || undefinedFree(P, E),
              "a speculative cell with the sentinel arithmetic");
   // A finite int expression whose every intermediate fits int32 runs in
   // int32 with no check: the store checks the range it keeps.

@@ -390,6 +390,11 @@ struct Group {
   std::vector<StripLeaf> StripLeaves;
   bool BranchFree = false;
   std::string BranchFreeWhy;
+  /// Not BranchFree only because int values may be infinite, and no +, -
+  /// or * of any arm can meet inf - inf or inf * 0 (lir::undefinedFree):
+  /// lane vectors that carry the infinities as sentinels without checks
+  /// (the CPU strips) may still evaluate every arm.
+  bool BranchFreeWithSentinels = false;
 };
 
 /// A read of a table of strip group G at a constant band offset (d0, d1),

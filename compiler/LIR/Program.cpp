@@ -257,13 +257,15 @@ bool lir::isSmallFinite(const Program &P, const VExpr &E) {
   return false;
 }
 
-int64_t lir::finiteMagnitude(const Program &P, const VExpr &E) {
+namespace {
+/// finiteMagnitude; BesidesInf: infinities are sentinels, not magnitudes.
+int64_t magnitude(const Program &P, const VExpr &E, bool BesidesInf) {
   const int64_t Big = INT64_MAX;
   auto Add = [&](int64_t A, int64_t B) { return A > Big - B ? Big : A + B; };
   auto Abs = [&](int64_t V) { return V == INT64_MIN ? Big : V < 0 ? -V : V; };
   switch (E.K) {
   case VExpr::Const:
-    return E.Inf ? Big : Abs(E.IntVal);
+    return E.Inf ? (BesidesInf ? 0 : Big) : Abs(E.IntVal);
   case VExpr::Index:
   case VExpr::InputLoad:
     // checked where read against the range the generated code keeps
@@ -278,16 +280,18 @@ int64_t lir::finiteMagnitude(const Program &P, const VExpr &E) {
   case VExpr::Score: {
     int64_t M = 0;
     for (auto &V : P.M.Scores[E.ScoreId].Lookup)
-      M = std::max(M, V.K == ScoreValue::Finite ? Abs(V.I) : Big);
+      M = std::max(M, V.K == ScoreValue::Finite ? Abs(V.I)
+                      : BesidesInf          ? 0
+                                            : Big);
     return M;
   }
   case VExpr::Neg:
-    return finiteMagnitude(P, *E.Kids[0]);
+    return magnitude(P, *E.Kids[0], BesidesInf);
   case VExpr::Add:
   case VExpr::Sub:
-    return Add(finiteMagnitude(P, *E.Kids[0]), finiteMagnitude(P, *E.Kids[1]));
+    return Add(magnitude(P, *E.Kids[0], BesidesInf), magnitude(P, *E.Kids[1], BesidesInf));
   case VExpr::Mul: {
-    int64_t A = finiteMagnitude(P, *E.Kids[0]), B = finiteMagnitude(P, *E.Kids[1]);
+    int64_t A = magnitude(P, *E.Kids[0], BesidesInf), B = magnitude(P, *E.Kids[1], BesidesInf);
     return A && B > Big / A ? Big : A * B;
   }
   case VExpr::Max:
@@ -295,7 +299,7 @@ int64_t lir::finiteMagnitude(const Program &P, const VExpr &E) {
   case VExpr::Cases: {
     int64_t M = 0;
     for (auto &K : E.Kids)
-      M = std::max(M, finiteMagnitude(P, *K));
+      M = std::max(M, magnitude(P, *K, BesidesInf));
     return M;
   }
   case VExpr::Exp:
@@ -305,4 +309,89 @@ int64_t lir::finiteMagnitude(const Program &P, const VExpr &E) {
     return Big;
   }
   return Big;
+}
+} // namespace
+
+int64_t lir::finiteMagnitude(const Program &P, const VExpr &E) {
+  return magnitude(P, E, false);
+}
+
+int64_t lir::finiteMagnitudeBesidesInf(const Program &P, const VExpr &E) {
+  return magnitude(P, E, true);
+}
+
+InfSigns lir::infSigns(const Program &P, const VExpr &E) {
+  InfSigns F;
+  switch (E.K) {
+  case VExpr::Const:
+    if (E.Inf)
+      (E.Inf < 0 ? F.Neg : F.Pos) = true;
+    return F;
+  case VExpr::Index:
+  case VExpr::InputLoad:
+    return F;
+  case VExpr::Load:
+    return {bool(P.MayNegInf[E.Table]), bool(P.MayPosInf[E.Table])};
+  case VExpr::Score:
+    for (auto &V : P.M.Scores[E.ScoreId].Lookup) {
+      F.Neg |= V.K == ScoreValue::NegInf;
+      F.Pos |= V.K == ScoreValue::PosInf;
+    }
+    return F;
+  case VExpr::Neg: {
+    InfSigns A = infSigns(P, *E.Kids[0]);
+    return {A.Pos, A.Neg};
+  }
+  case VExpr::Add:
+  case VExpr::Sub:
+  case VExpr::Mul: {
+    InfSigns A = infSigns(P, *E.Kids[0]), B = infSigns(P, *E.Kids[1]);
+    if (E.K == VExpr::Sub)
+      std::swap(B.Neg, B.Pos);
+    if (E.K == VExpr::Mul) {
+      bool Any = A.Neg || A.Pos || B.Neg || B.Pos;
+      return {Any, Any};
+    }
+    return {A.Neg || B.Neg, A.Pos || B.Pos};
+  }
+  case VExpr::Max:
+  case VExpr::Min: {
+    InfSigns All{true, true}, Any;
+    for (auto &K : E.Kids) {
+      InfSigns X = infSigns(P, *K);
+      All.Neg = All.Neg && X.Neg;
+      All.Pos = All.Pos && X.Pos;
+      Any.Neg |= X.Neg;
+      Any.Pos |= X.Pos;
+    }
+    return E.K == VExpr::Max ? InfSigns{All.Neg, Any.Pos}
+                             : InfSigns{Any.Neg, All.Pos};
+  }
+  case VExpr::Cases:
+    for (auto &K : E.Kids) {
+      InfSigns X = infSigns(P, *K);
+      F.Neg |= X.Neg;
+      F.Pos |= X.Pos;
+    }
+    return F;
+  default: // reductions (an empty range), exp, log: either
+    return {true, true};
+  }
+}
+
+bool lir::undefinedFree(const Program &P, const VExpr &E) {
+  for (auto &K : E.Kids)
+    if (!undefinedFree(P, *K))
+      return false;
+  if (E.K == VExpr::Reduce || E.K == VExpr::SplitReduce ||
+      E.K == VExpr::Exp || E.K == VExpr::Log)
+    return false;
+  if (E.K != VExpr::Add && E.K != VExpr::Sub && E.K != VExpr::Mul)
+    return true;
+  InfSigns A = infSigns(P, *E.Kids[0]), B = infSigns(P, *E.Kids[1]);
+  if (E.K == VExpr::Mul) // inf * 0
+    return !(A.Neg || A.Pos || B.Neg || B.Pos);
+  if (E.K == VExpr::Sub)
+    std::swap(B.Neg, B.Pos);
+  return !((A.Neg && B.Pos) || (A.Pos && B.Neg));
 }

@@ -47,6 +47,7 @@ struct Program {
   std::vector<LNodePtr> DomainLoops;
   std::vector<SplitInfo> Splits;
   std::vector<bool> FiniteTable;    // values proven finite (no +-inf)
+  std::vector<bool> MayNegInf, MayPosInf; // per table: can hold -inf / +inf
   std::vector<bool> CopyTable;      // stored as a mirror of another table
   std::vector<int> CopySource;      // copy tables: the table they copy
   std::vector<std::vector<int>> CopyPerm; // copy dim d = source dim perm[d]
@@ -143,6 +144,22 @@ bool isSmallFinite(const Program &P, const VExpr &E);
 /// INT64_MAX when unknown. At most INT32_MAX: E evaluates in int32 with no
 /// check but the one at the store (no intermediate can wrap).
 int64_t finiteMagnitude(const Program &P, const VExpr &E);
+/// Which infinities an integer value may be (-inf, +inf), as the infinity
+/// analysis (Lower/AnalyzeInfinity.cpp) judges the source, for a lowered
+/// expression: table loads by the table's flags, literals, score entries,
+/// and +, -, *, max, min, cases of such values.
+struct InfSigns {
+  bool Neg = false, Pos = false;
+};
+InfSigns infSigns(const Program &P, const VExpr &E);
+/// True if no +, - or * in E can meet inf - inf or inf * 0 (undefined):
+/// E's values then need only the sentinels' propagation, never a check, so
+/// evaluating E where its case is not chosen has no effect.
+bool undefinedFree(const Program &P, const VExpr &E);
+/// finiteMagnitude of E's finite values where E may also be infinite: a
+/// bound on the magnitude of every finite value E and its sub-expressions
+/// can take (an infinity is carried as a sentinel, not a magnitude).
+int64_t finiteMagnitudeBesidesInf(const Program &P, const VExpr &E);
 
 //===-- dumps -------------------------------------------------------------===//
 

@@ -245,6 +245,15 @@ struct CpuStrip {
   int Lanes = 0;      // rows a strip, one a SIMD lane
   int64_t SyncCols = 0;
   ScalarType LaneType = ScalarType::Int32; // the cells' evaluation type
+  /// int lanes whose values may be infinite: the lanes carry -inf / +inf as
+  /// the stored sentinels (INT32_MIN / INT32_MAX), +, - and negation keep
+  /// them (dpc::cpu::sadd ...), and no operation can meet inf - inf
+  /// (lir::undefinedFree), so no operation needs a check.
+  bool Sentinels = false;
+  /// Every arm of every cell evaluated and selected, the values that do not
+  /// change along a row or column read once (Group::BranchFree, or
+  /// Group::BranchFreeWithSentinels with Sentinels).
+  bool Hoist = false;
   /// The tile wavefront it replaces: tile (WaveIter - TileIter, TileIter)
   /// for TileIter in [TileLo, TileHi], WaveIter in [WaveLo, WaveHi].
   std::string WaveIter, TileIter;

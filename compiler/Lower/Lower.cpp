@@ -22,6 +22,8 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     InfinityInfo Inf = analyzeInfinity(M, PM);
     for (size_t T = 0; T < M.Tables.size(); ++T) {
       P->FiniteTable.push_back(Inf.finite(static_cast<int>(T)));
+      P->MayNegInf.push_back(Inf.MayNegInf[T]);
+      P->MayPosInf.push_back(Inf.MayPosInf[T]);
       P->CopyTable.push_back(CI.IsCopy[T]);
       P->CopySource.push_back(CI.Source[T]);
       P->CopyPerm.push_back(CI.Perm[T]);

@@ -908,9 +908,50 @@ struct CpuMapper {
     return "";
   }
 
+  /// A bound on the magnitude of the finite values of E's spine (the part
+  /// that reads neighbour cells) and its leaves as int32 lanes compute
+  /// them: a leaf proven small is exact in int32, any other is kept within
+  /// +-(2^30 - 1) when it enters a lane (a flag beyond); infinities are
+  /// sentinels.
+  int64_t laneMagnitude(const Group &Gr, const std::vector<std::string> &Ix,
+                        const VExpr &E) const {
+    const int64_t Kept = (int64_t(1) << 30) - 1, Big = INT64_MAX;
+    if (!P.readsStripNeighbour(Gr, Ix, E)) {
+      if (E.K == VExpr::Const)
+        return E.Inf ? 0 : std::abs(E.IntVal);
+      if (isSmallFinite(P, E) && finiteMagnitude(P, E) <= INT32_MAX)
+        return finiteMagnitude(P, E);
+      return Kept;
+    }
+    auto Add = [&](int64_t A, int64_t B) { return A > Big - B ? Big : A + B; };
+    switch (E.K) {
+    case VExpr::Load:
+      return finiteMagnitudeBesidesInf(P, E);
+    case VExpr::Neg:
+      return laneMagnitude(Gr, Ix, *E.Kids[0]);
+    case VExpr::Add:
+    case VExpr::Sub:
+      return Add(laneMagnitude(Gr, Ix, *E.Kids[0]),
+                 laneMagnitude(Gr, Ix, *E.Kids[1]));
+    case VExpr::Mul: {
+      int64_t A = laneMagnitude(Gr, Ix, *E.Kids[0]),
+              B = laneMagnitude(Gr, Ix, *E.Kids[1]);
+      return A && B > Big / A ? Big : A * B;
+    }
+    default: {
+      int64_t M = 0;
+      for (auto &K : E.Kids)
+        M = std::max(M, laneMagnitude(Gr, Ix, *K));
+      return M;
+    }
+    }
+  }
+
   /// Why strip group Gr's cells cannot be computed as SIMD lane vectors
-  /// ("" if they can); sets Ty to their evaluation type.
-  std::string whyNotLanes(const Group &Gr, ScalarType &Ty) const {
+  /// ("" if they can); sets Ty to their evaluation type and Sentinels when
+  /// int values may be infinite (CpuStrip::Sentinels).
+  std::string whyNotLanes(const Group &Gr, ScalarType &Ty,
+                          bool &Sentinels) const {
     bool First = true;
     for (int T : Gr.StripTables) {
       const TableInfo &Tab = P.M.Tables[T];
@@ -929,10 +970,18 @@ struct CpuMapper {
         if (B.Ty != Tab.Type)
           return St.Name + " evaluates in another type than its table's";
         if (Tab.Type == ScalarType::Int32 &&
-            (!isSmallFinite(P, B) || finiteMagnitude(P, B) > INT32_MAX))
-          return St.Name + "'s values are not proven finite within int32 "
-                           "(infinities or wide intermediates need the "
-                           "checked scalar form)";
+            (!isSmallFinite(P, B) || finiteMagnitude(P, B) > INT32_MAX)) {
+          // infinities as sentinels: no inf - inf, finite values exact
+          if (!undefinedFree(P, B))
+            return St.Name + "'s values may be infinite and an operation "
+                             "may meet inf - inf or inf * 0 (the checked "
+                             "scalar form reports it)";
+          if (laneMagnitude(Gr, Tab.Indices, B) > INT32_MAX - 1)
+            return St.Name + "'s finite values are not proven within int32 "
+                             "(wide intermediates need the checked scalar "
+                             "form)";
+          Sentinels = true;
+        }
         if (auto W = whyNotSpine(Gr, Tab.Indices, B); !W.empty())
           return St.Name + ": " + W;
       }
@@ -956,7 +1005,8 @@ struct CpuMapper {
         int GI = static_cast<int>(Gr - P.Groups.data());
         std::vector<IExprPtr> Tile = tileStartArgs(*Tl, GI);
         ScalarType Ty = ScalarType::Int32;
-        std::string Why = whyNotLanes(*Gr, Ty);
+        bool Sentinels = false;
+        std::string Why = whyNotLanes(*Gr, Ty, Sentinels);
         const int Lanes = T.VectorBytes / typeBytes(Ty);
         if (Why.empty() && Gr->TileSizes[0] % Lanes != 0)
           Why = fmt::format("its tiles' {} rows are not a multiple of {} lanes",
@@ -973,6 +1023,9 @@ struct CpuMapper {
           St.Lanes = Lanes;
           St.SyncCols = Gr->TileSizes[1];
           St.LaneType = Ty;
+          St.Sentinels = Sentinels;
+          St.Hoist = Gr->BranchFree ||
+                     (Sentinels && Gr->BranchFreeWithSentinels);
           St.WaveIter = N->Iter;
           St.TileIter = Tl->Iter;
           St.WaveLo = N->Lo;
@@ -985,9 +1038,13 @@ struct CpuMapper {
               "and sweep their columns, lane l one column behind lane l - 1 "
               "(the row above by a lane shift, the cells of the column before "
               "in registers), waiting on the strip above every {} columns; "
-              "{}",
+              "{}{}",
               Gr->PatternWhy, Lanes, T.VectorBytes, St.SyncCols,
-              Gr->BranchFree
+              Sentinels ? "-inf / +inf carried in the lanes as the stored "
+                          "sentinels (no operation can meet inf - inf, so "
+                          "none is checked); "
+                        : "",
+              St.Hoist
                   ? "the inputs and values that are the same along a row, a "
                     "column or the strip read once (per strip; a column's "
                     "for lane 0, shifted one lane a step), the rest lane by "

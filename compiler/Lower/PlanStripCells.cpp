@@ -39,14 +39,18 @@ void forEach(const VExpr &E, const std::function<void(const VExpr &)> &Fn) {
 
 /// Why a statement of a strip group cannot be evaluated speculatively
 /// ("" if it can).
-std::string whyNotSpeculative(const Program &P, const lir::Statement &St) {
+/// With Sentinels, infinite int values are allowed where no operation can
+/// meet inf - inf or inf * 0 (lir::undefinedFree).
+std::string whyNotSpeculative(const Program &P, const lir::Statement &St,
+                              bool Sentinels) {
   std::string Why;
   forEach(*St.Body, [&](const VExpr &E) {
     if (!Why.empty())
       return;
     if (E.K == VExpr::Reduce || E.K == VExpr::SplitReduce)
       Why = St.Name + " has a reduction";
-    else if (isIntType(E.Ty) && E.K != VExpr::Const && !isSmallFinite(P, E))
+    else if (isIntType(E.Ty) && E.K != VExpr::Const && !isSmallFinite(P, E) &&
+             !(Sentinels && undefinedFree(P, E)))
       Why = St.Name + "'s values may be infinite: the sentinel arithmetic "
                       "checks every operation as it goes";
   });
@@ -59,6 +63,7 @@ void dpc::planStripCells(Program &P) {
   for (auto &G : P.Groups) {
     G.StripLeaves.clear();
     G.BranchFree = false;
+    G.BranchFreeWithSentinels = false;
     G.BranchFreeWhy.clear();
     if (!G.Strip || G.Signs.size() != 2)
       continue;
@@ -86,7 +91,7 @@ void dpc::planStripCells(Program &P) {
       Seen[Key] = G.StripLeaves.size();
       G.StripLeaves.push_back(std::move(L));
     };
-    std::string Why;
+    std::string Why, WhySentinels;
     for (int T : G.StripTables) {
       std::vector<int> Arms = P.armsOf(T);
       const std::vector<int> *Mirrors = nullptr;
@@ -102,14 +107,22 @@ void dpc::planStripCells(Program &P) {
               AddLeaf(St, In, Ix);
         });
         if (Why.empty())
-          Why = whyNotSpeculative(P, St);
-        if (Why.empty() && Mirrors && *Mirrors != St.MirrorTables)
-          Why = "the arms of " + P.M.Tables[T].Name +
-                " store into different copy tables";
+          Why = whyNotSpeculative(P, St, false);
+        if (WhySentinels.empty())
+          WhySentinels = whyNotSpeculative(P, St, true);
+        if (Mirrors && *Mirrors != St.MirrorTables) {
+          std::string W = "the arms of " + P.M.Tables[T].Name +
+                          " store into different copy tables";
+          if (Why.empty())
+            Why = W;
+          if (WhySentinels.empty())
+            WhySentinels = W;
+        }
         Mirrors = &St.MirrorTables;
       }
     }
     G.BranchFree = Why.empty();
+    G.BranchFreeWithSentinels = !G.BranchFree && WhySentinels.empty();
     G.BranchFreeWhy =
         G.BranchFree
             ? "every arm of every table can be evaluated where it is not "

@@ -17,13 +17,18 @@ struct HostInputs {
   Inputs view() const { return Inputs{seq.data()}; }
 };
 struct HostTables {
-  std::vector<int32_t> C;
+  dpc_rt::ZeroedArray<int32_t> C;
   explicit HostTables(const Params &p) : C(static_cast<size_t>(C_size(p))) { (void)p; }
+  /// The tables' pages faulted in on the threads (before the compute timer).
+  void touch(int threads) {
+    C.touch(threads);
+    (void)threads;
+  }
   Tables view() { return Tables{C.data()}; }
 };
 struct HostRefTables {
-  std::vector<int32_t> C;
-  std::vector<int32_t> CT;
+  dpc_rt::ZeroedArray<int32_t> C;
+  dpc_rt::ZeroedArray<int32_t> CT;
   explicit HostRefTables(const Params &p)
       : C(static_cast<size_t>(ref_C_size(p))), CT(static_cast<size_t>(ref_CT_size(p))) {
     (void)p;

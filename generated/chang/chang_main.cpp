@@ -337,6 +337,7 @@ int main(int argc, char **argv) {
             bt.owned.reserve(n);
             for (size_t k = 0; k < n; ++k) {
               bt.owned.emplace_back(jobs[first + k].p);
+              bt.owned[k].touch(threads);
               bt.views[k] = bt.owned[k].view();
             }
             const dpc_rt::CpuBatchPlan plan = dpc_rt::plan_cpu_batch(

@@ -33,8 +33,10 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <new>
 #include <pthread.h>
 #include <unistd.h>
 #include <string>
@@ -612,6 +614,53 @@ void run_parallel_with_large_stack(size_t N, int Threads, Body Fn) {
     if (!E.empty())
       throw InputError(E);
 }
+
+/// N zeroed elements of T (a table of the CPU path). From calloc: a large
+/// block comes from fresh pages the kernel zeroes when first touched, so
+/// the threads that compute the table fault its pages in, in parallel,
+/// instead of one thread zeroing the whole table up front (std::vector's
+/// value-initialisation: seconds for a table of gigabytes). (Huge pages
+/// are not requested: where the kernel compacts memory for them on a
+/// fault, the faults got slower, not faster.)
+template <class T> class ZeroedArray {
+  T *P = nullptr;
+  size_t N = 0;
+
+public:
+  explicit ZeroedArray(size_t N) : N(N) {
+    if (N == 0)
+      return;
+    P = static_cast<T *>(std::calloc(N, sizeof(T)));
+    if (!P)
+      throw std::bad_alloc();
+  }
+  ZeroedArray(ZeroedArray &&O) noexcept : P(O.P), N(O.N) {
+    O.P = nullptr;
+    O.N = 0;
+  }
+  ZeroedArray &operator=(ZeroedArray &&O) noexcept {
+    std::swap(P, O.P);
+    std::swap(N, O.N);
+    return *this;
+  }
+  /// Faults the pages in on Threads threads (each page written with the
+  /// zero it holds), so that the table's first touch is not counted in the
+  /// compute time that follows; small tables are left alone.
+  void touch(int Threads) {
+    const size_t Bytes = N * sizeof(T), Page = 4096;
+    if (Bytes < (size_t(64) << 20))
+      return;
+    volatile unsigned char *B = reinterpret_cast<unsigned char *>(P);
+    const long Pages = long((Bytes + Page - 1) / Page);
+#pragma omp parallel for schedule(static) num_threads(Threads > 0 ? Threads : 1)
+    for (long I = 0; I < Pages; ++I)
+      B[size_t(I) * Page] = 0;
+  }
+  ZeroedArray(const ZeroedArray &) = delete;
+  ZeroedArray &operator=(const ZeroedArray &) = delete;
+  ~ZeroedArray() { std::free(P); }
+  T *data() const { return P; }
+};
 
 /// Checks that Bytes of host memory are available before allocating.
 inline void check_host_memory(double Bytes, const std::string &What) {

@@ -11,6 +11,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if (defined(__AVX512F__) || defined(__AVX2__)) && !defined(__CUDACC__)
+#include <immintrin.h>
+#endif
+
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -127,6 +131,41 @@ inline lanes_t<double, 8> shift_in(lanes_t<double, 8> V, double X) {
   lanes_t<double, 8> S = {X};
   return __builtin_shufflevector(V, S, 8, 0, 1, 2, 3, 4, 5, 6);
 }
+#elif defined(__AVX2__) && !defined(__AVX512F__)
+// GCC lowers a shuffle of 64-byte vectors without AVX-512 to element moves
+// through memory: here the two 32-byte halves are permuted in registers.
+inline lanes_t<int32_t, 16> shift_in(lanes_t<int32_t, 16> V, int32_t X) {
+  __m256i H[2];
+  std::memcpy(H, &V, 64);
+  const __m256i Rot = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);
+  __m256i Lo = _mm256_permutevar8x32_epi32(H[0], Rot);
+  __m256i Hi = _mm256_permutevar8x32_epi32(H[1], Rot);
+  H[1] = _mm256_blend_epi32(Hi, Lo, 1);
+  H[0] = _mm256_blend_epi32(Lo, _mm256_set1_epi32(X), 1);
+  std::memcpy(&V, H, 64);
+  return V;
+}
+inline lanes_t<float, 16> shift_in(lanes_t<float, 16> V, float X) {
+  __m256 H[2];
+  std::memcpy(H, &V, 64);
+  const __m256i Rot = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);
+  __m256 Lo = _mm256_permutevar8x32_ps(H[0], Rot);
+  __m256 Hi = _mm256_permutevar8x32_ps(H[1], Rot);
+  H[1] = _mm256_blend_ps(Hi, Lo, 1);
+  H[0] = _mm256_blend_ps(Lo, _mm256_set1_ps(X), 1);
+  std::memcpy(&V, H, 64);
+  return V;
+}
+inline lanes_t<double, 8> shift_in(lanes_t<double, 8> V, double X) {
+  __m256d H[2];
+  std::memcpy(H, &V, 64);
+  __m256d Lo = _mm256_permute4x64_pd(H[0], 0x93); // [3, 0, 1, 2]
+  __m256d Hi = _mm256_permute4x64_pd(H[1], 0x93);
+  H[1] = _mm256_blend_pd(Hi, Lo, 1);
+  H[0] = _mm256_blend_pd(Lo, _mm256_set1_pd(X), 1);
+  std::memcpy(&V, H, 64);
+  return V;
+}
 #else
 inline lanes_t<int32_t, 16> shift_in(lanes_t<int32_t, 16> V, int32_t X) {
   lanes_t<int32_t, 16> S = {X};
@@ -145,6 +184,101 @@ inline lanes_t<double, 8> shift_in(lanes_t<double, 8> V, double X) {
   return __builtin_shuffle(V, S, lanes_t<int64_t, 8>{8, 0, 1, 2, 3, 4, 5, 6});
 }
 #endif
+
+/// The same for 8 int32 lanes (the symbol codes and flags of a strip of
+/// double cells).
+#if defined(__clang__)
+inline lanes_t<int32_t, 8> shift_in(lanes_t<int32_t, 8> V, int32_t X) {
+  lanes_t<int32_t, 8> S = {X};
+  return __builtin_shufflevector(V, S, 8, 0, 1, 2, 3, 4, 5, 6);
+}
+#else
+inline lanes_t<int32_t, 8> shift_in(lanes_t<int32_t, 8> V, int32_t X) {
+  lanes_t<int32_t, 8> S = {X};
+  return __builtin_shuffle(V, S, lanes_t<int32_t, 8>{8, 0, 1, 2, 3, 4, 5, 6});
+}
+#endif
+
+/// Lanes of int32 that carry the infinities as the stored sentinels
+/// (-inf INT32_MIN, +inf INT32_MAX; lir::CpuStrip::Sentinels): x + y,
+/// x - y and -x keeping them. The plan proves that no lane meets inf - inf
+/// and that finite results stay within +-(2^31 - 2), so the finite sum
+/// (computed without wrapping: unsigned lanes) is exact and no lane needs a
+/// check.
+template <class V> inline V sadd(V A, V B) {
+  typedef uint32_t U __attribute__((vector_size(sizeof(V))));
+  const V Neg = V{} + INT32_MIN, Pos = V{} + INT32_MAX;
+  V S = (V)((U)A + (U)B);
+  S = ((A == Pos) | (B == Pos)) ? Pos : S;
+  return ((A == Neg) | (B == Neg)) ? Neg : S;
+}
+template <class V> inline V ssub(V A, V B) {
+  typedef uint32_t U __attribute__((vector_size(sizeof(V))));
+  const V Neg = V{} + INT32_MIN, Pos = V{} + INT32_MAX;
+  V S = (V)((U)A - (U)B);
+  S = ((A == Pos) | (B == Neg)) ? Pos : S;
+  return ((A == Neg) | (B == Pos)) ? Neg : S;
+}
+template <class V> inline V sneg(V A) {
+  typedef uint32_t U __attribute__((vector_size(sizeof(V))));
+  const V Neg = V{} + INT32_MIN, Pos = V{} + INT32_MAX;
+  V S = (V)(-(U)A);
+  S = A == Neg ? Pos : S;
+  return A == Pos ? Neg : S;
+}
+
+/// Tab[I[l]] in every lane l of L: a score table of N int32 entries,
+/// stored padded with zeros to a multiple of 16, looked up by lane vectors
+/// of entry indices (each in [0, N)). For 16 lanes with AVX-512 a table of
+/// at most 16 (32) entries is one (two-source) permute, a larger one a
+/// gather; with AVX2 two 8-lane permutes and a blend for 16 entries, else
+/// gathers; otherwise (or for other lane counts) lane by lane.
+template <int N, int L>
+inline lanes_t<int32_t, L> lookup(const int32_t *Tab, lanes_t<int32_t, L> I) {
+  lanes_t<int32_t, L> R;
+#if defined(__AVX512F__)
+  if constexpr (L == 16) {
+    __m512i Ix, Out;
+    std::memcpy(&Ix, &I, 64);
+    if constexpr (N <= 16)
+      Out = _mm512_permutexvar_epi32(Ix, _mm512_loadu_si512(Tab));
+    else if constexpr (N <= 32)
+      Out = _mm512_permutex2var_epi32(_mm512_loadu_si512(Tab), Ix,
+                                      _mm512_loadu_si512(Tab + 16));
+    else
+      Out = _mm512_i32gather_epi32(Ix, Tab, 4);
+    std::memcpy(&R, &Out, 64);
+    return R;
+  }
+#elif defined(__AVX2__)
+  if constexpr (L == 16 || L == 8) {
+    constexpr int Halves = L / 8;
+    __m256i Ix[Halves], Out[Halves];
+    std::memcpy(Ix, &I, sizeof I);
+    for (int H = 0; H < Halves; ++H) {
+      if constexpr (N <= 8) {
+        Out[H] = _mm256_permutevar8x32_epi32(
+            _mm256_loadu_si256(reinterpret_cast<const __m256i *>(Tab)), Ix[H]);
+      } else if constexpr (N <= 16) {
+        __m256i Lo = _mm256_permutevar8x32_epi32(
+            _mm256_loadu_si256(reinterpret_cast<const __m256i *>(Tab)), Ix[H]);
+        __m256i Hi = _mm256_permutevar8x32_epi32(
+            _mm256_loadu_si256(reinterpret_cast<const __m256i *>(Tab + 8)),
+            Ix[H]);
+        Out[H] = _mm256_blendv_epi8(
+            Lo, Hi, _mm256_cmpgt_epi32(Ix[H], _mm256_set1_epi32(7)));
+      } else {
+        Out[H] = _mm256_i32gather_epi32(Tab, Ix[H], 4);
+      }
+    }
+    std::memcpy(&R, Out, sizeof R);
+    return R;
+  }
+#endif
+  for (int K = 0; K < L; ++K)
+    R[K] = Tab[I[K]];
+  return R;
+}
 
 /// Waits until Progress >= Need (acquire); false after a minute (a bug,
 /// never a legal wait: the strip waited on runs on a thread that waits on
@@ -169,6 +303,18 @@ inline bool wait_at_least(const std::atomic<int64_t> &Progress, int64_t Need) {
 
 #else
 #define DPC_CPU_VECTORS 0
+#endif
+
+// The lane strips (lir::CpuStrip) run every operation on 64-byte vectors:
+// with AVX-512 each is an instruction or two, but GCC lowers their
+// compares and selects without AVX-512 element by element (measured with
+// GCC 12 on AVX2: slower than the tiled wavefront), so they are compiled
+// where AVX-512 is on, or where DPC_FORCE_CPU_STRIPS is defined (the tests
+// define it, to run them on any machine).
+#if DPC_CPU_VECTORS && (defined(__AVX512F__) || defined(DPC_FORCE_CPU_STRIPS))
+#define DPC_CPU_STRIPS 1
+#else
+#define DPC_CPU_STRIPS 0
 #endif
 
 #endif // DPC_CPU_SIMD_H

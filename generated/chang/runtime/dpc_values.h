@@ -211,6 +211,31 @@ DPC_HD void report_flags(unsigned bad, int *err) {
     fail(err, ErrUndefined);
 }
 
+// A wide value into an int32 lane of a CPU strip that carries the
+// infinities as the stored sentinels (lir::CpuStrip::Sentinels): NEG and
+// POS become INT32_MIN and INT32_MAX, a finite value must lie within the
+// range kept for int (else an overflow, the lane 0).
+DPC_HD int32_t to_lane32(int64_t v, int *err) {
+  if (v == NEG)
+    return Limits<int32_t>::Neg;
+  if (v == POS)
+    return Limits<int32_t>::Pos;
+  if (v < -Limits<int32_t>::Max || v > Limits<int32_t>::Max) {
+    fail(err, ErrOverflow);
+    return 0;
+  }
+  return int32_t(v);
+}
+DPC_HD int32_t to_lane32_flag(int64_t v, unsigned &bad) {
+  if (v == NEG)
+    return Limits<int32_t>::Neg;
+  if (v == POS)
+    return Limits<int32_t>::Pos;
+  const bool Out = v < -Limits<int32_t>::Max || v > Limits<int32_t>::Max;
+  bad |= unsigned(Out);
+  return Out ? 0 : int32_t(v);
+}
+
 // An integer (with sentinels) used in a float or double table.
 template <typename F> DPC_HD F itof(int64_t v) {
   return v == NEG ? F(-INFINITY) : v == POS ? F(INFINITY) : F(v);
