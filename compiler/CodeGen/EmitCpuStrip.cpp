@@ -72,7 +72,6 @@ struct SweepPrinter {
   /// the tables stored through each lane's row offset (dpc_ro_T: the row's
   /// cell at index 0; the columns are contiguous) with a vector check.
   std::map<int, std::string> LocalScores;
-  std::map<int, size_t> LocalScoreSize; // entries (the array is padded)
   std::map<int, std::string> LaneScores; // sentinel lanes: dpc_scl_<name>
   std::set<int> RowStores;
   /// Branch-free groups: the hoisted input symbols by key as int32 lane
@@ -346,7 +345,6 @@ struct SweepPrinter {
                isIntType(Info.Type) ? "int32_t" : evalType(Info.Type), Arr,
                (Info.Lookup.size() + 15) / 16 * 16, Vals);
       LocalScores[Sc] = Arr;
-      LocalScoreSize[Sc] = Info.Lookup.size();
     }
     for (int T : G.StripTables) {
       bool Mirrors = false;
@@ -438,24 +436,25 @@ struct SweepPrinter {
         continue;
       std::string N = "dpc_sy" + std::to_string(LI);
       std::string Ty = inputElemType(M.Inputs[Lf.Input]);
+      const bool Sym = M.Inputs[Lf.Input].Alpha != Alphabet::Int;
       if (Lf.Lev == StripLeaf::Fixed) {
         W.line("const {} {} = {}; // {}", Ty, N, leafRead(Lf), Lf.Key);
         LeafNames[Lf.Key] = N;
-        if (Ty == "int8_t")
+        if (Sym)
           SymVec[Lf.Key] = "int32_t(" + N + ")";
         continue;
       }
       // (symbols as int32 lanes: a column's move one lane a step)
       std::string Vn = "dpc_syv" + std::to_string(LI);
-      W.line("alignas(64) {} {}[{}]; // {}", Ty == "int8_t" ? "int32_t" : Ty,
-             N, L, Lf.Key);
+      W.line("alignas(64) {} {}[{}]; // {}", Sym ? "int32_t" : Ty, N, L,
+             Lf.Key);
       W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
       W.text(Lf.Lev == StripLeaf::Row
                  ? "const int64_t dpc_m0 = dpc_lo0 + dpc_l;"
                  : "const int64_t dpc_m1 = dpc_lo1 - 1 - dpc_l;");
       W.line("{}[dpc_l] = {};", N, leafRead(Lf));
       W.close();
-      if (Ty == "int8_t") {
+      if (Sym) {
         W.line("dpc_SV {} = dpc::cpu::loadl<dpc_SV>({});", Vn, N);
         LeafNames[Lf.Key] = "int8_t(" + Vn + "[dpc_l])";
         SymVec[Lf.Key] = Vn;
@@ -565,21 +564,13 @@ struct SweepPrinter {
     return It->second;
   }
 
-  /// The entry index of lookup E as an int32 lane vector expression (the
-  /// first parameter most significant, as score_<name>_index).
+  /// The entry index of lookup E as an int32 lane vector expression.
   std::string gatherIndex(const VExpr &E) const {
-    const ScoreInfo &Sc = P.M.Scores[E.ScoreId];
-    std::string Index;
-    size_t Stride = 1;
-    for (size_t A = Sc.Params.size(); A-- > 0;) {
-      std::string X =
-          *symbolVector(E.SeqArgs[A].first, E.SeqArgs[A].second, E);
-      Index = (Index.empty() ? "" : Index + " + ") +
-              (Stride == 1 ? "" : std::to_string(Stride) + " * ") + X;
-      Stride *= alphabetSymbols(Sc.Params[A].second).size();
-    }
+    std::vector<std::string> Args;
+    for (auto &[In, Pos] : E.SeqArgs)
+      Args.push_back(*symbolVector(In, Pos, E));
     // (every argument a strip scalar: still a vector, as lookup takes)
-    return "(dpc_SV{} + " + Index + ")";
+    return "(dpc_SV{} + " + scoreIndexExpr(P.M.Scores[E.ScoreId], Args) + ")";
   }
 
   void print() {

@@ -68,16 +68,14 @@ void scores(const Program &P, CodeWriter &W) {
   W.comment("---- score functions: lookup over symbol codes");
   for (auto &S : M.Scores) {
     std::string ET = evalType(S.Type);
-    std::string Args, Index, Names;
-    size_t Stride = 1;
-    for (size_t A = S.Params.size(); A-- > 0;) {
-      Args = "int8_t " + S.Params[A].first + (Args.empty() ? "" : ", ") + Args;
-      Names = S.Params[A].first + (Names.empty() ? "" : ", ") + Names;
-      Index = (Index.empty() ? "" : Index + " + ") +
-              (Stride == 1 ? "" : std::to_string(Stride) + " * ") +
-              S.Params[A].first;
-      Stride *= alphabetSymbols(S.Params[A].second).size();
+    std::string Args, Names;
+    std::vector<std::string> ParamNames;
+    for (auto &Pm : S.Params) {
+      Args += (Args.empty() ? "int8_t " : ", int8_t ") + Pm.first;
+      Names += (Names.empty() ? "" : ", ") + Pm.first;
+      ParamNames.push_back(Pm.first);
     }
+    std::string Index = scoreIndexExpr(S, ParamNames);
     std::string Vals;
     for (auto &V : S.Lookup) {
       std::string X;

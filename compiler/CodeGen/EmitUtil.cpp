@@ -335,6 +335,18 @@ std::string dpc::inputElemType(const InputInfo &I) {
   return I.Alpha == Alphabet::Int ? "int64_t" : "int8_t";
 }
 
+std::string dpc::scoreIndexExpr(const ScoreInfo &S,
+                                const std::vector<std::string> &Args) {
+  std::string Index;
+  size_t Stride = 1;
+  for (size_t A = S.Params.size(); A-- > 0;) {
+    Index = (Index.empty() ? "" : Index + " + ") +
+            (Stride == 1 ? "" : std::to_string(Stride) + " * ") + Args[A];
+    Stride *= alphabetSymbols(S.Params[A].second).size();
+  }
+  return Index;
+}
+
 std::string ValueEmitter::inputRead(int In, const IExprPtr &Ix) {
   const InputInfo &I = P.M.Inputs[In];
   if (S.Leaves && S.Strip) {

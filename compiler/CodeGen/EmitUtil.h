@@ -136,6 +136,11 @@ struct ValueStyle {
 
 /// The C type of an input's elements (symbol codes or int values).
 std::string inputElemType(const lir::InputInfo &I);
+/// The entry index of score S for argument expressions Args (one per
+/// parameter, symbol codes): the first parameter most significant, as the
+/// header's score_<name>_index computes it (`y + 4 * x`).
+std::string scoreIndexExpr(const lir::ScoreInfo &S,
+                           const std::vector<std::string> &Args);
 
 /// Tables of a group whose cells a cached statement reads or writes in
 /// shared memory (copy tables map to their source).
