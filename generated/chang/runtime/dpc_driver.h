@@ -652,7 +652,11 @@ public:
       return;
     volatile unsigned char *B = reinterpret_cast<unsigned char *>(P);
     const long Pages = long((Bytes + Page - 1) / Page);
+    // (the generated folders build with OpenMP; dpc itself includes this
+    // header without it and never touches a table)
+#if defined(_OPENMP)
 #pragma omp parallel for schedule(static) num_threads(Threads > 0 ? Threads : 1)
+#endif
     for (long I = 0; I < Pages; ++I)
       B[size_t(I) * Page] = 0;
   }
