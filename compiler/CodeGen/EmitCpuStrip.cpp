@@ -573,6 +573,33 @@ struct SweepPrinter {
     return "(dpc_SV{} + " + scoreIndexExpr(P.M.Scores[E.ScoreId], Args) + ")";
   }
 
+  /// The identity of a fused row reduction's running value, in the lanes.
+  std::string reductionIdentity(RedOp Op) const {
+    bool Max = Op == RedOp::Max;
+    if (Int) // (the lanes' -inf / +inf sentinels; the rows are never empty)
+      return Max ? "dpc::Limits<int32_t>::Neg" : "dpc::Limits<int32_t>::Pos";
+    return LT + (Max ? "(-INFINITY)" : "(INFINITY)");
+  }
+
+  /// The strip is done: each lane's row reductions into their tables
+  /// (lir::CpuStrip::RowReductions), for the rows in their domains. The
+  /// value is one of the row's stored cells, of the same type: no check.
+  void storeRowReductions() {
+    for (const RowReduction &RR : St.RowReductions) {
+      const TableInfo &R = P.M.Tables[RR.Table], &H = P.M.Tables[RR.Source];
+      W.comment(fmt::format("{}: each lane's row, now that the strip is done.",
+                            P.Stmts[RR.Stmt].EquationText));
+      W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
+      auto X = declareIndices(H, "dpc_lo0 + dpc_l", "dpc_lo1");
+      std::vector<IExprPtr> XR = {X[0]};
+      W.open("if (" + iexpr(domainGuard(P.M, RR.Table, XR)) + ")");
+      W.line("const {} dpc_v = dpc_rr_{}[dpc_l];", storeType(R.Type), R.Name);
+      emitCellStores(P, RR.Stmt, XR, "dpc_t", false, W);
+      W.close();
+      W.close();
+    }
+  }
+
   void print() {
     const ModuleInfo &M = P.M;
     const int64_t Rows = G.TileSizes[0], Cols = G.TileSizes[1];
@@ -669,6 +696,11 @@ struct SweepPrinter {
              "dpc_top0_{0});",
              Nm);
     }
+    for (const RowReduction &RR : St.RowReductions)
+      W.line("dpc_V dpc_rr_{} = dpc_V{{}} + {}; // each lane's row: its running "
+             "{} of {}",
+             M.Tables[RR.Table].Name, reductionIdentity(RR.Op),
+             redOpName(RR.Op), M.Tables[RR.Source].Name);
     // The lane loop: domain, case, and the values that read no neighbour.
     Leaf.clear();
     Arm.clear();
@@ -787,6 +819,16 @@ struct SweepPrinter {
       }
       for (int T : G.StripTables)
         W.line("dpc_prev_{0} = dpc_v_{0};", M.Tables[T].Name);
+      for (const RowReduction &RR : St.RowReductions) {
+        const std::string &R = M.Tables[RR.Table].Name,
+                          &H = M.Tables[RR.Source].Name;
+        std::string Better = fmt::format("(dpc_v_{} {} dpc_rr_{})", H,
+                                         RR.Op == RedOp::Max ? ">" : "<", R);
+        if (!Interior) // (only the lanes whose cell is in the domain)
+          Better = fmt::format("((dpc::cpu::loadl<dpc_M>(dpc_arm_{}) >= 0) & {})",
+                               H, Better);
+        W.line("dpc_rr_{0} = {1} ? dpc_v_{2} : dpc_rr_{0};", R, Better, H);
+      }
       if (Hoist) {
         W.comment("The stored lanes' values checked as lane vectors (flags).");
         for (int T : G.StripTables) {
@@ -900,6 +942,7 @@ struct SweepPrinter {
     }
     Step(false);
     W.close(); // steps
+    storeRowReductions();
     if (Hoist) {
       W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
       W.line("dpc_bad |= dpc_bv[dpc_l] ? unsigned({}) : 0u;",

@@ -114,6 +114,16 @@ struct CpuPrinter {
         node(*K, InParallel, InTiles);
       return;
     case LNode::Mark:
+      if (N.MarkName == "fused_into_sweep") {
+        W.text("#if !DPC_CPU_STRIPS");
+        W.comment("Row reductions that the strip sweep computes as it goes "
+                  "(lir::CpuStrip::RowReductions):\ntheir own pass only "
+                  "where the sweep is not compiled.");
+        for (auto &K : N.Kids)
+          node(*K, InParallel, InTiles);
+        W.text("#endif");
+        return;
+      }
       if (N.MarkName == "points")
         W.comment("the cells of this tile, one anti-diagonal after another");
       for (auto &K : N.Kids)

@@ -105,6 +105,54 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
                             const std::string &Mem1) {
     return declareBandIndices(G, Tab, Mem0, Mem1, W);
   };
+  // Fused row reductions (GpuKernel::RowReductions): each of the lane's
+  // rows keeps its running max (min) of Source's cells, dpc_rr_R[r],
+  // updated where a cell of Source is computed and stored when the strip
+  // is done (the value is a stored cell of the same type: no check).
+  auto RowReductionsStart = [&] {
+    for (const RowReduction &RR : K.RowReductions) {
+      const TableInfo &Rt = M.Tables[RR.Table];
+      std::string Ty = storeType(Rt.Type);
+      bool Max = RR.Op == RedOp::Max;
+      std::string Id = isIntType(Rt.Type)
+                           ? fmt::format("dpc::Limits<{}>::{}", Ty,
+                                         Max ? "Neg" : "Pos")
+                           : Ty + (Max ? "(-INFINITY)" : "(INFINITY)");
+      W.comment(fmt::format("{}: the running {} of each of the lane's rows "
+                            "of {}",
+                            Rt.Name, redOpName(RR.Op),
+                            M.Tables[RR.Source].Name));
+      W.line("{} dpc_rr_{}[{}];", Ty, Rt.Name, R);
+      W.line("#pragma unroll");
+      W.line("for (int dpc_r = 0; dpc_r < {}; ++dpc_r) dpc_rr_{}[dpc_r] = {};",
+             R, Rt.Name, Id);
+    }
+  };
+  auto RowReductionsUpdate = [&](int T, const std::string &V) {
+    for (const RowReduction &RR : K.RowReductions)
+      if (RR.Source == T)
+        W.line("if ({1} {2} dpc_rr_{0}[dpc_r]) dpc_rr_{0}[dpc_r] = {1};",
+               M.Tables[RR.Table].Name, V, RR.Op == RedOp::Max ? ">" : "<");
+  };
+  auto RowReductionsStore = [&] {
+    for (const RowReduction &RR : K.RowReductions) {
+      const TableInfo &Rt = M.Tables[RR.Table];
+      W.comment(P.Stmts[RR.Stmt].EquationText +
+                ": each of the lane's rows, now that the strip is done.");
+      W.line("#pragma unroll");
+      W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
+      auto X = declareBandIndices(
+          G, M.Tables[RR.Source],
+          fmt::format("dpc_lo0 + {} * dpc_lane + dpc_r", R), "dpc_lo1", W);
+      std::vector<IExprPtr> XR = {X[0]};
+      W.open("if (" + iexpr(domainGuard(M, RR.Table, XR)) + ")");
+      W.line("const {} dpc_v = dpc_rr_{}[dpc_r];", storeType(Rt.Type),
+             Rt.Name);
+      emitCellStores(P, RR.Stmt, XR, "dpc_t", false, W);
+      W.close();
+      W.close();
+    }
+  };
   // A boundary cell of table T: cells outside the table's domain read as 0
   // (no statement reads them: the soundness proof). Pipelined: written by
   // another warp of this launch, read from L2.
@@ -280,6 +328,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       }
       W.line("dpc_next_{}[dpc_r] = dpc_v;", Tab.Name);
       W.line("dpc_nb_{}.here = dpc_v;", Tab.Name);
+      RowReductionsUpdate(T, "dpc_v");
       W.close();
       W.close();
     }
@@ -416,6 +465,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
                                  : "dpc_on && " + iexpr(domainGuard(M, T, X));
       W.open("if (" + Dom + ")");
       W.line("dpc_bad |= {};", Flag);
+      RowReductionsUpdate(T, "dpc_v_" + Tab.Name);
       if (!K.StageStores) {
         W.line("const {} dpc_v = dpc_v_{};", Ty, Tab.Name);
         emitCellStores(P, StoreStmt, X, "dpc_t", false, W);
@@ -540,6 +590,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
            Cols);
   }
   Registers();
+  RowReductionsStart();
   // A step with its chunk's wait before (lane 0 enters a chunk) and
   // publication after (lane Lanes - 1 left one).
   auto SweepStep = [&](bool Interior) {
@@ -618,6 +669,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   }
   SweepStep(false);
   W.close();
+  RowReductionsStore();
   if (K.BranchFree)
     W.line("dpc::report_flags(dpc_bad, dpc_err);");
   W.close();

@@ -109,6 +109,13 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
       for (auto &L : Gr.StripLeaves)
         OS << "  strip input " << L.Key << ": read "
            << stripLeafLevelName(L.Lev) << "\n";
+      for (auto &RR : Gr.RowReductions)
+        OS << "  row reduction: " << P.M.Tables[RR.Table].Name << " = "
+           << redOpName(RR.Op) << " over each row of "
+           << P.M.Tables[RR.Source].Name << " (group " << RR.Group
+           << "), computable by the sweep\n";
+      for (auto &W : Gr.RowReductionWhy)
+        OS << "  row reduction: " << W << "\n";
     }
     if (Gr.Tiled)
       OS << "  parallelism: the tiles of a wavefront step, and the cells "

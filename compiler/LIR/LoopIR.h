@@ -344,6 +344,18 @@ struct StripLeaf {
 };
 const char *stripLeafLevelName(StripLeaf::Level L);
 
+/// A reduction over the rows of a strip table that a sweep can compute as
+/// it goes (Lower/FindRowReductions.cpp): statement Stmt, the whole body of
+/// 1-D table Table, is `Op j : Source[i, j]` over exactly the cells of row
+/// i of strip table Source (isl), every row i of Table's domain holding at
+/// least one; it is the only statement of group Group. A lane keeps its
+/// row's running Op and stores Table[i] when the strip is done, instead of
+/// a second pass over Source.
+struct RowReduction {
+  int Stmt = -1, Table = -1, Source = -1, Group = -1;
+  RedOp Op = RedOp::Max;
+};
+
 struct Group {
   std::vector<int> Stmts;           // statements scheduled together
   std::vector<int> Tables;
@@ -395,6 +407,11 @@ struct Group {
   /// lane vectors that carry the infinities as sentinels without checks
   /// (the CPU strips) may still evaluate every arm.
   bool BranchFreeWithSentinels = false;
+  /// Strip groups (Lower/FindRowReductions.cpp): the row reductions of
+  /// their tables that a sweep can compute, and, per reduction of one of
+  /// their tables that it cannot, why (lines of plain words).
+  std::vector<RowReduction> RowReductions;
+  std::vector<std::string> RowReductionWhy;
 };
 
 /// A read of a table of strip group G at a constant band offset (d0, d1),

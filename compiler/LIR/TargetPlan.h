@@ -178,6 +178,11 @@ struct GpuKernel {
   int ScanSelf = -1;
   RedOp ScanOp = RedOp::Max;
   VExprPtr ScanTerm;
+  /// Strip, pipelined: the row reductions of the group's tables it
+  /// computes as it goes (Group::RowReductions): each lane keeps its rows'
+  /// running max (min) and stores them when the strip is done; the kernel
+  /// that would compute them in a second pass over the table is not made.
+  std::vector<RowReduction> RowReductions;
   /// Strip: score tables copied into shared memory at the kernel's start
   /// (small int or float lookups), read there by the cells.
   std::vector<int> SharedScores;
@@ -258,6 +263,11 @@ struct CpuStrip {
   /// for TileIter in [TileLo, TileHi], WaveIter in [WaveLo, WaveHi].
   std::string WaveIter, TileIter;
   IExprPtr WaveLo, WaveHi, TileLo, TileHi;
+  /// The row reductions of the group's tables the sweep computes as it
+  /// goes (Group::RowReductions): each lane keeps its row's running max
+  /// (min) and stores it when the strip is done; their own loops run only
+  /// where the sweep is not compiled (a `fused_into_sweep` mark).
+  std::vector<RowReduction> RowReductions;
   std::string Why;
 };
 

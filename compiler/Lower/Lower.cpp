@@ -3,8 +3,9 @@
 // Takes the checked polyhedral model and gives the lir::Program: copy
 // tables and infinities, the schedule plan, the tile-product splits, the
 // statement bodies, the tile starts, the verified loop trees, the storage
-// maps, the lane strips, their interior tiles and how their cells are
-// computed and, last, the GPU and CPU plans.
+// maps, the lane strips, their interior tiles, how their cells are
+// computed and the row reductions their sweeps can compute and, last, the
+// GPU and CPU plans.
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
@@ -49,6 +50,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     findLaneStrips(*P);
     findInteriorTiles(PM, *P);
     planStripCells(*P);
+    findRowReductions(PM, *P);
     mapToTarget(*P, lir::Target::standard());
   } catch (const isl::exception_quota &) {
     Diags.error(islBudgetMessage(PM.ctx(), "too complex to compile",

@@ -112,6 +112,11 @@ void findInteriorTiles(const PolyModel &PM, lir::Program &P);
 /// Group::StripLeaves, BranchFree, BranchFreeWhy.
 void planStripCells(lir::Program &P);
 
+/// For each lane strip group, the reductions over the rows of its tables
+/// (`R[i] = max j : H[i, j]` over exactly row i's cells, isl) that its
+/// sweep can compute as it goes: Group::RowReductions, RowReductionWhy.
+void findRowReductions(const PolyModel &PM, lir::Program &P);
+
 /// The whole middle end. Null (after diagnostics) on failure.
 std::unique_ptr<lir::Program> lowerModule(const PolyModel &PM,
                                           DiagEngine &Diags);

@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -697,6 +698,95 @@ struct GpuMapper {
     std::vector<std::string> H;
     G.Host = host(*P.Loops, H, false);
     pipelineStrips(*G.Host);
+    fuseRowReductions();
+  }
+
+  /// Pipelined strip kernels compute their group's row reductions
+  /// (Group::RowReductions) as they sweep, where the reduction's own
+  /// kernel computes nothing else and is the only one that computes it:
+  /// that kernel is dropped (its launch becomes a mark saying which kernel
+  /// computes it) and the kernels after it renumbered.
+  void fuseRowReductions() {
+    std::vector<std::set<int>> Computes(G.Kernels.size());
+    for (size_t K = 0; K < G.Kernels.size(); ++K)
+      walkNodes(*G.Kernels[K].Body, [&](const LNode &N) {
+        if (N.K == LNode::Stmt && N.SKind == StmtKind::Cell)
+          Computes[K].insert(N.Ref);
+        return true;
+      });
+    std::vector<int> Dropped(G.Kernels.size(), -1); // -> the fusing kernel
+    for (size_t K = 0; K < G.Kernels.size(); ++K) {
+      GpuKernel &Kn = G.Kernels[K];
+      if (Kn.Family != KernelFamily::Strip)
+        continue;
+      for (const RowReduction &RR : P.Groups[Kn.Group].RowReductions) {
+        const std::string &Name = P.M.Tables[RR.Table].Name;
+        std::vector<size_t> Own;
+        for (size_t O = 0; O < G.Kernels.size(); ++O)
+          if (Computes[O].count(RR.Stmt))
+            Own.push_back(O);
+        std::string Not =
+            !Kn.Pipelined ? "the strip kernel is not pipelined (a lane's "
+                            "registers do not live across its row's tiles)"
+            : Own.size() != 1 || Computes[Own[0]].size() != 1
+                ? Name + "'s kernel computes other statements too"
+                : "";
+        if (!Not.empty()) {
+          Kn.Why += "; " + Name + " not computed here: " + Not;
+          continue;
+        }
+        Kn.RowReductions.push_back(RR);
+        Dropped[Own[0]] = static_cast<int>(K);
+        Kn.Why += fmt::format(
+            "; computes {0} = {1} over each row of {2} as it goes (each lane "
+            "its rows' running {1}, stored when the strip is done) instead "
+            "of a second pass over {2}",
+            Name, redOpName(RR.Op), P.M.Tables[RR.Source].Name);
+      }
+    }
+    if (std::count(Dropped.begin(), Dropped.end(), -1) ==
+        static_cast<std::ptrdiff_t>(Dropped.size()))
+      return;
+    for (size_t K = 0; K < G.Kernels.size(); ++K)
+      if (Dropped[K] >= 0)
+        for (int S : Computes[K])
+          G.LaneCells[S] = false; // (no kernel computes it on its own)
+    std::vector<int> NewIndex(G.Kernels.size(), -1);
+    std::vector<GpuKernel> Kept;
+    for (size_t K = 0; K < G.Kernels.size(); ++K)
+      if (Dropped[K] < 0) {
+        NewIndex[K] = static_cast<int>(Kept.size());
+        Kept.push_back(std::move(G.Kernels[K]));
+      }
+    std::function<void(LNodePtr &)> Renumber = [&](LNodePtr &N) {
+      if (N->K == LNode::Stmt && N->SKind == StmtKind::Launch) {
+        if (Dropped[N->Ref] >= 0) {
+          std::string Names;
+          for (int S : Computes[N->Ref])
+            Names += (Names.empty() ? "" : ", ") + P.Stmts[S].Name;
+          auto Mk = std::make_shared<LNode>();
+          Mk->K = LNode::Mark;
+          Mk->MarkName = fmt::format("{}: computed by kernel {}'s sweep",
+                                     Names, NewIndex[Dropped[N->Ref]]);
+          N = Mk;
+        } else {
+          auto C = std::make_shared<LNode>(*N);
+          C->Ref = NewIndex[N->Ref];
+          N = C;
+        }
+        return;
+      }
+      auto C = std::make_shared<LNode>(*N);
+      for (auto &K : C->Kids)
+        Renumber(K);
+      if (C->Then)
+        Renumber(C->Then);
+      if (C->Else)
+        Renumber(C->Else);
+      N = C;
+    };
+    Renumber(G.Host);
+    G.Kernels = std::move(Kept);
   }
 
 
@@ -1050,6 +1140,18 @@ struct CpuMapper {
                     "for lane 0, shifted one lane a step), the rest lane by "
                     "lane, their checks kept in flags (branch-free cells)"
                   : "inputs, scores and other tables read lane by lane");
+          St.RowReductions = Gr->RowReductions;
+          for (const RowReduction &RR : St.RowReductions) {
+            St.Why += fmt::format(
+                "; computes {0} = {1} over each row of {2} as it goes (each "
+                "lane its row's running {1}, stored when the strip is done)",
+                P.M.Tables[RR.Table].Name, redOpName(RR.Op),
+                P.M.Tables[RR.Source].Name);
+            C.GroupWhy[RR.Group] =
+                fmt::format("computed by group {}'s sweep where the sweep is "
+                            "compiled (else: {})",
+                            GI, C.GroupWhy[RR.Group]);
+          }
           C.GroupWhy[GI] = St.Why;
           auto Sw = std::make_shared<LNode>();
           Sw->K = LNode::Stmt;
@@ -1085,6 +1187,43 @@ struct CpuMapper {
                 "independent on the threads (static schedule)"
               : "not tiled, proven sequential: one thread");
     sweepStrips(C.Loops);
+    std::set<int> Fused;
+    for (auto &St : C.Strips)
+      for (auto &RR : St.RowReductions)
+        Fused.insert(RR.Stmt);
+    if (!Fused.empty())
+      markFused(C.Loops, Fused);
+  }
+
+  /// The outermost subtrees whose cells are all row reductions that a
+  /// sweep computes: wrapped in a `fused_into_sweep` mark (the OpenMP
+  /// printer runs them only where the sweep is not compiled).
+  static void markFused(LNodePtr &N, const std::set<int> &Fused) {
+    bool Any = false, All = true;
+    walkNodes(*N, [&](const LNode &X) {
+      if (X.K == LNode::Stmt) {
+        bool F = X.SKind == StmtKind::Cell && Fused.count(X.Ref);
+        Any |= F;
+        All &= F;
+      }
+      return true;
+    });
+    if (!Any)
+      return;
+    if (All) {
+      auto Mk = std::make_shared<LNode>();
+      Mk->K = LNode::Mark;
+      Mk->MarkName = "fused_into_sweep";
+      Mk->Kids.push_back(N);
+      N = Mk;
+      return;
+    }
+    for (auto &K : N->Kids)
+      markFused(K, Fused);
+    if (N->Then)
+      markFused(N->Then, Fused);
+    if (N->Else)
+      markFused(N->Else, Fused);
   }
 };
 

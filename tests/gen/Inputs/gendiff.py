@@ -45,6 +45,9 @@ def main():
     ap.add_argument("--threads", default="1,3")
     ap.add_argument("--int-range", default="-5,20")
     ap.add_argument("--set", dest="sets", action="append", default=[])
+    ap.add_argument("--no-force-strips", action="store_true",
+                    help="build without DPC_FORCE_CPU_STRIPS: the tiled "
+                         "fallback where AVX-512 is off")
     args = ap.parse_args()
 
     rnd = random.Random(args.seed)
@@ -55,7 +58,8 @@ def main():
         fail("dpc compile failed:\n" + out + err)
     # (DPC_FORCE_CPU_STRIPS: the lane strips also where AVX-512 is off, so
     # that they are tested on any machine; runtime/dpc_cpu_simd.h)
-    cxx = (os.environ.get("CXXFLAGS", "") + " -DDPC_FORCE_CPU_STRIPS").strip()
+    cxx = (os.environ.get("CXXFLAGS", "") +
+           ("" if args.no_force_strips else " -DDPC_FORCE_CPU_STRIPS")).strip()
     rc, out, err = run(["cmake", "-S", src, "-B", build, "-DDPC_ENABLE_CUDA=OFF",
                         "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CXX_FLAGS=" + cxx])
     if rc:
