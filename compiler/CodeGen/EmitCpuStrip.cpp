@@ -42,6 +42,7 @@
 
 #include "Basic/Diagnostics.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -129,15 +130,42 @@ struct SweepPrinter {
   }
 
   /// Var = cell (Mem0, Mem1) of table T from memory where it lies in T's
-  /// domain (else 0: no statement reads it, the soundness proof).
+  /// domain (else 0: no statement reads it, the soundness proof). Above:
+  /// a cell of the row above the strip, which a table kept as two rolling
+  /// rows (lir::Storage::Ring, dpc_ring) has in the strip above's ring row;
+  /// any other cell it does not have (no sweep reads one: an error).
   void loadCell(int T, const std::string &Var, const std::string &Mem0,
-                const std::string &Mem1) {
+                const std::string &Mem1, bool Above) {
     const TableInfo &Tab = P.M.Tables[T];
+    const std::string &Buf = P.Storages[T].Buffer;
     W.open("");
     auto X = declareIndices(Tab, Mem0, Mem1);
-    W.line("if ({}) {} = dpc_t.{}[{}];", iexpr(domainGuard(P.M, T, X)), Var,
-           P.Storages[T].Buffer, cellOffset(P, T, X, false));
+    std::string Guard = iexpr(domainGuard(P.M, T, X));
+    std::string Full = fmt::format("dpc_t.{}[{}]", Buf, cellOffset(P, T, X, false));
+    if (!P.Storages[T].Ring)
+      W.line("if ({}) {} = {};", Guard, Var, Full);
+    else if (Above)
+      W.line("if ({}) {} = dpc_ring ? dpc_t.{}[{}] : {};", Guard, Var, Buf,
+             ringOffset(P, T, "(dpc_k - 1) & 1", X[1]), Full);
+    else
+      W.line("if ({}) {{ if (dpc_ring) dpc::fail(dpc_err, dpc::ErrRingRead); "
+             "else {} = {}; }}",
+             Guard, Var, Full);
     W.close();
+  }
+
+  /// Whether a table of the strip is kept as two rolling rows in some runs.
+  bool anyRing() const {
+    return std::any_of(G.StripTables.begin(), G.StripTables.end(),
+                       [&](int T) { return P.Storages[T].Ring; });
+  }
+
+  /// In a run with rolling rows (dpc_ring), the store of lane dpc_l's cell
+  /// dpc_v of ring table T, whose column index is Col: the strip's bottom
+  /// row only, into ring row dpc_k % 2.
+  void ringStore(int T, const IExprPtr &Col) {
+    W.line("else if (dpc_l == {}) dpc_t.{}[{}] = dpc_v;", L - 1,
+           P.Storages[T].Buffer, ringOffset(P, T, "dpc_k & 1", Col));
   }
 
   std::map<const VExpr *, int> LeafTable; // the table whose cell reads it
@@ -659,6 +687,13 @@ struct SweepPrinter {
     W.line("for (int64_t dpc_k = 0; dpc_k < dpc_items; ++dpc_k) "
            "dpc_prog[dpc_k].store(INT64_MIN, std::memory_order_relaxed);");
     W.text("std::atomic<int64_t> dpc_ticket{0};");
+    if (anyRing()) {
+      W.comment("The sweep, compiled twice: for runs that keep the ring "
+                "tables' two rolling rows\n(dpc_ring) and for runs that "
+                "keep them whole, each without the other's tests.");
+      W.open("auto dpc_sweep = [&](auto dpc_ring_tag)");
+      W.line("constexpr bool dpc_ring = decltype(dpc_ring_tag)::value;");
+    }
     W.text("#pragma omp parallel num_threads(dpc_threads)");
     W.open("for (;;)");
     W.line("const int64_t dpc_k = dpc_ticket.fetch_add(1);");
@@ -687,11 +722,12 @@ struct SweepPrinter {
           Nm));
       W.line("alignas(64) {} dpc_a_{}[{}] = {{}};", LT, Nm, L);
       W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
-      loadCell(T, "dpc_a_" + Nm + "[dpc_l]", "dpc_lo0 + dpc_l", "dpc_lo1 - 1");
+      loadCell(T, "dpc_a_" + Nm + "[dpc_l]", "dpc_lo0 + dpc_l", "dpc_lo1 - 1",
+               false);
       W.close();
       W.line("dpc_V dpc_prev_{0} = dpc::cpu::loadl<dpc_V>(dpc_a_{0});", Nm);
       W.line("{} dpc_top0_{} = {}(0);", LT, Nm, LT);
-      loadCell(T, "dpc_top0_" + Nm, "dpc_lo0 - 1", "dpc_lo1 - 1");
+      loadCell(T, "dpc_top0_" + Nm, "dpc_lo0 - 1", "dpc_lo1 - 1", true);
       W.line("dpc_V dpc_upold_{0} = dpc::cpu::shift_in(dpc_prev_{0}, "
              "dpc_top0_{0});",
              Nm);
@@ -722,7 +758,7 @@ struct SweepPrinter {
         const std::string &Nm = M.Tables[T].Name;
         W.line("{} dpc_top_{} = {}(0);", LT, Nm, LT);
         W.open("if (dpc_s < dpc_ncols)");
-        loadCell(T, "dpc_top_" + Nm, "dpc_lo0 - 1", "dpc_lo1 + dpc_s");
+        loadCell(T, "dpc_top_" + Nm, "dpc_lo0 - 1", "dpc_lo1 + dpc_s", true);
         W.close();
         W.line("const dpc_V dpc_up_{0} = dpc::cpu::shift_in(dpc_prev_{0}, "
                "dpc_top_{0});",
@@ -833,7 +869,9 @@ struct SweepPrinter {
         W.comment("The stored lanes' values checked as lane vectors (flags).");
         for (int T : G.StripTables) {
           const TableInfo &Tab = M.Tables[T];
-          // (sentinel lanes: the infinities are the stored values)
+          // (sentinel lanes: the infinities are the stored values; the
+          // limit as an int32, as the lanes are)
+          const std::string Lim = "int32_t(" + limitOf(Tab.Type) + ")";
           std::string Bad =
               !Int ? fmt::format("(dpc_v_{0} != dpc_v_{0})", Tab.Name)
               : St.Sentinels
@@ -841,9 +879,9 @@ struct SweepPrinter {
                                 "dpc::Limits<int32_t>::Neg)) | ((dpc_v_{0} > "
                                 "{1}) & (dpc_v_{0} != "
                                 "dpc::Limits<int32_t>::Pos))",
-                                Tab.Name, limitOf(Tab.Type))
+                                Tab.Name, Lim)
                   : fmt::format("(dpc_v_{0} < -{1}) | (dpc_v_{0} > {1})",
-                                Tab.Name, limitOf(Tab.Type));
+                                Tab.Name, Lim);
           std::string Stored =
               Interior ? "" : fmt::format(
                                   " & (dpc::cpu::loadl<dpc_M>(dpc_arm_{}) >= 0)",
@@ -863,10 +901,18 @@ struct SweepPrinter {
         W.open(Interior ? std::string("")
                         : fmt::format("if (dpc_arm_{}[dpc_l] >= 0)", Tab.Name));
         auto X = declareIndices(Tab, "dpc_lo0 + dpc_l", "dpc_lo1 + dpc_c");
+        const bool Ring = P.Storages[T].Ring;
         if (Hoist && RowStores.count(T)) {
           // (the check is in dpc_bv)
-          W.line("dpc_t.{}[dpc_ro_{}[dpc_l] + {}] = dpc_v_{}[dpc_l];",
-                 P.Storages[T].Buffer, Tab.Name, Tab.Indices[1], Tab.Name);
+          if (Ring) {
+            W.line("const {} dpc_v = dpc_v_{}[dpc_l];", LT, Tab.Name);
+            W.line("if (!dpc_ring) dpc_t.{}[dpc_ro_{}[dpc_l] + {}] = dpc_v;",
+                   P.Storages[T].Buffer, Tab.Name, Tab.Indices[1]);
+            ringStore(T, X[1]);
+          } else {
+            W.line("dpc_t.{}[dpc_ro_{}[dpc_l] + {}] = dpc_v_{}[dpc_l];",
+                   P.Storages[T].Buffer, Tab.Name, Tab.Indices[1], Tab.Name);
+          }
           W.close();
           continue;
         }
@@ -889,7 +935,14 @@ struct SweepPrinter {
           W.open(As.size() == 1 ? std::string("")
                                 : fmt::format("if (dpc_arm_{}[dpc_l] == {})",
                                               Tab.Name, A));
-          emitCellStores(P, As[A], X, "dpc_t", false, W);
+          if (Ring) {
+            W.open("if (!dpc_ring)");
+            emitCellStores(P, As[A], X, "dpc_t", false, W);
+            W.close();
+            ringStore(T, X[1]);
+          } else {
+            emitCellStores(P, As[A], X, "dpc_t", false, W);
+          }
           W.close();
         }
         W.close();
@@ -953,6 +1006,11 @@ struct SweepPrinter {
     W.close(); // the strip has tiles
     W.line("dpc_prog[dpc_k].store(INT64_MAX, std::memory_order_release);");
     W.close(); // tickets
+    if (anyRing()) {
+      W.close("};");
+      W.line("if (dpc_p.dpc_ring) dpc_sweep(std::true_type{{}});");
+      W.line("else dpc_sweep(std::false_type{{}});");
+    }
     W.close();
   }
 };

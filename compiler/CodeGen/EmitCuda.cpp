@@ -574,6 +574,8 @@ struct CudaPrinter {
       Args += ", int64_t " + I;
     W.comment(fmt::format("Kernel {} ({}): {}.", K,
                           kernelFamilyName(S.Family), S.Why));
+    if (keepsRings(P, K))
+      W.line("template <bool DPC_RING> // Params::dpc_ring: a kernel for each");
     W.open("__global__ void __launch_bounds__(" + std::to_string(S.Threads) +
            (S.MinBlocksPerSM ? ", " + std::to_string(S.MinBlocksPerSM) : "") +
            ") dpc_kernel" + std::to_string(K) +
@@ -856,9 +858,18 @@ struct CudaPrinter {
                "* sizeof(int), dpc_stream));");
         Gacc += ", dpc_pipe.get()";
       }
-      W.line("dpc_kernel{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
-             "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
-             K, S.Threads, S.SharedBytes, Args, Gacc);
+      if (keepsRings(P, K)) {
+        // (every problem of a run keeps its ring tables alike)
+        for (const char *Ring : {"true", "false"})
+          W.line("{}dpc_kernel{}<{}><<<static_cast<unsigned>(dpc_n), {}, {}, "
+                 "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
+                 Ring[0] == 't' ? "if (dpc_ps[0].dpc_ring) " : "else ", K,
+                 Ring, S.Threads, S.SharedBytes, Args, Gacc);
+      } else {
+        W.line("dpc_kernel{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
+               "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
+               K, S.Threads, S.SharedBytes, Args, Gacc);
+      }
       W.line("DPC_CUDA_CHECK(cudaGetLastError());");
     } else if (S.Family == KernelFamily::ParallelGrid) {
       W.comment("the problems along y (at most 65535 per launch), each "
@@ -1037,9 +1048,13 @@ struct CudaPrinter {
       W.line("const int dpc_sms = dpc_rt::sm_count(dpc_device);");
     for (size_t K = 0; K < G.Kernels.size(); ++K)
       if (G.Kernels[K].SharedOptIn)
-        W.line("DPC_CUDA_CHECK(cudaFuncSetAttribute(dpc_kernel{}, "
-               "cudaFuncAttributeMaxDynamicSharedMemorySize, {}));",
-               K, G.Kernels[K].SharedBytes);
+        for (const char *Inst : keepsRings(P, static_cast<int>(K))
+                                    ? std::vector<const char *>{"<true>",
+                                                                "<false>"}
+                                    : std::vector<const char *>{""})
+          W.line("DPC_CUDA_CHECK(cudaFuncSetAttribute(dpc_kernel{}{}, "
+                 "cudaFuncAttributeMaxDynamicSharedMemorySize, {}));",
+                 K, Inst, G.Kernels[K].SharedBytes);
     W.line("dpc_rt::EventTimer dpc_timer;");
     W.line("dpc_timer.start(dpc_stream);");
     W.open("for (const auto &dpc_kv : dpc_list.launches())");

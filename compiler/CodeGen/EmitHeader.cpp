@@ -2,6 +2,8 @@
 #include "CodeGen/Emitters.h"
 #include "CodeGen/EmitUtil.h"
 
+#include <algorithm>
+
 using namespace dpc;
 using namespace dpc::lir;
 
@@ -25,9 +27,13 @@ void storage(const Program &P, CodeWriter &W) {
     for (auto &I : Tab.Indices)
       X.push_back(IExpr::var(I));
     W.comment(S.Description + "; " + S.SizeFormula);
+    if (S.Ring)
+      W.comment("score-only runs (Params::dpc_ring): " + S.RingWhy);
     if (S.HostTable < 0) {
       W.open("DPC_HD int64_t " + Tab.Name + "_size(const Params &dpc_p)");
       emitParamLocals(M, W);
+      if (S.Ring)
+        W.line("if (dpc_p.dpc_ring) return 2 * ({});", iexpr(S.RingRowLen));
       W.line("return {};", iexpr(storageSize(P, static_cast<int>(T))));
       W.close();
     }
@@ -251,6 +257,13 @@ std::string dpc::emitHeader(const Program &P) {
   for (auto &L : M.Lets)
     W.line("int64_t {}; // {} {} = {}", L.Name, L.IsConst ? "const" : "let",
            L.Name, L.Value);
+  if (std::any_of(P.Storages.begin(), P.Storages.end(),
+                  [](const Storage &S) { return S.Ring; })) {
+    W.comment("1: the tables that allow it keep two rolling rows (a run that "
+              "reads none of\ntheir cells afterwards; `dpc emit "
+              "--stage=storage`)");
+    W.line("int64_t dpc_ring = 0;");
+  }
   W.close("};");
   W.blank();
   W.comment("Inputs: sequences as symbol codes, int arrays as int64.");

@@ -79,6 +79,9 @@ std::string dpc::emitHostHeader(const Program &P) {
   H.line("double reference_bytes(const Params &p);");
   H.line("void compute_tiled(const Params &p, const Inputs &in, const Tables "
          "&t, int threads, int *err);");
+  if (anyRingTable(P))
+    H.line("bool cpu_sweeps_compiled(); // the OpenMP lane strips "
+           "(DPC_CPU_STRIPS)");
   H.line("void compute_reference(const Params &p, const Inputs &in, const "
          "RefTables &r, int *err);");
   H.line("size_t verify(const Params &p, const Tables &t, const RefTables &r, "
@@ -116,6 +119,7 @@ std::string dpc::emitHostHeader(const Program &P) {
 std::string dpc::emitMain(const Program &P) {
   const ModuleInfo &M = P.M;
   const std::string &N = M.Name;
+  const bool AnyRing = anyRingTable(P);
   CodeWriter W;
   W.text(fileBanner(P, N + "_main.cpp: the command line of the generated "
                         "program (see README.md)."));
@@ -290,10 +294,15 @@ std::string dpc::emitMain(const Program &P) {
              TN, M.Tables[P.Storages[T].HostTable].Name, T);
     else
       W.line("std::fprintf(out, \"  table {}: %.0f cells, %s ({} bytes "
-             "per cell)\\n\", cells[{}], dpc_rt::format_bytes({}.0 * "
-             "static_cast<double>({}_size(p))).c_str());",
-             TN, typeBytes(M.Tables[T].Type), T, typeBytes(M.Tables[T].Type),
-             TN);
+             "per cell{})\\n\", cells[{}], dpc_rt::format_bytes({}.0 * "
+             "static_cast<double>({}_size(p))).c_str(){});",
+             TN, typeBytes(M.Tables[T].Type),
+             P.Storages[T].Ring ? "%s" : "", T, typeBytes(M.Tables[T].Type),
+             TN,
+             P.Storages[T].Ring
+                 ? ", p.dpc_ring ? \"; two rolling rows: this run reads none "
+                   "of its cells afterwards\" : \"\""
+                 : "");
   }
   W.line("std::fprintf(out, \"  work: %.0f cells; memory: %s of tables "
          "(--verify adds %s for the untiled reference)\\n\", all_cells, "
@@ -396,6 +405,21 @@ std::string dpc::emitMain(const Program &P) {
   W.line("const bool on_gpu = opt.Backend == \"cuda\";");
   W.line("const bool host_tables_needed = !on_gpu || traced || opt.Verify || "
          "!opt.DumpTables.empty();");
+  if (AnyRing) {
+    W.comment("Tables kept as two rolling rows (`dpc emit --stage=storage`) "
+              "where the run reads\nnone of their cells afterwards (no "
+              "traceback, --verify or --dump-table of one)\nand the "
+              "backend's sweep is compiled (OpenMP: with the lane strips).");
+    std::string Names;
+    for (size_t T = 0; T < M.Tables.size(); ++T)
+      if (P.Storages[T].Ring)
+        Names += (Names.empty() ? "\"" : ", \"") + M.Tables[T].Name + "\"";
+    W.line("const std::vector<std::string> ring_tables = {{{}}};", Names);
+    W.line("bool ring = !traced && !opt.Verify && (on_gpu || "
+           "cpu_sweeps_compiled());");
+    W.line("for (auto &d : opt.DumpTables) ring = ring && std::find("
+           "ring_tables.begin(), ring_tables.end(), d) == ring_tables.end();");
+  }
   W.line("double budget = opt.MemoryBudget;");
   W.open("if (budget <= 0)");
   W.line("budget = host_tables_needed ? 0.5 * "
@@ -446,6 +470,8 @@ std::string dpc::emitMain(const Program &P) {
   W.line("const std::string bad = dpc_rt::problem_error(problems[i]);");
   W.line("if (!bad.empty()) throw dpc_rt::InputError(bad);");
   W.line("Params p = bind_params(problems[i], sets);");
+  if (AnyRing)
+    W.line("p.dpc_ring = ring ? 1 : 0;");
   W.line("if (box_bytes(p) > 1e18) throw dpc_rt::InputError(\"the tables of "
          "this problem would need about \" + "
          "dpc_rt::format_bytes(box_bytes(p)) + \" of memory, more than this "

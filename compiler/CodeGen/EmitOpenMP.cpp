@@ -498,6 +498,12 @@ std::string dpc::emitOpenMP(const Program &P) {
   }
   W.comment("Computes every table with the tiled schedule (isl, verified "
             "against all\ndependences):" + Sched);
+  if (anyRingTable(P)) {
+    W.comment("Whether the lane strips are compiled: only they keep tables "
+              "as two rolling rows\n(Params::dpc_ring).");
+    W.line("bool cpu_sweeps_compiled() {{ return DPC_CPU_STRIPS != 0; }}");
+    W.blank();
+  }
   W.open("void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const "
          "Tables &dpc_t, int dpc_threads, int *dpc_err)");
   emitParamLocals(M, W);

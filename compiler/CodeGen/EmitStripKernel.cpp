@@ -55,6 +55,11 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   const int R = K.LaneRows;
   const int64_t Rows = G.TileSizes[0], Cols = G.TileSizes[1];
   const int Lanes = K.Threads;
+  bool AnyRing = false, AllRing = true;
+  for (int T : G.StripTables) {
+    AnyRing |= P.Storages[T].Ring;
+    AllRing &= P.Storages[T].Ring;
+  }
   // The width of the shared row above: a tile's, or a sync chunk's.
   const int64_t TopCols = K.Pipelined ? K.SyncCols : Cols;
   std::vector<IExprPtr> Tile = tileStartArgs(*K.Body, K.Group);
@@ -156,14 +161,28 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   // A boundary cell of table T: cells outside the table's domain read as 0
   // (no statement reads them: the soundness proof). Pipelined: written by
   // another warp of this launch, read from L2.
-  auto Load = [&](int T, const std::vector<IExprPtr> &X) {
+  // Above: a cell of the row above the strip, which a table kept as two
+  // rolling rows (lir::Storage::Ring, in a run with dpc_ring) has in the
+  // strip above's ring row; it has no other (no sweep reads one: an error).
+  auto Load = [&](int T, const std::vector<IExprPtr> &X, bool Above) {
     const TableInfo &Tab = M.Tables[T];
+    const std::string Ty = storeType(Tab.Type);
     std::string Cell =
         fmt::format("dpc_t.{}[{}]", Tab.Name, cellOffset(P, T, X, false));
     if (K.Pipelined)
       Cell = "__ldcg(&" + Cell + ")";
+    if (P.Storages[T].Ring) {
+      DPC_ASSERT(K.Pipelined, "a ring table in a strip kernel not pipelined");
+      Cell = Above ? fmt::format("(dpc_ring ? __ldcg(&dpc_t.{}[{}]) : {})",
+                                 Tab.Name,
+                                 ringOffset(P, T, "(dpc_t0 - 1) & 1", X[1]),
+                                 Cell)
+                   : fmt::format("(dpc_ring ? (dpc::fail(dpc_err, "
+                                 "dpc::ErrRingRead), {}(0)) : {})",
+                                 Ty, Cell);
+    }
     return fmt::format("({}) ? {} : {}(0)", iexpr(domainGuard(M, T, X)), Cell,
-                       storeType(Tab.Type));
+                       Ty);
   };
   // The row above [From, From + TopCols) (band member 1 = dpc_lo1 + column)
   // into dpc_top_T, whose entry c + 1 is column From + c.
@@ -175,7 +194,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
           TopCols, Lanes));
       auto X = declareIndices(Tab, "dpc_lo0 - 1",
                               "dpc_lo1 + " + From + " + dpc_cc");
-      W.line("dpc_top_{}[dpc_cc + 1] = {};", Tab.Name, Load(T, X));
+      W.line("dpc_top_{}[dpc_cc + 1] = {};", Tab.Name, Load(T, X, true));
       W.close();
     }
   };
@@ -200,7 +219,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
       auto X = declareIndices(
           Tab, fmt::format("dpc_lo0 + {} * dpc_lane + dpc_r", R), "dpc_lo1 - 1");
-      W.line("dpc_cur_{}[dpc_r] = {};", Tab.Name, Load(T, X));
+      W.line("dpc_cur_{}[dpc_r] = {};", Tab.Name, Load(T, X, false));
       W.close();
     }
     if (!K.BranchFree)
@@ -468,7 +487,17 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       RowReductionsUpdate(T, "dpc_v_" + Tab.Name);
       if (!K.StageStores) {
         W.line("const {} dpc_v = dpc_v_{};", Ty, Tab.Name);
-        emitCellStores(P, StoreStmt, X, "dpc_t", false, W);
+        if (P.Storages[T].Ring) {
+          // (a run with rolling rows: the strip's bottom row only)
+          W.open("if (!dpc_ring)");
+          emitCellStores(P, StoreStmt, X, "dpc_t", false, W);
+          W.close();
+          W.line("else if (dpc_lane == {} && dpc_r == {}) dpc_t.{}[{}] = dpc_v;",
+                 Lanes - 1, R - 1, P.Storages[T].Buffer,
+                 ringOffset(P, T, "dpc_t0 & 1", X[1]));
+        } else {
+          emitCellStores(P, StoreStmt, X, "dpc_t", false, W);
+        }
       }
       W.close();
       if (K.StageStores)
@@ -589,6 +618,13 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     W.line("const int dpc_fb = int(dpc_max(dpc_fa, {} * (dpc_i1 - dpc_f)));",
            Cols);
   }
+  if (AnyRing) {
+    W.comment("DPC_RING (the kernel's template argument, Params::dpc_ring): "
+              "a run that reads no\ncell of the ring tables afterwards keeps "
+              "two rows of them, the bottom rows of\nthis strip (row dpc_t0 "
+              "% 2) and of the strip above.");
+    W.line("constexpr bool dpc_ring = DPC_RING;");
+  }
   Registers();
   RowReductionsStart();
   // A step with its chunk's wait before (lane 0 enters a chunk) and
@@ -635,15 +671,29 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.line("__syncwarp();");
       W.open("");
       W.line("const int dpc_fc = dpc_e - {} + dpc_lane;", K.SyncCols - 1);
-      W.open(fmt::format("for (int dpc_fr = 0; dpc_fr < {}; ++dpc_fr)", Rows));
+      // (a run with rolling rows of every table: the bottom row only)
+      W.open(fmt::format("for (int dpc_fr = {}; dpc_fr < {}; ++dpc_fr)",
+                         AllRing ? fmt::format("dpc_ring ? {} : 0", Rows - 1)
+                                 : std::string("0"),
+                         Rows));
       for (int T : G.StripTables) {
         const TableInfo &Tab = M.Tables[T];
         W.open("");
         auto X = declareIndices(Tab, "dpc_lo0 + dpc_fr", "dpc_lo1 + dpc_fc");
-        W.line("if (dpc_fc < dpc_ncols && {}) dpc_t.{}[{}] = dpc_stg_{}[dpc_fr]"
-               "[dpc_fc & {}];",
-               iexpr(domainGuard(M, T, X)), P.Storages[T].Buffer,
-               cellOffset(P, T, X, false), Tab.Name, 2 * K.SyncCols - 1);
+        std::string Stg = fmt::format("dpc_stg_{}[dpc_fr][dpc_fc & {}]",
+                                      Tab.Name, 2 * K.SyncCols - 1);
+        std::string Where = fmt::format("dpc_fc < dpc_ncols && {}",
+                                        iexpr(domainGuard(M, T, X)));
+        if (P.Storages[T].Ring) {
+          W.line("if (!dpc_ring && {}) dpc_t.{}[{}] = {};", Where,
+                 P.Storages[T].Buffer, cellOffset(P, T, X, false), Stg);
+          W.line("else if (dpc_ring && dpc_fr == {} && {}) dpc_t.{}[{}] = {};",
+                 Rows - 1, Where, P.Storages[T].Buffer,
+                 ringOffset(P, T, "dpc_t0 & 1", X[1]), Stg);
+        } else {
+          W.line("if ({}) dpc_t.{}[{}] = {};", Where, P.Storages[T].Buffer,
+                 cellOffset(P, T, X, false), Stg);
+        }
         W.close();
       }
       W.close();

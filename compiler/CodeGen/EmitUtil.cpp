@@ -156,6 +156,33 @@ std::string dpc::cellOffset(const Program &P, int Table,
   return S + ")";
 }
 
+std::string dpc::ringOffset(const Program &P, int Table,
+                            const std::string &Slot, const IExprPtr &Col) {
+  const Storage &S = P.Storages[Table];
+  DPC_ASSERT(S.Ring, "a ring offset of a table not stored as rows");
+  // (rows Lo and Lo + 1 of the row-major box)
+  return cellOffset(P, Table,
+                    {S.Groups[0].Lo + IExpr::var("(" + Slot + ")"), Col},
+                    false);
+}
+
+bool dpc::anyRingTable(const Program &P) {
+  for (auto &S : P.Storages)
+    if (S.Ring)
+      return true;
+  return false;
+}
+
+bool dpc::keepsRings(const Program &P, int K) {
+  const GpuKernel &Kn = P.Gpu.Kernels[K];
+  if (Kn.Family != KernelFamily::Strip || Kn.Group < 0)
+    return false;
+  for (int T : P.Groups[Kn.Group].StripTables)
+    if (P.Storages[T].Ring)
+      return true;
+  return false;
+}
+
 std::vector<IExprPtr> dpc::outputIndex(const ModuleInfo &M) {
   std::vector<IExprPtr> X;
   for (auto &A : M.Output.Index)

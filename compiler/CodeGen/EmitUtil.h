@@ -70,6 +70,16 @@ void emitParamLocals(const lir::ModuleInfo &M, CodeWriter &W,
 /// reference box.
 std::string cellOffset(const lir::Program &P, int Table,
                        const std::vector<lir::IExprPtr> &Idx, bool Reference);
+/// Offset, in a ring-stored table's buffer (lir::Storage::Ring, in a run
+/// with Params::dpc_ring), of column Col of ring row Slot (an expression
+/// that is 0 or 1).
+std::string ringOffset(const lir::Program &P, int Table,
+                       const std::string &Slot, const lir::IExprPtr &Col);
+/// Whether some table is kept as two rolling rows in score-only runs.
+bool anyRingTable(const lir::Program &P);
+/// Whether GPU kernel K sweeps a table kept as two rolling rows in such
+/// runs (it is then a template on DPC_RING, one instance per mode).
+bool keepsRings(const lir::Program &P, int K);
 /// The output cell's indices as expressions.
 std::vector<lir::IExprPtr> outputIndex(const lir::ModuleInfo &M);
 /// The guard "cell Idx lies in table T's domain".

@@ -47,7 +47,11 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage) {
   }
   if (Stage == "storage") {
     for (auto &S : P->Storages)
+    {
       OS << S.Description << "\n  size: " << S.SizeFormula << "\n";
+      if (!S.RingWhy.empty())
+        OS << "  score-only runs: " << S.RingWhy << "\n";
+    }
     return 0;
   }
   if (Stage == "loops") {

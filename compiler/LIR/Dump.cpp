@@ -276,8 +276,11 @@ void lir::explainPlan(const Program &P, llvm::raw_ostream &OS) {
   OS << "schedule: groups, tile sizes, dependence pattern\n";
   dumpSchedule(P, OS);
   OS << "\nstorage: a map per table\n";
-  for (auto &S : P.Storages)
+  for (auto &S : P.Storages) {
     OS << S.Description << "\n  size: " << S.SizeFormula << "\n";
+    if (S.Ring)
+      OS << "  score-only runs: " << S.RingWhy << "\n";
+  }
   OS << "\nvalues:";
   for (size_t T = 0; T < M.Tables.size(); ++T)
     OS << (T ? ", " : " ") << M.Tables[T].Name << " "

@@ -230,6 +230,15 @@ struct Storage {
   std::vector<int> HostPerm;        // host dim d takes this table's dim
   std::string Description;          // one line for comments
   std::string SizeFormula;          // bytes, as a function of the params
+  /// Strip tables (Lower/ChooseRingStorage.cpp): in a run that reads no
+  /// cell of the table after its sweep (no traceback, --verify or
+  /// --dump-table: Params::dpc_ring), only two rows of it are stored, the
+  /// bottom rows of the last two strips (strip k's in row Groups[0].Lo +
+  /// k % 2): the sweep reads no other cell of it, and no other group reads
+  /// it. RingRowLen: the elements of a row; RingWhy: why it is, or is not.
+  bool Ring = false;
+  IExprPtr RingRowLen;
+  std::string RingWhy;
   /// The reference path stores every table in a plain box: per dim, the
   /// lowest and highest index (functions of the params).
   std::vector<IExprPtr> BoxLo, BoxHi;

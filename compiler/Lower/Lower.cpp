@@ -4,8 +4,9 @@
 // tables and infinities, the schedule plan, the tile-product splits, the
 // statement bodies, the tile starts, the verified loop trees, the storage
 // maps, the lane strips, their interior tiles, how their cells are
-// computed and the row reductions their sweeps can compute and, last, the
-// GPU and CPU plans.
+// computed and the row reductions their sweeps can compute, the GPU and
+// CPU plans and, last, the strip tables a score-only run stores as two
+// rolling rows.
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
@@ -52,6 +53,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     planStripCells(*P);
     findRowReductions(PM, *P);
     mapToTarget(*P, lir::Target::standard());
+    chooseRingStorage(*P);
   } catch (const isl::exception_quota &) {
     Diags.error(islBudgetMessage(PM.ctx(), "too complex to compile",
                                  "lowering '" + M.Name + "'"));

@@ -117,6 +117,11 @@ void planStripCells(lir::Program &P);
 /// sweep can compute as it goes: Group::RowReductions, RowReductionWhy.
 void findRowReductions(const PolyModel &PM, lir::Program &P);
 
+/// After the target plans: the strip tables that a run needing none of
+/// their cells afterwards stores as two rolling rows (Storage::Ring,
+/// RingRowLen, RingWhy).
+void chooseRingStorage(lir::Program &P);
+
 /// The whole middle end. Null (after diagnostics) on failure.
 std::unique_ptr<lir::Program> lowerModule(const PolyModel &PM,
                                           DiagEngine &Diags);

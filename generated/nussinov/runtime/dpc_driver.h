@@ -692,6 +692,10 @@ inline const char *error_text(int Code) {
     return "the traceback visits more than 10^8 cells; giving up (it follows "
            "every operand of a sum of table reads; --events=none prints the "
            "output without it)";
+  case 5:
+    return "internal error: a sweep read a cell of a table kept as two "
+           "rolling rows outside them (please report it; --verify or "
+           "--dump-table keep the whole table)";
   default:
     return "unknown error";
   }

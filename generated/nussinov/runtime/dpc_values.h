@@ -42,7 +42,8 @@ enum : int {
   ErrOverflow = 1,
   ErrUndefined = 2,
   ErrStalled = 3,
-  ErrTraceLimit = 4
+  ErrTraceLimit = 4,
+  ErrRingRead = 5
 };
 // The traceback gives up past this many cells (as dpc interp does): sums of
 // table reads are followed operand by operand, which can visit exponentially

@@ -1,0 +1,125 @@
+//===- ChooseRingStorage.cpp - strip tables as two rolling rows -----------===//
+//
+// Takes the program after the target plans and gives, per table of a lane
+// strip group, whether a run that reads none of its cells afterwards (no
+// traceback, no --verify, no --dump-table) stores it as two rows instead
+// of all of them (lir::Storage::Ring, RingRowLen, RingWhy): the bottom
+// row of strip k in row Lo + k % 2 of the table's box, which the strip
+// below reads as its row above, the only cell of the table a sweep reads
+// from memory. That is safe when
+//   - both plans sweep the group with their progress flags (the OpenMP
+//     lane strips and one pipelined, branch-free GPU strip kernel, whose
+//     stores are its own): strip k + 2, which
+//     overwrites strip k's row, starts a chunk of columns only after strip
+//     k + 1 has finished it, so after strip k + 1 read that part of the row
+//     (the diagonal of the next chunk's first column is kept in a
+//     register, or read with the chunk's row before the chunk is
+//     published);
+//   - no statement of another group reads the table, but row reductions
+//     that both sweeps compute (Group::RowReductions);
+//   - it is not the output table, has no mirrored copy, and its storage is
+//     a row-major box (rows of one length).
+// The classic array contraction, for the schedule the plans fixed: a
+// score-only local alignment of N x M then stores O(N + M) of its table.
+// The generated program picks it per run (Params::dpc_ring) and falls
+// back to the whole table when a run needs the cells; `dpc emit
+// --stage=storage` prints the choice and why.
+//
+//===----------------------------------------------------------------------===//
+#include "Lower/Lowering.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+using namespace dpc;
+using namespace dpc::lir;
+
+namespace {
+
+bool readsTable(const VExpr &E, int T) {
+  if (E.K == VExpr::Load && E.Table == T)
+    return true;
+  for (auto &K : E.Kids)
+    if (readsTable(*K, T))
+      return true;
+  return false;
+}
+
+bool fusedIn(const std::vector<RowReduction> &RRs, int Stmt) {
+  return std::any_of(RRs.begin(), RRs.end(),
+                     [&](const RowReduction &R) { return R.Stmt == Stmt; });
+}
+
+/// Why table T of strip group GI cannot be stored as two rows ("" if it
+/// can).
+std::string whyNotRing(const Program &P, int GI, int T) {
+  const Group &G = P.Groups[GI];
+  const Storage &S = P.Storages[T];
+  if (P.M.Output.Table == T)
+    return "it holds the output cell";
+  if (S.HostTable >= 0 || S.Kind != "box" || S.Groups.size() != 2 ||
+      S.Groups[0].Dims != std::vector<int>{0} ||
+      S.Groups[1].Dims != std::vector<int>{1})
+    return "its storage is not a row-major box";
+  for (size_t C = 0; C < P.CopyTable.size(); ++C)
+    if (P.CopyTable[C] && P.CopySource[C] == T)
+      return "it has a mirrored copy";
+  auto Strip = std::find_if(P.Cpu.Strips.begin(), P.Cpu.Strips.end(),
+                            [&](const CpuStrip &St) { return St.Group == GI; });
+  if (Strip == P.Cpu.Strips.end())
+    return "the CPU plan does not sweep its group";
+  const GpuKernel *Kn = nullptr;
+  int Kernels = 0;
+  for (auto &K : P.Gpu.Kernels)
+    if (K.Group == GI) {
+      Kn = &K;
+      ++Kernels;
+    }
+  if (Kernels != 1 || Kn->Family != KernelFamily::Strip || !Kn->Pipelined)
+    return "the GPU plan does not sweep its group with one pipelined strip "
+           "kernel";
+  if (!Kn->BranchFree)
+    return "the GPU strip kernel's cells dispatch on their case (the "
+           "statements store the cells)";
+  for (size_t St = 0; St < P.Stmts.size(); ++St) {
+    if (std::count(G.Stmts.begin(), G.Stmts.end(), static_cast<int>(St)) ||
+        !readsTable(*P.Stmts[St].Body, T))
+      continue;
+    if (!fusedIn(Strip->RowReductions, static_cast<int>(St)) ||
+        !fusedIn(Kn->RowReductions, static_cast<int>(St)))
+      return P.Stmts[St].Name + " reads it after the sweep";
+  }
+  return "";
+}
+
+} // namespace
+
+void dpc::chooseRingStorage(Program &P) {
+  for (auto &S : P.Storages) {
+    S.Ring = false;
+    S.RingRowLen = nullptr;
+    S.RingWhy.clear();
+  }
+  for (size_t GI = 0; GI < P.Groups.size(); ++GI) {
+    const Group &G = P.Groups[GI];
+    if (!G.Strip)
+      continue;
+    for (int T : G.StripTables) {
+      Storage &S = P.Storages[T];
+      std::string Why = whyNotRing(P, static_cast<int>(GI), T);
+      if (!Why.empty()) {
+        S.RingWhy = "whole table in every run: " + Why;
+        continue;
+      }
+      S.Ring = true;
+      S.RingRowLen = S.Groups[1].Hi - S.Groups[1].Lo + IExpr::num(1);
+      S.RingWhy = fmt::format(
+          "two rolling rows (2 * ({}) elements) in a run that reads none of "
+          "its cells afterwards (no traceback, --verify or --dump-table): the "
+          "bottom rows of the last two strips, the only cells the sweep "
+          "reads from memory and no other group reads",
+          iexprToString(*S.RingRowLen));
+    }
+  }
+}
