@@ -83,13 +83,19 @@ struct Options {
     return Format == "json" ? "all" : "none";
   }
   /// Whether the results are traced back (and so show the structure, when
-  /// the recurrence has one): always for json, tsv, ct and bpseq and with
-  /// --traceback; in text, with --events=summary|all, and by default when
-  /// the recurrence has a structure (as `dpc interp` prints it);
-  /// --events=none alone gives the output cell only (no traceback: on a
-  /// GPU, no table comes back).
+  /// the recurrence has one): with --traceback; never with --events=none
+  /// for a recurrence without a structure (nothing the traceback finds is
+  /// printed, in any format); else always for json, tsv, ct and bpseq; in
+  /// text, with --events=summary|all, and by default when the recurrence
+  /// has a structure (as `dpc interp` prints it). Without a traceback only
+  /// the output cell is needed: on a GPU no table comes back, and tables
+  /// that allow it keep two rolling rows (Params::dpc_ring).
   bool needs_traceback(bool HasStructure) const {
-    if (Format != "text" || Traceback)
+    if (Traceback)
+      return true;
+    if (Events == "none" && !HasStructure)
+      return false;
+    if (Format != "text")
       return true;
     if (!Events.empty())
       return Events != "none";

@@ -161,11 +161,14 @@ struct SweepPrinter {
   }
 
   /// In a run with rolling rows (dpc_ring), the store of lane dpc_l's cell
-  /// dpc_v of ring table T, whose column index is Col: the strip's bottom
-  /// row only, into ring row dpc_k % 2.
-  void ringStore(int T, const IExprPtr &Col) {
-    W.line("else if (dpc_l == {}) dpc_t.{}[{}] = dpc_v;", L - 1,
-           P.Storages[T].Buffer, ringOffset(P, T, "dpc_k & 1", Col));
+  /// dpc_v (indices X) of ring table T: the strip's bottom row only, into
+  /// ring row dpc_k % 2, and the output cell.
+  void ringStore(int T, const std::vector<IExprPtr> &X) {
+    W.open("else");
+    W.line("if (dpc_l == {}) dpc_t.{}[{}] = dpc_v;", L - 1,
+           P.Storages[T].Buffer, ringOffset(P, T, "dpc_k & 1", X[1]));
+    emitRingOutputStore(P, T, X, W);
+    W.close();
   }
 
   std::map<const VExpr *, int> LeafTable; // the table whose cell reads it
@@ -908,7 +911,7 @@ struct SweepPrinter {
             W.line("const {} dpc_v = dpc_v_{}[dpc_l];", LT, Tab.Name);
             W.line("if (!dpc_ring) dpc_t.{}[dpc_ro_{}[dpc_l] + {}] = dpc_v;",
                    P.Storages[T].Buffer, Tab.Name, Tab.Indices[1]);
-            ringStore(T, X[1]);
+            ringStore(T, X);
           } else {
             W.line("dpc_t.{}[dpc_ro_{}[dpc_l] + {}] = dpc_v_{}[dpc_l];",
                    P.Storages[T].Buffer, Tab.Name, Tab.Indices[1], Tab.Name);
@@ -939,7 +942,7 @@ struct SweepPrinter {
             W.open("if (!dpc_ring)");
             emitCellStores(P, As[A], X, "dpc_t", false, W);
             W.close();
-            ringStore(T, X[1]);
+            ringStore(T, X);
           } else {
             emitCellStores(P, As[A], X, "dpc_t", false, W);
           }

@@ -941,7 +941,6 @@ struct CudaPrinter {
     // table on the host.
     const OutputInfo &O = M.Output;
     const TableInfo &OT = M.Tables[O.Table];
-    std::vector<IExprPtr> OX = outputIndex(M);
     std::string OTy = storeType(OT.Type);
     W.comment("The output cell " + M.outputText() +
               " of every problem of the batch, gathered: when the run "
@@ -955,7 +954,7 @@ struct CudaPrinter {
     W.line("const Tables dpc_t = dpc_probs[dpc_b].t;");
     emitParamLocals(M, W);
     W.line("dpc_out[dpc_b] = dpc_t.{}[{}];", P.Storages[O.Table].Buffer,
-           cellOffset(P, O.Table, OX, false));
+           outputOffset(P));
     W.close();
     W.close();
     W.blank();

@@ -33,7 +33,8 @@ void storage(const Program &P, CodeWriter &W) {
       W.open("DPC_HD int64_t " + Tab.Name + "_size(const Params &dpc_p)");
       emitParamLocals(M, W);
       if (S.Ring)
-        W.line("if (dpc_p.dpc_ring) return 2 * ({});", iexpr(S.RingRowLen));
+        W.line("if (dpc_p.dpc_ring) return 2 * ({}){};", iexpr(S.RingRowLen),
+               S.RingOutput ? " + 1" : "");
       W.line("return {};", iexpr(storageSize(P, static_cast<int>(T))));
       W.close();
     }
@@ -178,7 +179,9 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   bool Lanes = (Cache && P.Gpu.LaneShared[SI]) || LaneReduce;
   if (Lanes)
     Sig += ", int dpc_lane, int dpc_lanes";
-  Sig += ", int *dpc_err)";
+  // (false: the strip kernel stores the value itself, into the rolling rows
+  // of a run with Params::dpc_ring)
+  Sig += Strip ? ", int *dpc_err, bool dpc_store = true)" : ", int *dpc_err)";
   W.comment(St.EquationText);
   W.comment("on " + St.DomainText);
   if (Cache)
@@ -223,11 +226,13 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
     X.push_back(IExpr::var(I));
   if (Lanes)
     W.open("if (dpc_lane == 0)"); // one store per cell
+  if (Strip)
+    W.open("if (dpc_store)");
   emitCellStores(P, SI, X, VS.T, Reference, W,
                  Cache ? fmt::format("dpc_cur_{}[{}] = dpc_v;", Tab.Name,
                                      tileLocal(*G, X))
                        : "");
-  if (Lanes)
+  if (Lanes || Strip)
     W.close();
   if (Strip)
     W.line("return dpc_v;");

@@ -200,12 +200,11 @@ std::string dpc::emitReference(const Program &P) {
 
   const OutputInfo &O = M.Output;
   const TableInfo &OT = M.Tables[O.Table];
-  std::vector<IExprPtr> OX = outputIndex(M);
   W.comment("The output cell " + M.outputText() + ", as text.");
   W.open("std::string output_value(const Params &dpc_p, const Tables &dpc_t)");
   emitParamLocals(M, W);
   W.line("return output_text(dpc_t.{}[{}]);", P.Storages[O.Table].Buffer,
-         cellOffset(P, O.Table, OX, false));
+         outputOffset(P));
   W.close();
   W.blank();
   W.comment("A value of the output's table, as text.");

@@ -322,10 +322,12 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.open(Interior ? std::string("")
                       : "if (" + iexpr(domainGuard(M, T, X)) + ")");
       W.line("{} dpc_v = {}(0);", Ty, Ty);
+      const bool Ring = P.Storages[T].Ring;
       auto Call = [&](int S) {
         return fmt::format("dpc_v = st_stmt_{}(dpc_p, dpc_in, dpc_t, {}, {}{}, "
-                           "dpc_err);",
-                           P.Stmts[S].Name, Tab.Indices[0], Tab.Indices[1], Nbs);
+                           "dpc_err{});",
+                           P.Stmts[S].Name, Tab.Indices[0], Tab.Indices[1], Nbs,
+                           Ring ? ", !dpc_ring" : "");
       };
       const VExpr &Body = *P.TableBodies[T];
       if (Interior) {
@@ -344,6 +346,16 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
           if (!Body.Guards[A])
             break;
         }
+      }
+      if (Ring) {
+        // (a run with rolling rows: the strip's bottom row and the output
+        // cell only, which the statement did not store)
+        W.open("if (dpc_ring)");
+        W.line("if (dpc_lane == {} && dpc_r == {}) dpc_t.{}[{}] = dpc_v;",
+               Lanes - 1, R - 1, P.Storages[T].Buffer,
+               ringOffset(P, T, "dpc_t0 & 1", X[1]));
+        emitRingOutputStore(P, T, X, W);
+        W.close();
       }
       W.line("dpc_next_{}[dpc_r] = dpc_v;", Tab.Name);
       W.line("dpc_nb_{}.here = dpc_v;", Tab.Name);
@@ -492,9 +504,12 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
           W.open("if (!dpc_ring)");
           emitCellStores(P, StoreStmt, X, "dpc_t", false, W);
           W.close();
-          W.line("else if (dpc_lane == {} && dpc_r == {}) dpc_t.{}[{}] = dpc_v;",
+          W.open("else");
+          W.line("if (dpc_lane == {} && dpc_r == {}) dpc_t.{}[{}] = dpc_v;",
                  Lanes - 1, R - 1, P.Storages[T].Buffer,
                  ringOffset(P, T, "dpc_t0 & 1", X[1]));
+          emitRingOutputStore(P, T, X, W);
+          W.close();
         } else {
           emitCellStores(P, StoreStmt, X, "dpc_t", false, W);
         }
@@ -671,6 +686,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.line("__syncwarp();");
       W.open("");
       W.line("const int dpc_fc = dpc_e - {} + dpc_lane;", K.SyncCols - 1);
+      bool RingOutputs = false;
       // (a run with rolling rows of every table: the bottom row only)
       W.open(fmt::format("for (int dpc_fr = {}; dpc_fr < {}; ++dpc_fr)",
                          AllRing ? fmt::format("dpc_ring ? {} : 0", Rows - 1)
@@ -685,6 +701,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         std::string Where = fmt::format("dpc_fc < dpc_ncols && {}",
                                         iexpr(domainGuard(M, T, X)));
         if (P.Storages[T].Ring) {
+          RingOutputs |= P.Storages[T].RingOutput;
           W.line("if (!dpc_ring && {}) dpc_t.{}[{}] = {};", Where,
                  P.Storages[T].Buffer, cellOffset(P, T, X, false), Stg);
           W.line("else if (dpc_ring && dpc_fr == {} && {}) dpc_t.{}[{}] = {};",
@@ -697,6 +714,26 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         W.close();
       }
       W.close();
+      if (RingOutputs) {
+        // The output cell, where this chunk holds it: from the staging ring
+        // (the loop above stores the bottom row only).
+        const int T = M.Output.Table;
+        const TableInfo &Tab = M.Tables[T];
+        std::vector<IExprPtr> OX = outputIndex(M);
+        std::string Mem[2];
+        for (int D = 0; D < 2; ++D)
+          Mem[D] = iexpr(IExpr::num(G.Signs[D]) * OX[D] +
+                         IExpr::num(G.Shifts[D]));
+        W.open("if (dpc_ring)");
+        W.line("const int64_t dpc_orow = {} - dpc_lo0, dpc_ocol = {} - dpc_lo1;",
+               Mem[0], Mem[1]);
+        W.line("if (dpc_orow >= 0 && dpc_orow < {} && dpc_ocol == dpc_fc && "
+               "dpc_fc < dpc_ncols) dpc_t.{}[2 * ({})] = dpc_stg_{}[dpc_orow]"
+               "[dpc_fc & {}];",
+               Rows, P.Storages[T].Buffer, iexpr(P.Storages[T].RingRowLen),
+               Tab.Name, 2 * K.SyncCols - 1);
+        W.close();
+      }
       W.close();
     }
     W.line("__threadfence();");

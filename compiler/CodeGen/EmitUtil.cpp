@@ -166,6 +166,29 @@ std::string dpc::ringOffset(const Program &P, int Table,
                     false);
 }
 
+std::string dpc::outputOffset(const Program &P) {
+  const int T = P.M.Output.Table;
+  std::string Full = cellOffset(P, T, outputIndex(P.M), false);
+  const Storage &S = P.Storages[T];
+  if (!S.RingOutput)
+    return Full;
+  return fmt::format("(dpc_p.dpc_ring ? 2 * ({}) : {})", iexpr(S.RingRowLen),
+                     Full);
+}
+
+void dpc::emitRingOutputStore(const Program &P, int T,
+                              const std::vector<IExprPtr> &X, CodeWriter &W) {
+  const Storage &S = P.Storages[T];
+  if (!S.RingOutput)
+    return;
+  std::vector<IExprPtr> OX = outputIndex(P.M);
+  std::vector<IExprPtr> Eq;
+  for (size_t D = 0; D < X.size(); ++D)
+    Eq.push_back(IExpr::op(IExpr::Eq, {X[D], OX[D]}));
+  W.line("if ({}) dpc_t.{}[2 * ({})] = dpc_v; // the output cell",
+         iexpr(IExpr::op(IExpr::And, Eq)), S.Buffer, iexpr(S.RingRowLen));
+}
+
 bool dpc::anyRingTable(const Program &P) {
   for (auto &S : P.Storages)
     if (S.Ring)

@@ -75,6 +75,14 @@ std::string cellOffset(const lir::Program &P, int Table,
 /// that is 0 or 1).
 std::string ringOffset(const lir::Program &P, int Table,
                        const std::string &Slot, const lir::IExprPtr &Col);
+/// The offset of the output cell in its table's buffer (after the two
+/// rows of a ring table that keeps it, in a run with Params::dpc_ring).
+std::string outputOffset(const lir::Program &P);
+/// In a run with rolling rows, the store of cell X's value dpc_v of ring
+/// table T that holds the output cell into the output's element, where X
+/// is the output cell (nothing for other tables).
+void emitRingOutputStore(const lir::Program &P, int T,
+                         const std::vector<lir::IExprPtr> &X, CodeWriter &W);
 /// Whether some table is kept as two rolling rows in score-only runs.
 bool anyRingTable(const lir::Program &P);
 /// Whether GPU kernel K sweeps a table kept as two rolling rows in such

@@ -234,11 +234,14 @@ struct Storage {
   /// cell of the table after its sweep (no traceback, --verify or
   /// --dump-table: Params::dpc_ring), only two rows of it are stored, the
   /// bottom rows of the last two strips (strip k's in row Groups[0].Lo +
-  /// k % 2): the sweep reads no other cell of it, and no other group reads
-  /// it. RingRowLen: the elements of a row; RingWhy: why it is, or is not.
+  /// k % 2), and the output cell if it holds it: the sweep reads no other
+  /// cell of it, and no other group reads it. RingRowLen: the elements of a row; RingWhy: why it is, or is not.
   bool Ring = false;
   IExprPtr RingRowLen;
   std::string RingWhy;
+  /// A ring table holding the output cell keeps it too, after its two
+  /// rows (element 2 * RingRowLen).
+  bool RingOutput = false;
   /// The reference path stores every table in a plain box: per dim, the
   /// lowest and highest index (functions of the params).
   std::vector<IExprPtr> BoxLo, BoxHi;

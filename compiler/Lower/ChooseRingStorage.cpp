@@ -8,8 +8,7 @@
 // below reads as its row above, the only cell of the table a sweep reads
 // from memory. That is safe when
 //   - both plans sweep the group with their progress flags (the OpenMP
-//     lane strips and one pipelined, branch-free GPU strip kernel, whose
-//     stores are its own): strip k + 2, which
+//     lane strips and one pipelined GPU strip kernel): strip k + 2, which
 //     overwrites strip k's row, starts a chunk of columns only after strip
 //     k + 1 has finished it, so after strip k + 1 read that part of the row
 //     (the diagonal of the next chunk's first column is kept in a
@@ -17,8 +16,10 @@
 //     published);
 //   - no statement of another group reads the table, but row reductions
 //     that both sweeps compute (Group::RowReductions);
-//   - it is not the output table, has no mirrored copy, and its storage is
-//     a row-major box (rows of one length).
+//   - it has no mirrored copy, and its storage is a row-major box (rows
+//     of one length).
+// The output cell, when the table holds it, is kept after the two rows
+// (Storage::RingOutput).
 // The classic array contraction, for the schedule the plans fixed: a
 // score-only local alignment of N x M then stores O(N + M) of its table.
 // The generated program picks it per run (Params::dpc_ring) and falls
@@ -56,8 +57,6 @@ bool fusedIn(const std::vector<RowReduction> &RRs, int Stmt) {
 std::string whyNotRing(const Program &P, int GI, int T) {
   const Group &G = P.Groups[GI];
   const Storage &S = P.Storages[T];
-  if (P.M.Output.Table == T)
-    return "it holds the output cell";
   if (S.HostTable >= 0 || S.Kind != "box" || S.Groups.size() != 2 ||
       S.Groups[0].Dims != std::vector<int>{0} ||
       S.Groups[1].Dims != std::vector<int>{1})
@@ -79,9 +78,7 @@ std::string whyNotRing(const Program &P, int GI, int T) {
   if (Kernels != 1 || Kn->Family != KernelFamily::Strip || !Kn->Pipelined)
     return "the GPU plan does not sweep its group with one pipelined strip "
            "kernel";
-  if (!Kn->BranchFree)
-    return "the GPU strip kernel's cells dispatch on their case (the "
-           "statements store the cells)";
+
   for (size_t St = 0; St < P.Stmts.size(); ++St) {
     if (std::count(G.Stmts.begin(), G.Stmts.end(), static_cast<int>(St)) ||
         !readsTable(*P.Stmts[St].Body, T))
@@ -113,13 +110,15 @@ void dpc::chooseRingStorage(Program &P) {
         continue;
       }
       S.Ring = true;
+      S.RingOutput = P.M.Output.Table == T;
       S.RingRowLen = S.Groups[1].Hi - S.Groups[1].Lo + IExpr::num(1);
       S.RingWhy = fmt::format(
-          "two rolling rows (2 * ({}) elements) in a run that reads none of "
+          "two rolling rows (2 * ({}){} elements) in a run that reads none of "
           "its cells afterwards (no traceback, --verify or --dump-table): the "
           "bottom rows of the last two strips, the only cells the sweep "
-          "reads from memory and no other group reads",
-          iexprToString(*S.RingRowLen));
+          "reads from memory and no other group reads{}",
+          iexprToString(*S.RingRowLen), S.RingOutput ? " + 1" : "",
+          S.RingOutput ? ", and the output cell" : "");
     }
   }
 }

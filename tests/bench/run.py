@@ -619,6 +619,8 @@ def run_corpus(args, peaks, info, raw):
             setargs += ["--set", "%s=%d" % (k, v)]
         for b in backends:
             cmd = [exe, "--backend=" + b] + inargs + setargs + ["--json", "--timing"]
+            if args.scores_only:
+                cmd += ["--events=none"]
             if b == "openmp":
                 cmd += ["--threads", str(args.threads)]
             times, outs, status = [], [], "ok"
@@ -720,6 +722,9 @@ def run_corpus(args, peaks, info, raw):
              args.corpus, os.path.relpath(args.corpus_table, ROOT)),
          "- repeats: %d (min seconds); peaks: %s" % (args.repeat, ", ".join(
              "%s %s G/s" % (k, fmt_g(v["gups"])) for k, v in peaks.items()) or "none"),
+         "- runs: %s" % ("score only (--events=none: no traceback; tables kept as two "
+                         "rolling rows where they allow it)" if args.scores_only
+                         else "with the traceback (--json: the whole tables)"),
          "",
          "G/s = count / min seconds / 1e9, the count being the DP cells (unit `cells`) or the "
          "reduction updates (unit `updates`) of tests/bench/corpus.tsv; % peak against the "
@@ -945,6 +950,9 @@ def main():
                     help="RNAs of the batch workload (default 2000)")
     ap.add_argument("--db-count", type=int, default=20000,
                     help="targets of the database workload (default 20000; needs --corpus)")
+    ap.add_argument("--scores-only", action="store_true",
+                    help="corpus mode: runs ask for the output only (--events=none: no "
+                         "traceback, so the tables that allow it keep two rolling rows)")
     ap.add_argument("--corpus-scale", type=float, default=1.0,
                     help="multiply the corpus sizes by this (e.g. 0.5 for a shorter run)")
     args = ap.parse_args()

@@ -38,7 +38,8 @@ def main():
     ap.add_argument("--in", dest="inputs", action="append", required=True,
                     help="NAME=KIND[:MIN:MAX] with KIND rna|dna|protein|int, or "
                          "NAME=KIND:like:OTHER (the length of an earlier input OTHER)")
-    ap.add_argument("--tables", required=True, help="comma list of tables")
+    ap.add_argument("--tables", required=True,
+                    help="comma list of tables, or - for none (the output only)")
     ap.add_argument("--count", type=int, default=30)
     ap.add_argument("--edge", default="1,2,3", help="lengths always tried")
     ap.add_argument("--seed", type=int, default=1)
@@ -108,7 +109,8 @@ def main():
     while len(problems) < args.count:
         problems.append(problem(lambda lo, hi: rnd.randint(lo, hi)))
 
-    tables = args.tables.split(",")
+    # ("-": none, only the output: a score-only run of the binary)
+    tables = [] if args.tables == "-" else args.tables.split(",")
     threads = [int(t) for t in args.threads.split(",")]
     setargs = []
     for s in args.sets:
@@ -118,7 +120,7 @@ def main():
         inargs = []
         for n, v in p:
             inargs += ["--in", "%s=%s" % (n, v)]
-        dumps = []
+        dumps = [] if tables else ["--events=none"]
         for t in tables:
             dumps += ["--dump-table", t]
         rc, ref, err = run([args.dpc, "interp", args.dp] + inargs + setargs + dumps)
