@@ -162,12 +162,21 @@ struct SweepPrinter {
 
   /// In a run with rolling rows (dpc_ring), the store of lane dpc_l's cell
   /// dpc_v (indices X) of ring table T: the strip's bottom row only, into
-  /// ring row dpc_k % 2, and the output cell.
+  /// ring row dpc_k % 2 (the output cell: after the lanes, outputStore).
   void ringStore(int T, const std::vector<IExprPtr> &X) {
-    W.open("else");
-    W.line("if (dpc_l == {}) dpc_t.{}[{}] = dpc_v;", L - 1,
+    W.line("else if (dpc_l == {}) dpc_t.{}[{}] = dpc_v;", L - 1,
            P.Storages[T].Buffer, ringOffset(P, T, "dpc_k & 1", X[1]));
-    emitRingOutputStore(P, T, X, W);
+  }
+
+  /// In a run with rolling rows, the output cell of a ring table that keeps
+  /// it: lane dpc_ol computes it at step dpc_os (see print).
+  void outputStore() {
+    if (!ringKeepsOutput(P, G))
+      return;
+    W.open("if (dpc_ring && dpc_s == dpc_os)");
+    for (int T : G.StripTables)
+      emitRingOutputStore(P, T, "true",
+                          "dpc_v_" + P.M.Tables[T].Name + "[dpc_ol]", W);
     W.close();
   }
 
@@ -708,6 +717,17 @@ struct SweepPrinter {
     W.line("const int64_t dpc_lo1 = {} * dpc_cf[dpc_r];", Cols);
     W.line("const int64_t dpc_ncols = {} * (dpc_cl[dpc_r] - dpc_cf[dpc_r] + 1);",
            Cols);
+    if (ringKeepsOutput(P, G)) {
+      std::vector<std::string> OM = outputMembers(P, G);
+      W.comment("The output cell: lane dpc_ol computes it at step dpc_os of "
+                "this strip (-1: not\nin it), kept after the rolling rows "
+                "in a run with them.");
+      W.line("const int64_t dpc_ol = {} - dpc_lo0, dpc_oc = {} - dpc_lo1;",
+             OM[0], OM[1]);
+      W.line("const int64_t dpc_os = dpc_ol >= 0 && dpc_ol < {} && dpc_oc >= 0 "
+             "&& dpc_oc < dpc_ncols ? dpc_oc + dpc_ol : -1;",
+             L);
+    }
     W.comment("Waits until the strip above (the one before) is done below "
               "column dpc_need.");
     W.open("auto dpc_wait = [&](int64_t dpc_need)");
@@ -951,6 +971,7 @@ struct SweepPrinter {
         W.close();
       }
       W.close();
+      outputStore();
       if (Hoist)
         W.line("dpc_bad |= dpc_lb;");
       W.comment(fmt::format("Lane {} finished a chunk of columns: publish it.",

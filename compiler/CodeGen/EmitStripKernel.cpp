@@ -55,6 +55,10 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   const int R = K.LaneRows;
   const int64_t Rows = G.TileSizes[0], Cols = G.TileSizes[1];
   const int Lanes = K.Threads;
+  // In a run with rolling rows: this cell is the output cell (dpc_os, see
+  // the strip's start).
+  const std::string OutputHere = fmt::format(
+      "dpc_s == dpc_os && dpc_lane * {0} + dpc_r == dpc_orow", K.LaneRows);
   bool AnyRing = false, AllRing = true;
   for (int T : G.StripTables) {
     AnyRing |= P.Storages[T].Ring;
@@ -354,7 +358,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         W.line("if (dpc_lane == {} && dpc_r == {}) dpc_t.{}[{}] = dpc_v;",
                Lanes - 1, R - 1, P.Storages[T].Buffer,
                ringOffset(P, T, "dpc_t0 & 1", X[1]));
-        emitRingOutputStore(P, T, X, W);
+        emitRingOutputStore(P, T, OutputHere, "dpc_v", W);
         W.close();
       }
       W.line("dpc_next_{}[dpc_r] = dpc_v;", Tab.Name);
@@ -508,7 +512,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
           W.line("if (dpc_lane == {} && dpc_r == {}) dpc_t.{}[{}] = dpc_v;",
                  Lanes - 1, R - 1, P.Storages[T].Buffer,
                  ringOffset(P, T, "dpc_t0 & 1", X[1]));
-          emitRingOutputStore(P, T, X, W);
+          emitRingOutputStore(P, T, OutputHere, "dpc_v", W);
           W.close();
         } else {
           emitCellStores(P, StoreStmt, X, "dpc_t", false, W);
@@ -633,6 +637,19 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     W.line("const int dpc_fb = int(dpc_max(dpc_fa, {} * (dpc_i1 - dpc_f)));",
            Cols);
   }
+  if (ringKeepsOutput(P, G)) {
+    std::vector<std::string> OM = outputMembers(P, G);
+    W.comment(fmt::format(
+        "The output cell: row dpc_orow, column dpc_ocol of this strip, "
+        "computed by lane\ndpc_orow / {0} (its row dpc_orow % {0}) at step "
+        "dpc_os (-1: not in this strip).",
+        R));
+    W.line("const int64_t dpc_orow = {} - dpc_lo0, dpc_ocol = {} - dpc_lo1;",
+           OM[0], OM[1]);
+    W.line("const int dpc_os = dpc_orow >= 0 && dpc_orow < {} && dpc_ocol >= 0 "
+           "&& dpc_ocol < dpc_ncols ? int(dpc_ocol + dpc_orow / {}) : -1;",
+           Rows, R);
+  }
   if (AnyRing) {
     W.comment("DPC_RING (the kernel's template argument, Params::dpc_ring): "
               "a run that reads no\ncell of the ring tables afterwards keeps "
@@ -718,20 +735,11 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         // The output cell, where this chunk holds it: from the staging ring
         // (the loop above stores the bottom row only).
         const int T = M.Output.Table;
-        const TableInfo &Tab = M.Tables[T];
-        std::vector<IExprPtr> OX = outputIndex(M);
-        std::string Mem[2];
-        for (int D = 0; D < 2; ++D)
-          Mem[D] = iexpr(IExpr::num(G.Signs[D]) * OX[D] +
-                         IExpr::num(G.Shifts[D]));
-        W.open("if (dpc_ring)");
-        W.line("const int64_t dpc_orow = {} - dpc_lo0, dpc_ocol = {} - dpc_lo1;",
-               Mem[0], Mem[1]);
-        W.line("if (dpc_orow >= 0 && dpc_orow < {} && dpc_ocol == dpc_fc && "
-               "dpc_fc < dpc_ncols) dpc_t.{}[2 * ({})] = dpc_stg_{}[dpc_orow]"
-               "[dpc_fc & {}];",
-               Rows, P.Storages[T].Buffer, iexpr(P.Storages[T].RingRowLen),
-               Tab.Name, 2 * K.SyncCols - 1);
+        W.open("if (dpc_ring && dpc_os >= 0 && dpc_ocol == dpc_fc)");
+        emitRingOutputStore(P, T, "true",
+                            fmt::format("dpc_stg_{}[dpc_orow][dpc_fc & {}]",
+                                        M.Tables[T].Name, 2 * K.SyncCols - 1),
+                            W);
         W.close();
       }
       W.close();

@@ -176,17 +176,30 @@ std::string dpc::outputOffset(const Program &P) {
                      Full);
 }
 
-void dpc::emitRingOutputStore(const Program &P, int T,
-                              const std::vector<IExprPtr> &X, CodeWriter &W) {
+void dpc::emitRingOutputStore(const Program &P, int T, const std::string &Cond,
+                              const std::string &Val, CodeWriter &W) {
   const Storage &S = P.Storages[T];
   if (!S.RingOutput)
     return;
+  W.line("{}dpc_t.{}[2 * ({})] = {}; // the output cell",
+         Cond == "true" ? "" : "if (" + Cond + ") ", S.Buffer,
+         iexpr(S.RingRowLen), Val);
+}
+
+std::vector<std::string> dpc::outputMembers(const Program &P, const Group &G) {
   std::vector<IExprPtr> OX = outputIndex(P.M);
-  std::vector<IExprPtr> Eq;
-  for (size_t D = 0; D < X.size(); ++D)
-    Eq.push_back(IExpr::op(IExpr::Eq, {X[D], OX[D]}));
-  W.line("if ({}) dpc_t.{}[2 * ({})] = dpc_v; // the output cell",
-         iexpr(IExpr::op(IExpr::And, Eq)), S.Buffer, iexpr(S.RingRowLen));
+  std::vector<std::string> Mem;
+  for (int D = 0; D < 2; ++D)
+    Mem.push_back(
+        iexpr(IExpr::num(G.Signs[D]) * OX[D] + IExpr::num(G.Shifts[D])));
+  return Mem;
+}
+
+bool dpc::ringKeepsOutput(const Program &P, const Group &G) {
+  for (int T : G.StripTables)
+    if (P.Storages[T].RingOutput)
+      return true;
+  return false;
 }
 
 bool dpc::anyRingTable(const Program &P) {

@@ -78,11 +78,17 @@ std::string ringOffset(const lir::Program &P, int Table,
 /// The offset of the output cell in its table's buffer (after the two
 /// rows of a ring table that keeps it, in a run with Params::dpc_ring).
 std::string outputOffset(const lir::Program &P);
-/// In a run with rolling rows, the store of cell X's value dpc_v of ring
-/// table T that holds the output cell into the output's element, where X
-/// is the output cell (nothing for other tables).
-void emitRingOutputStore(const lir::Program &P, int T,
-                         const std::vector<lir::IExprPtr> &X, CodeWriter &W);
+/// In a run with rolling rows, the store of value Val of ring table T that
+/// holds the output cell into the output's element, where Cond holds
+/// (nothing for other tables).
+void emitRingOutputStore(const lir::Program &P, int T, const std::string &Cond,
+                         const std::string &Val, CodeWriter &W);
+/// The output cell's band members (dpc_m0, dpc_m1 of 2-D strip group G), as
+/// expressions in the params.
+std::vector<std::string> outputMembers(const lir::Program &P,
+                                       const lir::Group &G);
+/// Whether a table of strip group G keeps the output cell after its rows.
+bool ringKeepsOutput(const lir::Program &P, const lir::Group &G);
 /// Whether some table is kept as two rolling rows in score-only runs.
 bool anyRingTable(const lir::Program &P);
 /// Whether GPU kernel K sweeps a table kept as two rolling rows in such
