@@ -59,6 +59,15 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   // the strip's start).
   const std::string OutputHere = fmt::format(
       "dpc_s == dpc_os && dpc_lane * {0} + dpc_r == dpc_orow", K.LaneRows);
+  // In a run with rolling rows, the stores of cell dpc_v (indices X) of
+  // ring table T: the strip's bottom row into ring row dpc_t0 % 2, and the
+  // output cell.
+  auto RingStores = [&](int T, const std::vector<IExprPtr> &X) {
+    W.line("if (dpc_lane == {} && dpc_r == {}) dpc_t.{}[{}] = dpc_v;",
+           K.Threads - 1, K.LaneRows - 1, P.Storages[T].Buffer,
+           ringOffset(P, T, "dpc_t0 & 1", X[1]));
+    emitRingOutputStore(P, T, OutputHere, "dpc_v", W);
+  };
   bool AnyRing = false, AllRing = true;
   for (int T : G.StripTables) {
     AnyRing |= P.Storages[T].Ring;
@@ -352,13 +361,9 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         }
       }
       if (Ring) {
-        // (a run with rolling rows: the strip's bottom row and the output
-        // cell only, which the statement did not store)
+        // (a run with rolling rows: the statement did not store the cell)
         W.open("if (dpc_ring)");
-        W.line("if (dpc_lane == {} && dpc_r == {}) dpc_t.{}[{}] = dpc_v;",
-               Lanes - 1, R - 1, P.Storages[T].Buffer,
-               ringOffset(P, T, "dpc_t0 & 1", X[1]));
-        emitRingOutputStore(P, T, OutputHere, "dpc_v", W);
+        RingStores(T, X);
         W.close();
       }
       W.line("dpc_next_{}[dpc_r] = dpc_v;", Tab.Name);
@@ -509,10 +514,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
           emitCellStores(P, StoreStmt, X, "dpc_t", false, W);
           W.close();
           W.open("else");
-          W.line("if (dpc_lane == {} && dpc_r == {}) dpc_t.{}[{}] = dpc_v;",
-                 Lanes - 1, R - 1, P.Storages[T].Buffer,
-                 ringOffset(P, T, "dpc_t0 & 1", X[1]));
-          emitRingOutputStore(P, T, OutputHere, "dpc_v", W);
+          RingStores(T, X);
           W.close();
         } else {
           emitCellStores(P, StoreStmt, X, "dpc_t", false, W);
