@@ -68,6 +68,12 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
            ringOffset(P, T, "dpc_t0 & 1", X[1]));
     emitRingOutputStore(P, T, OutputHere, "dpc_v", W);
   };
+  // Pipelined branch-free kernels read the symbols of a column (the
+  // group's column leaves) from a shared ring of two sync chunks, filled
+  // for a chunk when lane 0 enters it (lane l at step S reads column S - l,
+  // at most a chunk behind), instead of a global load per lane and step.
+  const bool ColRing = K.Pipelined && K.BranchFree &&
+                       (K.SyncCols & (K.SyncCols - 1)) == 0;
   bool AnyRing = false, AllRing = true;
   for (int T : G.StripTables) {
     AnyRing |= P.Storages[T].Ring;
@@ -252,6 +258,20 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.close();
       LeafNames[L.Key] = N + "[dpc_r]";
     }
+    if (ColRing)
+      for (size_t LI = 0; LI < G.StripLeaves.size(); ++LI) {
+        const StripLeaf &L = G.StripLeaves[LI];
+        if (L.Lev != StripLeaf::Col)
+          continue;
+        std::string Ty = inputElemType(M.Inputs[L.Input]);
+        W.comment(fmt::format("{} of the last two chunks of {} columns (column "
+                              "c in slot c % {}; 0 before the first)",
+                              L.Key, K.SyncCols, 2 * K.SyncCols));
+        W.line("__shared__ {} dpc_cs{}[{}];", Ty, LI, 2 * K.SyncCols);
+        W.line("for (int dpc_k = dpc_lane; dpc_k < {}; dpc_k += {}) "
+               "dpc_cs{}[dpc_k] = {}(0);",
+               2 * K.SyncCols, Lanes, LI, Ty);
+      }
     if (K.StageStores)
       for (int T : G.StripTables) {
         const TableInfo &Tab = M.Tables[T];
@@ -395,13 +415,19 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       const StripLeaf &L = G.StripLeaves[LI];
       if (L.Lev != StripLeaf::Col)
         continue;
+      std::string N = "dpc_lf" + std::to_string(LI);
+      LeafNames[L.Key] = N;
+      if (ColRing) {
+        W.line("const {} {} = dpc_cs{}[dpc_c & {}]; // {}",
+               inputElemType(M.Inputs[L.Input]), N, LI, 2 * K.SyncCols - 1,
+               L.Key);
+        continue;
+      }
       if (!AnyCol)
         W.line("const int64_t dpc_m1 = dpc_lo1 + dpc_c;");
       AnyCol = true;
-      std::string N = "dpc_lf" + std::to_string(LI);
       W.line("const {} {} = {}; // {}", inputElemType(M.Inputs[L.Input]), N,
              LeafRead(L), L.Key);
-      LeafNames[L.Key] = N;
     }
     W.line("#pragma unroll");
     W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
@@ -521,10 +547,28 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         }
       }
       W.close();
-      if (K.StageStores)
+      if (K.StageStores) {
+        // (a run with rolling rows writes back the strip's bottom row and
+        // the output cell only: only they are staged)
+        std::vector<std::string> When;
+        if (!ColEnd.empty())
+          When.push_back("dpc_on");
+        if (P.Storages[T].Ring)
+          When.push_back(fmt::format(
+              "(!dpc_ring || (dpc_lane == {} && dpc_r == {}){})", Lanes - 1,
+              R - 1,
+              P.Storages[T].RingOutput
+                  ? fmt::format(" || dpc_lane * {} + dpc_r == dpc_orow", R)
+                  : std::string()));
+        std::string Cond;
+        for (auto &C : When)
+          Cond += (Cond.empty() ? "" : " && ") + C;
+        if (When.size() == 1 && Cond.front() == '(') // (no doubled parens)
+          Cond = Cond.substr(1, Cond.size() - 2);
         W.line("{}dpc_stg_{}[{} * dpc_lane + dpc_r][dpc_c & {}] = dpc_v_{};",
-               ColEnd.empty() ? "" : "if (dpc_on) ", Tab.Name, R,
+               Cond.empty() ? "" : "if (" + Cond + ") ", Tab.Name, R,
                2 * K.SyncCols - 1, Tab.Name);
+      }
       W.line("dpc_next_{0}[dpc_r] = dpc_on ? dpc_v_{0} : dpc_cur_{0}[dpc_r];",
              Tab.Name);
       W.close();
@@ -686,6 +730,19 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     W.close();
     W.line("__syncwarp();");
     LoadTop("dpc_s");
+    if (ColRing)
+      for (size_t LI = 0; LI < G.StripLeaves.size(); ++LI) {
+        const StripLeaf &L = G.StripLeaves[LI];
+        if (L.Lev != StripLeaf::Col)
+          continue;
+        W.open(fmt::format("for (int dpc_cc = dpc_lane; dpc_cc < {}; dpc_cc += "
+                           "{})",
+                           K.SyncCols, Lanes));
+        W.line("const int64_t dpc_m1 = dpc_lo1 + dpc_s + dpc_cc;");
+        W.line("dpc_cs{}[(dpc_s + dpc_cc) & {}] = {};", LI, 2 * K.SyncCols - 1,
+               LeafRead(L));
+        W.close();
+      }
     W.line("__syncwarp();");
     W.close();
     // (a power-of-two chunk: a mask, in range for every lane)
