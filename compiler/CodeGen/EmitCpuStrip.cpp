@@ -42,7 +42,6 @@
 
 #include "Basic/Diagnostics.h"
 
-#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -152,12 +151,6 @@ struct SweepPrinter {
              "else {} = {}; }}",
              Guard, Var, Full);
     W.close();
-  }
-
-  /// Whether a table of the strip is kept as two rolling rows in some runs.
-  bool anyRing() const {
-    return std::any_of(G.StripTables.begin(), G.StripTables.end(),
-                       [&](int T) { return P.Storages[T].Ring; });
   }
 
   /// In a run with rolling rows (dpc_ring), the store of lane dpc_l's cell
@@ -613,29 +606,16 @@ struct SweepPrinter {
     return "(dpc_SV{} + " + scoreIndexExpr(P.M.Scores[E.ScoreId], Args) + ")";
   }
 
-  /// The identity of a fused row reduction's running value, in the lanes.
-  std::string reductionIdentity(RedOp Op) const {
-    bool Max = Op == RedOp::Max;
-    if (Int) // (the lanes' -inf / +inf sentinels; the rows are never empty)
-      return Max ? "dpc::Limits<int32_t>::Neg" : "dpc::Limits<int32_t>::Pos";
-    return LT + (Max ? "(-INFINITY)" : "(INFINITY)");
-  }
-
   /// The strip is done: each lane's row reductions into their tables
-  /// (lir::CpuStrip::RowReductions), for the rows in their domains. The
-  /// value is one of the row's stored cells, of the same type: no check.
+  /// (lir::CpuStrip::RowReductions), for the rows in their domains.
   void storeRowReductions() {
     for (const RowReduction &RR : St.RowReductions) {
-      const TableInfo &R = P.M.Tables[RR.Table], &H = P.M.Tables[RR.Source];
       W.comment(fmt::format("{}: each lane's row, now that the strip is done.",
                             P.Stmts[RR.Stmt].EquationText));
       W.open(fmt::format("for (int dpc_l = 0; dpc_l < {}; ++dpc_l)", L));
-      auto X = declareIndices(H, "dpc_lo0 + dpc_l", "dpc_lo1");
-      std::vector<IExprPtr> XR = {X[0]};
-      W.open("if (" + iexpr(domainGuard(P.M, RR.Table, XR)) + ")");
-      W.line("const {} dpc_v = dpc_rr_{}[dpc_l];", storeType(R.Type), R.Name);
-      emitCellStores(P, RR.Stmt, XR, "dpc_t", false, W);
-      W.close();
+      emitRowReductionStore(P, G, RR, "dpc_lo0 + dpc_l",
+                            "dpc_rr_" + P.M.Tables[RR.Table].Name + "[dpc_l]",
+                            W);
       W.close();
     }
   }
@@ -699,7 +679,7 @@ struct SweepPrinter {
     W.line("for (int64_t dpc_k = 0; dpc_k < dpc_items; ++dpc_k) "
            "dpc_prog[dpc_k].store(INT64_MIN, std::memory_order_relaxed);");
     W.text("std::atomic<int64_t> dpc_ticket{0};");
-    if (anyRing()) {
+    if (groupHasRing(P, G)) {
       W.comment("The sweep, compiled twice: for runs that keep the ring "
                 "tables' two rolling rows\n(dpc_ring) and for runs that "
                 "keep them whole, each without the other's tests.");
@@ -758,7 +738,7 @@ struct SweepPrinter {
     for (const RowReduction &RR : St.RowReductions)
       W.line("dpc_V dpc_rr_{} = dpc_V{{}} + {}; // each lane's row: its running "
              "{} of {}",
-             M.Tables[RR.Table].Name, reductionIdentity(RR.Op),
+             M.Tables[RR.Table].Name, storedIdentityOf(RR.Op, St.LaneType),
              redOpName(RR.Op), M.Tables[RR.Source].Name);
     // The lane loop: domain, case, and the values that read no neighbour.
     Leaf.clear();
@@ -1030,7 +1010,7 @@ struct SweepPrinter {
     W.close(); // the strip has tiles
     W.line("dpc_prog[dpc_k].store(INT64_MAX, std::memory_order_release);");
     W.close(); // tickets
-    if (anyRing()) {
+    if (groupHasRing(P, G)) {
       W.close("};");
       W.line("if (dpc_p.dpc_ring) dpc_sweep(std::true_type{{}});");
       W.line("else dpc_sweep(std::false_type{{}});");

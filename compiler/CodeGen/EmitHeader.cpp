@@ -2,8 +2,6 @@
 #include "CodeGen/Emitters.h"
 #include "CodeGen/EmitUtil.h"
 
-#include <algorithm>
-
 using namespace dpc;
 using namespace dpc::lir;
 
@@ -262,8 +260,7 @@ std::string dpc::emitHeader(const Program &P) {
   for (auto &L : M.Lets)
     W.line("int64_t {}; // {} {} = {}", L.Name, L.IsConst ? "const" : "let",
            L.Name, L.Value);
-  if (std::any_of(P.Storages.begin(), P.Storages.end(),
-                  [](const Storage &S) { return S.Ring; })) {
+  if (anyRingTable(P)) {
     W.comment("1: the tables that allow it keep two rolling rows (a run that "
               "reads none of\ntheir cells afterwards; `dpc emit "
               "--stage=storage`)");

@@ -136,20 +136,14 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   auto RowReductionsStart = [&] {
     for (const RowReduction &RR : K.RowReductions) {
       const TableInfo &Rt = M.Tables[RR.Table];
-      std::string Ty = storeType(Rt.Type);
-      bool Max = RR.Op == RedOp::Max;
-      std::string Id = isIntType(Rt.Type)
-                           ? fmt::format("dpc::Limits<{}>::{}", Ty,
-                                         Max ? "Neg" : "Pos")
-                           : Ty + (Max ? "(-INFINITY)" : "(INFINITY)");
       W.comment(fmt::format("{}: the running {} of each of the lane's rows "
                             "of {}",
                             Rt.Name, redOpName(RR.Op),
                             M.Tables[RR.Source].Name));
-      W.line("{} dpc_rr_{}[{}];", Ty, Rt.Name, R);
+      W.line("{} dpc_rr_{}[{}];", storeType(Rt.Type), Rt.Name, R);
       W.line("#pragma unroll");
       W.line("for (int dpc_r = 0; dpc_r < {}; ++dpc_r) dpc_rr_{}[dpc_r] = {};",
-             R, Rt.Name, Id);
+             R, Rt.Name, storedIdentityOf(RR.Op, Rt.Type));
     }
   };
   auto RowReductionsUpdate = [&](int T, const std::string &V) {
@@ -160,20 +154,13 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   };
   auto RowReductionsStore = [&] {
     for (const RowReduction &RR : K.RowReductions) {
-      const TableInfo &Rt = M.Tables[RR.Table];
       W.comment(P.Stmts[RR.Stmt].EquationText +
                 ": each of the lane's rows, now that the strip is done.");
       W.line("#pragma unroll");
       W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
-      auto X = declareBandIndices(
-          G, M.Tables[RR.Source],
-          fmt::format("dpc_lo0 + {} * dpc_lane + dpc_r", R), "dpc_lo1", W);
-      std::vector<IExprPtr> XR = {X[0]};
-      W.open("if (" + iexpr(domainGuard(M, RR.Table, XR)) + ")");
-      W.line("const {} dpc_v = dpc_rr_{}[dpc_r];", storeType(Rt.Type),
-             Rt.Name);
-      emitCellStores(P, RR.Stmt, XR, "dpc_t", false, W);
-      W.close();
+      emitRowReductionStore(P, G, RR,
+                            fmt::format("dpc_lo0 + {} * dpc_lane + dpc_r", R),
+                            "dpc_rr_" + M.Tables[RR.Table].Name + "[dpc_r]", W);
       W.close();
     }
   };

@@ -1,5 +1,6 @@
 //===- EmitUtil.cpp -------------------------------------------------------===//
 #include "CodeGen/EmitUtil.h"
+#include "CodeGen/Emitters.h"
 
 #include "Basic/Diagnostics.h"
 
@@ -209,14 +210,30 @@ bool dpc::anyRingTable(const Program &P) {
   return false;
 }
 
-bool dpc::keepsRings(const Program &P, int K) {
-  const GpuKernel &Kn = P.Gpu.Kernels[K];
-  if (Kn.Family != KernelFamily::Strip || Kn.Group < 0)
-    return false;
-  for (int T : P.Groups[Kn.Group].StripTables)
+bool dpc::groupHasRing(const Program &P, const Group &G) {
+  for (int T : G.StripTables)
     if (P.Storages[T].Ring)
       return true;
   return false;
+}
+
+bool dpc::keepsRings(const Program &P, int K) {
+  const GpuKernel &Kn = P.Gpu.Kernels[K];
+  return Kn.Family == KernelFamily::Strip && Kn.Group >= 0 &&
+         groupHasRing(P, P.Groups[Kn.Group]);
+}
+
+void dpc::emitRowReductionStore(const Program &P, const Group &G,
+                                const RowReduction &RR,
+                                const std::string &Mem0,
+                                const std::string &Val, CodeWriter &W) {
+  const TableInfo &R = P.M.Tables[RR.Table];
+  auto X = declareBandIndices(G, P.M.Tables[RR.Source], Mem0, "dpc_lo1", W);
+  std::vector<IExprPtr> XR = {X[0]};
+  W.open("if (" + iexpr(domainGuard(P.M, RR.Table, XR)) + ")");
+  W.line("const {} dpc_v = {};", storeType(R.Type), Val);
+  emitCellStores(P, RR.Stmt, XR, "dpc_t", false, W);
+  W.close();
 }
 
 std::vector<IExprPtr> dpc::outputIndex(const ModuleInfo &M) {

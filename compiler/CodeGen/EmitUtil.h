@@ -91,6 +91,16 @@ std::vector<std::string> outputMembers(const lir::Program &P,
 bool ringKeepsOutput(const lir::Program &P, const lir::Group &G);
 /// Whether some table is kept as two rolling rows in score-only runs.
 bool anyRingTable(const lir::Program &P);
+/// Whether a table of strip group G is.
+bool groupHasRing(const lir::Program &P, const lir::Group &G);
+/// When a strip is done: the value Val of row reduction RR (a fused row
+/// reduction of strip group G) for the row at band member 0 Mem0 (band
+/// member 1 dpc_lo1), stored where the row lies in RR's table's domain.
+/// The value is one of the row's stored cells, of the same type: no check.
+void emitRowReductionStore(const lir::Program &P, const lir::Group &G,
+                           const lir::RowReduction &RR,
+                           const std::string &Mem0, const std::string &Val,
+                           CodeWriter &W);
 /// Whether GPU kernel K sweeps a table kept as two rolling rows in such
 /// runs (it is then a template on DPC_RING, one instance per mode).
 bool keepsRings(const lir::Program &P, int K);
