@@ -46,12 +46,7 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage) {
     return 0;
   }
   if (Stage == "storage") {
-    for (auto &S : P->Storages)
-    {
-      OS << S.Description << "\n  size: " << S.SizeFormula << "\n";
-      if (!S.RingWhy.empty())
-        OS << "  score-only runs: " << S.RingWhy << "\n";
-    }
+    lir::dumpStorage(*P, OS);
     return 0;
   }
   if (Stage == "loops") {

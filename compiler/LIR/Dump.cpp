@@ -192,6 +192,14 @@ static void dumpMapped(const LNode &N, llvm::raw_ostream &OS) {
   });
 }
 
+void lir::dumpStorage(const Program &P, llvm::raw_ostream &OS) {
+  for (auto &S : P.Storages) {
+    OS << S.Description << "\n  size: " << S.SizeFormula << "\n";
+    if (!S.RingWhy.empty())
+      OS << "  score-only runs: " << S.RingWhy << "\n";
+  }
+}
+
 void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
   const GpuTarget &GT = P.Machine.Gpu;
   OS << "target: GPU " << GT.Arch << " (warp " << GT.WarpSize << ", "
@@ -276,11 +284,7 @@ void lir::explainPlan(const Program &P, llvm::raw_ostream &OS) {
   OS << "schedule: groups, tile sizes, dependence pattern\n";
   dumpSchedule(P, OS);
   OS << "\nstorage: a map per table\n";
-  for (auto &S : P.Storages) {
-    OS << S.Description << "\n  size: " << S.SizeFormula << "\n";
-    if (S.Ring)
-      OS << "  score-only runs: " << S.RingWhy << "\n";
-  }
+  dumpStorage(P, OS);
   OS << "\nvalues:";
   for (size_t T = 0; T < M.Tables.size(); ++T)
     OS << (T ? ", " : " ") << M.Tables[T].Name << " "

@@ -163,6 +163,9 @@ int64_t finiteMagnitudeBesidesInf(const Program &P, const VExpr &E);
 
 //===-- dumps -------------------------------------------------------------===//
 
+/// The storage maps, their sizes and what score-only runs keep (`dpc emit
+/// --stage=storage`, and --explain).
+void dumpStorage(const Program &P, llvm::raw_ostream &OS);
 /// The loop trees (`dpc emit --stage=loops`).
 void dumpLoops(const Program &P, llvm::raw_ostream &OS);
 /// The GPU and CPU plans in plain words (`dpc emit --stage=plan`).
