@@ -692,19 +692,28 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   }
   Registers();
   RowReductionsStart();
-  // A step with its chunk's wait before (lane 0 enters a chunk) and
-  // publication after (lane Lanes - 1 left one).
-  auto SweepStep = [&](bool Interior) {
+  // Lane 0 enters a chunk: the wait on the strip above and the chunk's
+  // boundary (the whole warp waits, sleeping: no lanes busy at a
+  // __syncwarp beside one polling).
+  auto EnterChunk = [&] {
     W.open(fmt::format("if (dpc_s % {} == 0 && dpc_s < dpc_ncols)", K.SyncCols));
-    W.comment("Lane 0 enters a chunk: wait for the strip above's bottom row "
-              "of it, read it.");
+    W.comment(K.WarpWaits ? "Lane 0 enters a chunk: the warp waits for the "
+                            "strip above's bottom row of it,\nthen reads it."
+                          : "Lane 0 enters a chunk: wait for the strip "
+                            "above's bottom row of it, read it.");
     W.open("if (dpc_above)");
-    W.open("if (dpc_lane == 0)");
+    if (!K.WarpWaits)
+      W.open("if (dpc_lane == 0)");
     W.line("const int dpc_need = int((dpc_t0 - 1 + dpc_f + dpc_s / {} - "
            "dpc_w0) * {} + dpc_s % {} / {} + 1);",
            Cols, Q, Cols, K.SyncCols);
     W.line("long long dpc_spin = 0;");
-    W.open("while (dpc_flags[dpc_ticket - 1] < dpc_need)");
+    if (K.WarpWaits) {
+      W.comment("(acquire: this lane's reads of the row above come after)");
+      W.open("while (dpc::ld_acquire(&dpc_flags[dpc_ticket - 1]) < dpc_need)");
+    } else {
+      W.open("while (dpc_flags[dpc_ticket - 1] < dpc_need)");
+    }
     W.line("__nanosleep(64);");
     W.comment("about 10 s: a bug, never a legal wait");
     W.open("if (++dpc_spin > (1ll << 27))");
@@ -712,8 +721,10 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     W.line("break;");
     W.close();
     W.close();
-    W.line("__threadfence();");
-    W.close();
+    if (!K.WarpWaits) {
+      W.line("__threadfence();");
+      W.close();
+    }
     W.close();
     W.line("__syncwarp();");
     LoadTop("dpc_s");
@@ -732,11 +743,16 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       }
     W.line("__syncwarp();");
     W.close();
+  };
+  auto SweepOne = [&](bool Interior) {
     // (a power-of-two chunk: a mask, in range for every lane)
     AnyStep(Interior, Interior ? "" : "dpc_ncols",
             (K.SyncCols & (K.SyncCols - 1)) == 0
                 ? fmt::format("dpc_c & {}", K.SyncCols - 1)
                 : fmt::format("dpc_c % {}", K.SyncCols));
+  };
+  // The last lane left a chunk: its cells written back, then the progress.
+  auto LeaveChunk = [&] {
     W.open("");
     W.comment(fmt::format("Lane {} left a chunk: every lane's cells are "
                           "visible before the progress is.",
@@ -790,12 +806,63 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       }
       W.close();
     }
-    W.line("__threadfence();");
-    W.line("__syncwarp();");
-    W.line("if (dpc_lane == 0) dpc_flags[dpc_ticket] = int((dpc_t0 + dpc_f + "
-           "dpc_e / {} - dpc_w0) * {} + dpc_e % {} / {} + 1);",
-           Cols, Q, Cols, K.SyncCols);
+    const std::string Progress = fmt::format(
+        "int((dpc_t0 + dpc_f + dpc_e / {} - dpc_w0) * {} + dpc_e % {} / {} + "
+        "1)",
+        Cols, Q, Cols, K.SyncCols);
+    if (K.WarpWaits) {
+      W.comment("(the warp's stores before the release: dpc::st_release)");
+      W.line("__syncwarp();");
+      W.line("if (dpc_lane == 0) dpc::st_release(&dpc_flags[dpc_ticket], "
+             "{});",
+             Progress);
+    } else {
+      W.line("__threadfence();");
+      W.line("__syncwarp();");
+      W.line("if (dpc_lane == 0) dpc_flags[dpc_ticket] = {};", Progress);
+    }
     W.close();
+    W.close();
+  };
+  // A step with its chunk's wait before (lane 0 enters a chunk) and
+  // publication after (lane Lanes - 1 left one).
+  auto SweepStep = [&](bool Interior) {
+    EnterChunk();
+    SweepOne(Interior);
+    LeaveChunk();
+  };
+  // A whole chunk from its first step (K.ChunkUnroll): the wait before the
+  // first step, the publication of the chunk before after step Before, no
+  // test at the other steps. Ends with `continue` (dpc_s at its last step).
+  const int Before = (Depth + K.SyncCols - 1) % K.SyncCols;
+  auto SweepChunk = [&](bool Interior, const std::string &Cond) {
+    if (!K.ChunkUnroll)
+      return;
+    W.open("if (" + Cond + ")");
+    W.comment(fmt::format(
+        "A whole chunk: lane 0 enters it now, lane {} leaves the chunk "
+        "before at step\n{}; no test at the other steps.",
+        Lanes - 1, Before));
+    EnterChunk();
+    auto Run = [&](int From, int To) {
+      if (To <= From)
+        return;
+      if (To - From > 1)
+        W.line("#pragma unroll {}", K.ChunkUnroll);
+      W.open(fmt::format("for (int dpc_u = {}; dpc_u < {}; ++dpc_u, ++dpc_s)",
+                         From, To));
+      SweepOne(Interior);
+      W.close();
+    };
+    Run(0, Before);
+    W.open("");
+    SweepOne(Interior);
+    W.close();
+    LeaveChunk();
+    W.line("++dpc_s;");
+    Run(Before + 1, static_cast<int>(K.SyncCols));
+    W.line("--dpc_s;");
+    W.line("continue;");
     W.close();
   };
   W.open("for (int dpc_s = 0; dpc_s < dpc_send; ++dpc_s)");
@@ -803,18 +870,34 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     W.open("if (dpc_s == dpc_fa)");
     W.comment("Every lane in an interior tile: no guards.");
     W.open("for (; dpc_s < dpc_fb; ++dpc_s)");
+    SweepChunk(true, fmt::format("dpc_s % {0} == 0 && dpc_s + {0} <= dpc_fb",
+                                 K.SyncCols));
     SweepStep(true);
     W.close();
     W.line("if (dpc_s >= dpc_send) break;");
     W.close();
   }
+  SweepChunk(false,
+             fmt::format("dpc_s % {0} == 0 && dpc_s + {0} <= dpc_send{1}",
+                         K.SyncCols,
+                         G.InteriorGuard
+                             ? fmt::format(" && (dpc_s > dpc_fa || dpc_s + "
+                                           "{} <= dpc_fa)",
+                                           K.SyncCols)
+                             : std::string()));
   SweepStep(false);
   W.close();
   RowReductionsStore();
   if (K.BranchFree)
     W.line("dpc::report_flags(dpc_bad, dpc_err);");
   W.close();
-  W.line("__threadfence();");
-  W.line("__syncwarp();");
-  W.line("if (dpc_lane == 0) dpc_flags[dpc_ticket] = 0x7fffffff;");
+  if (K.WarpWaits) {
+    W.line("__syncwarp();");
+    W.line("if (dpc_lane == 0) dpc::st_release(&dpc_flags[dpc_ticket], "
+           "0x7fffffff);");
+  } else {
+    W.line("__threadfence();");
+    W.line("__syncwarp();");
+    W.line("if (dpc_lane == 0) dpc_flags[dpc_ticket] = 0x7fffffff;");
+  }
 }

@@ -160,6 +160,18 @@ struct GpuKernel {
   /// columns: the strip below can start a chunk SyncCols + 31 lane steps
   /// after the strip above did, not a whole tile later.
   int SyncCols = 0;
+  /// Pipelined: a strip's steps run a whole chunk (SyncCols steps) at a
+  /// time where the chunk lies in one phase (interior or guarded), with
+  /// the wait on the strip above and the publication of the chunk before
+  /// at fixed offsets (no test per step), the steps between them unrolled
+  /// by ChunkUnroll (a divisor of their count).
+  int ChunkUnroll = 0;
+  /// Pipelined: the whole warp waits for the strip above with acquire loads
+  /// of its flag (sleeping between them) and a strip publishes its progress
+  /// with a release store, instead of lane 0 polling a volatile flag with a
+  /// fence on each side (branch-free cells; kernels whose cells dispatch on
+  /// their case keep the fences: measured slower otherwise).
+  bool WarpWaits = false;
   std::string WaveIter, TileIter;
   IExprPtr WaveLo, WaveHi, TileLo, TileHi;
   /// Strip: the cells are printed inline, branch-free (Group::BranchFree):

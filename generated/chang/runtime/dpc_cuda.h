@@ -422,4 +422,25 @@ __device__ __forceinline__ int16_t dpc_shfl_up(int16_t v) {
   return int16_t(__shfl_up_sync(0xffffffffu, int(v), 1));
 }
 
+// ---- progress flags of pipelined strips
+
+namespace dpc {
+/// A strip's progress flag, read by a lane of the strip below with acquire
+/// semantics (GPU scope): the lane's later reads of the row published with
+/// it see that row. Cheaper than a __threadfence() after a volatile read
+/// (no MEMBAR.SC, no L1 invalidation).
+__device__ __forceinline__ int ld_acquire(const volatile int *p) {
+  int v;
+  asm volatile("ld.acquire.gpu.global.b32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+/// Publishes a strip's progress with release semantics (GPU scope). Called
+/// by one lane after a __syncwarp(): the warp barrier orders the other
+/// lanes' stores before it, and a release is cumulative, so a reader that
+/// acquires the flag sees every store of the warp made before it.
+__device__ __forceinline__ void st_release(volatile int *p, int v) {
+  asm volatile("st.release.gpu.global.b32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+} // namespace dpc
+
 #endif // DPC_CUDA_H
