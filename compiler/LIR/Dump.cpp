@@ -117,6 +117,15 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
       for (auto &W : Gr.RowReductionWhy)
         OS << "  row reduction: " << W << "\n";
     }
+    for (int S : Gr.Stmts)
+      if (readsData(*P.Stmts[S].Body))
+        OS << "  input values: " << P.Stmts[S].Name
+           << " reads a table at a subscript computed from input values or "
+              "chooses its case by them: the proofs and the schedule take "
+              "every cell along such a subscript (and both outcomes of such "
+              "a guard), each such read is checked against its table's "
+              "domain at run time; its reductions are not tile products, "
+              "and its group runs no lane strips\n";
     if (Gr.Tiled)
       OS << "  parallelism: the tiles of a wavefront step, and the cells "
             "of an anti-diagonal of a tile, are independent\n";
