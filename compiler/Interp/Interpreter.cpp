@@ -233,6 +233,7 @@ struct Interpreter::Impl {
           (N->ROp == RedOp::Max || N->ROp == RedOp::Min) && isIntType(Ty) &&
           Body->Kind == Node::Add && Body->Events.empty() &&
           Body->Kids[0]->Kind == Node::Read && Body->Kids[1]->Kind == Node::Read &&
+          Body->Kids[0]->Dyn.empty() && Body->Kids[1]->Dyn.empty() &&
           Body->Kids[0]->Events.empty() && Body->Kids[1]->Events.empty() &&
           Body->Kids[0]->Ty == Ty &&
           Tables[Body->Kids[0]->Target].Decl->Type == Ty &&
