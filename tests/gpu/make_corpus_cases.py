@@ -59,6 +59,9 @@ CORPUS = [
     ("knapsack01", [("w", "int"), ("v", "int")], [(n, n) for n in (30, 300)],
      (0, 20), ["--set", "CAP=250"]),
     ("lcs_eq", [("a", "dna"), ("b", "dna")], PAIR, None, []),
+    ("coin_change", [("coin", "int")], [(n,) for n in (1, 2, 5, 20)], (1, 40), []),
+    ("coin_change", [("coin", "int")], [(n,) for n in (3, 10)], (1, 90),
+     ["--set", "CAP=200"]),
 ]
 
 

@@ -253,6 +253,16 @@ def knapsack01(w, v, CAP=50):
     return best[CAP]
 
 
+def coin_change(coin, CAP=30):
+    # fewest coins (any number of each value) making CAP; inf if none
+    best = [0] + [POS] * CAP
+    for c in range(1, CAP + 1):
+        for x in coin:
+            if 0 < x <= c and best[c - x] + 1 < best[c]:
+                best[c] = best[c - x] + 1
+    return best[CAP]
+
+
 def lcs_eq(a, b):
     # the classic table, written independently of lcs() above
     prev = [0] * (len(b) + 1)
