@@ -137,6 +137,26 @@ std::string dpc::emitMain(const Program &P) {
   W.blank();
   W.open("namespace " + N);
   W.blank();
+  if (!P.ReadSites.empty()) {
+    W.comment("Error texts: a read whose subscripts are computed from input "
+              "values fails with lir::ReadSiteErrBase + its site where its "
+              "cell is outside its table's domain.");
+    W.open("static const char *error_text(int err)");
+    W.open("switch (err)");
+    for (size_t S = 0; S < P.ReadSites.size(); ++S) {
+      std::string T;
+      for (char C : P.ReadSites[S])
+        T += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
+      W.line("case {}: return \"read {} is outside its table's domain: a "
+             "subscript computed from input values left the table (dpc "
+             "interp on this input names the cell)\";",
+             lir::ReadSiteErrBase + S, T);
+    }
+    W.line("default: return dpc_rt::error_text(err);");
+    W.close();
+    W.close();
+    W.blank();
+  }
   std::vector<std::string> PNames; // sorted, as results list them
   for (auto &Pr : M.Params)
     PNames.push_back(Pr.Name);
@@ -636,8 +656,8 @@ std::string dpc::emitMain(const Program &P) {
   W.open("if (err)");
   W.line("std::fprintf(stderr, \"{}: error: %s%s\\n\", "
          "dpc_rt::problem_label(prob, base + job.prob, many).c_str(), "
-         "dpc_rt::error_text(err));",
-         N);
+         "{}error_text(err));",
+         N, P.ReadSites.empty() ? "dpc_rt::" : "");
   W.line("status = 1;");
   W.line("++summary.Failed;");
   W.line("continue;");

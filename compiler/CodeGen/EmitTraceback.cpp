@@ -49,9 +49,12 @@ struct Tracer {
       if (!P.M.Tables[E.Table].RecordsEvents)
         return; // no event below this read: nothing to follow
       std::string A;
-      for (auto &X : E.Idx)
+      std::vector<IExprPtr> Idx = VE.dataCell(E);
+      for (auto &X : Idx)
         A += ", " + iexpr(X);
-      W.line("trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err, dpc_cells);",
+      W.line("{}trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err, "
+             "dpc_cells);",
+             E.DynIdx.empty() ? "" : "if (" + VE.dataCellGuard(E, Idx) + ") ",
              P.M.Tables[E.Table].Name, A);
       return;
     }
@@ -119,6 +122,13 @@ struct Tracer {
       return;
     }
     case VExpr::Cases: {
+      bool Data = false;
+      for (auto &G : E.DataGuards)
+        Data |= !G.empty();
+      if (Data) { // comparisons on input values, where each arm is tried
+        VE.caseChain(E, [&](size_t A) { trace(*E.Kids[A]); }, [] {});
+        return;
+      }
       bool HasElse = false;
       for (size_t A = 0; A < E.Kids.size() && !HasElse; ++A) {
         if (!E.Guards[A]) {

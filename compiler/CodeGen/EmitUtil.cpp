@@ -395,9 +395,44 @@ std::vector<IExprPtr> dpc::declareBandIndices(const Group &G,
   return X;
 }
 
+std::vector<IExprPtr> ValueEmitter::dataCell(const VExpr &E) {
+  if (E.DynIdx.empty())
+    return E.Idx;
+  DPC_ASSERT(!S.Speculative && S.FlagVar.empty() && !S.Strip,
+             "a read at a subscript computed from input values in a strip");
+  std::vector<IExprPtr> Idx = E.Idx;
+  for (size_t D = 0; D < E.DynIdx.size(); ++D)
+    if (E.DynIdx[D]) {
+      bool Was = Int32Eval;
+      Int32Eval = false;
+      Idx[D] = IExpr::var(emit(*E.DynIdx[D]));
+      Int32Eval = Was;
+    }
+  W.line("if (!({})) dpc::fail(dpc_err, {}); // {} outside its table",
+         dataCellGuard(E, Idx), ReadSiteErrBase + E.ReadSite,
+         P.ReadSites[E.ReadSite]);
+  return Idx;
+}
+
+std::string ValueEmitter::dataCellGuard(const VExpr &E,
+                                        const std::vector<IExprPtr> &Idx) const {
+  return iexpr(domainGuard(P.M, E.Table, Idx));
+}
+
 std::string ValueEmitter::load(const VExpr &E, ScalarType Ty) {
   ScalarType TT = P.M.Tables[E.Table].Type;
-  std::string Raw = rawLoad(P, S, E);
+  std::string Raw;
+  if (!E.DynIdx.empty()) {
+    // a cell computed from input values: read only inside the table (the
+    // check above failed the problem otherwise)
+    VExpr C = E;
+    C.Idx = dataCell(E);
+    C.DynIdx.clear();
+    Raw = "((" + dataCellGuard(E, C.Idx) + ") ? " + rawLoad(P, S, C) + " : " +
+          storeType(TT) + "(0))";
+  } else {
+    Raw = rawLoad(P, S, E);
+  }
   if (!isIntType(TT))
     return evalType(Ty) + "(" + Raw + ")";
   // A finite table holds no sentinel: no widening logic.
@@ -582,7 +617,17 @@ std::string ValueEmitter::emitMinMax(const VExpr &E, const std::string &ET) {
   return Acc;
 }
 
+/// Whether an arm of cases E has comparisons that read input values.
+static bool readsDataGuard(const VExpr &E) {
+  for (auto &G : E.DataGuards)
+    if (!G.empty())
+      return true;
+  return false;
+}
+
 std::string ValueEmitter::emitCases(const VExpr &E, const std::string &ET) {
+  DPC_ASSERT(!S.Speculative || !readsDataGuard(E),
+             "a guard on input values in a speculative cell");
   std::string R = fresh("r");
   if (S.Speculative) {
     // every arm evaluated (each may be where it is not chosen), one selected
@@ -600,6 +645,19 @@ std::string ValueEmitter::emitCases(const VExpr &E, const std::string &ET) {
     return R;
   }
   W.line("{} {};", ET, R);
+  if (readsDataGuard(E)) {
+    caseChain(
+        E,
+        [&](size_t A) {
+          std::string B = emit(*E.Kids[A]);
+          W.line("{} = {};", R, B);
+        },
+        [&] {
+          W.line("{} = {}; // unreachable: the cases cover the domain", R,
+                 ET + "(0)");
+        });
+    return R;
+  }
   bool HasElse = false;
   for (size_t A = 0; A < E.Kids.size(); ++A) {
     if (!E.Guards[A]) {
@@ -623,6 +681,78 @@ std::string ValueEmitter::emitCases(const VExpr &E, const std::string &ET) {
   return R;
 }
 
+static const char *cmpOpC(CmpOp Op) {
+  switch (Op) {
+  case CmpOp::Lt: return "<";
+  case CmpOp::Le: return "<=";
+  case CmpOp::Gt: return ">";
+  case CmpOp::Ge: return ">=";
+  case CmpOp::Eq: return "==";
+  }
+  return "?";
+}
+
+void ValueEmitter::caseChain(const VExpr &E,
+                             llvm::function_ref<void(size_t)> Arm,
+                             llvm::function_ref<void()> None) {
+  if (!readsDataGuard(E)) {
+    bool HasElse = false;
+    for (size_t A = 0; A < E.Kids.size() && !HasElse; ++A) {
+      if (!E.Guards[A]) {
+        W.open(A ? "else" : "");
+        HasElse = true;
+      } else {
+        W.open(std::string(A ? "else if (" : "if (") + iexpr(E.Guards[A]) +
+               ")");
+      }
+      Arm(A);
+      W.close();
+    }
+    if (!HasElse) {
+      W.open("else");
+      None();
+      W.close();
+    }
+    return;
+  }
+  // Nested: an arm's comparisons on input values are evaluated only where
+  // it is tried (its operands may be read only there).
+  size_t Open = 0;
+  size_t A = 0;
+  for (; A < E.Kids.size(); ++A) {
+    if (!E.Guards[A]) {
+      W.open("");
+      Arm(A);
+      W.close();
+      break;
+    }
+    std::string Cond = iexpr(E.Guards[A]);
+    if (A < E.DataGuards.size() && !E.DataGuards[A].empty()) {
+      std::string H = fresh("g");
+      W.line("bool {} = {};", H, Cond);
+      bool Was = Int32Eval;
+      Int32Eval = false;
+      for (const DataCmp &C : E.DataGuards[A]) {
+        W.open("if (" + H + ")");
+        std::string L = emit(*C.L), R = emit(*C.R);
+        W.line("{} = {} {} {};", H, L, cmpOpC(C.Op), R);
+        W.close();
+      }
+      Int32Eval = Was;
+      Cond = H;
+    }
+    W.open("if (" + Cond + ")");
+    Arm(A);
+    W.close();
+    W.open("else");
+    ++Open;
+  }
+  if (A == E.Kids.size())
+    None();
+  for (size_t K = 0; K < Open; ++K)
+    W.close();
+}
+
 std::string ValueEmitter::emitInInt32(const VExpr &E) {
   bool Was = Int32Eval;
   Int32Eval = true;
@@ -644,6 +774,7 @@ std::string ValueEmitter::emitInt32(const VExpr &E) {
     V = check("narrow_finite", "int32_t", inputRead(E.Input, E.Ix));
     break;
   case VExpr::Load:
+    DPC_ASSERT(E.DynIdx.empty(), "a checked read in an int32 expression");
     V = "int32_t(" + rawLoad(P, S, E) + ")";
     break;
   case VExpr::Score:

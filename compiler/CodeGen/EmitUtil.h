@@ -204,6 +204,21 @@ public:
   /// A table load as an expression in evaluation type Ty.
   std::string load(const lir::VExpr &E, ScalarType Ty);
   std::string fresh(const char *Stem = "v");
+  /// The cell a load reads: its Idx, or, for subscripts that read input
+  /// values (VExpr::DynIdx), locals holding them, printed with the check
+  /// that fails with the read's error code where the cell is outside the
+  /// table's domain (the caller must then not touch it: dataCellGuard).
+  std::vector<lir::IExprPtr> dataCell(const lir::VExpr &Load);
+  /// "the cell Idx of Load's table lies in its domain" (for dataCell's).
+  std::string dataCellGuard(const lir::VExpr &Load,
+                            const std::vector<lir::IExprPtr> &Idx) const;
+  /// Prints the choice of the first arm of cases E whose guard holds:
+  /// Arm(a) inside arm a's block, None() where no arm holds. Comparisons
+  /// that read input values (VExpr::DataGuards) are evaluated only where
+  /// the arms before failed and the arm's affine guard holds.
+  void caseChain(const lir::VExpr &E,
+                 llvm::function_ref<void(size_t)> Arm,
+                 llvm::function_ref<void()> None);
 
 private:
   std::string emitReduce(const lir::VExpr &E, bool UseAcc);

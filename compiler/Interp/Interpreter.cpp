@@ -42,14 +42,26 @@ struct LinCons {
 };
 
 struct Node {
-  enum Op { Const, Lin, Read, IntIn, Score, Neg, Add, Sub, Mul, Max, Min,
-            Exp, Log, Reduce, Cases } Kind;
+  enum Op { Const, Lin, Read, IntIn, Sym, Score, Neg, Add, Sub, Mul, Max,
+            Min, Exp, Log, Reduce, Cases } Kind;
   ScalarType Ty = ScalarType::Int32; // evaluation type
   const Expr *Src = nullptr;
   Num K;                              // Const
   LinForm L;                          // Lin value; Read offset; IntIn pos
   int Target = -1;                    // Read table, IntIn input, Score
   std::vector<LinForm> Idx;           // Read indices
+  /// Read: per index, its value expression when it reads input values
+  /// (null: Idx), checked against the table's domain when read; the
+  /// variables in scope (name, slot) for the message.
+  std::vector<Node *> Dyn;
+  std::vector<std::pair<std::string, int>> Scope;
+  /// Cases: per arm, the comparisons that read input values (Sym operands:
+  /// sequence symbols), tried after its affine constraints hold.
+  struct DataCons {
+    Node *L, *R;
+    CmpOp Op;
+  };
+  std::vector<std::vector<DataCons>> DGuards;
   std::vector<std::pair<int, LinForm>> SArgs; // Score: (input, position)
   std::vector<Node *> Kids;
   RedOp ROp = RedOp::Max;             // Reduce
@@ -155,6 +167,20 @@ struct Interpreter::Impl {
         N->Kind = Node::Read;
         N->Target = E.RefIndex;
         const TableRt &T = Tables[E.RefIndex];
+        if (E.readsDataIndex()) {
+          for (size_t D = 0; D < E.Index.size(); ++D) {
+            bool Data = E.DataIndex[D];
+            N->Dyn.push_back(Data ? compile(*E.Args[D], Slots, Depth,
+                                            ScalarType::Int64)
+                                  : nullptr);
+            N->Idx.push_back(Data ? LinForm() : lin(E.Index[D], Slots));
+          }
+          for (auto &[V, Sl] : Slots)
+            N->Scope.push_back({V, Sl});
+          std::sort(N->Scope.begin(), N->Scope.end(),
+                    [](auto &A, auto &B) { return A.second < B.second; });
+          break;
+        }
         for (size_t D = 0; D < E.Index.size(); ++D) {
           N->Idx.push_back(lin(E.Index[D], Slots));
           LinForm Part = N->Idx.back();
@@ -163,6 +189,10 @@ struct Interpreter::Impl {
             N->L.T.push_back({S, K * T.Stride[D]});
           N->L.C += Part.C * T.Stride[D];
         }
+      } else if (E.Ref == RefKind::SeqInput) { // a symbol in a guard
+        N->Kind = Node::Sym;
+        N->Target = E.RefIndex;
+        N->L = lin(E.Index[0], Slots);
       } else {
         DPC_ASSERT(E.Ref == RefKind::IntInput, "unexpected subscript");
         N->Kind = Node::IntIn;
@@ -203,6 +233,7 @@ struct Interpreter::Impl {
           (N->ROp == RedOp::Max || N->ROp == RedOp::Min) && isIntType(Ty) &&
           Body->Kind == Node::Add && Body->Events.empty() &&
           Body->Kids[0]->Kind == Node::Read && Body->Kids[1]->Kind == Node::Read &&
+          Body->Kids[0]->Dyn.empty() && Body->Kids[1]->Dyn.empty() &&
           Body->Kids[0]->Events.empty() && Body->Kids[1]->Events.empty() &&
           Body->Kids[0]->Ty == Ty &&
           Tables[Body->Kids[0]->Target].Decl->Type == Ty &&
@@ -221,6 +252,11 @@ struct Interpreter::Impl {
       N->Kind = Node::Cases;
       for (auto &A : E.Arms) {
         N->Guards.push_back(cons(A.G.Constraints, Slots));
+        N->DGuards.emplace_back();
+        for (auto &DC : A.G.DataConds)
+          N->DGuards.back().push_back(
+              {compile(*DC.L, Slots, Depth, ScalarType::Int64),
+               compile(*DC.R, Slots, Depth, ScalarType::Int64), DC.Op});
         N->Else.push_back(A.G.IsElse);
         N->Kids.push_back(compile(*A.Body, Slots, Depth, Ty));
       }
@@ -384,6 +420,14 @@ struct Interpreter::Impl {
     }
     case Node::Read: {
       TableRt &Tb = Tables[N.Target];
+      if (!N.Dyn.empty()) {
+        int64_t Idx[MaxSlots];
+        int64_t Off = dynCell(N, Env, Idx);
+        Num V = cellAt(N.Target, static_cast<size_t>(Off), Idx);
+        if (Tb.Decl->Type == N.Ty)
+          return V;
+        return convert(N, V, Tb.Decl->Type);
+      }
       int64_t Off = N.L.eval(Env);
       DPC_ASSERT(Off >= 0 && static_cast<size_t>(Off) < Tb.Size,
                  "read outside the storage of " + Tb.Decl->Name);
@@ -413,6 +457,15 @@ struct Interpreter::Impl {
       if (V.I == NegInfI || V.I == PosInfI)
         fail(N, "input value " + std::to_string(V.I) + " is out of range");
       return convert(N, V, ScalarType::Int64);
+    }
+    case Node::Sym: {
+      const auto &Codes = Inputs[N.Target].Codes;
+      int64_t P = N.L.eval(Env);
+      DPC_ASSERT(P >= 0 && static_cast<size_t>(P) < Codes.size(),
+                 "sequence read out of bounds");
+      Num V;
+      V.I = Codes[P];
+      return V;
     }
     case Node::Score: {
       const ScoreDecl &S = M.Scores[N.Target];
@@ -571,13 +624,57 @@ struct Interpreter::Impl {
     }
   }
 
-  size_t pickArm(const Node &N, const int64_t *Env) {
+  /// The cell a read with subscripts that read input values touches, into
+  /// Idx, and its offset; an error naming the read, the cell and the point
+  /// when the cell is outside the table's domain.
+  int64_t dynCell(const Node &N, int64_t *Env, int64_t *Idx) {
+    TableRt &Tb = Tables[N.Target];
+    for (size_t D = 0; D < N.Idx.size(); ++D)
+      Idx[D] = N.Dyn[D] ? eval(*N.Dyn[D], Env).I : N.Idx[D].eval(Env);
+    bool In = true;
+    for (int D = 0; D < Tb.Dims; ++D)
+      In = In && Idx[D] >= Tb.Lo[D] && Idx[D] < Tb.Lo[D] + Tb.Ext[D];
+    for (auto &C : Tb.Domain)
+      In = In && C.holds(Idx);
+    if (!In) {
+      std::string Cell, At;
+      for (int D = 0; D < Tb.Dims; ++D)
+        Cell += (D ? ", " : "") + std::to_string(Idx[D]);
+      for (auto &[V, Sl] : N.Scope)
+        At += (At.empty() ? "" : ", ") + V + " = " + std::to_string(Env[Sl]);
+      fail(N, "read " + exprToString(*N.Src) + " is outside " +
+                  Tb.Decl->Name + "'s domain: it reads " + Tb.Decl->Name +
+                  "[" + Cell + "]" + (At.empty() ? "" : " at " + At) +
+                  " (a subscript that reads input values is checked when it "
+                  "is read)");
+    }
+    int64_t Off = 0;
+    for (int D = 0; D < Tb.Dims; ++D)
+      Off += (Idx[D] - Tb.Lo[D]) * Tb.Stride[D];
+    return Off;
+  }
+
+  bool holdsData(const Node::DataCons &C, int64_t *Env) {
+    int64_t A = eval(*C.L, Env).I, B = eval(*C.R, Env).I;
+    switch (C.Op) {
+    case CmpOp::Lt: return A < B;
+    case CmpOp::Le: return A <= B;
+    case CmpOp::Gt: return A > B;
+    case CmpOp::Ge: return A >= B;
+    case CmpOp::Eq: return A == B;
+    }
+    return false;
+  }
+
+  size_t pickArm(const Node &N, int64_t *Env) {
     for (size_t A = 0; A < N.Kids.size(); ++A) {
       if (N.Else[A])
         return A;
       bool OK = true;
       for (auto &C : N.Guards[A])
         OK = OK && C.holds(Env);
+      for (auto &C : N.DGuards[A]) // after the affine ones, left to right
+        OK = OK && holdsData(C, Env);
       if (OK)
         return A;
     }
@@ -613,8 +710,11 @@ struct Interpreter::Impl {
       if (!RecordsEvents[N.Target])
         return; // no event below this read: nothing to follow
       int64_t Idx[MaxSlots];
-      for (size_t D = 0; D < N.Idx.size(); ++D)
-        Idx[D] = N.Idx[D].eval(Env);
+      if (!N.Dyn.empty())
+        dynCell(N, Env, Idx);
+      else
+        for (size_t D = 0; D < N.Idx.size(); ++D)
+          Idx[D] = N.Idx[D].eval(Env);
       traceCell(N.Target, Idx, &N);
       return;
     }

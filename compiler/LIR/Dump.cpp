@@ -117,6 +117,15 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
       for (auto &W : Gr.RowReductionWhy)
         OS << "  row reduction: " << W << "\n";
     }
+    for (int S : Gr.Stmts)
+      if (readsData(*P.Stmts[S].Body))
+        OS << "  input values: " << P.Stmts[S].Name
+           << " reads a table at a subscript computed from input values or "
+              "chooses its case by them: the proofs and the schedule take "
+              "every cell along such a subscript (and both outcomes of such "
+              "a guard), each such read is checked against its table's "
+              "domain at run time; its reductions are not tile products, "
+              "and its group runs no lane strips\n";
     if (Gr.Tiled)
       OS << "  parallelism: the tiles of a wavefront step, and the cells "
             "of an anti-diagonal of a tile, are independent\n";
@@ -221,6 +230,20 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
     if (Kn.Group >= 0)
       OS << ", group " << Kn.Group;
     OS << "\n    why: " << Kn.Why << "\n";
+    if (Kn.Group >= 0) {
+      const Group &Gr = P.Groups[Kn.Group];
+      bool Data = false;
+      for (int S : Gr.Stmts)
+        Data |= readsData(*P.Stmts[S].Body);
+      if (Data)
+        OS << "    input values: the group reads tables at subscripts "
+              "computed from input values or chooses cases by them (each "
+              "such read checked at run time): no tile products for such "
+              "reductions, "
+           << (Gr.ShortUniform ? "no lane strips (" + Gr.StripWhy + ")"
+                               : std::string("no lane strips"))
+           << "\n";
+    }
     if (!Kn.HostIters.empty())
       OS << "    host loops: " << iters(Kn.HostIters) << "\n";
     if (!Kn.TileIters.empty())
@@ -255,8 +278,17 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
     OS << "\n    why: " << G.Why << "\n";
   }
   OS << "cpu:\n";
-  for (size_t G = 0; G < P.Cpu.GroupWhy.size(); ++G)
+  for (size_t G = 0; G < P.Cpu.GroupWhy.size(); ++G) {
     OS << "  group " << G << ": " << P.Cpu.GroupWhy[G] << "\n";
+    for (int S : P.Groups[G].Stmts)
+      if (readsData(*P.Stmts[S].Body)) {
+        OS << "    input values: " << P.Stmts[S].Name
+           << " reads at subscripts computed from input values or chooses "
+              "its case by them: the general path (no lane strips or tile "
+              "products), each such read checked at run time\n";
+        break;
+      }
+  }
   dumpMapped(*P.Cpu.Loops, OS);
   for (size_t S = 0; S < P.Cpu.Products.size(); ++S) {
     const CpuProduct &C = P.Cpu.Products[S];

@@ -159,6 +159,14 @@ struct EventInfo {
   std::vector<IExprPtr> Args;
 };
 
+/// A comparison of a case guard that reads input values (ast::DataCond):
+/// L and R are int64 values (InputLoad of an int input, or of a sequence
+/// input: its symbol's code), evaluated once the arm's affine guard holds.
+struct DataCmp {
+  VExprPtr L, R;
+  CmpOp Op = CmpOp::Eq;
+};
+
 /// A statement body over storage. Index variables are the statement's
 /// domain indices (named as the table's indices) and enclosing reduction
 /// indices.
@@ -195,10 +203,27 @@ struct VExpr {
                                      // remainder; leaf Stmt nodes mark
                                      // where the body is accumulated
   std::vector<IExprPtr> Guards;      // Cases
+  /// Cases: per arm, its comparisons that read input values (empty for
+  /// most): the arm holds when Guards[a] and all of them hold.
+  std::vector<std::vector<DataCmp>> DataGuards;
+  /// Load: per index, its int64 value expression when the subscript reads
+  /// input values (null: Idx[d]; Idx[d] is then the placeholder variable
+  /// `dpc_data`, which no printer must print): the cell is checked against
+  /// the table's domain when read, failing with error code
+  /// lir::ReadSiteErrBase + ReadSite (Program::ReadSites names the read).
+  std::vector<VExprPtr> DynIdx;
+  int ReadSite = -1;
   std::vector<EventInfo> Events;     // events of this term (traceback)
   /// True if this Load's table is proven to hold only finite values.
   bool FiniteOperands = false;
 };
+
+/// Error codes of generated code for a read whose subscripts read input
+/// values and leave the table's domain: this plus the read's site.
+constexpr int ReadSiteErrBase = 16;
+/// Whether E reads a table at a subscript computed from input values, or
+/// chooses a case by input values, anywhere inside it.
+bool readsData(const VExpr &E);
 
 //===-- storage -----------------------------------------------------------===//
 

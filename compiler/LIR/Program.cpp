@@ -205,15 +205,35 @@ int64_t lir::boxVolume(const SplitInfo &S) {
   return V;
 }
 
+bool lir::readsData(const VExpr &E) {
+  if (!E.DynIdx.empty())
+    return true;
+  for (auto &G : E.DataGuards)
+    if (!G.empty())
+      return true;
+  for (auto &K : E.Kids)
+    if (readsData(*K))
+      return true;
+  return false;
+}
+
 bool lir::isFastSum(const VExpr &B) {
   return B.K == VExpr::Add && B.Kids[0]->K == VExpr::Load &&
          B.Kids[1]->K == VExpr::Load && B.Kids[0]->FiniteOperands &&
-         B.Kids[1]->FiniteOperands;
+         B.Kids[1]->FiniteOperands && B.Kids[0]->DynIdx.empty() &&
+         B.Kids[1]->DynIdx.empty();
 }
 
 bool lir::isSmallFinite(const Program &P, const VExpr &E) {
   if (E.Ty != ScalarType::Int16 && E.Ty != ScalarType::Int32)
     return false;
+  // (a checked read or a guard on input values is printed by ValueEmitter's
+  // general path, never as an unchecked int32 expression)
+  if (!E.DynIdx.empty())
+    return false;
+  for (auto &G : E.DataGuards)
+    if (!G.empty())
+      return false;
   auto All = [&] {
     for (auto &K : E.Kids)
       if (!isSmallFinite(P, *K))

@@ -52,6 +52,9 @@ struct Program {
   std::vector<int> CopySource;      // copy tables: the table they copy
   std::vector<std::vector<int>> CopyPerm; // copy dim d = source dim perm[d]
   std::string ParamContext;         // isl notation
+  /// Reads whose subscripts read input values, as error messages name
+  /// them (`C[i - 1, c - w[i - 1]] in the equation of C`): VExpr::ReadSite.
+  std::vector<std::string> ReadSites;
   Target Machine;                   // what the plans were made for
   GpuPlan Gpu;
   CpuPlan Cpu;

@@ -38,6 +38,11 @@ std::string whyNotStrip(const Program &P, const Group &G,
     return "not alignment-like: " + G.PatternWhy;
   if (!G.Tiled)
     return "not tiled";
+  for (int S : G.Stmts)
+    if (readsData(*P.Stmts[S].Body))
+      return P.Stmts[S].Name + " reads a table at a subscript computed from "
+             "input values, or chooses its case by input values (lane strips "
+             "need reads at constant offsets and guards on indices only)";
   // Before[Y] = tables a cell computes before Y (Y reads them at (0, 0)).
   std::map<int, std::set<int>> Before;
   std::string Why;

@@ -26,6 +26,11 @@ struct Lowerer {
   const CopyTableInfo &CI;
   std::map<const Expr *, int> SplitOf;
   const std::vector<SplitPlan> &Splits;
+  /// Reads whose subscripts read input values: their site numbers
+  /// (lir::Program::ReadSites), shared by both lowerings of a body.
+  std::map<const Expr *, int> *Sites = nullptr;
+  std::vector<std::string> *SiteTexts = nullptr;
+  std::string Table; // the table whose equation is being lowered
 
   int effTable(int T) const { return CI.IsCopy[T] ? CI.Source[T] : T; }
 
@@ -60,8 +65,24 @@ struct Lowerer {
       if (E.Ref == RefKind::Table) {
         V->K = VExpr::Load;
         V->Table = E.RefIndex;
-        for (auto &A : E.Index)
-          V->Idx.push_back(IExpr::fromAffine(A));
+        for (size_t D = 0; D < E.Index.size(); ++D) {
+          if (!E.readsDataIndex()) {
+            V->Idx.push_back(IExpr::fromAffine(E.Index[D]));
+            continue;
+          }
+          bool Data = E.DataIndex[D];
+          V->Idx.push_back(Data ? IExpr::var("dpc_data")
+                                : IExpr::fromAffine(E.Index[D]));
+          V->DynIdx.push_back(Data ? lower(*E.Args[D], ScalarType::Int64)
+                                   : nullptr);
+        }
+        if (!V->DynIdx.empty()) {
+          auto [It, New] = Sites->try_emplace(&E, int(SiteTexts->size()));
+          if (New)
+            SiteTexts->push_back(exprToString(E) + " in the equation of " +
+                                 Table);
+          V->ReadSite = It->second;
+        }
         V->FiniteOperands = Inf.finite(effTable(E.RefIndex));
       } else {
         V->K = VExpr::InputLoad;
@@ -116,6 +137,14 @@ struct Lowerer {
         V->Guards.push_back(A.G.IsElse ? nullptr : guardOf(A.G.Constraints));
         V->Kids.push_back(lower(*A.Body, Ty));
       }
+      if (casesReadData(E))
+        for (auto &A : E.Arms) {
+          V->DataGuards.emplace_back();
+          for (auto &DC : A.G.DataConds)
+            V->DataGuards.back().push_back(
+                {lower(*DC.L, ScalarType::Int64),
+                 lower(*DC.R, ScalarType::Int64), DC.Op});
+        }
       return V;
     }
     for (auto &A : E.Args)
@@ -130,7 +159,8 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
                       const CopyTableInfo &CI, const InfinityInfo &Inf,
                       const std::vector<SplitPlan> &Splits, lir::Program &P) {
   const Module &M = PM.module();
-  Lowerer L{M, Inf, CI, {}, Splits};
+  std::map<const Expr *, int> Sites;
+  Lowerer L{M, Inf, CI, {}, Splits, &Sites, &P.ReadSites, ""};
   for (size_t S = 0; S < Splits.size(); ++S)
     L.SplitOf[Splits[S].Red] = static_cast<int>(S);
 
@@ -143,6 +173,7 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     St.Table = S.Table;
     St.Arm = S.Arm;
     St.Indices = T.Indices;
+    L.Table = T.Name;
     St.Body = L.lower(*S.Body, T.Type);
     for (size_t C = 0; C < M.Tables.size(); ++C)
       if (CI.IsCopy[C] && CI.Source[C] == S.Table)
@@ -169,9 +200,12 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
   }
 
   {
-    Lowerer G{M, Inf, CI, {}, Splits}; // no splits: generic reductions
-    for (auto &T : M.Tables)
+    // no splits: generic reductions
+    Lowerer G{M, Inf, CI, {}, Splits, &Sites, &P.ReadSites, ""};
+    for (auto &T : M.Tables) {
+      G.Table = T.Name;
       P.TableBodies.push_back(G.lower(*T.Eq->Body, T.Type));
+    }
   }
 
   for (auto &Sp : Splits) {

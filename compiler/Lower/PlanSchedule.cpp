@@ -292,6 +292,18 @@ bool dpc::planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
           return !Delta.intersect(S).is_empty();
         };
         bool Neg = Some(" < 0"), Pos = Some(" > 0");
+        if (Neg && Pos && P > 0) {
+          // Distances of both signs may all be carried by the members
+          // before (a read of any cell of the row above, as a subscript
+          // that reads input values is taken: `C[i - 1, c - w[i - 1]]`):
+          // only those with every earlier member 0 constrain this one. The
+          // band is then legal but not permutable: not tiled.
+          std::string Outer;
+          for (unsigned Q = 0; Q < P; ++Q)
+            Outer += " and d" + std::to_string(Q) + " = 0";
+          Neg = Some((" < 0" + Outer).c_str());
+          Pos = Some((" > 0" + Outer).c_str());
+        }
         if (Neg && Pos) {
           Diags.error(M.Tables[Comp[0]].Range,
                       "dpc found no tileable schedule for table '" +
@@ -459,6 +471,12 @@ bool dpc::planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
                   "is independent";
     }
     G.Tiled = Permutable && AnyTile;
+    if (!Permutable && AnyTile && !Order) {
+      G.Tile.assign(G.Dims, 1);
+      G.TileWhy = "none: a dependence distance is negative along a member "
+                  "whose outer members carry it (isl; the band is legal but "
+                  "not permutable)";
+    }
     // A reversed index (-x) is shifted by tile - 1 so that its tiles line up
     // with those of a forward index: rows [64m, 64m + 63] like columns.
     G.Shifts.assign(G.Dims, 0);

@@ -279,6 +279,11 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       // product).
       if (R->Op != RedOp::Max && R->Op != RedOp::Min)
         continue;
+      // Nor one that reads at subscripts computed from input values, or
+      // chooses a case by them (each read checked where the interpreter
+      // reads it: the dumps say so, lir::dumpSchedule).
+      if (readsData(*R))
+        continue;
       std::vector<std::string> RedVars;
       for (auto &Bd : R->Bindings)
         RedVars.push_back(Bd.Var);

@@ -166,6 +166,21 @@ bool ast::anyExpr(const Expr &E, const std::function<bool(const Expr &)> &Pred) 
   return false;
 }
 
+bool ast::casesReadData(const Expr &E) {
+  if (E.K != Expr::Cases)
+    return false;
+  for (auto &A : E.Arms)
+    if (A.G.readsData())
+      return true;
+  return false;
+}
+
+bool ast::readsData(const Expr &E) {
+  return anyExpr(E, [](const Expr &X) {
+    return (X.K == Expr::Subscript && X.readsDataIndex()) || casesReadData(X);
+  });
+}
+
 std::vector<bool> ast::tablesRecordingEvents(const Module &M) {
   std::vector<bool> Rec(M.Tables.size(), false);
   for (bool Changed = true; Changed;) {
@@ -238,7 +253,10 @@ static void dumpExpr(const Module &M, const Expr &E, llvm::raw_ostream &OS,
                                                     : "SymbolRead ";
     OS << What << E.Ident << "[";
     for (size_t I = 0; I < E.Index.size(); ++I)
-      OS << (I ? ", " : "") << E.Index[I].str();
+      OS << (I ? ", " : "")
+         << (I < E.DataIndex.size() && E.DataIndex[I]
+                 ? "data(" + exprToString(*E.Args[I]) + ")"
+                 : E.Index[I].str());
     OS << "]";
     break;
   }
@@ -275,6 +293,12 @@ static void dumpExpr(const Module &M, const Expr &E, llvm::raw_ostream &OS,
         OS << "else";
       for (size_t I = 0; I < A.G.Constraints.size(); ++I)
         OS << (I ? " and " : "") << A.G.Constraints[I].str();
+      for (size_t I = 0; I < A.G.DataConds.size(); ++I) {
+        const DataCond &DC = A.G.DataConds[I];
+        OS << (I || !A.G.Constraints.empty() ? " and " : "") << "data("
+           << exprToString(*DC.L) << cmpSpelling(DC.Op) << exprToString(*DC.R)
+           << ")";
+      }
       OS << "\n";
       dumpExpr(M, *A.Body, OS, D + 2);
     }

@@ -32,13 +32,29 @@ struct Chain {
   llvm::SMRange Range;
 };
 
+/// A comparison of a guard that reads input values (extension): `c >=
+/// w[i - 1]` (integer operands: sums of integer multiples of indices,
+/// params, constants and int input reads, typed int64) or `a[i - 1] ==
+/// b[j - 1]` (Symbols: two sequence symbols of one alphabet, compared for
+/// equality). The proofs treat it as unknown (it may hold or not); the
+/// interpreter and generated code evaluate it, after the guard's affine
+/// constraints hold.
+struct DataCond {
+  Expr *L = nullptr, *R = nullptr; // operands, owned by the guard's chains
+  CmpOp Op = CmpOp::Eq;
+  bool Symbols = false;
+  llvm::SMRange Range;
+};
+
 /// A conjunction of chains, or `else`.
 struct Guard {
   bool IsElse = false;
   std::vector<Chain> Chains;
   llvm::SMRange Range;
-  // Sema:
+  // Sema: the affine comparisons, and those that read input values.
   std::vector<Constraint> Constraints;
+  std::vector<DataCond> DataConds;
+  bool readsData() const { return !DataConds.empty(); }
 };
 
 struct CaseArm {
@@ -108,6 +124,18 @@ struct Expr {
   RefKind Ref = RefKind::None;
   int RefIndex = -1;          // table / input / score / let index
   std::vector<Affine> Index;  // Subscript: affine subscripts
+  /// Subscript of a table (extension): per subscript, whether it reads
+  /// input values (`c - w[i - 1]`): Args[d] is then an int64 value
+  /// expression (Sema::dataIndex), evaluated and checked against the
+  /// table's domain at run time; the proofs take every cell along that
+  /// dimension. Index[d] is then 0. Empty when no subscript does.
+  std::vector<bool> DataIndex;
+  bool readsDataIndex() const {
+    for (bool B : DataIndex)
+      if (B)
+        return true;
+    return false;
+  }
   Affine Value;               // Name of an index/param: its affine value
   ScalarType Type = ScalarType::Int32; // type of the value this node yields
 
@@ -239,6 +267,12 @@ struct Module {
 /// Prints the tree (after Sema, with resolved names and affine forms) for
 /// `dpc emit --stage=ast`.
 void dumpModule(const Module &M, llvm::raw_ostream &OS);
+/// Whether E is a case expression with a guard that reads input values
+/// (its arm is then chosen at run time).
+bool casesReadData(const Expr &E);
+/// Whether E, or an expression inside it, reads a table at a subscript
+/// computed from input values or is such a case expression.
+bool readsData(const Expr &E);
 /// Prints one expression in source syntax (used in comments and messages).
 std::string exprToString(const Expr &E);
 /// True if Pred holds for E or for some expression inside it (operands,

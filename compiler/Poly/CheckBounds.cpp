@@ -9,8 +9,10 @@ static std::string cellAt(const Expr &Read, const PointValues &P) {
   std::string S = Read.Ident + "[";
   for (size_t I = 0; I < Read.Index.size(); ++I)
     S += (I ? ", " : "") +
-         std::to_string(Read.Index[I].eval(
-             [&](const std::string &V) { return P.get(V); }));
+         (I < Read.DataIndex.size() && Read.DataIndex[I]
+              ? std::string("_") // read from input values: any
+              : std::to_string(Read.Index[I].eval(
+                    [&](const std::string &V) { return P.get(V); })));
   return S + "]";
 }
 

@@ -13,7 +13,8 @@ PointValues dpc::namedSample(const isl::set &S,
   return P;
 }
 
-/// Points of Ctx where no guard of the case expression holds.
+/// Points of Ctx where no guard of the case expression may hold. A guard
+/// that reads input values may be false anywhere: it covers no point.
 static isl::set uncovered(const PolyModel &PM, const Expr &Cases,
                           const isl::set &Ctx, const std::string &Tuple,
                           const std::vector<std::string> &Vars) {
@@ -21,6 +22,8 @@ static isl::set uncovered(const PolyModel &PM, const Expr &Cases,
   for (auto &A : Cases.Arms) {
     if (A.G.IsElse)
       return Ctx.subtract(Ctx);
+    if (A.G.readsData())
+      continue;
     Left = Left.subtract(PM.makeSet(Tuple, Vars, A.G.Constraints));
   }
   return Left;
@@ -44,7 +47,7 @@ bool dpc::checkCoverage(const PolyModel &PM, DiagEngine &Diags) {
         OK = false;
       }
       for (const Statement *S : PM.statementsOf(T))
-        if (S->Domain.is_empty())
+        if (S->Arm >= 0 && S->Domain.is_empty())
           Diags.warning(Body.Arms[S->Arm].G.Range,
                         "this case of table '" + Tab.Name +
                             "' never applies (earlier cases or the domain "

@@ -176,6 +176,12 @@ bool dpc::checkWellFounded(const PolyModel &PM, DiagEngine &Diags) {
       Diags.error(R.Read->Range, "read " + exprToString(*R.Read) +
                                      " reads the cell being defined, at " +
                                      P.str() + ": the dependences have a cycle");
+      if (R.Read->readsDataIndex())
+        Diags.note(R.Read->Range,
+                   "a subscript computed from input values may be any index "
+                   "along its dimension as far as the proofs know (they do "
+                   "not know the input's values): read another row, as in "
+                   "0/1 knapsack's C[i - 1, c - w[i - 1]]");
     }
   }
   if (!OK)

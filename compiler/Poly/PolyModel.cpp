@@ -108,8 +108,18 @@ void PolyModel::walk(Statement &S, const Expr &E,
       R.Reductions = Reds;
       std::string To =
           R.IsTable ? M.Tables[E.RefIndex].Name : M.Inputs[E.RefIndex].Name;
-      R.Access = makeMap(S.Name, Vars, To, E.Index).intersect_domain(C);
+      // A subscript that reads input values may be any index along its
+      // dimension (checked at run time): a free output dimension.
+      std::vector<Affine> Index = E.Index;
+      for (size_t D = 0; D < E.DataIndex.size(); ++D)
+        if (E.DataIndex[D])
+          Index[D] = Affine::var("dpc_any" + std::to_string(D));
+      R.Access = makeMap(S.Name, Vars, To, Index).intersect_domain(C);
       S.Reads.push_back(std::move(R));
+      // the input reads inside such subscripts
+      for (size_t D = 0; D < E.DataIndex.size(); ++D)
+        if (E.DataIndex[D])
+          walk(S, *E.Args[D], Vars, C, Reds);
     }
     return;
   case Expr::Reduce: {
@@ -134,17 +144,10 @@ void PolyModel::walk(Statement &S, const Expr &E,
     Vars = Old;
     return;
   }
-  case Expr::Cases: {
+  case Expr::Cases:
     S.Nested.push_back({&E, Vars, C});
-    isl::set Taken = C.subtract(C); // empty, same space
-    for (auto &A : E.Arms) {
-      isl::set G = A.G.IsElse ? C : makeSet(S.Name, Vars, A.G.Constraints);
-      isl::set ArmCtx = C.intersect(G).subtract(Taken);
-      Taken = Taken.unite(C.intersect(G));
-      walk(S, *A.Body, Vars, ArmCtx, Reds);
-    }
+    walkArms(S, E, Vars, C, Reds);
     return;
-  }
   case Expr::Call:
   default:
     for (auto &A : E.Args)
@@ -153,11 +156,35 @@ void PolyModel::walk(Statement &S, const Expr &E,
   }
 }
 
+void PolyModel::walkArms(Statement &S, const Expr &E,
+                         std::vector<std::string> &Vars, const isl::set &C,
+                         std::vector<const Expr *> &Reds) {
+  isl::set Taken = C.subtract(C); // empty, same space
+  for (auto &A : E.Arms) {
+    isl::set G = A.G.IsElse ? C : makeSet(S.Name, Vars, A.G.Constraints);
+    isl::set ArmCtx = C.intersect(G).subtract(Taken);
+    // A guard that reads input values may hold or not: its arm may apply
+    // wherever its affine constraints hold, and it takes no point from the
+    // arms after it. Its operands are read where it is tried (after its
+    // affine constraints).
+    if (A.G.readsData())
+      for (auto &DC : A.G.DataConds) {
+        walk(S, *DC.L, Vars, ArmCtx, Reds);
+        walk(S, *DC.R, Vars, ArmCtx, Reds);
+      }
+    else
+      Taken = Taken.unite(C.intersect(G));
+    walk(S, *A.Body, Vars, ArmCtx, Reds);
+  }
+}
+
 void PolyModel::buildStatement(int T) {
   const TableDecl &Tab = M.Tables[T];
   const Expr &Body = *Tab.Eq->Body;
   std::vector<const Expr *> Reds;
-  if (Body.K != Expr::Cases) {
+  // Cases whose arm is chosen by input values (a guard that reads them)
+  // make one statement of the whole body, which picks its arm at run time.
+  if (Body.K != Expr::Cases || casesReadData(Body)) {
     Statement S;
     S.Name = Tab.Name;
     S.Table = T;
@@ -165,7 +192,10 @@ void PolyModel::buildStatement(int T) {
     S.Domain = makeSet(S.Name, Tab.Indices, {}).intersect(
         makeSet(S.Name, Tab.Indices, Tab.Domain).intersect_params(ParamCtx));
     std::vector<std::string> Vars = Tab.Indices;
-    walk(S, Body, Vars, S.Domain, Reds);
+    if (Body.K == Expr::Cases) // (checked as the table's cases, not nested)
+      walkArms(S, Body, Vars, S.Domain, Reds);
+    else
+      walk(S, Body, Vars, S.Domain, Reds);
     Stmts.push_back(std::move(S));
     return;
   }

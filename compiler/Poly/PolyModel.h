@@ -44,7 +44,9 @@ struct NestedCases {
 struct Statement {
   std::string Name;  // `C` or `C_case2`
   int Table = -1;
-  int Arm = -1;      // index of the top-level case, or -1 (whole body)
+  /// Index of the top-level case, or -1: the whole body (also for cases
+  /// of which a guard reads input values: ast::casesReadData).
+  int Arm = -1;
   isl::set Domain;   // effective domain, in tuple Name
   const ast::Expr *Body = nullptr;
   std::vector<ReadAccess> Reads;
@@ -114,6 +116,10 @@ private:
   void buildStatement(int T);
   void walk(Statement &S, const ast::Expr &E, std::vector<std::string> &Vars,
             const isl::set &Ctx, std::vector<const ast::Expr *> &Reds);
+  /// The arms of a case expression E evaluated at Ctx.
+  void walkArms(Statement &S, const ast::Expr &E,
+                std::vector<std::string> &Vars, const isl::set &Ctx,
+                std::vector<const ast::Expr *> &Reds);
   isl::set liftContext(const isl::set &Ctx, const std::string &Tuple,
                        const std::vector<std::string> &Old,
                        const std::vector<std::string> &New) const;

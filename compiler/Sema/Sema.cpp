@@ -41,6 +41,13 @@ private:
   std::optional<Affine> affine(Expr &E, const Scope &S, const char *What);
   bool constraints(const std::vector<Chain> &Cs, const Scope &S,
                    std::vector<Constraint> &Out, const char *What);
+  /// A table subscript that reads input values: a sum of integer multiples
+  /// of indices, params, constants and int input reads (affinely indexed).
+  /// Types every node int64.
+  bool dataIndex(Expr &E, const Scope &S);
+  /// A guard's comparisons: affine ones into G.Constraints, those that
+  /// read input values into G.DataConds.
+  bool guard(Guard &G, Scope &S);
   /// Types and resolves a value expression evaluated in a table of type T.
   bool expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab);
   bool events(Expr &E, const Scope &S);
@@ -338,6 +345,196 @@ bool Sema::constraints(const std::vector<Chain> &Cs, const Scope &S,
   return OK;
 }
 
+
+/// Whether E reads an input or a table (a subscript anywhere inside).
+static bool readsSubscript(const Expr &E) {
+  return anyExpr(E, [](const Expr &X) { return X.K == Expr::Subscript; });
+}
+
+bool Sema::dataIndex(Expr &E, const Scope &S) {
+  E.Type = ScalarType::Int64;
+  switch (E.K) {
+  case Expr::IntLit:
+    return true;
+  case Expr::Name:
+    if (S.has(E.Ident) || Globals.has(E.Ident)) {
+      E.Ref = M.findLet(E.Ident) >= 0 && !S.has(E.Ident) ? RefKind::Let
+                                                        : RefKind::Var;
+      E.RefIndex = M.findLet(E.Ident);
+      E.Value = Affine::var(E.Ident);
+      return true;
+    }
+    affine(E, S, "an index expression"); // reports the name
+    return false;
+  case Expr::Subscript: {
+    int Ii = M.findInput(E.Ident);
+    if (Ii < 0 || M.Inputs[Ii].Alpha != Alphabet::Int) {
+      Diags.error(E.Range,
+                  "an index expression may read int inputs, but '" +
+                      exprToString(E) + "' reads " +
+                      (Ii >= 0 ? "a sequence symbol (symbols may only be "
+                                 "compared with '=' in a guard or passed to "
+                                 "a score)"
+                       : M.findTable(E.Ident) >= 0
+                           ? "table '" + E.Ident + "'"
+                           : "undeclared '" + E.Ident + "'"));
+      return false;
+    }
+    if (E.Args.size() != 1) {
+      Diags.error(E.Range, "input '" + E.Ident + "' has one index, not " +
+                               llvm::Twine(E.Args.size()));
+      return false;
+    }
+    auto A = affine(*E.Args[0], S, "an input's index");
+    if (!A)
+      return false;
+    E.Ref = RefKind::IntInput;
+    E.RefIndex = Ii;
+    E.Index = {*A};
+    return true;
+  }
+  case Expr::Neg:
+    return dataIndex(*E.Args[0], S);
+  case Expr::Add:
+  case Expr::Sub: {
+    bool L = dataIndex(*E.Args[0], S);
+    bool R = dataIndex(*E.Args[1], S);
+    return L && R;
+  }
+  case Expr::Mul: {
+    auto Literal = [](const Expr &X) {
+      return !anyExpr(X, [](const Expr &Y) {
+        return Y.K == Expr::Name || Y.K == Expr::Subscript;
+      });
+    };
+    if (!Literal(*E.Args[0]) && !Literal(*E.Args[1])) {
+      Diags.error(E.Range, "an index expression is not affine: '" +
+                               exprToString(E) +
+                               "' multiplies an input value by a variable or "
+                               "another input value (an input value may only "
+                               "be added, subtracted or multiplied by an "
+                               "integer literal)");
+      return false;
+    }
+    bool L = dataIndex(*E.Args[0], S);
+    bool R = dataIndex(*E.Args[1], S);
+    return L && R;
+  }
+  default:
+    Diags.error(E.Range, "an index expression is not affine: '" +
+                             exprToString(E) +
+                             "' is not a sum of integer multiples of indices, "
+                             "params, constants and int input values");
+    return false;
+  }
+}
+
+bool Sema::guard(Guard &G, Scope &S) {
+  bool OK = true;
+  for (auto &C : G.Chains) {
+    // (each operand's affine form once: a chain shares its middle operands)
+    std::vector<std::optional<Affine>> Aff(C.Operands.size());
+    std::vector<bool> Done(C.Operands.size(), false);
+    auto AffineOf = [&](size_t K) {
+      if (!Done[K])
+        Aff[K] = affine(*C.Operands[K], S, "a guard");
+      Done[K] = true;
+      return Aff[K];
+    };
+    std::vector<int> Data(C.Operands.size(), -1);
+    auto DataOf = [&](size_t K) {
+      if (Data[K] < 0)
+        Data[K] = dataIndex(*C.Operands[K], S);
+      return Data[K] == 1;
+    };
+    for (size_t I = 0; I + 1 < C.Operands.size(); ++I) {
+      Expr &L = *C.Operands[I], &R = *C.Operands[I + 1];
+      llvm::SMRange Range(L.Range.Start, R.Range.End);
+      if (!readsSubscript(L) && !readsSubscript(R)) {
+        auto A = AffineOf(I);
+        auto B = AffineOf(I + 1);
+        if (!A || !B) {
+          OK = false;
+          continue;
+        }
+        G.Constraints.push_back(makeConstraint(*A, C.Ops[I], *B, Range));
+        continue;
+      }
+      DataCond D;
+      D.L = &L;
+      D.R = &R;
+      D.Op = C.Ops[I];
+      D.Range = Range;
+      auto IsSymbol = [&](const Expr &X) {
+        int In = X.K == Expr::Subscript ? M.findInput(X.Ident) : -1;
+        return In >= 0 && M.Inputs[In].Alpha != Alphabet::Int;
+      };
+      if (IsSymbol(L) || IsSymbol(R)) {
+        Expr &Sym = IsSymbol(L) ? L : R, &Other = IsSymbol(L) ? R : L;
+        Alphabet A = M.Inputs[M.findInput(Sym.Ident)].Alpha;
+        if (!IsSymbol(Other)) {
+          Diags.error(Range, "'" + exprToString(Sym) + "' is a " +
+                                 alphabetName(A) + " symbol; a guard may "
+                                 "compare it only with another symbol, as "
+                                 "in '" + exprToString(Sym) + " = b[j]'");
+          OK = false;
+          continue;
+        }
+        Alphabet B = M.Inputs[M.findInput(Other.Ident)].Alpha;
+        if (A != B) {
+          Diags.error(Range, "'" + exprToString(L) + "' and '" +
+                                 exprToString(R) + "' are symbols of "
+                                 "different alphabets (" + alphabetName(
+                                     M.Inputs[M.findInput(L.Ident)].Alpha) +
+                                 ", " +
+                                 alphabetName(
+                                     M.Inputs[M.findInput(R.Ident)].Alpha) +
+                                 ")");
+          OK = false;
+          continue;
+        }
+        if (D.Op != CmpOp::Eq) {
+          Diags.error(Range, "symbols can only be compared for equality "
+                             "('=' or '=='), as in '" + exprToString(L) +
+                                 " = " + exprToString(R) + "'");
+          OK = false;
+          continue;
+        }
+        bool Good = true;
+        for (Expr *X : {&L, &R}) {
+          if (X->Args.size() != 1) {
+            Diags.error(X->Range, "input '" + X->Ident + "' has one index");
+            Good = false;
+            continue;
+          }
+          auto P = affine(*X->Args[0], S, "a sequence index");
+          if (!P) {
+            Good = false;
+            continue;
+          }
+          X->Ref = RefKind::SeqInput;
+          X->RefIndex = M.findInput(X->Ident);
+          X->Index = {*P};
+          X->Type = ScalarType::Int64;
+        }
+        if (!Good) {
+          OK = false;
+          continue;
+        }
+        D.Symbols = true;
+        G.DataConds.push_back(D);
+        continue;
+      }
+      if (!DataOf(I) || !DataOf(I + 1)) {
+        OK = false;
+        continue;
+      }
+      G.DataConds.push_back(D);
+    }
+  }
+  return OK;
+}
+
 //===-- declarations ------------------------------------------------------===//
 
 void Sema::checkInputs() {
@@ -611,6 +808,15 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
       return false;
     }
     for (auto &A : E.Args) {
+      // A table's subscript may read int inputs (`c - w[i - 1]`): checked
+      // at run time (docs/language.md).
+      if (Ti >= 0 && readsSubscript(*A)) {
+        E.DataIndex.resize(E.Args.size(), false);
+        E.DataIndex[&A - &E.Args[0]] = true;
+        E.Index.push_back(Affine());
+        OK &= dataIndex(*A, S);
+        continue;
+      }
       auto Af = affine(*A, S, "an index expression");
       if (!Af)
         OK = false;
@@ -727,7 +933,7 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
       if (A.G.IsElse)
         SeenElse = true;
       else
-        OK &= constraints(A.G.Chains, S, A.G.Constraints, "a guard");
+        OK &= guard(A.G, S);
       OK &= expr(*A.Body, S, T, Tab);
     }
     return OK;

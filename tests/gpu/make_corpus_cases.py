@@ -53,6 +53,15 @@ CORPUS = [
     ("segment", [("x", "int")], [(n,) for n in (1, 2, 3, 63, 64, 65, 500, 1000)], (-5, 20), []),
     ("mccaskill", [("seq", "rna")], [(n,) for n in INTERVAL], None, []),
     ("mccaskill_log", [("seq", "rna")], [(n,) for n in INTERVAL], None, []),
+    # (after the others, so that their random inputs stay as they were)
+    ("knapsack01", [("w", "int"), ("v", "int")],
+     [(n, n) for n in (1, 2, 40, 41, 64, 65, 200)], (0, 20), []),
+    ("knapsack01", [("w", "int"), ("v", "int")], [(n, n) for n in (30, 300)],
+     (0, 20), ["--set", "CAP=250"]),
+    ("lcs_eq", [("a", "dna"), ("b", "dna")], PAIR, None, []),
+    ("coin_change", [("coin", "int")], [(n,) for n in (1, 2, 5, 20)], (1, 40), []),
+    ("coin_change", [("coin", "int")], [(n,) for n in (3, 10)], (1, 90),
+     ["--set", "CAP=200"]),
 ]
 
 

@@ -245,6 +245,35 @@ def knapsack(v, CAP=40):
     return best[CAP]
 
 
+def knapsack01(w, v, CAP=50):
+    best = [0] * (CAP + 1)  # best[c]: items so far, total weight <= c
+    for wt, value in zip(w, v):
+        for c in range(CAP, wt - 1, -1):
+            best[c] = max(best[c], best[c - wt] + value)
+    return best[CAP]
+
+
+def coin_change(coin, CAP=30):
+    # fewest coins (any number of each value) making CAP; inf if none
+    best = [0] + [POS] * CAP
+    for c in range(1, CAP + 1):
+        for x in coin:
+            if 0 < x <= c and best[c - x] + 1 < best[c]:
+                best[c] = best[c - x] + 1
+    return best[CAP]
+
+
+def lcs_eq(a, b):
+    # the classic table, written independently of lcs() above
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        cur = [0]
+        for j, y in enumerate(b, start=1):
+            cur.append(prev[j - 1] + 1 if x == y else max(prev[j], cur[j - 1]))
+        prev = cur
+    return prev[len(b)]
+
+
 def segment(x, PENALTY=10):
     n = len(x)
     F = [0] + [None] * n
