@@ -383,7 +383,7 @@ std::string dpc::emitMain(const Program &P) {
   W.comment("The problems, read in chunks as they are computed (bounded "
             "memory).");
   W.line("dpc_rt::ProblemStream stream(specs, opt.Inputs, opt.Files, "
-         "/*KeepBad=*/true);");
+         "/*KeepBad=*/true, opt.Unknown);");
   W.line("std::vector<std::pair<std::string, int64_t>> sets;");
   W.open("for (auto &s : opt.Sets)");
   W.line("auto nv = dpc_rt::split_binding(s, \"--set\");");
@@ -489,6 +489,10 @@ std::string dpc::emitMain(const Program &P) {
   W.open("try");
   W.line("const std::string bad = dpc_rt::problem_error(problems[i]);");
   W.line("if (!bad.empty()) throw dpc_rt::InputError(bad);");
+  W.comment("(--unknown=skip or as=X: what it changed)");
+  W.line("if (!opt.Quiet) for (auto &n : dpc_rt::problem_notes(problems[i])) "
+         "std::fprintf(stderr, \"{}: warning: %s\\n\", n.c_str());",
+         N);
   W.line("Params p = bind_params(problems[i], sets);");
   if (AnyRing)
     W.line("p.dpc_ring = ring ? 1 : 0;");

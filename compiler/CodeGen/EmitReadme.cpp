@@ -73,6 +73,8 @@ use; then exit without computing), `--verify` (recompute every table with the un
 code and compare every cell: `verify: ok, N cells` on stderr, or the
 differences and exit status 1), `--timing`, `--dump-table T` (every cell of
 table T, `T[i,j] = v`), `--memory-budget B`, `--strict`, `--quiet`,
+`--unknown=error|skip|as=X` (a letter not in its input's alphabet: an
+error, the default; left out; or read as X, with a note on stderr),
 `--backends` (those that can run here; cuda only with a usable GPU). Exit
 status: 0 ok, 1 an input or program error, 2 a usage error.
 

@@ -19,6 +19,8 @@ struct InterpOptions {
   std::string Format = "text";
   std::string Events;
   std::vector<std::string> DumpTables;
+  /// --unknown (error, skip, as=X), as the generated programs take it.
+  std::string Unknown = "error";
 };
 
 /// `dpc interp`: evaluates with the reference interpreter and prints the

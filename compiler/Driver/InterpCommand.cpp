@@ -51,7 +51,12 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
   std::vector<dpc_rt::Problem> Problems;
   std::vector<std::pair<std::string, int64_t>> Lets;
   try {
-    Problems = dpc_rt::assemble_problems(Specs, O.Inputs, O.Files);
+    Problems = dpc_rt::assemble_problems(Specs, O.Inputs, O.Files,
+                                         /*KeepBad=*/false,
+                                         dpc_rt::parse_unknown(O.Unknown));
+    for (auto &P : Problems)
+      for (auto &N : dpc_rt::problem_notes(P))
+        llvm::errs() << "dpc interp: warning: " << N << "\n";
     for (auto &S : O.Sets) {
       auto [N, V] = dpc_rt::split_binding(S, "--set");
       Lets.push_back({N, dpc_rt::parse_int(V, "--set " + N)});

@@ -73,6 +73,13 @@ static cl::opt<std::string>
                     "column)"),
            cl::value_desc("E"), cl::init(""), cl::sub(InterpCmd),
            cl::cat(DpcCat));
+static cl::opt<std::string>
+    Unknown("unknown",
+            cl::desc("A letter not in its input's alphabet: error (the "
+                     "default), skip (left out) or as=X (read as X), as the "
+                     "generated programs take it"),
+            cl::value_desc("P"), cl::init("error"), cl::sub(InterpCmd),
+            cl::cat(DpcCat));
 static cl::list<std::string>
     DumpTables("dump-table", cl::desc("Print every cell of table T"),
                cl::value_desc("T"), cl::sub(InterpCmd), cl::cat(DpcCat));
@@ -175,6 +182,7 @@ int main(int argc, char **argv) {
         dpc_rt::one_of(Format, "--format", dpc_rt::output_formats());
       if (!Events.empty())
         dpc_rt::one_of(Events, "--events", dpc_rt::event_modes());
+      dpc_rt::parse_unknown(Unknown);
     } catch (const dpc_rt::InputError &E) {
       return usage("interp", E.what());
     }
@@ -182,6 +190,7 @@ int main(int argc, char **argv) {
       return usage("interp", "--json and --format=" + Format + " disagree");
     O.Format = Json ? "json" : Format.empty() ? "text" : Format.getValue();
     O.Events = Events;
+    O.Unknown = Unknown;
     if (!FE.load(Path))
       return ExitError;
     O.Inputs = std::vector<std::string>(Inputs.begin(), Inputs.end());
