@@ -420,7 +420,8 @@ int main(int argc, char **argv) {
     const std::vector<dpc_rt::InputSpec> specs = {{"seq1", dpc_rt::Alpha::RNA},
                                                   {"seq2", dpc_rt::Alpha::RNA}};
     // The problems, read in chunks as they are computed (bounded memory).
-    dpc_rt::ProblemStream stream(specs, opt.Inputs, opt.Files, /*KeepBad=*/true);
+    dpc_rt::ProblemStream stream(specs, opt.Inputs, opt.Files, /*KeepBad=*/true,
+                                 opt.Unknown);
     std::vector<std::pair<std::string, int64_t>> sets;
     for (auto &s : opt.Sets) {
       auto nv = dpc_rt::split_binding(s, "--set");
@@ -501,6 +502,10 @@ int main(int argc, char **argv) {
         try {
           const std::string bad = dpc_rt::problem_error(problems[i]);
           if (!bad.empty()) throw dpc_rt::InputError(bad);
+          // (--unknown=skip or as=X: what it changed)
+          if (!opt.Quiet)
+            for (auto &n : dpc_rt::problem_notes(problems[i]))
+              std::fprintf(stderr, "bpmax: warning: %s\n", n.c_str());
           Params p = bind_params(problems[i], sets);
           if (box_bytes(p) > 1e18)
             throw dpc_rt::InputError(

@@ -64,8 +64,10 @@ struct Options {
   /// A bad record stops the run before anything is computed (else it is
   /// reported and skipped, and the exit status is 1).
   bool Strict = false;
-  /// No progress line on stderr.
+  /// No progress line on stderr (nor the notes of --unknown).
   bool Quiet = false;
+  /// Letters not in an input's alphabet (--unknown=error|skip|as=X).
+  UnknownLetters Unknown;
   /// Print the backends that can run here and exit (`dpc run` asks).
   bool ListBackends = false;
   bool json() const { return Format == "json"; }
@@ -164,8 +166,15 @@ inline void usage(const char *Name, FILE *To) {
                "          [--traceback] [--verify] [--explain] [--timing]\n"
                "          [--set NAME=V] [--dump-table T] [--memory-budget B] "
                "[--strict] [--quiet]\n"
+               "          [--unknown=error|skip|as=X]\n"
                "  VALUE is a sequence (ACGU...), a comma list for int inputs, "
                "or @file.\n"
+               "  --unknown: a letter not in its input's alphabet (N, IUPAC "
+               "codes, X, a final *)\n"
+               "  is an error (the default), left out (skip) or read as the "
+               "letter X (as=X);\n"
+               "  skip and as=X say on stderr how many letters they changed "
+               "(not with --quiet).\n"
                "  --verify recomputes with the untiled reference code and "
                "compares every table.\n"
                "  --format: text (like RNAfold; the default), json (one object "
@@ -300,6 +309,8 @@ inline Options parse_options(int argc, char **argv,
       O.Timing = true;
     } else if (Is(A, "--memory-budget")) {
       O.MemoryBudget = parse_bytes(Value(I, "--memory-budget"), "--memory-budget");
+    } else if (Is(A, "--unknown")) {
+      O.Unknown = parse_unknown(Value(I, "--unknown"));
     } else if (A == "--strict") {
       O.Strict = true;
     } else if (A == "--quiet") {

@@ -85,26 +85,88 @@ inline std::string printable(const std::string &S) {
   return R;
 }
 
-/// Encodes a sequence; an unknown letter is an error naming its position.
-inline std::vector<int8_t> encode(Alpha A, const std::string &Seq,
-                                  const std::string &What) {
+/// What a letter that is not in its input's alphabet does (--unknown): stop
+/// with an error naming it (error, the default), be left out of the
+/// sequence (skip), or be read as the letter As of the alphabet (as=X).
+struct UnknownLetters {
+  enum Mode { Error, Skip, As };
+  Mode M = Error;
+  char Letter = 0; // as=X: X
+};
+
+/// "error", "skip" or "as=X" (X one letter) -> the policy.
+inline UnknownLetters parse_unknown(const std::string &S) {
+  if (S == "error")
+    return {};
+  if (S == "skip")
+    return {UnknownLetters::Skip, 0};
+  if (S.size() == 4 && S.compare(0, 3, "as=") == 0 &&
+      std::isalpha(static_cast<unsigned char>(S[3])))
+    return {UnknownLetters::As, S[3]};
+  throw InputError("--unknown: '" + printable(S) +
+                   "' is not error, skip or as=X (X a letter)");
+}
+
+/// A sequence's codes; Text is the sequence as the results show it (with
+/// --unknown=skip, without the letters left out), Note what --unknown did
+/// ("" when every letter was in the alphabet).
+struct Encoded {
   std::vector<int8_t> Codes;
-  Codes.reserve(Seq.size());
+  std::string Text, Note;
+};
+
+/// Encodes a sequence; an unknown letter is an error naming its position,
+/// unless U says to leave it out or read it as another letter.
+inline Encoded encode(Alpha A, const std::string &Seq, const std::string &What,
+                      UnknownLetters U = {}) {
+  Encoded E;
+  E.Codes.reserve(Seq.size());
   // the code of every byte, once per sequence (databases of long records)
   int8_t Map[256];
   for (int B = 0; B < 256; ++B)
     Map[B] = static_cast<int8_t>(symbol_code(A, static_cast<char>(B)));
+  int AsCode = -1;
+  if (U.M == UnknownLetters::As) {
+    AsCode = symbol_code(A, U.Letter);
+    if (AsCode < 0)
+      throw InputError("--unknown=as=" + printable(std::string(1, U.Letter)) +
+                       ": '" + printable(std::string(1, U.Letter)) + "' is not a " +
+                       alpha_name(A) + " symbol (expected one of " +
+                       alpha_symbols(A) + "), as " + What + " needs");
+  }
+  size_t Unknown = 0, First = 0;
   for (size_t I = 0; I < Seq.size(); ++I) {
     int C = Map[static_cast<unsigned char>(Seq[I])];
     if (C < 0) {
-      throw InputError(What + ": '" + printable(std::string(1, Seq[I])) +
-                       "' at position " +
-                       std::to_string(I + 1) + " is not a " + alpha_name(A) +
-                       " symbol (expected one of " + alpha_symbols(A) + ")");
+      if (U.M == UnknownLetters::Error)
+        throw InputError(What + ": '" + printable(std::string(1, Seq[I])) +
+                         "' at position " + std::to_string(I + 1) +
+                         " is not a " + alpha_name(A) +
+                         " symbol (expected one of " + alpha_symbols(A) +
+                         "; --unknown=skip leaves such letters out, "
+                         "--unknown=as=X reads them as X)");
+      if (Unknown++ == 0)
+        First = I;
+      if (U.M == UnknownLetters::Skip)
+        continue;
+      C = AsCode;
     }
-    Codes.push_back(static_cast<int8_t>(C));
+    E.Codes.push_back(static_cast<int8_t>(C));
+    if (U.M == UnknownLetters::Skip)
+      E.Text += Seq[I];
   }
-  return Codes;
+  if (U.M != UnknownLetters::Skip)
+    E.Text = Seq;
+  if (Unknown)
+    E.Note = What + ": " + std::to_string(Unknown) + " letter" +
+             (Unknown == 1 ? "" : "s") + " not in the " + alpha_name(A) +
+             " alphabet (" + alpha_symbols(A) + ") " +
+             (U.M == UnknownLetters::Skip
+                  ? std::string("left out")
+                  : "read as '" + std::string(1, U.Letter) + "'") +
+             " (the first, '" + printable(std::string(1, Seq[First])) +
+             "', at position " + std::to_string(First + 1) + ")";
+  return E;
 }
 
 inline int64_t parse_int(const std::string &S, const std::string &What) {
@@ -175,6 +237,9 @@ struct InputValue {
   /// A bad record kept (assemble_problems with KeepBad): why it cannot be
   /// used; its problem fails alone.
   std::string Error;
+  /// What --unknown did to the sequence (letters left out or replaced), or
+  /// "": printed as a warning.
+  std::string Note;
   size_t length() const { return Codes.empty() ? Ints.size() : Codes.size(); }
 };
 
@@ -210,6 +275,15 @@ inline std::string problem_name(const Problem &P) {
     if (!V.Name.empty())
       N += (N.empty() ? "" : ",") + V.Name;
   return N;
+}
+
+/// What --unknown did to a problem's sequences (one line per input), or "".
+inline std::vector<std::string> problem_notes(const Problem &P) {
+  std::vector<std::string> R;
+  for (auto &V : P)
+    if (!V.Note.empty())
+      R.push_back(V.Note);
+  return R;
 }
 
 /// Why a problem cannot run (a bad record among its inputs), or "".
@@ -315,8 +389,20 @@ class ProblemStream {
 public:
   ProblemStream(const std::vector<InputSpec> &Specs,
                 const std::vector<std::string> &Bindings,
-                const std::vector<std::string> &Files, bool KeepBad)
-      : Specs(Specs), KeepBad(KeepBad), Per(Specs.size()), Cursor(Files) {
+                const std::vector<std::string> &Files, bool KeepBad,
+                UnknownLetters Unknown = {})
+      : Specs(Specs), KeepBad(KeepBad), Unknown(Unknown), Per(Specs.size()),
+        Cursor(Files) {
+    // --unknown=as=X: X must be a letter of every sequence input's alphabet
+    // (said before reading anything)
+    if (Unknown.M == UnknownLetters::As)
+      for (auto &S : Specs)
+        if (S.Kind != Alpha::Int && symbol_code(S.Kind, Unknown.Letter) < 0)
+          throw InputError("--unknown=as=" + printable(std::string(1, Unknown.Letter)) +
+                           ": '" + printable(std::string(1, Unknown.Letter)) +
+                           "' is not a " + alpha_name(S.Kind) +
+                           " symbol (input '" + S.Name + "': expected one of " +
+                           alpha_symbols(S.Kind) + ")");
     for (const std::string &B : Bindings)
       bind(B);
     if (!Files.empty()) {
@@ -419,7 +505,14 @@ private:
     if (Text.empty())
       throw InputError("input '" + S.Name + "' (" + Origin +
                        ") is empty; sequences must have at least one symbol");
-    V.Codes = encode(S.Kind, Text, "input '" + S.Name + "' (" + Origin + ")");
+    const std::string What = "input '" + S.Name + "' (" + Origin + ")";
+    Encoded E = encode(S.Kind, Text, What, Unknown);
+    if (E.Codes.empty())
+      throw InputError(What + " is empty once the letters not in the " +
+                       alpha_name(S.Kind) + " alphabet are left out");
+    V.Codes = std::move(E.Codes);
+    V.Text = std::move(E.Text);
+    V.Note = std::move(E.Note);
     return V;
   }
   // A record of a file: bad ones are kept with their message (KeepBad).
@@ -509,6 +602,7 @@ private:
 
   const std::vector<InputSpec> &Specs;
   bool KeepBad;
+  UnknownLetters Unknown;
   std::vector<std::vector<InputValue>> Per; // values bound with --in (and
                                             // records, when not streaming)
   std::vector<int> SeqInputs;               // filled from the files
@@ -521,8 +615,9 @@ private:
 inline std::vector<Problem>
 assemble_problems(const std::vector<InputSpec> &Specs,
                   const std::vector<std::string> &Bindings,
-                  const std::vector<std::string> &Files, bool KeepBad = false) {
-  ProblemStream S(Specs, Bindings, Files, KeepBad);
+                  const std::vector<std::string> &Files, bool KeepBad = false,
+                  UnknownLetters Unknown = {}) {
+  ProblemStream S(Specs, Bindings, Files, KeepBad, Unknown);
   std::vector<Problem> All, Chunk;
   while (S.next(Chunk, SIZE_MAX))
     for (auto &P : Chunk)
