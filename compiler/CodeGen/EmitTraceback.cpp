@@ -121,28 +121,10 @@ struct Tracer {
       W.close();
       return;
     }
-    case VExpr::Cases: {
-      bool Data = false;
-      for (auto &G : E.DataGuards)
-        Data |= !G.empty();
-      if (Data) { // comparisons on input values, where each arm is tried
-        VE.caseChain(E, [&](size_t A) { trace(*E.Kids[A]); }, [] {});
-        return;
-      }
-      bool HasElse = false;
-      for (size_t A = 0; A < E.Kids.size() && !HasElse; ++A) {
-        if (!E.Guards[A]) {
-          W.open(A ? "else" : "");
-          HasElse = true;
-        } else {
-          W.open(std::string(A ? "else if (" : "if (") + iexpr(E.Guards[A]) +
-                 ")");
-        }
-        trace(*E.Kids[A]);
-        W.close();
-      }
+    case VExpr::Cases:
+      // (comparisons on input values are tried where their arm is)
+      VE.caseChain(E, [&](size_t A) { trace(*E.Kids[A]); });
       return;
-    }
     case VExpr::Exp:
     case VExpr::Log:
       return; // like a sum: log(exp(a) + exp(b)) has no single winner

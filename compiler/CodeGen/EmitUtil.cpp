@@ -708,7 +708,7 @@ void ValueEmitter::caseChain(const VExpr &E,
       Arm(A);
       W.close();
     }
-    if (!HasElse) {
+    if (!HasElse && None) {
       W.open("else");
       None();
       W.close();
@@ -747,7 +747,7 @@ void ValueEmitter::caseChain(const VExpr &E,
     W.open("else");
     ++Open;
   }
-  if (A == E.Kids.size())
+  if (A == E.Kids.size() && None)
     None();
   for (size_t K = 0; K < Open; ++K)
     W.close();

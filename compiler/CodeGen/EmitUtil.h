@@ -213,12 +213,13 @@ public:
   std::string dataCellGuard(const lir::VExpr &Load,
                             const std::vector<lir::IExprPtr> &Idx) const;
   /// Prints the choice of the first arm of cases E whose guard holds:
-  /// Arm(a) inside arm a's block, None() where no arm holds. Comparisons
+  /// Arm(a) inside arm a's block, None() where no arm holds (no block for
+  /// it when None is empty). Comparisons
   /// that read input values (VExpr::DataGuards) are evaluated only where
   /// the arms before failed and the arm's affine guard holds.
   void caseChain(const lir::VExpr &E,
                  llvm::function_ref<void(size_t)> Arm,
-                 llvm::function_ref<void()> None);
+                 llvm::function_ref<void()> None = {});
 
 private:
   std::string emitReduce(const lir::VExpr &E, bool UseAcc);
