@@ -525,7 +525,6 @@ struct SweepPrinter {
   /// Branch-free groups, at each step: the column's hoisted symbols and
   /// leaves move one lane on; lane 0 reads column dpc_s.
   void colUpdate() {
-    const ModuleInfo &M = P.M;
     for (size_t LI = 0; LI < G.StripLeaves.size(); ++LI) {
       const StripLeaf &Lf = G.StripLeaves[LI];
       if (Lf.Lev != StripLeaf::Col)
