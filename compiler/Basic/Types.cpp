@@ -107,6 +107,17 @@ const char *dpc::redOpName(RedOp Op) {
   return "?";
 }
 
+const char *dpc::cmpOpName(CmpOp Op) {
+  switch (Op) {
+  case CmpOp::Lt: return "<";
+  case CmpOp::Le: return "<=";
+  case CmpOp::Gt: return ">";
+  case CmpOp::Ge: return ">=";
+  case CmpOp::Eq: return "=";
+  }
+  return "?";
+}
+
 std::string ScoreValue::str() const {
   if (K == PosInf) return "inf";
   if (K == NegInf) return "-inf";

@@ -45,6 +45,8 @@ enum class RedOp { Max, Min, Sum, LogSumExp };
 const char *redOpName(RedOp Op);
 
 enum class CmpOp { Lt, Le, Gt, Ge, Eq };
+/// The comparison as the language spells it: <, <=, >, >=, =.
+const char *cmpOpName(CmpOp Op);
 
 /// An entry of a score table: an integer (or decimal, for float scores),
 /// `inf` or `-inf`.

@@ -681,17 +681,6 @@ std::string ValueEmitter::emitCases(const VExpr &E, const std::string &ET) {
   return R;
 }
 
-static const char *cmpOpC(CmpOp Op) {
-  switch (Op) {
-  case CmpOp::Lt: return "<";
-  case CmpOp::Le: return "<=";
-  case CmpOp::Gt: return ">";
-  case CmpOp::Ge: return ">=";
-  case CmpOp::Eq: return "==";
-  }
-  return "?";
-}
-
 void ValueEmitter::caseChain(const VExpr &E,
                              llvm::function_ref<void(size_t)> Arm,
                              llvm::function_ref<void()> None) {
@@ -735,7 +724,8 @@ void ValueEmitter::caseChain(const VExpr &E,
       for (const DataCmp &C : E.DataGuards[A]) {
         W.open("if (" + H + ")");
         std::string L = emit(*C.L), R = emit(*C.R);
-        W.line("{} = {} {} {};", H, L, cmpOpC(C.Op), R);
+        W.line("{} = {} {} {};", H, L,
+               C.Op == CmpOp::Eq ? "==" : cmpOpName(C.Op), R);
         W.close();
       }
       Int32Eval = Was;

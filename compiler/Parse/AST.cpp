@@ -22,17 +22,6 @@ int Module::findParam(llvm::StringRef N) const { return findByName(Params, N); }
 int Module::findLet(llvm::StringRef N) const { return findByName(Lets, N); }
 int Module::findScore(llvm::StringRef N) const { return findByName(Scores, N); }
 
-static const char *cmpSpelling(CmpOp Op) {
-  switch (Op) {
-  case CmpOp::Lt: return " < ";
-  case CmpOp::Le: return " <= ";
-  case CmpOp::Gt: return " > ";
-  case CmpOp::Ge: return " >= ";
-  case CmpOp::Eq: return " = ";
-  }
-  return " ? ";
-}
-
 static void printExpr(const Expr &E, llvm::raw_ostream &OS);
 
 static void printList(const std::vector<ExprPtr> &L, llvm::raw_ostream &OS) {
@@ -54,7 +43,7 @@ static void printGuard(const Guard &G, llvm::raw_ostream &OS) {
     const Chain &Ch = G.Chains[C];
     for (size_t I = 0; I < Ch.Operands.size(); ++I) {
       if (I)
-        OS << cmpSpelling(Ch.Ops[I - 1]);
+        OS << ' ' << cmpOpName(Ch.Ops[I - 1]) << ' ';
       printExpr(*Ch.Operands[I], OS);
     }
   }
@@ -296,7 +285,8 @@ static void dumpExpr(const Module &M, const Expr &E, llvm::raw_ostream &OS,
       for (size_t I = 0; I < A.G.DataConds.size(); ++I) {
         const DataCond &DC = A.G.DataConds[I];
         OS << (I || !A.G.Constraints.empty() ? " and " : "") << "data("
-           << exprToString(*DC.L) << cmpSpelling(DC.Op) << exprToString(*DC.R)
+           << exprToString(*DC.L) << ' ' << cmpOpName(DC.Op) << ' '
+           << exprToString(*DC.R)
            << ")";
       }
       OS << "\n";

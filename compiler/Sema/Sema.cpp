@@ -45,6 +45,9 @@ private:
   /// of indices, params, constants and int input reads (affinely indexed).
   /// Types every node int64.
   bool dataIndex(Expr &E, const Scope &S);
+  /// An input read X = in[e] of input In: one affine index (What names it
+  /// in errors); sets X's reference (kind K) and index.
+  bool inputRead(Expr &X, int In, RefKind K, const Scope &S, const char *What);
   /// A guard's comparisons: affine ones into G.Constraints, those that
   /// read input values into G.DataConds.
   bool guard(Guard &G, Scope &S);
@@ -380,18 +383,7 @@ bool Sema::dataIndex(Expr &E, const Scope &S) {
                            : "undeclared '" + E.Ident + "'"));
       return false;
     }
-    if (E.Args.size() != 1) {
-      Diags.error(E.Range, "input '" + E.Ident + "' has one index, not " +
-                               llvm::Twine(E.Args.size()));
-      return false;
-    }
-    auto A = affine(*E.Args[0], S, "an input's index");
-    if (!A)
-      return false;
-    E.Ref = RefKind::IntInput;
-    E.RefIndex = Ii;
-    E.Index = {*A};
-    return true;
+    return inputRead(E, Ii, RefKind::IntInput, S, "an input's index");
   }
   case Expr::Neg:
     return dataIndex(*E.Args[0], S);
@@ -502,19 +494,8 @@ bool Sema::guard(Guard &G, Scope &S) {
         }
         bool Good = true;
         for (Expr *X : {&L, &R}) {
-          if (X->Args.size() != 1) {
-            Diags.error(X->Range, "input '" + X->Ident + "' has one index");
-            Good = false;
-            continue;
-          }
-          auto P = affine(*X->Args[0], S, "a sequence index");
-          if (!P) {
-            Good = false;
-            continue;
-          }
-          X->Ref = RefKind::SeqInput;
-          X->RefIndex = M.findInput(X->Ident);
-          X->Index = {*P};
+          Good &= inputRead(*X, M.findInput(X->Ident), RefKind::SeqInput, S,
+                            "a sequence index");
           X->Type = ScalarType::Int64;
         }
         if (!Good) {
@@ -568,17 +549,6 @@ void Sema::bindParams() {
   }
 }
 
-static const char *cmpSpelling(CmpOp Op) {
-  switch (Op) {
-  case CmpOp::Lt: return "<";
-  case CmpOp::Le: return "<=";
-  case CmpOp::Gt: return ">";
-  case CmpOp::Ge: return ">=";
-  case CmpOp::Eq: return "=";
-  }
-  return "?";
-}
-
 /// `param N >= 1, M >= N`: affine constraints over params and `let`
 /// constants (an index or a table is not in scope here).
 void Sema::checkParamConstraints() {
@@ -593,7 +563,7 @@ void Sema::checkParamConstraints() {
       llvm::SMRange R(C.Operands[I]->Range.Start, C.Operands[I + 1]->Range.End);
       ParamConstraint PC;
       PC.C = makeConstraint(*Ops[I], C.Ops[I], *Ops[I + 1], R);
-      PC.Text = exprToString(*C.Operands[I]) + " " + cmpSpelling(C.Ops[I]) +
+      PC.Text = exprToString(*C.Operands[I]) + " " + cmpOpName(C.Ops[I]) +
                 " " + exprToString(*C.Operands[I + 1]);
       if (PC.C.E.isConstant()) {
         Diags.error(R, "param constraint '" + PC.Text +
@@ -731,18 +701,23 @@ bool Sema::scoreArg(Expr &Arg, Alphabet Want, Scope &S, const ScoreDecl &Sc) {
                                alphabetName(Want));
     return false;
   }
-  if (Arg.Args.size() != 1) {
-    Diags.error(Arg.Range, llvm::Twine("input '") + Arg.Ident +
-                               "' has one index, not " +
-                               llvm::Twine(Arg.Args.size()));
+  return inputRead(Arg, In, RefKind::SeqInput, S, "a sequence index");
+}
+
+bool Sema::inputRead(Expr &X, int In, RefKind K, const Scope &S,
+                     const char *What) {
+  if (X.Args.size() != 1) {
+    Diags.error(X.Range, llvm::Twine("input '") + X.Ident +
+                             "' has one index, not " +
+                             llvm::Twine(X.Args.size()));
     return false;
   }
-  auto A = affine(*Arg.Args[0], S, "a sequence index");
+  auto A = affine(*X.Args[0], S, What);
   if (!A)
     return false;
-  Arg.Ref = RefKind::SeqInput;
-  Arg.RefIndex = In;
-  Arg.Index = {*A};
+  X.Ref = K;
+  X.RefIndex = In;
+  X.Index = {*A};
   return true;
 }
 
