@@ -834,7 +834,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   // A whole chunk from its first step (K.ChunkUnroll): the wait before the
   // first step, the publication of the chunk before after step Before, no
   // test at the other steps. Ends with `continue` (dpc_s at its last step).
-  const int Before = (Depth + K.SyncCols - 1) % K.SyncCols;
+  const int Before = K.chunkLeaveStep();
   auto SweepChunk = [&](bool Interior, const std::string &Cond) {
     if (!K.ChunkUnroll)
       return;

@@ -166,6 +166,9 @@ struct GpuKernel {
   /// at fixed offsets (no test per step), the steps between them unrolled
   /// by ChunkUnroll (a divisor of their count).
   int ChunkUnroll = 0;
+  /// Pipelined: the step of a chunk after which the last lane (Threads - 1
+  /// steps behind lane 0) has left the chunk before: its publication.
+  int chunkLeaveStep() const { return (Threads - 1 + SyncCols - 1) % SyncCols; }
   /// Pipelined: the whole warp waits for the strip above with acquire loads
   /// of its flag (sleeping between them) and a strip publishes its progress
   /// with a release store, instead of lane 0 polling a volatile flag with a

@@ -837,15 +837,14 @@ struct GpuMapper {
               N.Iter, Tl->Iter, K.SyncCols, K.SyncCols, T.WarpSize - 1);
           // Whole chunks: lane 0 enters a chunk at its first step, the
           // last lane leaves the chunk before Lanes - 1 steps later
-          // (offset Before in the chunk); the steps between the two events
+          // (offset Before = chunkLeaveStep in the chunk); the steps between the two events
           // are unrolled by the largest divisor of Before up to 8 (more
           // steps in one block let the compiler overlap their symbol and
           // score loads; a longer body only grows the code).
           // Only branch-free cells (with the warp's wait, WarpWaits): steps
           // that dispatch on their case measured slower with either
           // (gotoh 30000^2: 79 -> 129 ms, banded 45000: 59 -> 96 ms).
-          const int Before =
-              static_cast<int>((T.WarpSize - 1 + K.SyncCols - 1) % K.SyncCols);
+          const int Before = K.chunkLeaveStep();
           if (K.BranchFree) {
             K.WarpWaits = true;
             K.ChunkUnroll = 1;
