@@ -107,6 +107,18 @@ inline UnknownLetters parse_unknown(const std::string &S) {
                    "' is not error, skip or as=X (X a letter)");
 }
 
+/// --unknown=as=X: the code of X in input Name's alphabet A; an error if X
+/// is not a letter of it.
+inline int unknown_as_code(Alpha A, UnknownLetters U, const std::string &Name) {
+  int C = symbol_code(A, U.Letter);
+  if (C < 0)
+    throw InputError("--unknown=as=" + printable(std::string(1, U.Letter)) +
+                     ": '" + printable(std::string(1, U.Letter)) +
+                     "' is not a " + alpha_name(A) + " symbol (input '" + Name +
+                     "': expected one of " + alpha_symbols(A) + ")");
+  return C;
+}
+
 /// A sequence's codes; Text is the sequence as the results show it (with
 /// --unknown=skip, without the letters left out), Note what --unknown did
 /// ("" when every letter was in the alphabet).
@@ -118,22 +130,15 @@ struct Encoded {
 /// Encodes a sequence; an unknown letter is an error naming its position,
 /// unless U says to leave it out or read it as another letter.
 inline Encoded encode(Alpha A, const std::string &Seq, const std::string &What,
-                      UnknownLetters U = {}) {
+                      UnknownLetters U = {}, const std::string &Name = "") {
   Encoded E;
   E.Codes.reserve(Seq.size());
   // the code of every byte, once per sequence (databases of long records)
   int8_t Map[256];
   for (int B = 0; B < 256; ++B)
     Map[B] = static_cast<int8_t>(symbol_code(A, static_cast<char>(B)));
-  int AsCode = -1;
-  if (U.M == UnknownLetters::As) {
-    AsCode = symbol_code(A, U.Letter);
-    if (AsCode < 0)
-      throw InputError("--unknown=as=" + printable(std::string(1, U.Letter)) +
-                       ": '" + printable(std::string(1, U.Letter)) + "' is not a " +
-                       alpha_name(A) + " symbol (expected one of " +
-                       alpha_symbols(A) + "), as " + What + " needs");
-  }
+  const int AsCode =
+      U.M == UnknownLetters::As ? unknown_as_code(A, U, Name) : -1;
   size_t Unknown = 0, First = 0;
   for (size_t I = 0; I < Seq.size(); ++I) {
     int C = Map[static_cast<unsigned char>(Seq[I])];
@@ -397,12 +402,8 @@ public:
     // (said before reading anything)
     if (Unknown.M == UnknownLetters::As)
       for (auto &S : Specs)
-        if (S.Kind != Alpha::Int && symbol_code(S.Kind, Unknown.Letter) < 0)
-          throw InputError("--unknown=as=" + printable(std::string(1, Unknown.Letter)) +
-                           ": '" + printable(std::string(1, Unknown.Letter)) +
-                           "' is not a " + alpha_name(S.Kind) +
-                           " symbol (input '" + S.Name + "': expected one of " +
-                           alpha_symbols(S.Kind) + ")");
+        if (S.Kind != Alpha::Int)
+          unknown_as_code(S.Kind, Unknown, S.Name);
     for (const std::string &B : Bindings)
       bind(B);
     if (!Files.empty()) {
@@ -506,7 +507,7 @@ private:
       throw InputError("input '" + S.Name + "' (" + Origin +
                        ") is empty; sequences must have at least one symbol");
     const std::string What = "input '" + S.Name + "' (" + Origin + ")";
-    Encoded E = encode(S.Kind, Text, What, Unknown);
+    Encoded E = encode(S.Kind, Text, What, Unknown, S.Name);
     if (E.Codes.empty())
       throw InputError(What + " is empty once the letters not in the " +
                        alpha_name(S.Kind) + " alphabet are left out");
