@@ -237,6 +237,43 @@ DPC_HD int32_t to_lane32_flag(int64_t v, unsigned &bad) {
   return Out ? 0 : int32_t(v);
 }
 
+// Scalar int32 values that carry the infinities as the stored sentinels
+// (GPU strip cells with lir::GpuKernel::Sentinels, as the CPU strips'
+// dpc::cpu::sadd ... do for lanes): x + y, x - y and -x keep them; the plan
+// proves that no operation meets inf - inf and that finite intermediates
+// stay within +-(2^31 - 2) (lir::stripLaneMagnitude), so the finite result
+// (computed without wrapping, as unsigned) is exact and needs no check.
+DPC_HD int32_t sadd32(int32_t a, int32_t b) {
+  const int32_t s = int32_t(uint32_t(a) + uint32_t(b));
+  const bool neg = a == Limits<int32_t>::Neg || b == Limits<int32_t>::Neg;
+  const bool pos = a == Limits<int32_t>::Pos || b == Limits<int32_t>::Pos;
+  return neg ? Limits<int32_t>::Neg : pos ? Limits<int32_t>::Pos : s;
+}
+DPC_HD int32_t ssub32(int32_t a, int32_t b) {
+  const int32_t s = int32_t(uint32_t(a) - uint32_t(b));
+  const bool neg = a == Limits<int32_t>::Neg || b == Limits<int32_t>::Pos;
+  const bool pos = a == Limits<int32_t>::Pos || b == Limits<int32_t>::Neg;
+  return neg ? Limits<int32_t>::Neg : pos ? Limits<int32_t>::Pos : s;
+}
+DPC_HD int32_t sneg32(int32_t a) {
+  return a == Limits<int32_t>::Neg   ? Limits<int32_t>::Pos
+         : a == Limits<int32_t>::Pos ? Limits<int32_t>::Neg
+                                     : -a;
+}
+// The store's check of such a value: a finite value must lie within the
+// range kept for int (else the overflow flag); the sentinels are stored as
+// they are.
+DPC_HD int32_t keep_lane32_flag(int32_t v, unsigned &bad) {
+  const bool inf = v == Limits<int32_t>::Neg || v == Limits<int32_t>::Pos;
+  bad |= unsigned(!inf && (v < -Limits<int32_t>::Max || v > Limits<int32_t>::Max));
+  return v;
+}
+// A wide score entry (dpc::NEG / dpc::POS or finite within the kept range,
+// as the plan checked) as such an int32.
+DPC_HD int32_t lane32_of(int64_t v) {
+  return v == NEG ? Limits<int32_t>::Neg : v == POS ? Limits<int32_t>::Pos : int32_t(v);
+}
+
 // An integer (with sentinels) used in a float or double table.
 template <typename F> DPC_HD F itof(int64_t v) {
   return v == NEG ? F(-INFINITY) : v == POS ? F(INFINITY) : F(v);

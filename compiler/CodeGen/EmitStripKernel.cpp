@@ -32,7 +32,10 @@
 // registers, hoisted leaves and guarded reads, and a select takes the arm
 // whose guard holds, so that boundary strips and tiles run the same
 // straight-line code as interior ones; checks set a flag per lane,
-// reported when the strip is done. Staged (GpuKernel::StageStores) a
+// reported when the strip is done. With GpuKernel::Sentinels, int cells
+// whose values may be infinite compute in int32 with the infinities as the
+// stored sentinels (ValueEmitter::emitSentinel32), checked only at the
+// store (dpc::keep_lane32_flag). Staged (GpuKernel::StageStores) a
 // cell goes into a shared-memory ring of two sync chunks, and when a chunk
 // is published the warp writes it back a row at a time, the lanes on
 // consecutive columns.
@@ -43,7 +46,10 @@
 
 #include "Basic/Diagnostics.h"
 
+#include <array>
+#include <functional>
 #include <map>
+#include <set>
 
 using namespace dpc;
 using namespace dpc::lir;
@@ -89,17 +95,25 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   // Branch-free cells: the locals holding hoisted input elements, by key.
   std::map<std::string, std::string> LeafNames;
   std::map<int, std::string> SharedScores;
+  std::set<int> SentinelScores;
   if (K.BranchFree) {
     for (int Sc : K.SharedScores) {
       const ScoreInfo &Info = M.Scores[Sc];
       std::string Ty = isIntType(Info.Type) ? "int32_t" : evalType(Info.Type);
       std::string Arr = "dpc_ss_" + Info.Name;
-      W.comment("score " + Info.Name + " in shared memory");
+      bool Inf = false;
+      for (auto &V : Info.Lookup)
+        Inf |= V.K != ScoreValue::Finite;
+      W.comment("score " + Info.Name + " in shared memory" +
+                (Inf ? " (-inf INT32_MIN, +inf INT32_MAX)" : ""));
       W.line("__shared__ {} {}[{}];", Ty, Arr, Info.Lookup.size());
       W.line("for (int dpc_k = dpc_lane; dpc_k < {}; dpc_k += {}) {}[dpc_k] = "
              "{}(dpc_score_{}_dev[dpc_k]);",
-             Info.Lookup.size(), Lanes, Arr, Ty, Info.Name);
+             Info.Lookup.size(), Lanes, Arr,
+             Inf ? std::string("dpc::lane32_of") : Ty, Info.Name);
       SharedScores[Sc] = Arr;
+      if (Inf)
+        SentinelScores.insert(Sc);
     }
     if (!K.SharedScores.empty())
       W.line("__syncwarp();");
@@ -428,16 +442,37 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     VS.Leaves = &LeafNames;
     VS.Speculative = true;
     VS.SharedScores = SharedScores;
+    VS.SentinelScores = SentinelScores;
+    // (only the neighbours some arm of this step reads)
+    std::set<std::array<int, 3>> Read;
+    for (size_t TI = 0; TI < G.StripTables.size(); ++TI) {
+      const int T = G.StripTables[TI];
+      std::vector<int> Ss =
+          Interior ? std::vector<int>{G.InteriorStmts[TI]} : P.armsOf(T);
+      std::function<void(const VExpr &)> Walk = [&](const VExpr &E) {
+        if (E.K == VExpr::Load)
+          if (auto R = P.stripRead(G, M.Tables[T].Indices, E))
+            Read.insert({R->Table, R->D0, R->D1});
+        for (auto &Kid : E.Kids)
+          Walk(*Kid);
+      };
+      for (int S : Ss)
+        if (S >= 0)
+          Walk(*P.Stmts[S].Body);
+    }
     for (int T : G.StripTables) {
       const std::string &N = M.Tables[T].Name;
       std::string Ty = storeType(M.Tables[T].Type);
-      W.line("const {0} dpc_u_{1} = dpc_r > 0 ? dpc_next_{1}[dpc_rm] : "
-             "dpc_lane > 0 ? dpc_up_{1} : dpc_top_{1}[dpc_cp + 1];",
-             Ty, N);
-      W.line("const {0} dpc_l_{1} = dpc_cur_{1}[dpc_r];", Ty, N);
-      W.line("const {0} dpc_d_{1} = dpc_r > 0 ? dpc_cur_{1}[dpc_rm] : "
-             "dpc_lane > 0 ? dpc_upprev_{1} : dpc_top_{1}[dpc_cp];",
-             Ty, N);
+      if (Read.count({T, 1, 0}))
+        W.line("const {0} dpc_u_{1} = dpc_r > 0 ? dpc_next_{1}[dpc_rm] : "
+               "dpc_lane > 0 ? dpc_up_{1} : dpc_top_{1}[dpc_cp + 1];",
+               Ty, N);
+      if (Read.count({T, 0, 1}))
+        W.line("const {0} dpc_l_{1} = dpc_cur_{1}[dpc_r];", Ty, N);
+      if (Read.count({T, 1, 1}))
+        W.line("const {0} dpc_d_{1} = dpc_r > 0 ? dpc_cur_{1}[dpc_rm] : "
+               "dpc_lane > 0 ? dpc_upprev_{1} : dpc_top_{1}[dpc_cp];",
+               Ty, N);
       W.line("{} dpc_v_{};", Ty, N);
       VS.StripRegs[{T, 1, 0}] = "dpc_u_" + N;
       VS.StripRegs[{T, 0, 1}] = "dpc_l_" + N;
@@ -489,6 +524,11 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
           // int32 all the way: the store's check on the int32 value
           std::string V = VE.emitInInt32(Body);
           W.line("{} = dpc::narrow_finite_flag32<int32_t>({}, {});", A2, V, F);
+        } else if (K.Sentinels && Tab.Type == ScalarType::Int32) {
+          // int32 with the infinities as the stored sentinels: the
+          // store's check only
+          std::string V = VE.emitSentinel32(Body);
+          W.line("{} = dpc::keep_lane32_flag({}, {});", A2, V, F);
         } else {
           std::string V = VE.emit(Body);
           W.line("{} = {};", A2,

@@ -496,6 +496,8 @@ std::string ValueEmitter::convertScore(const VExpr &E) {
                          ? "score_" + Sc.Name + "(" + Args + ")"
                          : Shared->second + "[score_" + Sc.Name + "_index(" +
                                Args + ")]";
+  if (Shared != S.SharedScores.end() && S.SentinelScores.count(E.ScoreId))
+    Call = "dpc::widen<int32_t>(" + Call + ")";
   if (isIntType(Sc.Type) && !isIntType(E.Ty))
     return "dpc::itof<" + evalType(E.Ty) + ">(" + Call + ")";
   if (!isIntType(Sc.Type))
@@ -749,6 +751,103 @@ std::string ValueEmitter::emitInInt32(const VExpr &E) {
   std::string V = emitInt32(E);
   Int32Eval = Was;
   return V;
+}
+
+std::string ValueEmitter::emitSentinel32(const VExpr &E) {
+  DPC_ASSERT(S.Strip && isIntType(E.Ty) && !S.FlagVar.empty(),
+             "sentinel int32 outside a strip cell");
+  const InfSigns F = infSigns(P, E);
+  if (!F.Neg && !F.Pos && isSmallFinite(P, E) &&
+      finiteMagnitude(P, E) <= INT32_MAX)
+    return emitInInt32(E);
+  if (E.K == VExpr::Const && E.Inf)
+    return E.Inf < 0 ? "dpc::Limits<int32_t>::Neg" : "dpc::Limits<int32_t>::Pos";
+  auto MayInf = [&](const VExpr &K) {
+    InfSigns G = infSigns(P, K);
+    return G.Neg || G.Pos;
+  };
+  std::string N = fresh();
+  if (!P.readsStripNeighbour(*S.Strip, S.StripIndices, E)) {
+    // a leaf: a score lookup in a sentinel copy is such an int32 already;
+    // anything else is computed wide and enters within the range kept
+    auto Shared = S.SharedScores.find(E.ScoreId);
+    if (E.K == VExpr::Score && E.Ty == ScalarType::Int32 &&
+        Shared != S.SharedScores.end() && S.SentinelScores.count(E.ScoreId)) {
+      std::string Args;
+      for (size_t A = 0; A < E.SeqArgs.size(); ++A)
+        Args += std::string(A ? ", " : "") +
+                inputRead(E.SeqArgs[A].first, E.SeqArgs[A].second);
+      W.line("const int32_t {} = {}[score_{}_index({})];", N, Shared->second,
+             P.M.Scores[E.ScoreId].Name, Args);
+      return N;
+    }
+    W.line("const int32_t {} = {};", N, check("to_lane32", "", emit(E)));
+    return N;
+  }
+  std::string V;
+  switch (E.K) {
+  case VExpr::Load: {
+    const ScalarType Ty = P.M.Tables[effectiveTable(P, E.Table)].Type;
+    DPC_ASSERT(E.DynIdx.empty(), "a checked read in a sentinel cell");
+    V = Ty == ScalarType::Int32
+            ? "int32_t(" + rawLoad(P, S, E) + ")"
+            : check("to_lane32", "", load(E, ScalarType::Int64));
+    break;
+  }
+  case VExpr::Neg: {
+    std::string A = emitSentinel32(*E.Kids[0]);
+    V = MayInf(*E.Kids[0]) ? "dpc::sneg32(" + A + ")" : "-" + A;
+    break;
+  }
+  case VExpr::Add:
+  case VExpr::Sub:
+  case VExpr::Mul: {
+    std::string A = emitSentinel32(*E.Kids[0]), B = emitSentinel32(*E.Kids[1]);
+    const bool Inf = MayInf(*E.Kids[0]) || MayInf(*E.Kids[1]);
+    // (lir::undefinedFree: * never meets an infinity)
+    DPC_ASSERT(E.K != VExpr::Mul || !Inf, "an infinity in a sentinel product");
+    if (Inf)
+      V = fmt::format("dpc::{}({}, {})", E.K == VExpr::Add ? "sadd32" : "ssub32",
+                      A, B);
+    else
+      V = A + (E.K == VExpr::Add ? " + " : E.K == VExpr::Sub ? " - " : " * ") +
+          B;
+    break;
+  }
+  case VExpr::Max:
+  case VExpr::Min: {
+    // the sentinels order as the infinities do
+    std::string Acc = emitSentinel32(*E.Kids[0]);
+    for (size_t I = 1; I < E.Kids.size(); ++I) {
+      std::string B = emitSentinel32(*E.Kids[I]), M = fresh();
+      W.line("const int32_t {} = dpc::{}({}, {});", M,
+             E.K == VExpr::Max ? "vmax" : "vmin", Acc, B);
+      Acc = M;
+    }
+    return Acc;
+  }
+  case VExpr::Cases: {
+    // every arm evaluated (each may be where it is not chosen), one selected
+    DPC_ASSERT(S.Speculative && !readsDataGuard(E),
+               "cases in a sentinel cell that are not selects");
+    std::vector<std::string> Vs;
+    size_t K = 0;
+    for (; K < E.Kids.size(); ++K) {
+      Vs.push_back(emitSentinel32(*E.Kids[K]));
+      if (!E.Guards[K])
+        break;
+    }
+    std::string Sel = K < E.Kids.size() ? Vs.back() : std::string("int32_t(0)");
+    for (size_t A = K < E.Kids.size() ? K : E.Kids.size(); A-- > 0;)
+      Sel = "(" + iexpr(E.Guards[A]) + ") ? " + Vs[A] + " : " + Sel;
+    V = Sel;
+    break;
+  }
+  default:
+    DPC_ICE("a neighbour read under an operation the sentinel lanes lack");
+  }
+  W.line("const int32_t {} = {};", N, V);
+  return N;
 }
 
 std::string ValueEmitter::emitInt32(const VExpr &E) {

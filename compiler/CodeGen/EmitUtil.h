@@ -164,8 +164,10 @@ struct ValueStyle {
   bool Speculative = false;
   std::string FlagVar;
   /// Score lookups read from shared-memory copies: score id -> the array
-  /// (int32 for int scores).
+  /// (int32 for int scores; the ids in SentinelScores hold their infinities
+  /// as int32 sentinels, dpc::lane32_of).
   std::map<int, std::string> SharedScores;
+  std::set<int> SentinelScores;
 };
 
 /// The C type of an input's elements (symbol codes or int values).
@@ -201,6 +203,14 @@ public:
   /// CPU strip sweeps compute the rest of such an expression as lane
   /// vectors): int32_t and unchecked for ints whose bound allows it.
   std::string emitInInt32(const lir::VExpr &E);
+  /// Int E of a strip cell (Strip, StripIndices set; FlagVar for the
+  /// checks) as an int32 that carries the infinities as the stored
+  /// sentinels (lir::GpuKernel::Sentinels): its spine operation by
+  /// operation (dpc::sadd32 ... where an operand may be infinite), each
+  /// leaf that is not proven small computed wide and entering with
+  /// dpc::to_lane32 (a flag beyond the range kept for int), as
+  /// lir::stripLaneMagnitude bounds it.
+  std::string emitSentinel32(const lir::VExpr &E);
   /// A table load as an expression in evaluation type Ty.
   std::string load(const lir::VExpr &E, ScalarType Ty);
   std::string fresh(const char *Stem = "v");

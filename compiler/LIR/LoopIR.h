@@ -439,10 +439,13 @@ struct Group {
   std::vector<StripLeaf> StripLeaves;
   bool BranchFree = false;
   std::string BranchFreeWhy;
-  /// Not BranchFree only because int values may be infinite, and no +, -
-  /// or * of any arm can meet inf - inf or inf * 0 (lir::undefinedFree):
-  /// lane vectors that carry the infinities as sentinels without checks
-  /// (the CPU strips) may still evaluate every arm.
+  /// Not BranchFree only because int values may be infinite, no +, - or *
+  /// of any arm can meet inf - inf or inf * 0 (lir::undefinedFree), the
+  /// tables whose values may be infinite store int32 and their finite
+  /// values stay within int32 as lanes compute them
+  /// (lir::stripLaneMagnitude): int32 values that carry the infinities as
+  /// the stored sentinels without checks (the CPU strips' lane vectors, the
+  /// GPU strip kernels' cells) may still evaluate every arm.
   bool BranchFreeWithSentinels = false;
   /// Strip groups (Lower/FindRowReductions.cpp): the row reductions of
   /// their tables that a sweep can compute, and, per reduction of one of

@@ -2,6 +2,7 @@
 #include "LIR/Program.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdint>
 #include <functional>
 
@@ -338,6 +339,41 @@ int64_t lir::finiteMagnitude(const Program &P, const VExpr &E) {
 
 int64_t lir::finiteMagnitudeBesidesInf(const Program &P, const VExpr &E) {
   return magnitude(P, E, true);
+}
+
+int64_t lir::stripLaneMagnitude(const Program &P, const Group &G,
+                                const std::vector<std::string> &Ix,
+                                const VExpr &E) {
+  const int64_t Kept = (int64_t(1) << 30) - 1, Big = INT64_MAX;
+  if (!P.readsStripNeighbour(G, Ix, E)) {
+    if (E.K == VExpr::Const)
+      return E.Inf ? 0 : std::abs(E.IntVal);
+    if (isSmallFinite(P, E) && finiteMagnitude(P, E) <= INT32_MAX)
+      return finiteMagnitude(P, E);
+    return Kept;
+  }
+  auto Add = [&](int64_t A, int64_t B) { return A > Big - B ? Big : A + B; };
+  switch (E.K) {
+  case VExpr::Load:
+    return finiteMagnitudeBesidesInf(P, E);
+  case VExpr::Neg:
+    return stripLaneMagnitude(P, G, Ix, *E.Kids[0]);
+  case VExpr::Add:
+  case VExpr::Sub:
+    return Add(stripLaneMagnitude(P, G, Ix, *E.Kids[0]),
+               stripLaneMagnitude(P, G, Ix, *E.Kids[1]));
+  case VExpr::Mul: {
+    int64_t A = stripLaneMagnitude(P, G, Ix, *E.Kids[0]),
+            B = stripLaneMagnitude(P, G, Ix, *E.Kids[1]);
+    return A && B > Big / A ? Big : A * B;
+  }
+  default: {
+    int64_t M = 0;
+    for (auto &K : E.Kids)
+      M = std::max(M, stripLaneMagnitude(P, G, Ix, *K));
+    return M;
+  }
+  }
 }
 
 InfSigns lir::infSigns(const Program &P, const VExpr &E) {

@@ -163,6 +163,15 @@ bool undefinedFree(const Program &P, const VExpr &E);
 /// bound on the magnitude of every finite value E and its sub-expressions
 /// can take (an infinity is carried as a sentinel, not a magnitude).
 int64_t finiteMagnitudeBesidesInf(const Program &P, const VExpr &E);
+/// A bound on the magnitude of the finite values of strip group G's cell
+/// expression E (cell indices Ix) as int32 lanes with sentinels compute it:
+/// its spine (the part that reads neighbour cells) operation by operation;
+/// a leaf (a sub-expression that reads no neighbour) proven small is exact
+/// in int32, any other is kept within +-(2^30 - 1) when it enters a lane (a
+/// flag beyond); infinities are sentinels, not magnitudes. At most
+/// INT32_MAX - 1: no finite intermediate can wrap or meet a sentinel.
+int64_t stripLaneMagnitude(const Program &P, const Group &G,
+                           const std::vector<std::string> &Ix, const VExpr &E);
 
 //===-- dumps -------------------------------------------------------------===//
 

@@ -181,6 +181,12 @@ struct GpuKernel {
   /// every arm evaluated from registers and hoisted leaves, the arm chosen
   /// by a select, errors in a flag per lane reported at the strip's end.
   bool BranchFree = false;
+  /// Strip, branch-free: int values that may be infinite are computed as
+  /// int32 with the infinities as the stored sentinels (INT32_MIN /
+  /// INT32_MAX): +, - and negation keep them (dpc::sadd32 ...), no
+  /// operation can meet inf - inf and no finite intermediate can wrap
+  /// (Group::BranchFreeWithSentinels), so only the store checks a value.
+  bool Sentinels = false;
   /// Strip, pipelined and branch-free: the cells go into a shared-memory
   /// ring of two sync chunks per table and are written back when a chunk is
   /// published, a warp writing SyncCols consecutive columns of a row at a
@@ -199,7 +205,8 @@ struct GpuKernel {
   /// that would compute them in a second pass over the table is not made.
   std::vector<RowReduction> RowReductions;
   /// Strip: score tables copied into shared memory at the kernel's start
-  /// (small int or float lookups), read there by the cells.
+  /// (small int or float lookups), read there by the cells; with Sentinels,
+  /// int scores with infinite entries too, as int32 sentinels.
   std::vector<int> SharedScores;
   /// One block per tile of a wavefront step, from the host's tile list.
   bool perTile() const {

@@ -439,11 +439,21 @@ struct GpuMapper {
         "the lane above, whose bottom row it takes by a shuffle; the row "
         "above the tile read once into shared memory, no barrier",
         Gr.StripWhy, Gr.TileSizes[0], Gr.TileSizes[1], K.LaneRows);
-    K.BranchFree = Gr.BranchFree;
-    if (K.BranchFree)
+    K.BranchFree = Gr.BranchFree || Gr.BranchFreeWithSentinels;
+    K.Sentinels = !Gr.BranchFree && Gr.BranchFreeWithSentinels;
+    if (Gr.BranchFree)
       K.Why += fmt::format(
           "; branch-free cells ({}), the inputs each row reads once per "
           "strip and those each column reads once per step",
+          Gr.BranchFreeWhy);
+    else if (K.Sentinels)
+      K.Why += fmt::format(
+          "; branch-free cells in int32 with -inf / +inf carried as the "
+          "stored sentinels: no operation can meet inf - inf and the finite "
+          "values stay within int32, so +, - and negation keep the "
+          "sentinels and only the store checks a value (the checked form "
+          "would dispatch on the case: {}); the inputs each row reads once "
+          "per strip and those each column reads once per step",
           Gr.BranchFreeWhy);
     else
       K.Why += "; cells dispatch on their case (" + Gr.BranchFreeWhy + ")";
@@ -456,7 +466,8 @@ struct GpuMapper {
       const ScoreInfo &Info = P.M.Scores[Sc];
       int64_t Bytes = static_cast<int64_t>(Info.Lookup.size()) *
                       (isIntType(Info.Type) ? 4 : typeBytes(Info.Type));
-      if (K.BranchFree && Bytes <= SharedScoreBytes && finiteInt32(Info))
+      if (K.BranchFree && Bytes <= SharedScoreBytes &&
+          (finiteInt32(Info) || (K.Sentinels && laneInt32(Info))))
         K.SharedScores.push_back(Sc);
     }
     if (!K.SharedScores.empty())
@@ -480,6 +491,16 @@ struct GpuMapper {
       return true;
     for (auto &V : S.Lookup)
       if (V.K != ScoreValue::Finite || V.I < INT32_MIN || V.I > INT32_MAX)
+        return false;
+    return true;
+  }
+
+  /// An int score whose finite entries lie within the range kept for int
+  /// (its infinities become int32 sentinels: GpuKernel::Sentinels).
+  static bool laneInt32(const ScoreInfo &S) {
+    const int64_t Kept = (int64_t(1) << 30) - 1;
+    for (auto &V : S.Lookup)
+      if (V.K == ScoreValue::Finite && (V.I < -Kept || V.I > Kept))
         return false;
     return true;
   }
@@ -1030,45 +1051,6 @@ struct CpuMapper {
     return "";
   }
 
-  /// A bound on the magnitude of the finite values of E's spine (the part
-  /// that reads neighbour cells) and its leaves as int32 lanes compute
-  /// them: a leaf proven small is exact in int32, any other is kept within
-  /// +-(2^30 - 1) when it enters a lane (a flag beyond); infinities are
-  /// sentinels.
-  int64_t laneMagnitude(const Group &Gr, const std::vector<std::string> &Ix,
-                        const VExpr &E) const {
-    const int64_t Kept = (int64_t(1) << 30) - 1, Big = INT64_MAX;
-    if (!P.readsStripNeighbour(Gr, Ix, E)) {
-      if (E.K == VExpr::Const)
-        return E.Inf ? 0 : std::abs(E.IntVal);
-      if (isSmallFinite(P, E) && finiteMagnitude(P, E) <= INT32_MAX)
-        return finiteMagnitude(P, E);
-      return Kept;
-    }
-    auto Add = [&](int64_t A, int64_t B) { return A > Big - B ? Big : A + B; };
-    switch (E.K) {
-    case VExpr::Load:
-      return finiteMagnitudeBesidesInf(P, E);
-    case VExpr::Neg:
-      return laneMagnitude(Gr, Ix, *E.Kids[0]);
-    case VExpr::Add:
-    case VExpr::Sub:
-      return Add(laneMagnitude(Gr, Ix, *E.Kids[0]),
-                 laneMagnitude(Gr, Ix, *E.Kids[1]));
-    case VExpr::Mul: {
-      int64_t A = laneMagnitude(Gr, Ix, *E.Kids[0]),
-              B = laneMagnitude(Gr, Ix, *E.Kids[1]);
-      return A && B > Big / A ? Big : A * B;
-    }
-    default: {
-      int64_t M = 0;
-      for (auto &K : E.Kids)
-        M = std::max(M, laneMagnitude(Gr, Ix, *K));
-      return M;
-    }
-    }
-  }
-
   /// Why strip group Gr's cells cannot be computed as SIMD lane vectors
   /// ("" if they can); sets Ty to their evaluation type and Sentinels when
   /// int values may be infinite (CpuStrip::Sentinels).
@@ -1098,7 +1080,7 @@ struct CpuMapper {
             return St.Name + "'s values may be infinite and an operation "
                              "may meet inf - inf or inf * 0 (the checked "
                              "scalar form reports it)";
-          if (laneMagnitude(Gr, Tab.Indices, B) > INT32_MAX - 1)
+          if (stripLaneMagnitude(P, Gr, Tab.Indices, B) > INT32_MAX - 1)
             return St.Name + "'s finite values are not proven within int32 "
                              "(wide intermediates need the checked scalar "
                              "form)";

@@ -14,9 +14,14 @@
 //     chosen by a select. That is safe when evaluating an arm that is not
 //     chosen has no effect: its reads come from registers, hoisted leaves
 //     and guarded loads, and its checks only set flags that count when the
-//     arm is chosen (runtime/dpc_values.h, *_flag). The sentinel arithmetic
-//     of int tables that may hold +-inf fails at once on inf - inf, so such
-//     tables keep the case dispatch, as do cells with reductions.
+//     arm is chosen (runtime/dpc_values.h, *_flag). The checked sentinel
+//     arithmetic of int tables that may hold +-inf fails at once on
+//     inf - inf, so such tables are not BranchFree, as cells with
+//     reductions are not; where no operation can meet inf - inf and the
+//     finite values stay within int32 (lir::stripLaneMagnitude) they are
+//     BranchFreeWithSentinels: int32 that carries the infinities as the
+//     stored sentinels needs no check (the CPU strips' lanes, the GPU strip
+//     kernels' cells).
 // Decided from the statement bodies alone, never from a recurrence's name;
 // `dpc emit --stage=schedule` prints both.
 //
@@ -55,6 +60,26 @@ std::string whyNotSpeculative(const Program &P, const lir::Statement &St,
                       "checks every operation as it goes";
   });
   return Why;
+}
+
+/// Why a statement of strip group G whose int values may be infinite
+/// cannot run as int32 with the infinities as the stored sentinels ("" if
+/// it can): its table must store int32, and its finite values and
+/// intermediates must stay within +-(2^31 - 2) (lir::stripLaneMagnitude),
+/// so that no finite sum wraps or meets a sentinel.
+std::string whyNotSentinelLanes(const Program &P, const Group &G,
+                                const lir::Statement &St) {
+  const TableInfo &Tab = P.M.Tables[St.Table];
+  const VExpr &B = *St.Body;
+  if (!isIntType(B.Ty) || (isSmallFinite(P, B) && finiteMagnitude(P, B) <= INT32_MAX))
+    return "";
+  if (Tab.Type != ScalarType::Int32 || B.Ty != ScalarType::Int32)
+    return St.Name + "'s values may be infinite and its table does not store "
+                     "int32 (the sentinel lanes are int32)";
+  if (stripLaneMagnitude(P, G, Tab.Indices, B) > INT32_MAX - 1)
+    return St.Name + "'s finite values are not proven within int32 (wide "
+                     "intermediates need the checked sentinel arithmetic)";
+  return "";
 }
 
 } // namespace
@@ -110,6 +135,8 @@ void dpc::planStripCells(Program &P) {
           Why = whyNotSpeculative(P, St, false);
         if (WhySentinels.empty())
           WhySentinels = whyNotSpeculative(P, St, true);
+        if (WhySentinels.empty())
+          WhySentinels = whyNotSentinelLanes(P, G, St);
         if (Mirrors && *Mirrors != St.MirrorTables) {
           std::string W = "the arms of " + P.M.Tables[T].Name +
                           " store into different copy tables";
