@@ -123,6 +123,23 @@ DPC_HD int32_t soft_neg(int32_t v) { return v < -(1 << 30) ? -(1 << 30) : v; }
 DPC_HD int32_t soft_pos(int32_t v) {
   return v > (1 << 30) - 1 ? (1 << 30) - 1 : v;
 }
+// Narrow operands decide every result: where every finite operand a tile
+// product read lies within +-SoftNarrow (2^28), a finite term lies within
+// +-SoftExact (2^29) and a term with an infinite operand beyond it (below
+// -2^30 + 2^28 for max, above 2^30 - 1 - 2^28 for min). A result within
+// +-SoftExact is then exact, and any other means that every term read an
+// infinity: the product is the infinity. The _w forms clamp as above and
+// set `wide` where a finite operand lies outside +-SoftNarrow (then the
+// rule above holds: >= 0 for max, < 0 for min, else the cell recomputes).
+constexpr int32_t SoftNarrow = 1 << 28, SoftExact = 1 << 29;
+DPC_HD int32_t soft_neg_w(int32_t v, int &wide) {
+  wide |= int(v != Limits<int32_t>::Neg && (v > SoftNarrow || v < -SoftNarrow));
+  return soft_neg(v);
+}
+DPC_HD int32_t soft_pos_w(int32_t v, int &wide) {
+  wide |= int(v != Limits<int32_t>::Pos && (v > SoftNarrow || v < -SoftNarrow));
+  return soft_pos(v);
+}
 
 DPC_HD int64_t neg(int64_t a) { return a == NEG ? POS : a == POS ? NEG : -a; }
 DPC_HD int64_t sub(int64_t a, int64_t b, int *err) { return add(a, neg(b), err); }

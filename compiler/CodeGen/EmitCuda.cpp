@@ -110,6 +110,9 @@ struct CudaPrinter {
     W.line("const int dpc_tx = threadIdx.x % {0}, dpc_ty = threadIdx.x / {0};",
            GP.ThreadsX);
     W.line("{} dpc_reg[{}][{}];", T, RB, CB);
+    if (Sp.SoftInf)
+      W.line("int dpc_wide = 0; // a finite operand beyond +-dpc::SoftNarrow "
+             "was read");
     if (Split)
       W.line("bool dpc_did = false; // this block's part of k is not empty");
     W.line("#pragma unroll");
@@ -117,6 +120,7 @@ struct CudaPrinter {
     W.line("#pragma unroll");
     W.line("for (int r = 0; r < {}; ++r) dpc_reg[q][r] = {};", CB, Ident);
     const std::string &KL = Sp.KVars.back();
+    const std::string Wide = Sp.SoftInf ? "dpc_wide" : "";
     // Binds the cell indices (rows / cols / fixed dims) and k's.
     auto Bind = [&](const LNode &Leaf, const std::string &Row,
                     const std::string &Col, const std::string &KLast) {
@@ -171,7 +175,7 @@ struct CudaPrinter {
         W.line("{} dpc_x = {};", T, Ident);
         W.line("if ({} <= dpc_khi && {}) dpc_x = {};", KL,
                iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)),
-               productOperand(Sp, rawLoad(*Sp.X)));
+               productOperand(Sp, rawLoad(*Sp.X), Wide));
         W.line("dpc_px[dpc_m] = dpc_x;");
         W.close();
         OpenStaged(MY);
@@ -180,7 +184,7 @@ struct CudaPrinter {
         W.line("{} dpc_y = {}(0);", T, T);
         W.line("if ({} <= dpc_khi && {}) dpc_y = {};", KL,
                iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)),
-               productOperand(Sp, rawLoad(*Sp.Y)));
+               productOperand(Sp, rawLoad(*Sp.Y), Wide));
         W.line("dpc_py[dpc_m] = dpc_y;");
         W.close();
       };
@@ -292,7 +296,7 @@ struct CudaPrinter {
                 "combined with the\nother parts");
       W.open("if (dpc_did)");
       W.line("{} *dpc_g = dpc_gacc{} + int64_t(blockIdx.x) * {};", T, Id,
-             boxVolume(Sp));
+             accElements(Sp));
       W.line("#pragma unroll");
       W.line("for (int q = 0; q < {}; ++q)", RB);
       W.line("#pragma unroll");
@@ -301,6 +305,10 @@ struct CudaPrinter {
                                         : (Max ? "dpc_rt::atomic_max"
                                                : "dpc_rt::atomic_min"),
              Cell);
+      if (Sp.SoftInf)
+        W.line("if (dpc_wide) dpc_g[{}] = 1; // the slot's wide flag (the "
+               "identity: none)",
+               softWideIndex(Sp));
       W.close();
       W.close();
       return;
@@ -310,6 +318,10 @@ struct CudaPrinter {
     W.line("#pragma unroll");
     W.line("for (int r = 0; r < {}; ++r) dpc_acc{}[{}] = dpc_reg[q][r];", CB,
            Id, Cell);
+    if (Sp.SoftInf)
+      W.line("if (__syncthreads_or(dpc_wide) && threadIdx.x == 0) "
+             "dpc_acc{}[{}] = 1;",
+             Id, softWideIndex(Sp));
     W.line("__syncthreads();");
     W.close();
   }
@@ -325,12 +337,21 @@ struct CudaPrinter {
               "the identity for the next step");
     W.open("");
     W.line("{} *dpc_g = dpc_gacc{} + int64_t(blockIdx.x) * {};",
-           storeType(Sp.Ty), Id, boxVolume(Sp));
+           storeType(Sp.Ty), Id, accElements(Sp));
     W.open("for (int dpc_e = threadIdx.x; dpc_e < " +
            std::to_string(boxVolume(Sp)) + "; dpc_e += blockDim.x)");
     W.line("dpc_acc{}[dpc_e] = dpc_g[dpc_e];", Id);
     W.line("dpc_g[dpc_e] = {};", storedIdentityOf(Sp.Op, Sp.Ty));
     W.close();
+    if (Sp.SoftInf) {
+      // (the slot's flag is the identity where no part read a wide operand)
+      const std::string F = fmt::format("dpc_g[{}]", softWideIndex(Sp));
+      W.open("if (threadIdx.x == 0)");
+      W.line("dpc_acc{}[{}] = {} != {};", Id, softWideIndex(Sp), F,
+             storedIdentityOf(Sp.Op, Sp.Ty));
+      W.line("{} = {};", F, storedIdentityOf(Sp.Op, Sp.Ty));
+      W.close();
+    }
     W.line("__syncthreads();");
     W.close();
   }
@@ -373,6 +394,10 @@ struct CudaPrinter {
               Sp.BodyText +
               ", the tile's cells spread over the threads\nU(tile) = " + Sp.USet);
     W.open("");
+    const std::string Wide = Sp.SoftInf ? "dpc_wide" : "";
+    if (Sp.SoftInf)
+      W.line("int dpc_wide = 0; // a finite operand beyond +-dpc::SoftNarrow "
+             "was read");
     auto Leaf = [&](const LNode &N) {
       if (N.K != LNode::Stmt)
         return false;
@@ -389,8 +414,9 @@ struct CudaPrinter {
       }
       W.line("if (!({})) continue;", iexpr(Sp.CellGuard));
       W.line("{} &dpc_a = dpc_acc{}[dpc_e];", T, Id);
-      std::string U = productUpdate(P, Sp, productOperand(Sp, rawLoad(*Sp.X)),
-                                    productOperand(Sp, rawLoad(*Sp.Y)), W);
+      std::string U =
+          productUpdate(P, Sp, productOperand(Sp, rawLoad(*Sp.X), Wide),
+                        productOperand(Sp, rawLoad(*Sp.Y), Wide), W);
       W.line("dpc_a = dpc::{}(dpc_a, {});", Sp.Op == RedOp::Max ? "vmax" : "vmin",
              U);
       W.close();
@@ -398,6 +424,10 @@ struct CudaPrinter {
       return true;
     };
     printLoopTree(*Sp.ProductLoops, W, Leaf, "tile-product loops");
+    if (Sp.SoftInf)
+      W.line("if (__syncthreads_or(dpc_wide) && threadIdx.x == 0) "
+             "dpc_acc{}[{}] = 1;",
+             Id, softWideIndex(Sp));
     W.line("__syncthreads();");
     W.close();
   }
@@ -629,6 +659,10 @@ struct CudaPrinter {
       W.line("for (int dpc_e = threadIdx.x; dpc_e < {}; dpc_e += blockDim.x) "
              "dpc_acc{}[dpc_e] = {};",
              boxVolume(SI), Sp, storedIdentityOf(SI.Op, SI.Ty));
+      if (SI.SoftInf)
+        W.line("if (threadIdx.x == 0) dpc_acc{}[{}] = 0; // wide flag: no "
+               "product read a wide operand yet",
+               Sp, softWideIndex(SI));
     }
     for (auto &[T, Off] : S.CurOffset)
       W.line("{} *dpc_cur_{} = reinterpret_cast<{} *>(dpc_smem + {}); // "
@@ -836,9 +870,9 @@ struct CudaPrinter {
         std::string GB = gaccBuffer(S);
         W.comment("the tile products first, each split over k so that the "
                   "step fills the GPU");
-        W.open(fmt::format("if ({}.size() < dpc_n * {})", GB, boxVolume(Sp)));
+        W.open(fmt::format("if ({}.size() < dpc_n * {})", GB, accElements(Sp)));
         W.line("{} = dpc_rt::DeviceBuffer<{}>(2 * dpc_n * {});", GB,
-               storeType(Sp.Ty), boxVolume(Sp));
+               storeType(Sp.Ty), accElements(Sp));
         W.line("dpc_rt::fill({}.get(), {}.size(), {}, dpc_stream);", GB, GB,
                storedIdentityOf(Sp.Op, Sp.Ty));
         W.close();

@@ -12,6 +12,8 @@
 #include "CodeGen/Emitters.h"
 #include "CodeGen/EmitUtil.h"
 
+#include "Basic/Diagnostics.h"
+
 #include <optional>
 #include <set>
 
@@ -64,10 +66,14 @@ struct CpuPrinter {
     W.open("");
     for (int S : Splits) {
       const SplitInfo &Sp = P.Splits[S];
-      W.line("{} dpc_acc{}[{}]; // tile product accumulator", storeType(Sp.Ty),
-             S, boxVolume(Sp));
+      W.line("{} dpc_acc{}[{}]; // tile product accumulator{}",
+             storeType(Sp.Ty), S, accElements(Sp),
+             Sp.SoftInf ? " (and its wide flag)" : "");
       W.line("for (int64_t dpc_e = 0; dpc_e < {}; ++dpc_e) dpc_acc{}[dpc_e] = {};",
              boxVolume(Sp), S, storedIdentityOf(Sp.Op, Sp.Ty));
+      if (Sp.SoftInf)
+        W.line("dpc_acc{}[{}] = 0; // no product read a wide operand yet", S,
+               softWideIndex(Sp));
     }
     node(N, true, false);
     W.close();
@@ -343,6 +349,13 @@ void product(const Program &P, int SI, CodeWriter &W) {
   const CpuProduct &CP = P.Cpu.Products[SI];
   if (CP.Block)
     productBlocked(P, Sp, SI, *CP.Block, W);
+  // SoftInf: whether a finite operand beyond +-dpc::SoftNarrow was read
+  // (an OR over the vector loops), into the accumulator's wide flag
+  DPC_ASSERT(!Sp.SoftInf || !CP.Block, "a register-blocked SoftInf product");
+  const std::string Wide = Sp.SoftInf ? "dpc_wide" : "";
+  const std::string Simd = Sp.SoftInf ? "DPC_SIMD_OR(dpc_wide)" : "DPC_SIMD";
+  if (Sp.SoftInf)
+    W.line("int dpc_wide = 0;");
   const VExpr &XL = *Sp.X, &YL = *Sp.Y;
   std::string XV = "dpc_t." + P.Storages[XL.Table].Buffer + "[" +
                    cellOffset(P, XL.Table, XL.Idx, false) + "]";
@@ -373,8 +386,10 @@ void product(const Program &P, int SI, CodeWriter &W) {
     Text += "]";
     if (How == Access::Fixed) {
       W.line("const {} {} = {}; // {}, the same along {}", T, Name,
-             productOperand(Sp, Buf + "[" + cellOffset(P, L.Table, L.Idx, false) +
-                                    "]"),
+             productOperand(Sp,
+                            Buf + "[" + cellOffset(P, L.Table, L.Idx, false) +
+                                "]",
+                            Wide),
              Text, Inner);
       return std::string(Name);
     }
@@ -383,8 +398,8 @@ void product(const Program &P, int SI, CodeWriter &W) {
       At0.push_back(substitute(I, {{Inner, IExpr::num(0)}}));
     W.line("const int64_t {}_at = {}; // {} lies at {}[{}_at + {}]", Name,
            cellOffset(P, L.Table, At0, false), Text, Buf, Name, Inner);
-    return productOperand(Sp, Buf + "[" + std::string(Name) + "_at + " +
-                                  Inner + "]");
+    return productOperand(
+        Sp, Buf + "[" + std::string(Name) + "_at + " + Inner + "]", Wide);
   };
   // The innermost loop when both operands stream along it: with the last
   // cell index innermost, a row of accumulators; with k innermost, one
@@ -422,7 +437,7 @@ void product(const Program &P, int SI, CodeWriter &W) {
       W.close();
       W.line("dpc_a = dpc_r;");
     } else {
-      OpenLoop("DPC_SIMD");
+      OpenLoop(Simd);
       W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
       W.line("dpc_a = dpc::{}(dpc_a, {});", F, productUpdate(P, Sp, XS, YS, W));
       W.close();
@@ -439,7 +454,7 @@ void product(const Program &P, int SI, CodeWriter &W) {
       bool Innermost = !hasRole(*N.Kids[0], LoopRole::Plain) ||
                        N.Kids[0]->K == LNode::Stmt;
       if (Innermost && !CP.KInner)
-        W.text("DPC_SIMD");
+        W.text(Simd);
       return false;
     }
     if (N.K != LNode::Stmt)
@@ -448,12 +463,14 @@ void product(const Program &P, int SI, CodeWriter &W) {
     Bind(N, Order.size());
     W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
     W.line("dpc_a = dpc::{}(dpc_a, {});", F,
-           productUpdate(P, Sp, productOperand(Sp, XV), productOperand(Sp, YV),
-                         W));
+           productUpdate(P, Sp, productOperand(Sp, XV, Wide),
+                         productOperand(Sp, YV, Wide), W));
     W.close();
     return true;
   };
   printLoopTree(*CP.Loops, W, Visit, "the CPU tile-product loops");
+  if (Sp.SoftInf)
+    W.line("if (dpc_wide) dpc_acc{}[{}] = 1;", SI, softWideIndex(Sp));
   W.close();
 }
 

@@ -50,11 +50,22 @@ std::string dpc::storedIdentityOf(RedOp Op, ScalarType T) {
   return storeType(T) + (Max ? "(-INFINITY)" : "(INFINITY)");
 }
 
-std::string dpc::productOperand(const SplitInfo &Sp, const std::string &V) {
+std::string dpc::productOperand(const SplitInfo &Sp, const std::string &V,
+                               const std::string &Wide) {
   if (!Sp.SoftInf)
     return V;
+  if (!Wide.empty())
+    return std::string(Sp.Op == RedOp::Max ? "dpc::soft_neg_w("
+                                           : "dpc::soft_pos_w(") +
+           V + ", " + Wide + ")";
   return std::string(Sp.Op == RedOp::Max ? "dpc::soft_neg(" : "dpc::soft_pos(") +
          V + ")";
+}
+
+int64_t dpc::softWideIndex(const SplitInfo &Sp) { return boxVolume(Sp); }
+
+int64_t dpc::accElements(const SplitInfo &Sp) {
+  return boxVolume(Sp) + (Sp.SoftInf ? 1 : 0);
 }
 
 std::string dpc::productUpdate(const Program &P, const SplitInfo &Sp,
@@ -1022,20 +1033,27 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
   return Acc;
 }
 
-/// The combine of a SoftInf split (lir::SplitInfo::SoftInf): the product's
-/// result A is exact when it lies on the far side of 0 from the absorbing
-/// infinity; else some term may have read an infinity, and the cell's
-/// whole reduction is recomputed with the sentinel arithmetic. The lanes of
-/// a cell read the same A, so they take the same branch; they combine
-/// after it.
+/// The combine of a SoftInf split (lir::SplitInfo::SoftInf), its result A
+/// and the tile's wide flag Wide (softWideIndex): where no product of the
+/// tile read a finite operand beyond +-dpc::SoftNarrow, A within
+/// +-dpc::SoftExact is exact and any other A means that every term read
+/// the absorbing infinity (the product is that infinity); else A is exact
+/// when it lies on the far side of 0 from the infinity. Otherwise some term
+/// may have read an infinity, and the cell's whole reduction is recomputed
+/// with the sentinel arithmetic. The lanes of a cell read the same A and
+/// flag, so they take the same branch; they combine after it.
 std::string ValueEmitter::emitSoftCombine(const VExpr &E, const std::string &A,
+                                          const std::string &Wide,
                                           const std::string &R) {
   std::string ET = evalType(E.Ty);
   bool Max = E.Op == RedOp::Max;
   W.line("{} {};", ET, R);
-  W.open(fmt::format("if ({} {} 0)", A, Max ? ">=" : "<"));
-  W.comment("exact: no term of the product read an infinity");
-  W.line("{} = dpc::widen<int32_t>({});", R, A);
+  W.open(fmt::format("if (!{} || {} {} 0)", Wide, A, Max ? ">=" : "<"));
+  W.comment("exact: the product's terms that read no infinity decide it, "
+            "or every term read one");
+  W.line("{} = {} {} ? dpc::widen<int32_t>({}) : {};", R, A,
+         Max ? ">= -dpc::SoftExact" : "<= dpc::SoftExact", A,
+         Max ? "dpc::NEG" : "dpc::POS");
   emitLoops(*E.Rest, E, R, S.Lanes);
   W.close();
   W.open("else");
@@ -1093,7 +1111,10 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
     W.line("// {}: tile product (computed for the whole tile) + remainder",
            redOpName(E.Op));
     if (Sp.SoftInf)
-      return emitSoftCombine(E, A, R);
+      return emitSoftCombine(E, A,
+                             "dpc_acc" + std::to_string(E.Split) + "[" +
+                                 std::to_string(softWideIndex(Sp)) + "]",
+                             R);
     // An int32 remainder of finite operands adds in int32: a finite value
     // stays within +-(2^30 - 1), so the sum of two cannot overflow, and it
     // never equals a sentinel.

@@ -33,8 +33,18 @@ std::string identityOf(RedOp Op, ScalarType T);
 /// Identity in the stored type (tile-product accumulators).
 std::string storedIdentityOf(RedOp Op, ScalarType T);
 /// A tile product's operand value V as the product reads it: clamped for
-/// SplitInfo::SoftInf (dpc::soft_neg / soft_pos), else V.
-std::string productOperand(const lir::SplitInfo &Sp, const std::string &V);
+/// SplitInfo::SoftInf (dpc::soft_neg / soft_pos), else V; with Wide (an
+/// int local), clamped by dpc::soft_neg_w / soft_pos_w, which set it where
+/// a finite operand lies outside +-dpc::SoftNarrow.
+std::string productOperand(const lir::SplitInfo &Sp, const std::string &V,
+                           const std::string &Wide = "");
+/// SplitInfo::SoftInf: the accumulator has one element more, at index
+/// boxVolume (softWideIndex), set where a product of the tile read a wide
+/// operand (or by a product that does not tell: then always set).
+int64_t softWideIndex(const lir::SplitInfo &Sp);
+/// Elements of a split's tile accumulator (the box, and the wide flag of
+/// a SoftInf split).
+int64_t accElements(const lir::SplitInfo &Sp);
 /// The candidate a tile product's update combines into its accumulator,
 /// as an expression in the stored type, for operand values X and Y: `X +
 /// Y`, or, with terms that depend on k (SplitInfo::KTerms), `(X + Y) (+|-
@@ -234,7 +244,7 @@ public:
 private:
   std::string emitReduce(const lir::VExpr &E, bool UseAcc);
   std::string emitSoftCombine(const lir::VExpr &E, const std::string &A,
-                              const std::string &R);
+                              const std::string &Wide, const std::string &R);
   /// Opens a loop per binding of reduction E, outermost first (the caller
   /// closes them); with ShareLast the innermost runs this lane's
   /// iterations (dpc_lane of dpc_lanes).

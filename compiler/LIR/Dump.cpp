@@ -163,7 +163,12 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
     if (Sp.SoftInf)
       OS << "  operands may be " << (Max ? "-inf" : "+inf")
          << ": read clamped to " << (Max ? "-2^30" : "2^30 - 1")
-         << "; a product result " << (Max ? "below 0" : "of 0 or more")
+         << "; where every finite operand a tile's product read lies within "
+            "+-2^28, a result "
+         << (Max ? "of -2^29 or more" : "of 2^29 or less")
+         << " is exact and any other is " << (Max ? "-inf" : "+inf")
+         << " (every term read one); where one does not, a result "
+         << (Max ? "below 0" : "of 0 or more")
          << " makes the cell recompute its whole reduction exactly\n";
     if (Sp.BoxGuard && P.Cpu.Products[S].Block)
       OS << "  whole box reads inside the tables (register-blocked on the "

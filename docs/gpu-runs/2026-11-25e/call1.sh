@@ -29,3 +29,24 @@ for w in base:$B new:$G; do
   tail -5 $O/bench-$n-scores.txt
 done
 echo "== done at $SECONDS s"
+# 3. segment (a sequential loop whose cells are O(j) reductions, one block
+# per problem): the block of 256 threads against hand-edited copies with
+# 512 and 1024 threads (launch bounds, lanes and launch of kernel 3 only).
+S=$G/segment
+for t in 512 1024; do
+  rm -rf /tmp/seg$t; cp -r $S /tmp/seg$t; rm -rf /tmp/seg$t/build
+  sed -i -e "s/__launch_bounds__(256)\$/__launch_bounds__($t)/" \
+         -e "s/int(threadIdx.x % 256), 256, dpc_err/int(threadIdx.x % $t), $t, dpc_err/" \
+         -e "s/dpc_kernel3<<<static_cast<unsigned>(dpc_n), 256,/dpc_kernel3<<<static_cast<unsigned>(dpc_n), $t,/" /tmp/seg$t/segment_cuda.cu
+  grep -c "$t" /tmp/seg$t/segment_cuda.cu
+  ( cmake -S /tmp/seg$t -B /tmp/seg$t/build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null 2>&1 && cmake --build /tmp/seg$t/build -j 4 >/dev/null 2>&1 ) || echo "BUILD FAIL seg$t"
+done
+python3 - > /tmp/segx.txt <<'PY'
+import random
+random.seed(7)
+print(",".join(str(random.randint(-5, 20)) for _ in range(20000)))
+PY
+for b in $S/build/segment /tmp/seg512/build/segment /tmp/seg1024/build/segment; do
+  for r in 1 2; do echo "$b: $($b --backend=cuda --in x=@/tmp/segx.txt --timing 2>&1 | tr '\n' ' ' | cut -c1-300)"; done
+done
+echo "== all done at $SECONDS s"

@@ -123,6 +123,23 @@ DPC_HD int32_t soft_neg(int32_t v) { return v < -(1 << 30) ? -(1 << 30) : v; }
 DPC_HD int32_t soft_pos(int32_t v) {
   return v > (1 << 30) - 1 ? (1 << 30) - 1 : v;
 }
+// Narrow operands decide every result: where every finite operand a tile
+// product read lies within +-SoftNarrow (2^28), a finite term lies within
+// +-SoftExact (2^29) and a term with an infinite operand beyond it (below
+// -2^30 + 2^28 for max, above 2^30 - 1 - 2^28 for min). A result within
+// +-SoftExact is then exact, and any other means that every term read an
+// infinity: the product is the infinity. The _w forms clamp as above and
+// set `wide` where a finite operand lies outside +-SoftNarrow (then the
+// rule above holds: >= 0 for max, < 0 for min, else the cell recomputes).
+constexpr int32_t SoftNarrow = 1 << 28, SoftExact = 1 << 29;
+DPC_HD int32_t soft_neg_w(int32_t v, int &wide) {
+  wide |= int(v != Limits<int32_t>::Neg && (v > SoftNarrow || v < -SoftNarrow));
+  return soft_neg(v);
+}
+DPC_HD int32_t soft_pos_w(int32_t v, int &wide) {
+  wide |= int(v != Limits<int32_t>::Pos && (v > SoftNarrow || v < -SoftNarrow));
+  return soft_pos(v);
+}
 
 DPC_HD int64_t neg(int64_t a) { return a == NEG ? POS : a == POS ? NEG : -a; }
 DPC_HD int64_t sub(int64_t a, int64_t b, int *err) { return add(a, neg(b), err); }
@@ -235,6 +252,43 @@ DPC_HD int32_t to_lane32_flag(int64_t v, unsigned &bad) {
   const bool Out = v < -Limits<int32_t>::Max || v > Limits<int32_t>::Max;
   bad |= unsigned(Out);
   return Out ? 0 : int32_t(v);
+}
+
+// Scalar int32 values that carry the infinities as the stored sentinels
+// (GPU strip cells with lir::GpuKernel::Sentinels, as the CPU strips'
+// dpc::cpu::sadd ... do for lanes): x + y, x - y and -x keep them; the plan
+// proves that no operation meets inf - inf and that finite intermediates
+// stay within +-(2^31 - 2) (lir::stripLaneMagnitude), so the finite result
+// (computed without wrapping, as unsigned) is exact and needs no check.
+DPC_HD int32_t sadd32(int32_t a, int32_t b) {
+  const int32_t s = int32_t(uint32_t(a) + uint32_t(b));
+  const bool neg = a == Limits<int32_t>::Neg || b == Limits<int32_t>::Neg;
+  const bool pos = a == Limits<int32_t>::Pos || b == Limits<int32_t>::Pos;
+  return neg ? Limits<int32_t>::Neg : pos ? Limits<int32_t>::Pos : s;
+}
+DPC_HD int32_t ssub32(int32_t a, int32_t b) {
+  const int32_t s = int32_t(uint32_t(a) - uint32_t(b));
+  const bool neg = a == Limits<int32_t>::Neg || b == Limits<int32_t>::Pos;
+  const bool pos = a == Limits<int32_t>::Pos || b == Limits<int32_t>::Neg;
+  return neg ? Limits<int32_t>::Neg : pos ? Limits<int32_t>::Pos : s;
+}
+DPC_HD int32_t sneg32(int32_t a) {
+  return a == Limits<int32_t>::Neg   ? Limits<int32_t>::Pos
+         : a == Limits<int32_t>::Pos ? Limits<int32_t>::Neg
+                                     : -a;
+}
+// The store's check of such a value: a finite value must lie within the
+// range kept for int (else the overflow flag); the sentinels are stored as
+// they are.
+DPC_HD int32_t keep_lane32_flag(int32_t v, unsigned &bad) {
+  const bool inf = v == Limits<int32_t>::Neg || v == Limits<int32_t>::Pos;
+  bad |= unsigned(!inf && (v < -Limits<int32_t>::Max || v > Limits<int32_t>::Max));
+  return v;
+}
+// A wide score entry (dpc::NEG / dpc::POS or finite within the kept range,
+// as the plan checked) as such an int32.
+DPC_HD int32_t lane32_of(int64_t v) {
+  return v == NEG ? Limits<int32_t>::Neg : v == POS ? Limits<int32_t>::Pos : int32_t(v);
 }
 
 // An integer (with sentinels) used in a float or double table.
