@@ -100,9 +100,18 @@ function(dpc_add_recurrence TARGET DP)
     set(DPC_ENABLE_CUDA OFF)
   endif()
   add_subdirectory("${dir}" "${dir}/build" EXCLUDE_FROM_ALL)
+  # The folder lies in the build tree, where CMake's Makefile generator (seen
+  # with 3.25) writes the header dependencies the compiler reports with
+  # paths its rules do not match: a regenerated header would recompile
+  # nothing. So every source of the library depends on the folder's headers
+  # explicitly (they are regenerated together anyway).
+  file(GLOB headers "${dir}/*.h" "${dir}/runtime/*.h")
+  get_target_property(sources ${name}_lib SOURCES)
+  list(TRANSFORM sources PREPEND "${dir}/")
+  set_source_files_properties(${sources} DIRECTORY "${dir}"
+                              PROPERTIES OBJECT_DEPENDS "${headers}")
   if(ARG_BACKEND STREQUAL "cuda")
-    get_target_property(sources ${name}_lib SOURCES)
-    if(NOT "${name}_cuda.cu" IN_LIST sources)
+    if(NOT "${dir}/${name}_cuda.cu" IN_LIST sources)
       message(FATAL_ERROR "dpc_add_recurrence(${TARGET} ... BACKEND cuda): "
                           "nvcc was not found")
     endif()
