@@ -15,6 +15,8 @@ config.substitutions.append(("%dpc", config.dpc_bin))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%cxx", config.cxx))
 config.substitutions.append(("%root", config.dpc_src_root))
+# dpc's build folder (`cmake --install %objroot --prefix P`: tests/docs/library.test)
+config.substitutions.append(("%objroot", config.dpc_obj_root))
 # The system diff (lit's built-in one has no -x to leave out build folders).
 config.substitutions.append(("%sysdiff", shutil.which("diff") or "diff"))
 config.substitutions.append(("FileCheck", config.filecheck))

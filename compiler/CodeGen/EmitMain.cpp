@@ -1,4 +1,4 @@
-//===- EmitMain.cpp - NAME_host.h, NAME_main.cpp, CMakeLists.txt, README --===//
+//===- EmitMain.cpp - NAME_main.cpp and CMakeLists.txt ---------------------===//
 #include "CodeGen/Emitters.h"
 #include "CodeGen/EmitUtil.h"
 
@@ -9,112 +9,6 @@
 using namespace dpc;
 using namespace dpc::lir;
 
-static const char *rtAlpha(Alphabet A) {
-  switch (A) {
-  case Alphabet::RNA: return "dpc_rt::Alpha::RNA";
-  case Alphabet::DNA: return "dpc_rt::Alpha::DNA";
-  case Alphabet::Protein: return "dpc_rt::Alpha::Protein";
-  case Alphabet::Int: return "dpc_rt::Alpha::Int";
-  }
-  return "?";
-}
-
-
-std::string dpc::emitHostHeader(const Program &P) {
-  const ModuleInfo &M = P.M;
-  const std::string &N = M.Name;
-  CodeWriter H;
-  H.text(fileBanner(P, N + "_host.h: host-side data and the functions of the "
-                        "generated program."));
-  H.text("#pragma once");
-  H.blank();
-  H.text("#include \"" + N + ".h\"");
-  H.text("#include \"dpc_driver.h\"");
-  H.blank();
-  H.text("#include <cstdio>");
-  H.text("#include <string>");
-  H.text("#include <vector>");
-  H.blank();
-  H.open("namespace " + N);
-  H.open("struct HostInputs");
-  std::string View;
-  for (auto &I : M.Inputs) {
-    H.line("std::vector<{}> {};", I.Alpha == Alphabet::Int ? "int64_t" : "int8_t",
-           I.Name);
-    View += (View.empty() ? "" : ", ") + I.Name + ".data()";
-  }
-  H.line("Inputs view() const {{ return Inputs{{{}}}; }}", View);
-  H.close("};");
-  for (bool Ref : {false, true}) {
-    std::string S = Ref ? "HostRefTables" : "HostTables";
-    H.open("struct " + S);
-    std::string Init, V;
-    for (size_t T = 0; T < M.Tables.size(); ++T) {
-      if (!Ref && P.Storages[T].HostTable >= 0)
-        continue;
-      const std::string &TN = M.Tables[T].Name;
-      H.line("dpc_rt::ZeroedArray<{}> {};", storeType(M.Tables[T].Type), TN);
-      Init += (Init.empty() ? " : " : ", ") + TN + "(static_cast<size_t>(" +
-              (Ref ? "ref_" : "") + TN + "_size(p)))";
-      V += (V.empty() ? "" : ", ") + TN + ".data()";
-    }
-    H.line("explicit {}(const Params &p){} {{ (void)p; }}", S, Init);
-    if (!Ref) {
-      std::string Touch;
-      for (size_t T = 0; T < M.Tables.size(); ++T)
-        if (P.Storages[T].HostTable < 0)
-          Touch += " " + M.Tables[T].Name + ".touch(threads);";
-      H.line("/// The tables' pages faulted in on the threads (before the "
-             "compute timer).");
-      H.line("void touch(int threads) {{{} (void)threads; }}", Touch);
-    }
-    H.line("{} view() {{ return {}{{{}}}; }}", Ref ? "RefTables" : "Tables",
-           Ref ? "RefTables" : "Tables", V);
-    H.close("};");
-  }
-  H.line("Params bind_params(const dpc_rt::Problem &prob, const "
-         "std::vector<std::pair<std::string, int64_t>> &sets);");
-  H.line("HostInputs make_inputs(const dpc_rt::Problem &prob);");
-  H.line("double table_bytes(const Params &p);");
-  H.line("double reference_bytes(const Params &p);");
-  H.line("void compute_tiled(const Params &p, const Inputs &in, const Tables "
-         "&t, int threads, int *err);");
-  if (anyRingTable(P))
-    H.line("bool cpu_sweeps_compiled(); // the OpenMP lane strips "
-           "(DPC_CPU_STRIPS)");
-  H.line("void compute_reference(const Params &p, const Inputs &in, const "
-         "RefTables &r, int *err);");
-  H.line("size_t verify(const Params &p, const Tables &t, const RefTables &r, "
-         "FILE *out, size_t *cells);");
-  H.line("bool dump_table(const std::string &name, const Params &p, const "
-         "Tables &t, FILE *out);");
-  H.line("void table_cells(const Params &p, double *cells);");
-  H.line("std::string output_value(const Params &p, const Tables &t);");
-  H.line("std::string output_text({} v);",
-         storeType(M.Tables[M.Output.Table].Type));
-  H.line("void traceback(const Params &p, const Inputs &in, const Tables &t, "
-         "std::vector<dpc_rt::Event> &events, int *err);");
-  H.text("#if defined(DPC_HAVE_CUDA)");
-  H.comment("Runs the problems ps (inputs ins) together on GPU `device`: "
-            "their tables in one\ndevice arena, every problem's launches "
-            "merged into one set. With tables_back the\ntables come back "
-            "into `host` (page-locked when granted) and tables[b] views\n"
-            "problem b's; without, only the output cells come back, as text "
-            "in outputs[b].\nerrs[b] is problem b's error code (0: none). "
-            "Returns the seconds the GPU spent\n(CUDA events).");
-  H.line("double compute_cuda_batch(const std::vector<Params> &ps, const "
-         "std::vector<const HostInputs *> &ins, int device, bool tables_back, "
-         "dpc_rt::HostBuffer &host, std::vector<Tables> &tables, "
-         "std::vector<std::string> &outputs, std::vector<int> &errs);");
-  H.comment("Starts the GPUs of `want` (--device; {-1}: all) into "
-            "`devices`; returns the bytes of\ntables a batch may hold on "
-            "each (0 if unknown).");
-  H.line("double cuda_start_devices(const std::vector<int> &want, "
-         "std::vector<int> &devices);");
-  H.text("#endif");
-  H.close("} // namespace " + N);
-  return H.str();
-}
 
 std::string dpc::emitMain(const Program &P) {
   const ModuleInfo &M = P.M;
@@ -137,144 +31,10 @@ std::string dpc::emitMain(const Program &P) {
   W.blank();
   W.open("namespace " + N);
   W.blank();
-  if (!P.ReadSites.empty()) {
-    W.comment("Error texts: a read whose subscripts are computed from input "
-              "values fails with lir::ReadSiteErrBase + its site where its "
-              "cell is outside its table's domain.");
-    W.open("static const char *error_text(int err)");
-    W.open("switch (err)");
-    for (size_t S = 0; S < P.ReadSites.size(); ++S) {
-      std::string T;
-      for (char C : P.ReadSites[S])
-        T += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
-      W.line("case {}: return \"read {} is outside its table's domain: a "
-             "subscript computed from input values left the table (dpc "
-             "interp on this input names the cell)\";",
-             lir::ReadSiteErrBase + S, T);
-    }
-    W.line("default: return dpc_rt::error_text(err);");
-    W.close();
-    W.close();
-    W.blank();
-  }
   std::vector<std::string> PNames; // sorted, as results list them
   for (auto &Pr : M.Params)
     PNames.push_back(Pr.Name);
   std::sort(PNames.begin(), PNames.end());
-  W.comment("Params from input lengths; `let` constants, possibly set with "
-            "--set.");
-  W.open("Params bind_params(const dpc_rt::Problem &prob, const "
-         "std::vector<std::pair<std::string, int64_t>> &sets)");
-  W.line("Params p{{}};");
-  for (auto &L : M.Lets)
-    W.line("p.{} = {};", L.Name, L.Value);
-  W.open("for (auto &s : sets)");
-  W.line("bool known = false;");
-  for (auto &L : M.Lets) {
-    W.open("if (s.first == \"" + L.Name + "\")");
-    if (L.IsConst) {
-      W.line("throw dpc_rt::InputError(\"--set {}: '{}' is a const ({}) and "
-             "the proofs use its value; declare it 'let {} = ...' to make it "
-             "tunable\");",
-             L.Name, L.Name, L.Value, L.Name);
-      W.close();
-      continue;
-    }
-    W.line("if ((s.second >= 0) != ({} >= 0)) throw dpc_rt::InputError(\"--set "
-           "{}: the proofs assume '{}' keeps the sign of its default {}\");",
-           L.Value, L.Name, L.Name, L.Value);
-    W.line("p.{} = s.second;", L.Name);
-    W.line("known = true;");
-    W.close();
-  }
-  W.line("if (!known) throw dpc_rt::InputError(\"--set \" + s.first + \": the "
-         "recurrence has no constant '\" + s.first + \"'\");");
-  W.close();
-  for (auto &Pr : M.Params) {
-    const InputInfo &In = M.Inputs[Pr.BoundBy];
-    int64_t A = In.Size.coeff(Pr.Name), B = In.Size.Const;
-    W.open("");
-    W.line("const int64_t len = static_cast<int64_t>(prob[{}].length());",
-           Pr.BoundBy);
-    W.line("if ((len - ({})) % ({}) != 0 || (len - ({})) / ({}) < 0)", B, A, B, A);
-    W.line("  throw dpc_rt::InputError(\"input '{}' has length \" + "
-           "std::to_string(len) + \", which is not {} for any {} >= 0\");",
-           In.Name, In.Size.str(), Pr.Name);
-    W.line("p.{} = (len - ({})) / ({});", Pr.Name, B, A);
-    W.close();
-  }
-  W.open("");
-  emitParamLocals(M, W, "p");
-  for (size_t I = 0; I < M.Inputs.size(); ++I) {
-    const InputInfo &In = M.Inputs[I];
-    W.line("if (static_cast<int64_t>(prob[{}].length()) != {})", I,
-           iexpr(IExpr::fromAffine(In.Size)));
-    W.line("  throw dpc_rt::InputError(\"input '{}' has length \" + "
-           "std::to_string(prob[{}].length()) + \", but its size {} is \" + "
-           "std::to_string({}));",
-           In.Name, I, In.Size.str(), iexpr(IExpr::fromAffine(In.Size)));
-  }
-  // `param N >= 1, ...`: the proofs, and the loops, assume them.
-  for (auto &PC : M.ParamConstraints) {
-    W.line("if (!({} {} 0))", iexpr(IExpr::fromAffine(PC.C.E)),
-           PC.C.IsEq ? "==" : ">=");
-    std::string Why;
-    for (auto &Pr : M.Params)
-      if (PC.C.E.uses(Pr.Name))
-        Why += std::string(Why.empty() ? "" : " + \", ") + "\"input '" +
-               M.Inputs[Pr.BoundBy].Name + "' has length \" + std::to_string(prob[" +
-               std::to_string(Pr.BoundBy) + "].length()) + \", so " + Pr.Name +
-               " = \" + std::to_string(" + Pr.Name + ")";
-    for (auto &L : M.Lets)
-      if (PC.C.E.uses(L.Name))
-        Why += std::string(Why.empty() ? "" : " + \", ") + "\"" + L.Name +
-               " = \" + std::to_string(" + L.Name + ")";
-    W.line("  throw dpc_rt::InputError(std::string() + {} + \", but the "
-           "recurrence requires {}\");",
-           Why, PC.Text);
-  }
-  W.close();
-  W.line("return p;");
-  W.close();
-  W.blank();
-  W.open("HostInputs make_inputs(const dpc_rt::Problem &prob)");
-  W.line("HostInputs h;");
-  for (size_t I = 0; I < M.Inputs.size(); ++I)
-    W.line("h.{} = prob[{}].{};", M.Inputs[I].Name, I,
-           M.Inputs[I].Alpha == Alphabet::Int ? "Ints" : "Codes");
-  W.line("return h;");
-  W.close();
-  W.blank();
-  // Every table's bounding box in floating point: bounds what the int64
-  // _size functions compute, so that a problem too large for them is refused
-  // before they overflow.
-  W.open("double box_bytes(const Params &dpc_p)");
-  emitParamLocals(M, W);
-  W.line("double b = 0.0;");
-  for (size_t T = 0; T < M.Tables.size(); ++T) {
-    const Storage &S = P.Storages[T];
-    std::string Prod = std::to_string(typeBytes(M.Tables[T].Type)) + ".0";
-    for (size_t D = 0; D < S.BoxHi.size(); ++D)
-      Prod += " * static_cast<double>(" +
-              iexpr(S.BoxHi[D] - S.BoxLo[D] + IExpr::num(1)) + ")";
-    W.line("b += {};", Prod);
-  }
-  W.line("return b;");
-  W.close();
-  for (bool Ref : {false, true}) {
-    W.open(std::string("double ") + (Ref ? "reference" : "table") +
-           "_bytes(const Params &p)");
-    std::string Sum = "0.0";
-    for (size_t T = 0; T < M.Tables.size(); ++T) {
-      if (!Ref && P.Storages[T].HostTable >= 0)
-        continue;
-      Sum += " + " + std::to_string(typeBytes(M.Tables[T].Type)) +
-             ".0 * static_cast<double>(" + (Ref ? "ref_" : "") +
-             M.Tables[T].Name + "_size(p))";
-    }
-    W.line("return {};", Sum);
-    W.close();
-  }
   W.blank();
   {
     std::string Plan;
@@ -496,10 +256,6 @@ std::string dpc::emitMain(const Program &P) {
   W.line("Params p = bind_params(problems[i], sets);");
   if (AnyRing)
     W.line("p.dpc_ring = ring ? 1 : 0;");
-  W.line("if (box_bytes(p) > 1e18) throw dpc_rt::InputError(\"the tables of "
-         "this problem would need about \" + "
-         "dpc_rt::format_bytes(box_bytes(p)) + \" of memory, more than this "
-         "program's 64-bit sizes can count\");");
   W.line("jobs.push_back(Job{{i, p, make_inputs(problems[i])}});");
   W.close();
   W.open("catch (const dpc_rt::InputError &e)");
@@ -529,65 +285,19 @@ std::string dpc::emitMain(const Program &P) {
   W.line("dpc_rt::explain_run(stdout, opt, threads, devices, budget, bytes, traced);");
   W.line("return status;");
   W.close();
-  W.comment("A batch: its problems' tables (views into a GPU's host buffer, "
-            "or the CPU's own),\nerror codes, outputs (GPU without host "
-            "tables), time, and why it failed.");
-  W.line("struct Batch {{ size_t first = 0, n = 0; std::vector<Tables> views; "
-         "std::vector<int> errs; std::vector<std::string> outputs; "
-         "std::vector<HostTables> owned; double seconds = 0; std::string "
-         "error; }};");
+  W.comment("A batch: consecutive problems (jobs first .. first + n - 1), "
+            "their params and inputs,\nand what compute_batch made of them "
+            "(" + N + "_host.h).");
+  W.line("struct Batch {{ size_t first = 0, n = 0; std::vector<Params> ps; "
+         "std::vector<const HostInputs *> ins; BatchRun run; }};");
   W.comment("Computes a batch on GPU `device` (tables back into hb) or on "
             "the CPU threads.");
   W.open("auto compute = [&](Batch &bt, int device, dpc_rt::HostBuffer &hb)");
-  W.line("const size_t first = bt.first, n = bt.n;");
-  W.line("bt.views.resize(n);");
-  W.line("bt.errs.assign(n, 0);");
-  W.line("(void)device; (void)hb;");
-  W.open("try");
-  W.line("double total = 0, ref = 0;");
-  W.open("for (size_t k = 0; k < n; ++k)");
-  W.line("total += bytes[first + k];");
-  W.line("if (opt.Verify) ref = std::max(ref, reference_bytes(jobs[first + "
-         "k].p));");
-  W.close();
-  W.line("if (host_tables_needed) dpc_rt::check_host_memory(total + ref, n == "
-         "1 ? std::string(\"the tables of this problem\") : \"the tables of a "
-         "batch of \" + std::to_string(n) + \" problems\");");
-  W.open("if (on_gpu)");
-  W.text("#if defined(DPC_HAVE_CUDA)");
-  W.line("std::vector<Params> ps;");
-  W.line("std::vector<const HostInputs *> ins;");
-  W.open("for (size_t k = 0; k < n; ++k)");
-  W.line("ps.push_back(jobs[first + k].p);");
-  W.line("ins.push_back(&jobs[first + k].in);");
-  W.close();
-  W.line("bt.seconds = compute_cuda_batch(ps, ins, device, host_tables_needed, "
-         "hb, bt.views, bt.outputs, bt.errs);");
-  W.text("#endif");
-  W.close();
-  W.open("else");
-  W.line("bt.owned.reserve(n);");
-  W.open("for (size_t k = 0; k < n; ++k)");
-  W.line("bt.owned.emplace_back(jobs[first + k].p);");
-  W.line("bt.owned[k].touch(threads);");
-  W.line("bt.views[k] = bt.owned[k].view();");
-  W.close();
-  W.line("const dpc_rt::CpuBatchPlan plan = dpc_rt::plan_cpu_batch("
-         "std::vector<double>(bytes.begin() + first, bytes.begin() + first + "
-         "n), threads);");
-  W.line("summary.Alone += plan.Alone.size();");
-  W.line("dpc_rt::Timer timer;");
-  W.line("dpc_rt::run_cpu_batch(plan, threads, [&](size_t k, int t) {{ "
-         "compute_tiled(jobs[first + k].p, jobs[first + k].in.view(), "
-         "bt.views[k], t, &bt.errs[k]); }});");
-  W.line("bt.seconds = timer.seconds();");
-  W.close();
-  W.close();
-  W.open("catch (const std::exception &e)");
-  W.comment("this batch could not run (memory, device): its problems fail, "
-            "the others still run");
-  W.line("bt.error = e.what();");
-  W.close();
+  W.line("double ref = 0; // --verify: the largest reference tables");
+  W.line("if (opt.Verify) for (const Params &p : bt.ps) ref = std::max(ref, "
+         "reference_bytes(p));");
+  W.line("compute_batch(bt.ps, bt.ins, on_gpu, threads, device, "
+         "host_tables_needed, ref, hb, bt.run);");
   W.close("};");
   W.comment("Batches of consecutive problems whose tables fit the budget; "
             "with several GPUs, at\nleast one per GPU, run a round at a "
@@ -601,8 +311,13 @@ std::string dpc::emitMain(const Program &P) {
   W.line("const size_t nr = std::min(devices.size(), ranges.size() - r0);");
   W.line("std::vector<Batch> round(nr);");
   W.open("for (size_t i = 0; i < nr; ++i)");
-  W.line("round[i].first = ranges[r0 + i].first;");
-  W.line("round[i].n = ranges[r0 + i].second - ranges[r0 + i].first;");
+  W.line("Batch &bt = round[i];");
+  W.line("bt.first = ranges[r0 + i].first;");
+  W.line("bt.n = ranges[r0 + i].second - ranges[r0 + i].first;");
+  W.open("for (size_t k = 0; k < bt.n; ++k)");
+  W.line("bt.ps.push_back(jobs[bt.first + k].p);");
+  W.line("bt.ins.push_back(&jobs[bt.first + k].in);");
+  W.close();
   W.close();
   W.line("dpc_rt::Timer batch_timer;");
   W.open("if (nr == 1)");
@@ -616,36 +331,32 @@ std::string dpc::emitMain(const Program &P) {
   W.close();
   W.line("summary.Run += batch_timer.seconds();");
   W.line("double round_seconds = 0; // the GPUs run side by side");
-  W.line("for (auto &bt : round) round_seconds = std::max(round_seconds, "
-         "bt.seconds);");
+  W.open("for (auto &bt : round)");
+  W.line("round_seconds = std::max(round_seconds, bt.run.seconds);");
+  W.line("summary.Alone += bt.run.alone;");
+  W.close();
   W.line("summary.Compute += round_seconds;");
   W.open("for (Batch &bt : round)");
   W.line("const size_t first = bt.first, n = bt.n;");
   W.line("++summary.Batches;");
-  W.open("if (!bt.error.empty())");
+  W.open("if (!bt.run.error.empty())");
   W.line("std::fprintf(stderr, \"{}: error: %s%s\\n\", n == 1 ? "
          "dpc_rt::problem_label(problems[jobs[first].prob], base + jobs[first].prob, "
          "many).c_str() : (\"problems \" + std::to_string(base + jobs[first].prob "
          "+ 1) + \"..\" + std::to_string(base + jobs[first + n - 1].prob + 1) + "
-         "\": \").c_str(), bt.error.c_str());",
+         "\": \").c_str(), bt.run.error.c_str());",
          N);
   W.line("status = 1;");
   W.line("summary.Failed += n;");
   W.line("continue;");
   W.close();
-  W.line("const std::vector<Tables> &views = bt.views;");
-  W.line("const std::vector<int> &errs = bt.errs;");
-  W.line("const std::vector<std::string> &outputs = bt.outputs;");
-  W.line("const double seconds = bt.seconds;");
   W.comment("The tracebacks of the batch, on every host thread; then the "
             "results, in input order.");
   W.line("std::vector<dpc_rt::Result> results(n);");
   W.line("std::vector<int> trace_errs(n, 0);");
   W.open("if (traced)");
   W.line("dpc_rt::Timer trace_timer;");
-  W.line("dpc_rt::run_parallel_with_large_stack(n, host_threads, [&](size_t k) "
-         "{{ if (!errs[k]) traceback(jobs[first + k].p, jobs[first + "
-         "k].in.view(), views[k], results[k].Events, &trace_errs[k]); }});");
+  W.line("trace_batch(bt.ps, bt.ins, bt.run, host_threads, results, trace_errs);");
   W.line("summary.Trace += trace_timer.seconds();");
   W.close();
   W.open("for (size_t k = 0; k < n; ++k)");
@@ -653,15 +364,15 @@ std::string dpc::emitMain(const Program &P) {
   W.line("const dpc_rt::Problem &prob = problems[job.prob];");
   W.line("const Params &p = job.p;");
   W.line("const Inputs in = job.in.view();");
-  W.line("const Tables t = views[k];");
+  W.line("const Tables t = bt.run.views[k];");
   W.comment("(an error of the traceback, e.g. its cell limit, fails the "
             "problem too)");
-  W.line("int err = errs[k] ? errs[k] : trace_errs[k];");
+  W.line("int err = bt.run.errs[k] ? bt.run.errs[k] : trace_errs[k];");
   W.open("if (err)");
   W.line("std::fprintf(stderr, \"{}: error: %s%s\\n\", "
          "dpc_rt::problem_label(prob, base + job.prob, many).c_str(), "
-         "{}error_text(err));",
-         N, P.ReadSites.empty() ? "dpc_rt::" : "");
+         "error_text(err));",
+         N);
   W.line("status = 1;");
   W.line("++summary.Failed;");
   W.line("continue;");
@@ -689,24 +400,8 @@ std::string dpc::emitMain(const Program &P) {
   W.line("continue;");
   W.close();
   W.line("dpc_rt::Result &r = results[k];");
-  W.line("r.Recurrence = \"{}\";", N);
-  W.line("r.Name = dpc_rt::problem_name(prob);");
-  for (auto &Pn : PNames)
-    W.line("r.Params.push_back({{\"{}\", p.{}}});", Pn, Pn);
-  W.line("r.Output = outputs.empty() ? output_value(p, t) : outputs[k];");
-  W.line("r.OutputIsNumber = r.Output != \"inf\" && r.Output != \"-inf\";");
-  W.line("r.OutputCell = \"{}\";", M.outputText());
-  W.line("r.Seconds = seconds; // of the batch it ran in");
-  for (auto &I : M.Inputs)
-    if (I.Alpha != Alphabet::Int)
-      W.line("r.Sequences.push_back(prob[{}].Text);", &I - &M.Inputs[0]);
-  W.open("if (traced)");
-  W.line("r.Traced = true;");
-  if (StructIn >= 0)
-    W.line("dpc_rt::set_structure(r, prob[{}].length()); // from the pair "
-           "events",
-           StructIn);
-  W.close();
+  W.line("fill_result(p, prob, bt.run, k, traced, r);");
+  W.line("r.Seconds = bt.run.seconds; // of the batch it ran in");
   W.line("dpc_rt::print_result(r, opt, has_structure);");
   W.close();
   W.line("summary.progress(\"{}\", base + jobs[first + n - 1].prob + 1, "
@@ -748,12 +443,18 @@ std::string dpc::emitMain(const Program &P) {
 // Contraction (FMA) is turned off always, not only for float/double tables:
 // integer code has nothing to fuse, so the flags cost it nothing, and one
 // CMakeLists for every recurrence is simpler to read and to test.
+//
+// Two targets: the library NAME_lib (every source but NAME_main.cpp; its
+// API is NAME_api.h) and the program NAME, which is NAME_main.cpp linked
+// against it. The folder also builds inside another project
+// (add_subdirectory, as dpc's CMake package does: dpc_add_recurrence).
 std::string dpc::emitCMake(const Program &P) {
   const std::string &N = P.M.Name;
   std::string S = "# Generated by dpc from " + P.M.FileName +
-                  ". Builds `" + N +
-                  "` with a C++17 compiler and OpenMP;\n"
-                  "# adds the CUDA backend when nvcc is found (turn it off with "
+                  ". Builds the library `" + N + "_lib` (API: " + N +
+                  "_api.h) and the\n# program `" + N +
+                  "` with a C++17 compiler and OpenMP; adds the CUDA backend "
+                  "when nvcc\n# is found (turn it off with "
                   "-DDPC_ENABLE_CUDA=OFF).\n";
   S += R"cmake(cmake_minimum_required(VERSION 3.18)
 project(@N@ LANGUAGES CXX)
@@ -764,29 +465,44 @@ if(NOT CMAKE_BUILD_TYPE)
   set(CMAKE_BUILD_TYPE Release)
 endif()
 option(DPC_ENABLE_CUDA "Build the CUDA backend when nvcc is found" ON)
+# (dpc_add_recurrence turns it off: another project wants the library only)
+option(DPC_BUILD_PROGRAM "Build the program @N@ besides the library @N@_lib" ON)
 
 find_package(OpenMP REQUIRED)
-add_executable(@N@ @N@_main.cpp @N@_openmp.cpp @N@_reference.cpp @N@_traceback.cpp)
-target_include_directories(@N@ PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
-                                       ${CMAKE_CURRENT_SOURCE_DIR}/runtime)
-target_link_libraries(@N@ PRIVATE OpenMP::OpenMP_CXX)
+# The library: the recurrence's code and its C++ API (@N@_api.h; README.md,
+# "The library"). Users link it and include @N@_api.h.
+add_library(@N@_lib STATIC @N@_api.cpp @N@_host.cpp @N@_openmp.cpp
+                          @N@_reference.cpp @N@_traceback.cpp)
+target_include_directories(@N@_lib PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}
+                                   PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/runtime)
+target_link_libraries(@N@_lib PUBLIC OpenMP::OpenMP_CXX)
+set(DPC_TARGETS @N@_lib)
+# The program: the command line (README.md) on the same code.
+if(DPC_BUILD_PROGRAM)
+  add_executable(@N@ @N@_main.cpp)
+  target_include_directories(@N@ PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/runtime)
+  target_link_libraries(@N@ PRIVATE @N@_lib)
+  list(APPEND DPC_TARGETS @N@)
+endif()
 include(CheckCXXCompilerFlag)
 check_cxx_compiler_flag(-march=native DPC_HAVE_MARCH_NATIVE)
-if(DPC_HAVE_MARCH_NATIVE)
-  target_compile_options(@N@ PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-march=native>)
-endif()
 # No fused multiply-add: `dpc interp` rounds every product and every sum, and
 # float/double tables must match it to the last bit.
 check_cxx_compiler_flag(-ffp-contract=off DPC_HAVE_FP_CONTRACT_OFF)
-if(DPC_HAVE_FP_CONTRACT_OFF)
-  target_compile_options(@N@ PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-ffp-contract=off>)
-endif()
 # GCC notes that the 64-byte lane vectors passed by value change the ABI where
 # AVX-512 is off; every caller is compiled with the same flags.
 check_cxx_compiler_flag(-Wno-psabi DPC_HAVE_NO_PSABI)
-if(DPC_HAVE_NO_PSABI)
-  target_compile_options(@N@ PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Wno-psabi>)
-endif()
+foreach(target ${DPC_TARGETS})
+  if(DPC_HAVE_MARCH_NATIVE)
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-march=native>)
+  endif()
+  if(DPC_HAVE_FP_CONTRACT_OFF)
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-ffp-contract=off>)
+  endif()
+  if(DPC_HAVE_NO_PSABI)
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Wno-psabi>)
+  endif()
+endforeach()
 
 if(DPC_ENABLE_CUDA)
   include(CheckLanguage)
@@ -798,10 +514,13 @@ if(DPC_ENABLE_CUDA)
     set(DPC_CUDA_ARCH "${CMAKE_CUDA_ARCHITECTURES}")
     enable_language(CUDA)
     set(CMAKE_CUDA_STANDARD 17)
-    target_sources(@N@ PRIVATE @N@_cuda.cu)
-    target_compile_options(@N@ PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:--fmad=false>)
-    target_compile_definitions(@N@ PRIVATE DPC_HAVE_CUDA=1)
-    set_target_properties(@N@ PROPERTIES CUDA_SEPARABLE_COMPILATION OFF
+    target_sources(@N@_lib PRIVATE @N@_cuda.cu)
+    target_compile_options(@N@_lib PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:--fmad=false>)
+    # (the program's main.cpp calls the CUDA path too)
+    foreach(target ${DPC_TARGETS})
+      target_compile_definitions(${target} PRIVATE DPC_HAVE_CUDA=1)
+    endforeach()
+    set_target_properties(@N@_lib PROPERTIES CUDA_SEPARABLE_COMPILATION OFF
                                           CUDA_ARCHITECTURES "${DPC_CUDA_ARCH}")
     message(STATUS "@N@: CUDA backend enabled (${CMAKE_CUDA_COMPILER}, sm_${CMAKE_CUDA_ARCHITECTURES})")
   else()

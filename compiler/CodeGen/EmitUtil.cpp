@@ -1213,3 +1213,13 @@ void dpc::emitTileLoad(const Program &P, const Group &G,
 
 
 
+
+const char *dpc::rtAlpha(Alphabet A) {
+  switch (A) {
+  case Alphabet::RNA: return "dpc_rt::Alpha::RNA";
+  case Alphabet::DNA: return "dpc_rt::Alpha::DNA";
+  case Alphabet::Protein: return "dpc_rt::Alpha::Protein";
+  case Alphabet::Int: return "dpc_rt::Alpha::Int";
+  }
+  return "?";
+}

@@ -101,6 +101,8 @@ std::vector<std::string> outputMembers(const lir::Program &P,
 bool ringKeepsOutput(const lir::Program &P, const lir::Group &G);
 /// Whether some table is kept as two rolling rows in score-only runs.
 bool anyRingTable(const lir::Program &P);
+/// The runtime's name of an input alphabet: `dpc_rt::Alpha::RNA`, ...
+const char *rtAlpha(Alphabet A);
 /// Whether a table of strip group G is.
 bool groupHasRing(const lir::Program &P, const lir::Group &G);
 /// When a strip is done: the value Val of row reduction RR (a fused row

@@ -12,7 +12,13 @@
 //   EmitTraceback.cpp NAME_traceback.cpp  the generic traceback
 //   EmitCuda.cpp      NAME_cuda.cu    one kernel per wavefront step site,
 //                                     register-blocked tile products
-//   EmitMain.cpp      NAME_main.cpp, CMakeLists.txt, README.md
+//   EmitHost.cpp      NAME_host.h, NAME_host.cpp  host tables, params
+//                                     from inputs, a batch computed, traced
+//                                     back and made into results (shared
+//                                     by the program and the library)
+//   EmitApi.cpp       NAME_api.h, NAME_api.cpp  the library's C++ API
+//   EmitMain.cpp      NAME_main.cpp, CMakeLists.txt
+//   EmitReadme.cpp    README.md
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -37,6 +43,9 @@ std::string emitReference(const lir::Program &P);
 std::string emitTraceback(const lir::Program &P);
 std::string emitCuda(const lir::Program &P);
 std::string emitHostHeader(const lir::Program &P);
+std::string emitHostSource(const lir::Program &P);
+std::string emitApiHeader(const lir::Program &P);
+std::string emitApiSource(const lir::Program &P);
 std::string emitMain(const lir::Program &P);
 std::string emitCMake(const lir::Program &P);
 std::string emitReadme(const lir::Program &P, const std::string &Source);

@@ -72,8 +72,14 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage) {
   return 1;
 }
 
+/// Writes Text to Path, unless Path holds it already: a file left as it was
+/// keeps its time, so that a build after regenerating (dpc_add_recurrence
+/// regenerates at every change of the .dp) recompiles only what changed.
 static bool writeFile(const std::string &Path, const std::string &Text,
                       DiagEngine &Diags) {
+  if (auto Old = llvm::MemoryBuffer::getFile(Path))
+    if ((*Old)->getBuffer() == Text)
+      return true;
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC);
   if (EC) {

@@ -1,0 +1,415 @@
+//===- EmitHost.cpp - NAME_host.h and NAME_host.cpp -----------------------===//
+//
+// The host side shared by the program (NAME_main.cpp) and the library
+// (NAME_api.cpp): the host tables and inputs, a problem's params from its
+// inputs (bind_params), the bytes of its tables, error texts, and a batch of
+// problems computed (compute_batch: the OpenMP, serial or CUDA path), traced
+// back (trace_batch) and turned into results (fill_result).
+//
+//===----------------------------------------------------------------------===//
+#include "CodeGen/Emitters.h"
+#include "CodeGen/EmitUtil.h"
+
+#include <algorithm>
+
+using namespace dpc;
+using namespace dpc::lir;
+
+std::string dpc::emitHostHeader(const Program &P) {
+  const ModuleInfo &M = P.M;
+  const std::string &N = M.Name;
+  CodeWriter H;
+  H.text(fileBanner(P, N + "_host.h: host-side data and the functions of the "
+                        "generated program."));
+  H.text("#pragma once");
+  H.blank();
+  H.text("#include \"" + N + ".h\"");
+  H.text("#include \"dpc_driver.h\"");
+  H.blank();
+  H.text("#include <cstdio>");
+  H.text("#include <string>");
+  H.text("#include <vector>");
+  H.blank();
+  H.open("namespace " + N);
+  H.open("struct HostInputs");
+  std::string View;
+  for (auto &I : M.Inputs) {
+    H.line("std::vector<{}> {};", I.Alpha == Alphabet::Int ? "int64_t" : "int8_t",
+           I.Name);
+    View += (View.empty() ? "" : ", ") + I.Name + ".data()";
+  }
+  H.line("Inputs view() const {{ return Inputs{{{}}}; }}", View);
+  H.close("};");
+  for (bool Ref : {false, true}) {
+    std::string S = Ref ? "HostRefTables" : "HostTables";
+    H.open("struct " + S);
+    std::string Init, V;
+    for (size_t T = 0; T < M.Tables.size(); ++T) {
+      if (!Ref && P.Storages[T].HostTable >= 0)
+        continue;
+      const std::string &TN = M.Tables[T].Name;
+      H.line("dpc_rt::ZeroedArray<{}> {};", storeType(M.Tables[T].Type), TN);
+      Init += (Init.empty() ? " : " : ", ") + TN + "(static_cast<size_t>(" +
+              (Ref ? "ref_" : "") + TN + "_size(p)))";
+      V += (V.empty() ? "" : ", ") + TN + ".data()";
+    }
+    H.line("explicit {}(const Params &p){} {{ (void)p; }}", S, Init);
+    if (!Ref) {
+      std::string Touch;
+      for (size_t T = 0; T < M.Tables.size(); ++T)
+        if (P.Storages[T].HostTable < 0)
+          Touch += " " + M.Tables[T].Name + ".touch(threads);";
+      H.line("/// The tables' pages faulted in on the threads (before the "
+             "compute timer).");
+      H.line("void touch(int threads) {{{} (void)threads; }}", Touch);
+    }
+    H.line("{} view() {{ return {}{{{}}}; }}", Ref ? "RefTables" : "Tables",
+           Ref ? "RefTables" : "Tables", V);
+    H.close("};");
+  }
+  H.comment(N + "_host.cpp: a problem's sizes and inputs, the bytes of its "
+            "tables, error texts,\nand a batch computed, traced back and "
+            "turned into results (used by the\nprogram, " + N + "_main.cpp, and by the library, " + N + "_api.cpp).");
+  H.comment("Params from input lengths; `let` constants, possibly set with "
+            "--set (sets).\nRefuses a problem whose tables are too large "
+            "for 64-bit sizes.");
+  H.line("Params bind_params(const dpc_rt::Problem &prob, const "
+         "std::vector<std::pair<std::string, int64_t>> &sets);");
+  H.line("HostInputs make_inputs(const dpc_rt::Problem &prob);");
+  H.line("double table_bytes(const Params &p);");
+  H.line("double reference_bytes(const Params &p);");
+  H.line("void compute_tiled(const Params &p, const Inputs &in, const Tables "
+         "&t, int threads, int *err);");
+  if (anyRingTable(P))
+    H.line("bool cpu_sweeps_compiled(); // the OpenMP lane strips "
+           "(DPC_CPU_STRIPS)");
+  H.line("void compute_reference(const Params &p, const Inputs &in, const "
+         "RefTables &r, int *err);");
+  H.line("size_t verify(const Params &p, const Tables &t, const RefTables &r, "
+         "FILE *out, size_t *cells);");
+  H.line("bool dump_table(const std::string &name, const Params &p, const "
+         "Tables &t, FILE *out);");
+  H.line("void table_cells(const Params &p, double *cells);");
+  H.line("std::string output_value(const Params &p, const Tables &t);");
+  H.line("std::string output_text({} v);",
+         storeType(M.Tables[M.Output.Table].Type));
+  H.line("void traceback(const Params &p, const Inputs &in, const Tables &t, "
+         "std::vector<dpc_rt::Event> &events, int *err);");
+  H.comment("The message of a nonzero error code of compute_tiled, "
+            "compute_cuda_batch or traceback.");
+  H.line("const char *error_text(int err);");
+  H.comment("A batch of problems computed together (compute_batch): their "
+            "tables (views into\nthe GPU's host buffer, or owned here), "
+            "error codes (0: none), outputs as text\n(GPU without host "
+            "tables), the seconds it took, how many problems ran\n"
+            "tile-parallel (CPU), and why the whole batch failed (\"\" if "
+            "it ran).");
+  H.open("struct BatchRun");
+  H.line("std::vector<Tables> views;");
+  H.line("std::vector<int> errs;");
+  H.line("std::vector<std::string> outputs;");
+  H.line("std::vector<HostTables> owned;");
+  H.line("double seconds = 0;");
+  H.line("size_t alone = 0;");
+  H.line("std::string error;");
+  H.close("};");
+  H.comment("Computes problems ps (inputs ins) as one batch into b: on GPU "
+            "`device` (on_gpu;\nthe tables come back into `host` with "
+            "tables_back, else only the outputs) or on\n`threads` CPU "
+            "threads (dpc_rt::plan_cpu_batch). extra_bytes: host memory "
+            "needed\nbeside the tables (--verify's reference). Never throws: "
+            "a failure of the whole\nbatch (memory, device) is b.error.");
+  H.line("void compute_batch(const std::vector<Params> &ps, const "
+         "std::vector<const HostInputs *> &ins, bool on_gpu, int threads, int "
+         "device, bool tables_back, double extra_bytes, dpc_rt::HostBuffer "
+         "&host, BatchRun &b);");
+  H.comment("Traces back every problem of batch b that has no error, on "
+            "`threads` host threads:\nthe events into results[k].Events, "
+            "errors into errs[k].");
+  H.line("void trace_batch(const std::vector<Params> &ps, const "
+         "std::vector<const HostInputs *> &ins, const BatchRun &b, int "
+         "threads, std::vector<dpc_rt::Result> &results, std::vector<int> "
+         "&errs);");
+  H.comment("Problem k of batch b (params p, read as prob) into r: its "
+            "name, params, output and,\nwhen traced (r.Events filled by "
+            "trace_batch), its structure.");
+  H.line("void fill_result(const Params &p, const dpc_rt::Problem &prob, "
+         "const BatchRun &b, size_t k, bool traced, dpc_rt::Result &r);");
+  H.text("#if defined(DPC_HAVE_CUDA)");
+  H.comment("Runs the problems ps (inputs ins) together on GPU `device`: "
+            "their tables in one\ndevice arena, every problem's launches "
+            "merged into one set. With tables_back the\ntables come back "
+            "into `host` (page-locked when granted) and tables[b] views\n"
+            "problem b's; without, only the output cells come back, as text "
+            "in outputs[b].\nerrs[b] is problem b's error code (0: none). "
+            "Returns the seconds the GPU spent\n(CUDA events).");
+  H.line("double compute_cuda_batch(const std::vector<Params> &ps, const "
+         "std::vector<const HostInputs *> &ins, int device, bool tables_back, "
+         "dpc_rt::HostBuffer &host, std::vector<Tables> &tables, "
+         "std::vector<std::string> &outputs, std::vector<int> &errs);");
+  H.comment("Starts the GPUs of `want` (--device; {-1}: all) into "
+            "`devices`; returns the bytes of\ntables a batch may hold on "
+            "each (0 if unknown).");
+  H.line("double cuda_start_devices(const std::vector<int> &want, "
+         "std::vector<int> &devices);");
+  H.text("#endif");
+  H.close("} // namespace " + N);
+  return H.str();
+}
+
+std::string dpc::emitHostSource(const Program &P) {
+  const ModuleInfo &M = P.M;
+  const std::string &N = M.Name;
+  const bool AnyRing = anyRingTable(P);
+  (void)AnyRing;
+  CodeWriter W;
+  W.text(fileBanner(P, N + "_host.cpp: a problem's sizes and inputs, its "
+                        "tables' bytes, and a batch computed,\n// traced back "
+                        "and turned into results (for " + N + "_main.cpp and " +
+                        N + "_api.cpp)."));
+  W.text("#include \"" + N + "_host.h\"");
+  W.blank();
+  W.text("#include <algorithm>");
+  W.text("#include <cstdio>");
+  W.text("#include <string>");
+  W.blank();
+  W.open("namespace " + N);
+  W.blank();
+  if (P.ReadSites.empty()) {
+    W.comment("Error texts: those of the runtime.");
+    W.line("const char *error_text(int err) {{ return dpc_rt::error_text(err); }}");
+    W.blank();
+  } else {
+    W.comment("Error texts: a read whose subscripts are computed from input "
+              "values fails with lir::ReadSiteErrBase + its site where its "
+              "cell is outside its table's domain.");
+    W.open("const char *error_text(int err)");
+    W.open("switch (err)");
+    for (size_t S = 0; S < P.ReadSites.size(); ++S) {
+      std::string T;
+      for (char C : P.ReadSites[S])
+        T += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
+      W.line("case {}: return \"read {} is outside its table's domain: a "
+             "subscript computed from input values left the table (dpc "
+             "interp on this input names the cell)\";",
+             lir::ReadSiteErrBase + S, T);
+    }
+    W.line("default: return dpc_rt::error_text(err);");
+    W.close();
+    W.close();
+    W.blank();
+  }
+  // Every table's bounding box in floating point: bounds what the int64
+  // _size functions compute, so that a problem too large for them is refused
+  // before they overflow.
+  W.comment("Every table's bounding box in bytes (floating point: bounds "
+            "what the int64 _size\nfunctions compute).");
+  W.open("static double box_bytes(const Params &dpc_p)");
+  emitParamLocals(M, W);
+  W.line("double b = 0.0;");
+  for (size_t T = 0; T < M.Tables.size(); ++T) {
+    const Storage &S = P.Storages[T];
+    std::string Prod = std::to_string(typeBytes(M.Tables[T].Type)) + ".0";
+    for (size_t D = 0; D < S.BoxHi.size(); ++D)
+      Prod += " * static_cast<double>(" +
+              iexpr(S.BoxHi[D] - S.BoxLo[D] + IExpr::num(1)) + ")";
+    W.line("b += {};", Prod);
+  }
+  W.line("return b;");
+  W.close();
+  W.blank();
+  std::vector<std::string> PNames; // sorted, as results list them
+  for (auto &Pr : M.Params)
+    PNames.push_back(Pr.Name);
+  std::sort(PNames.begin(), PNames.end());
+  W.open("Params bind_params(const dpc_rt::Problem &prob, const "
+         "std::vector<std::pair<std::string, int64_t>> &sets)");
+  W.line("Params p{{}};");
+  for (auto &L : M.Lets)
+    W.line("p.{} = {};", L.Name, L.Value);
+  W.open("for (auto &s : sets)");
+  W.line("bool known = false;");
+  for (auto &L : M.Lets) {
+    W.open("if (s.first == \"" + L.Name + "\")");
+    if (L.IsConst) {
+      W.line("throw dpc_rt::InputError(\"--set {}: '{}' is a const ({}) and "
+             "the proofs use its value; declare it 'let {} = ...' to make it "
+             "tunable\");",
+             L.Name, L.Name, L.Value, L.Name);
+      W.close();
+      continue;
+    }
+    W.line("if ((s.second >= 0) != ({} >= 0)) throw dpc_rt::InputError(\"--set "
+           "{}: the proofs assume '{}' keeps the sign of its default {}\");",
+           L.Value, L.Name, L.Name, L.Value);
+    W.line("p.{} = s.second;", L.Name);
+    W.line("known = true;");
+    W.close();
+  }
+  W.line("if (!known) throw dpc_rt::InputError(\"--set \" + s.first + \": the "
+         "recurrence has no constant '\" + s.first + \"'\");");
+  W.close();
+  for (auto &Pr : M.Params) {
+    const InputInfo &In = M.Inputs[Pr.BoundBy];
+    int64_t A = In.Size.coeff(Pr.Name), B = In.Size.Const;
+    W.open("");
+    W.line("const int64_t len = static_cast<int64_t>(prob[{}].length());",
+           Pr.BoundBy);
+    W.line("if ((len - ({})) % ({}) != 0 || (len - ({})) / ({}) < 0)", B, A, B, A);
+    W.line("  throw dpc_rt::InputError(\"input '{}' has length \" + "
+           "std::to_string(len) + \", which is not {} for any {} >= 0\");",
+           In.Name, In.Size.str(), Pr.Name);
+    W.line("p.{} = (len - ({})) / ({});", Pr.Name, B, A);
+    W.close();
+  }
+  W.open("");
+  emitParamLocals(M, W, "p");
+  for (size_t I = 0; I < M.Inputs.size(); ++I) {
+    const InputInfo &In = M.Inputs[I];
+    W.line("if (static_cast<int64_t>(prob[{}].length()) != {})", I,
+           iexpr(IExpr::fromAffine(In.Size)));
+    W.line("  throw dpc_rt::InputError(\"input '{}' has length \" + "
+           "std::to_string(prob[{}].length()) + \", but its size {} is \" + "
+           "std::to_string({}));",
+           In.Name, I, In.Size.str(), iexpr(IExpr::fromAffine(In.Size)));
+  }
+  // `param N >= 1, ...`: the proofs, and the loops, assume them.
+  for (auto &PC : M.ParamConstraints) {
+    W.line("if (!({} {} 0))", iexpr(IExpr::fromAffine(PC.C.E)),
+           PC.C.IsEq ? "==" : ">=");
+    std::string Why;
+    for (auto &Pr : M.Params)
+      if (PC.C.E.uses(Pr.Name))
+        Why += std::string(Why.empty() ? "" : " + \", ") + "\"input '" +
+               M.Inputs[Pr.BoundBy].Name + "' has length \" + std::to_string(prob[" +
+               std::to_string(Pr.BoundBy) + "].length()) + \", so " + Pr.Name +
+               " = \" + std::to_string(" + Pr.Name + ")";
+    for (auto &L : M.Lets)
+      if (PC.C.E.uses(L.Name))
+        Why += std::string(Why.empty() ? "" : " + \", ") + "\"" + L.Name +
+               " = \" + std::to_string(" + L.Name + ")";
+    W.line("  throw dpc_rt::InputError(std::string() + {} + \", but the "
+           "recurrence requires {}\");",
+           Why, PC.Text);
+  }
+  W.close();
+  W.line("if (box_bytes(p) > 1e18) throw dpc_rt::InputError(\"the tables of "
+         "this problem would need about \" + "
+         "dpc_rt::format_bytes(box_bytes(p)) + \" of memory, more than this "
+         "program's 64-bit sizes can count\");");
+  W.line("return p;");
+  W.close();
+  W.blank();
+  W.open("HostInputs make_inputs(const dpc_rt::Problem &prob)");
+  W.line("HostInputs h;");
+  for (size_t I = 0; I < M.Inputs.size(); ++I)
+    W.line("h.{} = prob[{}].{};", M.Inputs[I].Name, I,
+           M.Inputs[I].Alpha == Alphabet::Int ? "Ints" : "Codes");
+  W.line("return h;");
+  W.close();
+  W.blank();
+  for (bool Ref : {false, true}) {
+    W.open(std::string("double ") + (Ref ? "reference" : "table") +
+           "_bytes(const Params &p)");
+    std::string Sum = "0.0";
+    for (size_t T = 0; T < M.Tables.size(); ++T) {
+      if (!Ref && P.Storages[T].HostTable >= 0)
+        continue;
+      Sum += " + " + std::to_string(typeBytes(M.Tables[T].Type)) +
+             ".0 * static_cast<double>(" + (Ref ? "ref_" : "") +
+             M.Tables[T].Name + "_size(p))";
+    }
+    W.line("return {};", Sum);
+    W.close();
+  }
+  W.blank();
+  W.open("void compute_batch(const std::vector<Params> &ps, const "
+         "std::vector<const HostInputs *> &ins, bool on_gpu, int threads, int "
+         "device, bool tables_back, double extra_bytes, dpc_rt::HostBuffer "
+         "&host, BatchRun &b)");
+  W.line("const size_t n = ps.size();");
+  W.line("b.views.resize(n);");
+  W.line("b.errs.assign(n, 0);");
+  W.line("(void)device; (void)host; (void)ins;");
+  W.open("try");
+  W.line("std::vector<double> bytes(n);");
+  W.line("double total = 0;");
+  W.open("for (size_t k = 0; k < n; ++k)");
+  W.line("bytes[k] = table_bytes(ps[k]);");
+  W.line("total += bytes[k];");
+  W.close();
+  W.line("if (!on_gpu || tables_back) dpc_rt::check_host_memory(total + "
+         "extra_bytes, n == 1 ? std::string(\"the tables of this problem\") : "
+         "\"the tables of a batch of \" + std::to_string(n) + \" problems\");");
+  W.open("if (on_gpu)");
+  W.text("#if defined(DPC_HAVE_CUDA)");
+  W.line("b.seconds = compute_cuda_batch(ps, ins, device, tables_back, host, "
+         "b.views, b.outputs, b.errs);");
+  W.text("#else");
+  W.line("throw dpc_rt::InputError(\"this program was built without the CUDA "
+         "backend\");");
+  W.text("#endif");
+  W.close();
+  W.open("else");
+  W.comment("the tables, faulted in on the threads before the timer starts");
+  W.line("b.owned.reserve(n);");
+  W.open("for (size_t k = 0; k < n; ++k)");
+  W.line("b.owned.emplace_back(ps[k]);");
+  W.line("b.owned[k].touch(threads);");
+  W.line("b.views[k] = b.owned[k].view();");
+  W.close();
+  W.line("const dpc_rt::CpuBatchPlan plan = dpc_rt::plan_cpu_batch(bytes, "
+         "threads);");
+  W.line("b.alone = plan.Alone.size();");
+  W.line("dpc_rt::Timer timer;");
+  W.line("dpc_rt::run_cpu_batch(plan, threads, [&](size_t k, int t) {{ "
+         "compute_tiled(ps[k], ins[k]->view(), b.views[k], t, &b.errs[k]); }});");
+  W.line("b.seconds = timer.seconds();");
+  W.close();
+  W.close();
+  W.open("catch (const std::exception &e)");
+  W.comment("this batch could not run (memory, device): its problems fail, "
+            "the others still run");
+  W.line("b.error = e.what();");
+  W.close();
+  W.close();
+  W.blank();
+  W.open("void trace_batch(const std::vector<Params> &ps, const "
+         "std::vector<const HostInputs *> &ins, const BatchRun &b, int "
+         "threads, std::vector<dpc_rt::Result> &results, std::vector<int> "
+         "&errs)");
+  W.line("errs.assign(ps.size(), 0);");
+  W.comment("(a large stack each: a traceback recurses as deep as its "
+            "longest chain of cells)");
+  W.line("dpc_rt::run_parallel_with_large_stack(ps.size(), threads, [&](size_t "
+         "k) {{ if (!b.errs[k]) traceback(ps[k], ins[k]->view(), b.views[k], "
+         "results[k].Events, &errs[k]); }});");
+  W.close();
+  W.blank();
+  W.open("void fill_result(const Params &p, const dpc_rt::Problem &prob, "
+         "const BatchRun &b, size_t k, bool traced, dpc_rt::Result &r)");
+  W.line("r.Recurrence = \"{}\";", N);
+  W.line("r.Name = dpc_rt::problem_name(prob);");
+  for (auto &Pn : PNames)
+    W.line("r.Params.push_back({{\"{}\", p.{}}});", Pn, Pn);
+  W.comment("(the GPU sends back only the output cells when no table is "
+            "needed on the host)");
+  W.line("r.Output = b.outputs.empty() ? output_value(p, b.views[k]) : "
+         "b.outputs[k];");
+  W.line("r.OutputIsNumber = r.Output != \"inf\" && r.Output != \"-inf\";");
+  W.line("r.OutputCell = \"{}\";", M.outputText());
+  for (auto &I : M.Inputs)
+    if (I.Alpha != Alphabet::Int)
+      W.line("r.Sequences.push_back(prob[{}].Text);", &I - &M.Inputs[0]);
+  W.open("if (traced)");
+  W.line("r.Traced = true;");
+  if (M.StructureInput >= 0)
+    W.line("dpc_rt::set_structure(r, prob[{}].length()); // from the pair "
+           "events",
+           M.StructureInput);
+  W.close();
+  W.close();
+  W.blank();
+  W.close("} // namespace " + N);
+  return W.str();
+}
