@@ -16,76 +16,6 @@
 
 namespace bpmax {
 
-// Params from input lengths; `let` constants, possibly set with --set.
-Params bind_params(const dpc_rt::Problem &prob,
-                   const std::vector<std::pair<std::string, int64_t>> &sets) {
-  Params p{};
-  for (auto &s : sets) {
-    bool known = false;
-    if (!known)
-      throw dpc_rt::InputError("--set " + s.first + ": the recurrence has no constant '" +
-                               s.first + "'");
-  }
-  {
-    const int64_t len = static_cast<int64_t>(prob[0].length());
-    if ((len - (0)) % (1) != 0 || (len - (0)) / (1) < 0)
-      throw dpc_rt::InputError("input 'seq1' has length " + std::to_string(len) +
-                               ", which is not N for any N >= 0");
-    p.N = (len - (0)) / (1);
-  }
-  {
-    const int64_t len = static_cast<int64_t>(prob[1].length());
-    if ((len - (0)) % (1) != 0 || (len - (0)) / (1) < 0)
-      throw dpc_rt::InputError("input 'seq2' has length " + std::to_string(len) +
-                               ", which is not M for any M >= 0");
-    p.M = (len - (0)) / (1);
-  }
-  {
-    const int64_t N = p.N;
-    const int64_t M = p.M;
-    (void)N;
-    (void)M;
-    if (static_cast<int64_t>(prob[0].length()) != N)
-      throw dpc_rt::InputError("input 'seq1' has length " +
-                               std::to_string(prob[0].length()) + ", but its size N is " +
-                               std::to_string(N));
-    if (static_cast<int64_t>(prob[1].length()) != M)
-      throw dpc_rt::InputError("input 'seq2' has length " +
-                               std::to_string(prob[1].length()) + ", but its size M is " +
-                               std::to_string(M));
-  }
-  return p;
-}
-
-HostInputs make_inputs(const dpc_rt::Problem &prob) {
-  HostInputs h;
-  h.seq1 = prob[0].Codes;
-  h.seq2 = prob[1].Codes;
-  return h;
-}
-
-double box_bytes(const Params &dpc_p) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  double b = 0.0;
-  b += 4.0 * static_cast<double>(N + 1) * static_cast<double>(N + 1);
-  b += 4.0 * static_cast<double>(M + 1) * static_cast<double>(M + 1);
-  b += 4.0 * static_cast<double>(N + 1) * static_cast<double>(N + 1) *
-       static_cast<double>(M + 1) * static_cast<double>(M + 1);
-  return b;
-}
-double table_bytes(const Params &p) {
-  return 0.0 + 4.0 * static_cast<double>(S1_size(p)) +
-         4.0 * static_cast<double>(S2_size(p)) + 4.0 * static_cast<double>(F_size(p));
-}
-double reference_bytes(const Params &p) {
-  return 0.0 + 4.0 * static_cast<double>(ref_S1_size(p)) +
-         4.0 * static_cast<double>(ref_S2_size(p)) +
-         4.0 * static_cast<double>(ref_F_size(p));
-}
-
 // --explain: the plan dpc recorded when it compiled this recurrence (lir::explainPlan:
 // the text of dpc emit --stage=schedule, storage and plan).
 const char *const plan_text =
@@ -507,11 +437,6 @@ int main(int argc, char **argv) {
             for (auto &n : dpc_rt::problem_notes(problems[i]))
               std::fprintf(stderr, "bpmax: warning: %s\n", n.c_str());
           Params p = bind_params(problems[i], sets);
-          if (box_bytes(p) > 1e18)
-            throw dpc_rt::InputError(
-                "the tables of this problem would need about " +
-                dpc_rt::format_bytes(box_bytes(p)) +
-                " of memory, more than this program's 64-bit sizes can count");
           jobs.push_back(Job{i, p, make_inputs(problems[i])});
         } catch (const dpc_rt::InputError &e) {
           // (a bad record's message names it already)
@@ -540,68 +465,22 @@ int main(int argc, char **argv) {
         dpc_rt::explain_run(stdout, opt, threads, devices, budget, bytes, traced);
         return status;
       }
-      // A batch: its problems' tables (views into a GPU's host buffer, or the CPU's own),
-      // error codes, outputs (GPU without host tables), time, and why it failed.
+      // A batch: consecutive problems (jobs first .. first + n - 1), their params and inputs,
+      // and what compute_batch made of them (bpmax_host.h).
       struct Batch {
         size_t first = 0, n = 0;
-        std::vector<Tables> views;
-        std::vector<int> errs;
-        std::vector<std::string> outputs;
-        std::vector<HostTables> owned;
-        double seconds = 0;
-        std::string error;
+        std::vector<Params> ps;
+        std::vector<const HostInputs *> ins;
+        BatchRun run;
       };
       // Computes a batch on GPU `device` (tables back into hb) or on the CPU threads.
       auto compute = [&](Batch &bt, int device, dpc_rt::HostBuffer &hb) {
-        const size_t first = bt.first, n = bt.n;
-        bt.views.resize(n);
-        bt.errs.assign(n, 0);
-        (void)device;
-        (void)hb;
-        try {
-          double total = 0, ref = 0;
-          for (size_t k = 0; k < n; ++k) {
-            total += bytes[first + k];
-            if (opt.Verify) ref = std::max(ref, reference_bytes(jobs[first + k].p));
-          }
-          if (host_tables_needed)
-            dpc_rt::check_host_memory(total + ref,
-                                      n == 1 ? std::string("the tables of this problem")
-                                             : "the tables of a batch of " +
-                                                   std::to_string(n) + " problems");
-          if (on_gpu) {
-#if defined(DPC_HAVE_CUDA)
-            std::vector<Params> ps;
-            std::vector<const HostInputs *> ins;
-            for (size_t k = 0; k < n; ++k) {
-              ps.push_back(jobs[first + k].p);
-              ins.push_back(&jobs[first + k].in);
-            }
-            bt.seconds = compute_cuda_batch(ps, ins, device, host_tables_needed, hb,
-                                            bt.views, bt.outputs, bt.errs);
-#endif
-          } else {
-            bt.owned.reserve(n);
-            for (size_t k = 0; k < n; ++k) {
-              bt.owned.emplace_back(jobs[first + k].p);
-              bt.owned[k].touch(threads);
-              bt.views[k] = bt.owned[k].view();
-            }
-            const dpc_rt::CpuBatchPlan plan = dpc_rt::plan_cpu_batch(
-                std::vector<double>(bytes.begin() + first, bytes.begin() + first + n),
-                threads);
-            summary.Alone += plan.Alone.size();
-            dpc_rt::Timer timer;
-            dpc_rt::run_cpu_batch(plan, threads, [&](size_t k, int t) {
-              compute_tiled(jobs[first + k].p, jobs[first + k].in.view(), bt.views[k], t,
-                            &bt.errs[k]);
-            });
-            bt.seconds = timer.seconds();
-          }
-        } catch (const std::exception &e) {
-          // this batch could not run (memory, device): its problems fail, the others still run
-          bt.error = e.what();
-        }
+        double ref = 0; // --verify: the largest reference tables
+        if (opt.Verify)
+          for (const Params &p : bt.ps)
+            ref = std::max(ref, reference_bytes(p));
+        compute_batch(bt.ps, bt.ins, on_gpu, threads, device, host_tables_needed, ref, hb,
+                      bt.run);
       };
       // Batches of consecutive problems whose tables fit the budget; with several GPUs, at
       // least one per GPU, run a round at a time (one host thread per GPU).
@@ -616,8 +495,13 @@ int main(int argc, char **argv) {
         const size_t nr = std::min(devices.size(), ranges.size() - r0);
         std::vector<Batch> round(nr);
         for (size_t i = 0; i < nr; ++i) {
-          round[i].first = ranges[r0 + i].first;
-          round[i].n = ranges[r0 + i].second - ranges[r0 + i].first;
+          Batch &bt = round[i];
+          bt.first = ranges[r0 + i].first;
+          bt.n = ranges[r0 + i].second - ranges[r0 + i].first;
+          for (size_t k = 0; k < bt.n; ++k) {
+            bt.ps.push_back(jobs[bt.first + k].p);
+            bt.ins.push_back(&jobs[bt.first + k].in);
+          }
         }
         dpc_rt::Timer batch_timer;
         if (nr == 1) {
@@ -632,13 +516,15 @@ int main(int argc, char **argv) {
         }
         summary.Run += batch_timer.seconds();
         double round_seconds = 0; // the GPUs run side by side
-        for (auto &bt : round)
-          round_seconds = std::max(round_seconds, bt.seconds);
+        for (auto &bt : round) {
+          round_seconds = std::max(round_seconds, bt.run.seconds);
+          summary.Alone += bt.run.alone;
+        }
         summary.Compute += round_seconds;
         for (Batch &bt : round) {
           const size_t first = bt.first, n = bt.n;
           ++summary.Batches;
-          if (!bt.error.empty()) {
+          if (!bt.run.error.empty()) {
             std::fprintf(
                 stderr, "bpmax: error: %s%s\n",
                 n == 1
@@ -648,25 +534,17 @@ int main(int argc, char **argv) {
                     : ("problems " + std::to_string(base + jobs[first].prob + 1) + ".." +
                        std::to_string(base + jobs[first + n - 1].prob + 1) + ": ")
                           .c_str(),
-                bt.error.c_str());
+                bt.run.error.c_str());
             status = 1;
             summary.Failed += n;
             continue;
           }
-          const std::vector<Tables> &views = bt.views;
-          const std::vector<int> &errs = bt.errs;
-          const std::vector<std::string> &outputs = bt.outputs;
-          const double seconds = bt.seconds;
           // The tracebacks of the batch, on every host thread; then the results, in input order.
           std::vector<dpc_rt::Result> results(n);
           std::vector<int> trace_errs(n, 0);
           if (traced) {
             dpc_rt::Timer trace_timer;
-            dpc_rt::run_parallel_with_large_stack(n, host_threads, [&](size_t k) {
-              if (!errs[k])
-                traceback(jobs[first + k].p, jobs[first + k].in.view(), views[k],
-                          results[k].Events, &trace_errs[k]);
-            });
+            trace_batch(bt.ps, bt.ins, bt.run, host_threads, results, trace_errs);
             summary.Trace += trace_timer.seconds();
           }
           for (size_t k = 0; k < n; ++k) {
@@ -674,13 +552,13 @@ int main(int argc, char **argv) {
             const dpc_rt::Problem &prob = problems[job.prob];
             const Params &p = job.p;
             const Inputs in = job.in.view();
-            const Tables t = views[k];
+            const Tables t = bt.run.views[k];
             // (an error of the traceback, e.g. its cell limit, fails the problem too)
-            int err = errs[k] ? errs[k] : trace_errs[k];
+            int err = bt.run.errs[k] ? bt.run.errs[k] : trace_errs[k];
             if (err) {
               std::fprintf(stderr, "bpmax: error: %s%s\n",
                            dpc_rt::problem_label(prob, base + job.prob, many).c_str(),
-                           dpc_rt::error_text(err));
+                           error_text(err));
               status = 1;
               ++summary.Failed;
               continue;
@@ -709,19 +587,8 @@ int main(int argc, char **argv) {
               continue;
             }
             dpc_rt::Result &r = results[k];
-            r.Recurrence = "bpmax";
-            r.Name = dpc_rt::problem_name(prob);
-            r.Params.push_back({"M", p.M});
-            r.Params.push_back({"N", p.N});
-            r.Output = outputs.empty() ? output_value(p, t) : outputs[k];
-            r.OutputIsNumber = r.Output != "inf" && r.Output != "-inf";
-            r.OutputCell = "F[0, N - 1, 0, M - 1]";
-            r.Seconds = seconds; // of the batch it ran in
-            r.Sequences.push_back(prob[0].Text);
-            r.Sequences.push_back(prob[1].Text);
-            if (traced) {
-              r.Traced = true;
-            }
+            fill_result(p, prob, bt.run, k, traced, r);
+            r.Seconds = bt.run.seconds; // of the batch it ran in
             dpc_rt::print_result(r, opt, has_structure);
           }
           summary.progress("bpmax", base + jobs[first + n - 1].prob + 1, !opt.Quiet);

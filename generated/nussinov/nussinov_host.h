@@ -33,6 +33,11 @@ struct HostRefTables {
   }
   RefTables view() { return RefTables{C.data()}; }
 };
+// nussinov_host.cpp: a problem's sizes and inputs, the bytes of its tables, error texts,
+// and a batch computed, traced back and turned into results (used by the
+// program, nussinov_main.cpp, and by the library, nussinov_api.cpp).
+// Params from input lengths; `let` constants, possibly set with --set (sets).
+// Refuses a problem whose tables are too large for 64-bit sizes.
 Params bind_params(const dpc_rt::Problem &prob,
                    const std::vector<std::pair<std::string, int64_t>> &sets);
 HostInputs make_inputs(const dpc_rt::Problem &prob);
@@ -49,6 +54,40 @@ std::string output_value(const Params &p, const Tables &t);
 std::string output_text(int32_t v);
 void traceback(const Params &p, const Inputs &in, const Tables &t,
                std::vector<dpc_rt::Event> &events, int *err);
+// The message of a nonzero error code of compute_tiled, compute_cuda_batch or traceback.
+const char *error_text(int err);
+// A batch of problems computed together (compute_batch): their tables (views into
+// the GPU's host buffer, or owned here), error codes (0: none), outputs as text
+// (GPU without host tables), the seconds it took, how many problems ran
+// tile-parallel (CPU), and why the whole batch failed ("" if it ran).
+struct BatchRun {
+  std::vector<Tables> views;
+  std::vector<int> errs;
+  std::vector<std::string> outputs;
+  std::vector<HostTables> owned;
+  double seconds = 0;
+  size_t alone = 0;
+  std::string error;
+};
+// Computes problems ps (inputs ins) as one batch into b: on GPU `device` (on_gpu;
+// the tables come back into `host` with tables_back, else only the outputs) or on
+// `threads` CPU threads (dpc_rt::plan_cpu_batch). extra_bytes: host memory needed
+// beside the tables (--verify's reference). Never throws: a failure of the whole
+// batch (memory, device) is b.error.
+void compute_batch(const std::vector<Params> &ps,
+                   const std::vector<const HostInputs *> &ins, bool on_gpu, int threads,
+                   int device, bool tables_back, double extra_bytes,
+                   dpc_rt::HostBuffer &host, BatchRun &b);
+// Traces back every problem of batch b that has no error, on `threads` host threads:
+// the events into results[k].Events, errors into errs[k].
+void trace_batch(const std::vector<Params> &ps,
+                 const std::vector<const HostInputs *> &ins, const BatchRun &b,
+                 int threads, std::vector<dpc_rt::Result> &results,
+                 std::vector<int> &errs);
+// Problem k of batch b (params p, read as prob) into r: its name, params, output and,
+// when traced (r.Events filled by trace_batch), its structure.
+void fill_result(const Params &p, const dpc_rt::Problem &prob, const BatchRun &b,
+                 size_t k, bool traced, dpc_rt::Result &r);
 #if defined(DPC_HAVE_CUDA)
 // Runs the problems ps (inputs ins) together on GPU `device`: their tables in one
 // device arena, every problem's launches merged into one set. With tables_back the

@@ -257,6 +257,43 @@ struct InputSpec {
 /// A problem: one value per declared input.
 using Problem = std::vector<InputValue>;
 
+/// The value of sequence input S from its text (Origin says where it came
+/// from in messages: "--in seq", "record 'x', f.fa line 3"); an empty
+/// sequence or a letter not in its alphabet is an InputError (U: what to do
+/// with unknown letters instead). Used by ProblemStream and by the library
+/// API of a generated folder (NAME_api.cpp), so both read a sequence alike.
+inline InputValue sequence_value(const InputSpec &S, const std::string &Text,
+                                 const std::string &Origin,
+                                 UnknownLetters U = {}) {
+  InputValue V;
+  V.Text = Text;
+  V.Origin = Origin;
+  if (Text.empty())
+    throw InputError("input '" + S.Name + "' (" + Origin +
+                     ") is empty; sequences must have at least one symbol");
+  const std::string What = "input '" + S.Name + "' (" + Origin + ")";
+  Encoded E = encode(S.Kind, Text, What, U, S.Name);
+  if (E.Codes.empty())
+    throw InputError(What + " is empty once the letters not in the " +
+                     alpha_name(S.Kind) + " alphabet are left out");
+  V.Codes = std::move(E.Codes);
+  V.Text = std::move(E.Text);
+  V.Note = std::move(E.Note);
+  return V;
+}
+
+/// The value of int input S from its integers (Origin as above); an empty
+/// list is an InputError.
+inline InputValue int_value(const InputSpec &S, std::vector<int64_t> Ints,
+                            const std::string &Origin) {
+  if (Ints.empty())
+    throw InputError("input '" + S.Name + "' is empty");
+  InputValue V;
+  V.Ints = std::move(Ints);
+  V.Origin = Origin;
+  return V;
+}
+
 /// "" for a run of one problem (Many false); else "problem I (record 'x',
 /// f.fa line L): ", to start a message about problem P, the I-th (0-based)
 /// of the run.
@@ -500,21 +537,7 @@ public:
 private:
   InputValue seqValue(const InputSpec &S, const std::string &Text,
                       const std::string &Origin) const {
-    InputValue V;
-    V.Text = Text;
-    V.Origin = Origin;
-    if (Text.empty())
-      throw InputError("input '" + S.Name + "' (" + Origin +
-                       ") is empty; sequences must have at least one symbol");
-    const std::string What = "input '" + S.Name + "' (" + Origin + ")";
-    Encoded E = encode(S.Kind, Text, What, Unknown, S.Name);
-    if (E.Codes.empty())
-      throw InputError(What + " is empty once the letters not in the " +
-                       alpha_name(S.Kind) + " alphabet are left out");
-    V.Codes = std::move(E.Codes);
-    V.Text = std::move(E.Text);
-    V.Note = std::move(E.Note);
-    return V;
+    return sequence_value(S, Text, Origin, Unknown);
   }
   // A record of a file: bad ones are kept with their message (KeepBad).
   InputValue recordValue(const InputSpec &S, const FastaRecord &R,
@@ -584,9 +607,7 @@ private:
         V.Ints = parse_int_list(Value, "input '" + Name + "'");
         V.Origin = "--in " + Name;
       }
-      if (V.Ints.empty())
-        throw InputError("input '" + Name + "' is empty");
-      Per[I].push_back(std::move(V));
+      Per[I].push_back(int_value(S, std::move(V.Ints), V.Origin));
       return;
     }
     if (!Value.empty() && Value[0] == '@') {
