@@ -412,7 +412,7 @@ std::string dpc::emitApiSource(const Program &P) {
             "problem too)");
   W.line("const int err = b.errs[k] ? b.errs[k] : trace_errs[k];");
   W.open("if (err)");
-  W.line("r.error = error_text(err);");
+  W.line("r.error = error_message(ps[k], ins[k]->view(), err);");
   W.line("continue;");
   W.close();
   W.line("fill_result(ps[k], jobs[first + k].prob, b, k, traced, rs[k]);");

@@ -98,6 +98,15 @@ std::string dpc::emitHostHeader(const Program &P) {
   H.comment("The message of a nonzero error code of compute_tiled, "
             "compute_cuda_batch or traceback.");
   H.line("const char *error_text(int err);");
+  H.comment("The message of error err of problem (p, in): error_text and, for "
+            "an error of the\narithmetic or of a read, where it happened: "
+            "the first cell whose statement\nfails and its equation, found "
+            "by the untiled reference on one thread\n(locate_error) where the "
+            "problem has at most 4e6 cells.");
+  H.line("std::string error_message(const Params &p, const Inputs &in, int "
+         "err);");
+  H.line("std::string locate_error(const Params &p, const Inputs &in, const "
+         "RefTables &r, int *err);");
   H.comment("A batch of problems computed together (compute_batch): their "
             "tables (views into\nthe GPU's host buffer, or owned here), "
             "error codes (0: none), outputs as text\n(GPU without host "
@@ -199,6 +208,33 @@ std::string dpc::emitHostSource(const Program &P) {
     W.close();
     W.blank();
   }
+  W.open("std::string error_message(const Params &p, const Inputs &in, int "
+         "err)");
+  W.line("std::string m = error_text(err);");
+  W.comment("(overflow, undefined arithmetic, a read outside its table: the "
+            "reference fails at\nthe same cell; the others are not errors of "
+            "a cell)");
+  W.line("if (err != 1 && err != 2 && err < {}) return m;", lir::ReadSiteErrBase);
+  W.line("double cells[{}];", M.Tables.size());
+  W.line("table_cells(p, cells);");
+  W.line("double all = 0;");
+  W.line("for (double c : cells) all += c;");
+  W.open("if (all > 4e6)");
+  W.line("return m + \" (the cell is not located: the problem has more "
+         "than 4e6 cells; dpc interp on it names the expression)\";");
+  W.close();
+  W.open("try");
+  W.line("HostRefTables r(p);");
+  W.line("int e = 0;");
+  W.line("const std::string at = locate_error(p, in, r.view(), &e);");
+  W.line("if (!at.empty()) return m + \"; first at \" + at;");
+  W.close();
+  W.open("catch (const std::exception &)");
+  W.comment("(no memory for the reference: the message without the cell)");
+  W.close();
+  W.line("return m;");
+  W.close();
+  W.blank();
   // Every table's bounding box in floating point: bounds what the int64
   // _size functions compute, so that a problem too large for them is refused
   // before they overflow.

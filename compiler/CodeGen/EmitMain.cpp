@@ -371,7 +371,7 @@ std::string dpc::emitMain(const Program &P) {
   W.open("if (err)");
   W.line("std::fprintf(stderr, \"{}: error: %s%s\\n\", "
          "dpc_rt::problem_label(prob, base + job.prob, many).c_str(), "
-         "error_text(err));",
+         "error_message(p, in, err).c_str());",
          N);
   W.line("status = 1;");
   W.line("++summary.Failed;");

@@ -94,6 +94,40 @@ std::string dpc::emitReference(const Program &P) {
   W.close();
   W.blank();
 
+  W.comment("The reference again, stopping at the first cell whose statement "
+            "fails (*dpc_err set):\nthat cell and its equation, or \"\" if no "
+            "cell fails. Where a run failed,\nthis says where (error_message "
+            "in the host code).");
+  W.open("std::string locate_error(const Params &dpc_p, const Inputs &dpc_in, "
+         "const RefTables &dpc_r, int *dpc_err)");
+  emitParamLocals(M, W);
+  seqLoops(*P.Reference, W, [&](const LNode &N) {
+    std::string A, Cell;
+    for (auto &X : N.Args) {
+      A += ", " + iexpr(X);
+      Cell += std::string(Cell.empty() ? "" : " + \", \" + ") +
+              "std::to_string(static_cast<long long>(" + iexpr(X) + "))";
+    }
+    const lir::Statement &St = P.Stmts[N.Ref];
+    W.line("ref_stmt_{}(dpc_p, dpc_in, dpc_r{}, dpc_err);", St.Name, A);
+    std::string Eq = St.EquationText;
+    const std::string Else = "   where else";
+    if (Eq.size() > Else.size() &&
+        Eq.compare(Eq.size() - Else.size(), Else.size(), Else) == 0)
+      Eq.resize(Eq.size() - Else.size());
+    std::string Lit;
+    for (char C : Eq) {
+      if (C == '"' || C == '\\')
+        Lit += '\\';
+      Lit += C;
+    }
+    W.line("if (*dpc_err) return \"{}[\" + {} + \"] of {}\";",
+           M.Tables[St.Table].Name, Cell.empty() ? "std::string()" : Cell, Lit);
+  });
+  W.line("return \"\";");
+  W.close();
+  W.blank();
+
   W.comment("Compares every cell of every table with the reference; prints "
             "the first\ndifferences and returns their number (*dpc_cells: the "
             "cells compared).");

@@ -65,6 +65,104 @@ void compute_reference(const Params &dpc_p, const Inputs &dpc_in, const RefTable
   }
 }
 
+// The reference again, stopping at the first cell whose statement fails (*dpc_err set):
+// that cell and its equation, or "" if no cell fails. Where a run failed,
+// this says where (error_message in the host code).
+std::string locate_error(const Params &dpc_p, const Inputs &dpc_in,
+                         const RefTables &dpc_r, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  for (int64_t c0 = -M + 63; c0 <= 63; c0++) {
+    for (int64_t c1 = -c0 + 62; c1 <= dpc_min(M - 1, -c0 + 63); c1++) {
+      ref_stmt_S2_case1(dpc_p, dpc_in, dpc_r, -c0 + 63, c1, dpc_err);
+      if (*dpc_err)
+        return "S2[" + std::to_string(static_cast<long long>(-c0 + 63)) + ", " +
+               std::to_string(static_cast<long long>(c1)) +
+               "] of S2[i, j] = 0   where i - j >= 0";
+    }
+    for (int64_t c1 = -c0 + 64; c1 <= M - 1; c1++) {
+      ref_stmt_S2_case2(dpc_p, dpc_in, dpc_r, -c0 + 63, c1, dpc_err);
+      if (*dpc_err)
+        return "S2[" + std::to_string(static_cast<long long>(-c0 + 63)) + ", " +
+               std::to_string(static_cast<long long>(c1)) +
+               "] of S2[i, j] = max(S2[i + 1, j], S2[i, j - 1], S2[i + 1, j - 1] + "
+               "intra(seq2[i], seq2[j]) @pair2(i, j), max k in i + 1 .. j - 1 : S2[i, k] "
+               "+ S2[k + 1, j])";
+    }
+  }
+  for (int64_t c0 = -N + 63; c0 <= 63; c0++) {
+    for (int64_t c1 = -c0 + 62; c1 <= dpc_min(N - 1, -c0 + 63); c1++) {
+      ref_stmt_S1_case1(dpc_p, dpc_in, dpc_r, -c0 + 63, c1, dpc_err);
+      if (*dpc_err)
+        return "S1[" + std::to_string(static_cast<long long>(-c0 + 63)) + ", " +
+               std::to_string(static_cast<long long>(c1)) +
+               "] of S1[i, j] = 0   where i - j >= 0";
+    }
+    for (int64_t c1 = -c0 + 64; c1 <= N - 1; c1++) {
+      ref_stmt_S1_case2(dpc_p, dpc_in, dpc_r, -c0 + 63, c1, dpc_err);
+      if (*dpc_err)
+        return "S1[" + std::to_string(static_cast<long long>(-c0 + 63)) + ", " +
+               std::to_string(static_cast<long long>(c1)) +
+               "] of S1[i, j] = max(S1[i + 1, j], S1[i, j - 1], S1[i + 1, j - 1] + "
+               "intra(seq1[i], seq1[j]) @pair1(i, j), max k in i + 1 .. j - 1 : S1[i, k] "
+               "+ S1[k + 1, j])";
+    }
+  }
+  for (int64_t c0 = -N; c0 <= 0; c0++) {
+    for (int64_t c2 = -M + 31; c2 <= 31; c2++) {
+      for (int64_t c3 = -c2 + 30; c3 <= M - 1; c3++) {
+        ref_stmt_F_case1(dpc_p, dpc_in, dpc_r, -c0, -c0 - 1, -c2 + 31, c3, dpc_err);
+        if (*dpc_err)
+          return "F[" + std::to_string(static_cast<long long>(-c0)) + ", " +
+                 std::to_string(static_cast<long long>(-c0 - 1)) + ", " +
+                 std::to_string(static_cast<long long>(-c2 + 31)) + ", " +
+                 std::to_string(static_cast<long long>(c3)) +
+                 "] of F[i1, j1, i2, j2] = S2[i2, j2]   where i1 - j1 - 1 >= 0";
+      }
+    }
+    for (int64_t c1 = -c0; c1 <= N - 1; c1++) {
+      for (int64_t c2 = -M + 31; c2 <= 31; c2++) {
+        ref_stmt_F_case2(dpc_p, dpc_in, dpc_r, -c0, c1, -c2 + 31, -c2 + 30, dpc_err);
+        if (*dpc_err)
+          return "F[" + std::to_string(static_cast<long long>(-c0)) + ", " +
+                 std::to_string(static_cast<long long>(c1)) + ", " +
+                 std::to_string(static_cast<long long>(-c2 + 31)) + ", " +
+                 std::to_string(static_cast<long long>(-c2 + 30)) +
+                 "] of F[i1, j1, i2, j2] = S1[i1, j1]   where i2 - j2 - 1 >= 0";
+        if (c0 + c1 == 0 && M + c2 >= 32) {
+          ref_stmt_F_case3(dpc_p, dpc_in, dpc_r, -c0, -c0, -c2 + 31, -c2 + 31, dpc_err);
+          if (*dpc_err)
+            return "F[" + std::to_string(static_cast<long long>(-c0)) + ", " +
+                   std::to_string(static_cast<long long>(-c0)) + ", " +
+                   std::to_string(static_cast<long long>(-c2 + 31)) + ", " +
+                   std::to_string(static_cast<long long>(-c2 + 31)) +
+                   "] of F[i1, j1, i2, j2] = max(0, iscore(seq1[i1], seq2[i2]) "
+                   "@ipair(i1, i2))   where i1 - j1 = 0, i2 - j2 = 0";
+        }
+        for (int64_t c3 = dpc_max(-c2 + 31, -c0 - c1 - c2 + 32); c3 <= M - 1; c3++) {
+          ref_stmt_F_case4(dpc_p, dpc_in, dpc_r, -c0, c1, -c2 + 31, c3, dpc_err);
+          if (*dpc_err)
+            return "F[" + std::to_string(static_cast<long long>(-c0)) + ", " +
+                   std::to_string(static_cast<long long>(c1)) + ", " +
+                   std::to_string(static_cast<long long>(-c2 + 31)) + ", " +
+                   std::to_string(static_cast<long long>(c3)) +
+                   "] of F[i1, j1, i2, j2] = max((| i1 < j1 : F[i1 + 1, j1 - 1, i2, j2] "
+                   "+ intra(seq1[i1], seq1[j1]) @pair1(i1, j1) | else : -inf), (| i2 < "
+                   "j2 : F[i1, j1, i2 + 1, j2 - 1] + intra(seq2[i2], seq2[j2]) "
+                   "@pair2(i2, j2) | else : -inf), max k1 in i1 .. j1 - 1, k2 in i2 .. "
+                   "j2 : F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], max k2 in i2 .. "
+                   "j2 - 1 : F[i1, j1, i2, k2] + S2[k2 + 1, j2], max k2 in i2 .. j2 : "
+                   "S2[i2, k2] + F[i1, j1, k2 + 1, j2], max k1 in i1 .. j1 : S1[i1, k1] "
+                   "+ F[k1 + 1, j1, i2, j2])";
+        }
+      }
+    }
+  }
+  return "";
+}
+
 // Compares every cell of every table with the reference; prints the first
 // differences and returns their number (*dpc_cells: the cells compared).
 size_t verify(const Params &dpc_p, const Tables &dpc_t, const RefTables &dpc_r,

@@ -14,6 +14,31 @@ namespace chang {
 // Error texts: those of the runtime.
 const char *error_text(int err) { return dpc_rt::error_text(err); }
 
+std::string error_message(const Params &p, const Inputs &in, int err) {
+  std::string m = error_text(err);
+  // (overflow, undefined arithmetic, a read outside its table: the reference fails at
+  // the same cell; the others are not errors of a cell)
+  if (err != 1 && err != 2 && err < 16) return m;
+  double cells[2];
+  table_cells(p, cells);
+  double all = 0;
+  for (double c : cells)
+    all += c;
+  if (all > 4e6) {
+    return m + " (the cell is not located: the problem has more than 4e6 cells; dpc "
+               "interp on it names the expression)";
+  }
+  try {
+    HostRefTables r(p);
+    int e = 0;
+    const std::string at = locate_error(p, in, r.view(), &e);
+    if (!at.empty()) return m + "; first at " + at;
+  } catch (const std::exception &) {
+    // (no memory for the reference: the message without the cell)
+  }
+  return m;
+}
+
 // Every table's bounding box in bytes (floating point: bounds what the int64 _size
 // functions compute).
 static double box_bytes(const Params &dpc_p) {

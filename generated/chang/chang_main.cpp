@@ -338,7 +338,7 @@ int main(int argc, char **argv) {
             if (err) {
               std::fprintf(stderr, "chang: error: %s%s\n",
                            dpc_rt::problem_label(prob, base + job.prob, many).c_str(),
-                           error_text(err));
+                           error_message(p, in, err).c_str());
               status = 1;
               ++summary.Failed;
               continue;

@@ -148,7 +148,7 @@ void run(const std::vector<Problem> &problems, const Options &opt,
       // (an error of the traceback, e.g. its cell limit, fails the problem too)
       const int err = b.errs[k] ? b.errs[k] : trace_errs[k];
       if (err) {
-        r.error = error_text(err);
+        r.error = error_message(ps[k], ins[k]->view(), err);
         continue;
       }
       fill_result(ps[k], jobs[first + k].prob, b, k, traced, rs[k]);

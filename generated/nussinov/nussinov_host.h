@@ -56,6 +56,12 @@ void traceback(const Params &p, const Inputs &in, const Tables &t,
                std::vector<dpc_rt::Event> &events, int *err);
 // The message of a nonzero error code of compute_tiled, compute_cuda_batch or traceback.
 const char *error_text(int err);
+// The message of error err of problem (p, in): error_text and, for an error of the
+// arithmetic or of a read, where it happened: the first cell whose statement
+// fails and its equation, found by the untiled reference on one thread
+// (locate_error) where the problem has at most 4e6 cells.
+std::string error_message(const Params &p, const Inputs &in, int err);
+std::string locate_error(const Params &p, const Inputs &in, const RefTables &r, int *err);
 // A batch of problems computed together (compute_batch): their tables (views into
 // the GPU's host buffer, or owned here), error codes (0: none), outputs as text
 // (GPU without host tables), the seconds it took, how many problems ran

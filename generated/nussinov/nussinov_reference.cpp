@@ -37,6 +37,34 @@ void compute_reference(const Params &dpc_p, const Inputs &dpc_in, const RefTable
   }
 }
 
+// The reference again, stopping at the first cell whose statement fails (*dpc_err set):
+// that cell and its equation, or "" if no cell fails. Where a run failed,
+// this says where (error_message in the host code).
+std::string locate_error(const Params &dpc_p, const Inputs &dpc_in,
+                         const RefTables &dpc_r, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  (void)N;
+  for (int64_t c0 = -N + 64; c0 <= 63; c0++) {
+    for (int64_t c1 = -c0 + 62; c1 <= -c0 + 63; c1++) {
+      ref_stmt_C_case1(dpc_p, dpc_in, dpc_r, -c0 + 63, c1, dpc_err);
+      if (*dpc_err)
+        return "C[" + std::to_string(static_cast<long long>(-c0 + 63)) + ", " +
+               std::to_string(static_cast<long long>(c1)) +
+               "] of C[i, j] = 0   where i - j >= 0";
+    }
+    for (int64_t c1 = -c0 + 64; c1 <= N - 1; c1++) {
+      ref_stmt_C_case2(dpc_p, dpc_in, dpc_r, -c0 + 63, c1, dpc_err);
+      if (*dpc_err)
+        return "C[" + std::to_string(static_cast<long long>(-c0 + 63)) + ", " +
+               std::to_string(static_cast<long long>(c1)) +
+               "] of C[i, j] = max(C[i + 1, j], C[i, j - 1], C[i + 1, j - 1] + "
+               "bond(seq[i], seq[j]) @pair(i, j), max k in i + 1 .. j - 1 : C[i, k] + "
+               "C[k + 1, j])";
+    }
+  }
+  return "";
+}
+
 // Compares every cell of every table with the reference; prints the first
 // differences and returns their number (*dpc_cells: the cells compared).
 size_t verify(const Params &dpc_p, const Tables &dpc_t, const RefTables &dpc_r,

@@ -697,8 +697,7 @@ inline const char *error_text(int Code) {
   switch (Code) {
   case 1:
     return "overflow: a value left the range the generated code keeps for "
-           "its table's type (+-(2^30-1) for int); the reference "
-           "interpreter (dpc interp) reports the exact cell";
+           "its table's type (+-(2^30-1) for int)";
   case 2:
     return "undefined arithmetic: inf - inf or inf * 0";
   case 3:
