@@ -26,17 +26,6 @@ std::string inputField(const InputInfo &I) {
   return I.Name == "name" || I.Name == "sets" ? "input_" + I.Name : I.Name;
 }
 
-/// `rna`, `int`, ... as the .dp file writes an input's type.
-const char *alphaText(Alphabet A) {
-  switch (A) {
-  case Alphabet::RNA: return "rna";
-  case Alphabet::DNA: return "dna";
-  case Alphabet::Protein: return "protein";
-  case Alphabet::Int: return "int";
-  }
-  return "?";
-}
-
 /// The letters of a sequence alphabet, as a comment says them.
 const char *alphaLetters(Alphabet A) {
   switch (A) {
@@ -147,7 +136,7 @@ std::string dpc::emitApiHeader(const Program &P) {
       W.line("/// input {} : int[{}]: its values.", I.Name, I.Size.str());
       W.line("std::vector<int64_t> {};", inputField(I));
     } else {
-      W.line("/// input {} : {}[{}]: letters {}.", I.Name, alphaText(I.Alpha),
+      W.line("/// input {} : {}[{}]: letters {}.", I.Name, alphabetName(I.Alpha),
              I.Size.str(), alphaLetters(I.Alpha));
       W.line("std::string {};", inputField(I));
     }

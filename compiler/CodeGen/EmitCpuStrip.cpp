@@ -42,6 +42,7 @@
 
 #include "Basic/Diagnostics.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -61,6 +62,16 @@ struct SweepPrinter {
   std::string LT, MT; // lane type, mask (arm) type of the same width
   bool Int;
   std::map<const VExpr *, int> Leaf, Arm; // lane arrays dpc_lf<n>, dpc_arm<n>
+  /// The entries of Leaf or Arm in the order of their numbers (the maps'
+  /// own order is that of addresses, which differs from run to run: the
+  /// printed code must not).
+  static std::vector<std::pair<const VExpr *, int>>
+  byId(const std::map<const VExpr *, int> &M) {
+    std::vector<std::pair<const VExpr *, int>> V(M.begin(), M.end());
+    std::sort(V.begin(), V.end(),
+              [](const auto &A, const auto &B) { return A.second < B.second; });
+    return V;
+  }
   int Next = 0;
   /// Branch-free groups: how often each leaf changes (Cell: per lane and
   /// step, in the lane loop), and the names the lane loop reads hoisted
@@ -495,7 +506,7 @@ struct SweepPrinter {
         LeafNames[Lf.Key] = N + "[dpc_l]";
       }
     }
-    for (auto &[E, Id] : Leaf) {
+    for (auto &[E, Id] : byId(Leaf)) {
       StripLeaf::Level Lv = Lev.at(E);
       if (Lv == StripLeaf::Cell)
         continue;
@@ -541,7 +552,7 @@ struct SweepPrinter {
       }
       W.close();
     }
-    for (auto &[E, Id] : Leaf) {
+    for (auto &[E, Id] : byId(Leaf)) {
       if (Lev.at(E) != StripLeaf::Col)
         continue;
       std::string V = fmt::format("dpc_h{}", Id), F = fmt::format("dpc_hb{}", Id);
@@ -554,7 +565,10 @@ struct SweepPrinter {
       W.close();
     }
     // the per-cell leaves that are whole-vector lookups
-    for (auto &[E, Name] : Gathered) {
+    for (auto &[E, Id] : byId(Leaf)) {
+      if (!Gathered.count(E))
+        continue;
+      const std::string &Name = Gathered.at(E);
       const ScoreInfo &Sc = P.M.Scores[E->ScoreId];
       W.line("const dpc_V {} = dpc::cpu::lookup<{}, {}>({}, {});", Name,
              Sc.Lookup.size(), L,
@@ -571,7 +585,7 @@ struct SweepPrinter {
   void planGathers() {
     if (!Int || L > 16)
       return;
-    for (auto &[E, Id] : Leaf) {
+    for (auto &[E, Id] : byId(Leaf)) {
       if (Lev.at(E) != StripLeaf::Cell || E->K != VExpr::Score ||
           (!LocalScores.count(E->ScoreId) && !LaneScores.count(E->ScoreId)) ||
           E->Ty != ScalarType::Int32)
@@ -776,9 +790,9 @@ struct SweepPrinter {
       if (!Interior)
         for (int T : G.StripTables)
           W.line("alignas(64) {} dpc_arm_{}[{}];", MT, M.Tables[T].Name, L);
-      for (auto &[E, Id] : Arm)
+      for (auto &[E, Id] : byId(Arm))
         W.line("alignas(64) {} dpc_arm{}[{}] = {{}};", MT, Id, L);
-      for (auto &[E, Id] : Leaf)
+      for (auto &[E, Id] : byId(Leaf))
         if (Lev.at(E) == StripLeaf::Cell && !Gathered.count(E))
           W.line("alignas(64) {} dpc_lf{}[{}] = {{}};", LT, Id, L);
       if (Hoist)

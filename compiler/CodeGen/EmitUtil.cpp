@@ -638,6 +638,19 @@ static bool readsDataGuard(const VExpr &E) {
   return false;
 }
 
+/// The select of a speculative cases expression E: arm a's value Vs[a] where
+/// its guard holds, the first such arm (Vs holds the arms up to the first
+/// without a guard; Zero where none holds).
+static std::string selectArms(const VExpr &E, const std::vector<std::string> &Vs,
+                              const std::string &Zero) {
+  const size_t K = Vs.size();
+  const bool Else = K > 0 && !E.Guards[K - 1];
+  std::string Sel = Else ? Vs.back() : Zero;
+  for (size_t A = Else ? K - 1 : K; A-- > 0;)
+    Sel = "(" + iexpr(E.Guards[A]) + ") ? " + Vs[A] + " : " + Sel;
+  return Sel;
+}
+
 std::string ValueEmitter::emitCases(const VExpr &E, const std::string &ET) {
   DPC_ASSERT(!S.Speculative || !readsDataGuard(E),
              "a guard on input values in a speculative cell");
@@ -645,16 +658,12 @@ std::string ValueEmitter::emitCases(const VExpr &E, const std::string &ET) {
   if (S.Speculative) {
     // every arm evaluated (each may be where it is not chosen), one selected
     std::vector<std::string> Vs;
-    size_t K = 0;
-    for (; K < E.Kids.size(); ++K) {
+    for (size_t K = 0; K < E.Kids.size(); ++K) {
       Vs.push_back(emit(*E.Kids[K]));
       if (!E.Guards[K])
         break;
     }
-    std::string Sel = K < E.Kids.size() ? Vs.back() : ET + "(0)";
-    for (size_t A = K < E.Kids.size() ? K : E.Kids.size(); A-- > 0;)
-      Sel = "(" + iexpr(E.Guards[A]) + ") ? " + Vs[A] + " : " + Sel;
-    W.line("const {} {} = {};", ET, R, Sel);
+    W.line("const {} {} = {};", ET, R, selectArms(E, Vs, ET + "(0)"));
     return R;
   }
   W.line("{} {};", ET, R);
@@ -842,16 +851,12 @@ std::string ValueEmitter::emitSentinel32(const VExpr &E) {
     DPC_ASSERT(S.Speculative && !readsDataGuard(E),
                "cases in a sentinel cell that are not selects");
     std::vector<std::string> Vs;
-    size_t K = 0;
-    for (; K < E.Kids.size(); ++K) {
+    for (size_t K = 0; K < E.Kids.size(); ++K) {
       Vs.push_back(emitSentinel32(*E.Kids[K]));
       if (!E.Guards[K])
         break;
     }
-    std::string Sel = K < E.Kids.size() ? Vs.back() : std::string("int32_t(0)");
-    for (size_t A = K < E.Kids.size() ? K : E.Kids.size(); A-- > 0;)
-      Sel = "(" + iexpr(E.Guards[A]) + ") ? " + Vs[A] + " : " + Sel;
-    V = Sel;
+    V = selectArms(E, Vs, "int32_t(0)");
     break;
   }
   default:
