@@ -62,11 +62,6 @@ std::string dpc::productOperand(const SplitInfo &Sp, const std::string &V,
          V + ")";
 }
 
-int64_t dpc::softWideIndex(const SplitInfo &Sp) { return boxVolume(Sp); }
-
-int64_t dpc::accElements(const SplitInfo &Sp) {
-  return boxVolume(Sp) + (Sp.SoftInf ? 1 : 0);
-}
 
 std::string dpc::productUpdate(const Program &P, const SplitInfo &Sp,
                                const std::string &X, const std::string &Y,

@@ -38,13 +38,7 @@ std::string storedIdentityOf(RedOp Op, ScalarType T);
 /// a finite operand lies outside +-dpc::SoftNarrow.
 std::string productOperand(const lir::SplitInfo &Sp, const std::string &V,
                            const std::string &Wide = "");
-/// SplitInfo::SoftInf: the accumulator has one element more, at index
-/// boxVolume (softWideIndex), set where a product of the tile read a wide
-/// operand (or by a product that does not tell: then always set).
-int64_t softWideIndex(const lir::SplitInfo &Sp);
-/// Elements of a split's tile accumulator (the box, and the wide flag of
-/// a SoftInf split).
-int64_t accElements(const lir::SplitInfo &Sp);
+
 /// The candidate a tile product's update combines into its accumulator,
 /// as an expression in the stored type, for operand values X and Y: `X +
 /// Y`, or, with terms that depend on k (SplitInfo::KTerms), `(X + Y) (+|-

@@ -206,6 +206,12 @@ int64_t lir::boxVolume(const SplitInfo &S) {
   return V;
 }
 
+int64_t lir::softWideIndex(const SplitInfo &S) { return boxVolume(S); }
+
+int64_t lir::accElements(const SplitInfo &S) {
+  return boxVolume(S) + (S.SoftInf ? 1 : 0);
+}
+
 bool lir::readsData(const VExpr &E) {
   if (!E.DynIdx.empty())
     return true;

@@ -129,6 +129,13 @@ bool isChunkLoop(const LNode &N);
 bool allChunkable(const LNode &N);
 /// Cells of a split's tile box.
 int64_t boxVolume(const SplitInfo &S);
+/// SplitInfo::SoftInf: the tile accumulator has one element more, at index
+/// boxVolume (softWideIndex): the tile's wide flag, set where a product of
+/// the tile read a finite operand outside +-2^28.
+int64_t softWideIndex(const SplitInfo &S);
+/// Elements of a split's tile accumulator (the box, and the wide flag of
+/// a SoftInf split).
+int64_t accElements(const SplitInfo &S);
 /// True if a reduction body is `X + Y` of two finite table loads (no
 /// sentinel can occur, so plain arithmetic is exact).
 bool isFastSum(const VExpr &Body);

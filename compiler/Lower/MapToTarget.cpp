@@ -557,9 +557,7 @@ struct GpuMapper {
     int64_t Off = 0;
     for (int S : Splits) {
       K.AccOffset[S] = Off;
-      // (a SoftInf split's accumulator has its wide flag after the box)
-      Off = align16(Off + (boxVolume(P.Splits[S]) + (P.Splits[S].SoftInf ? 1 : 0)) *
-                              typeBytes(P.Splits[S].Ty));
+      Off = align16(Off + accElements(P.Splits[S]) * typeBytes(P.Splits[S].Ty));
     }
     // One register-blocked int32 or int64 product per tile (atomicMax /
     // Min combine the parts): its own kernel, split over k, so that a step
