@@ -73,6 +73,13 @@ template <class T> inline vec<T> addmin(vec<T> A, T X, vec<T> Y) {
   return A < S ? A : S;
 }
 
+/// Lane-wise a + x * y (x the same in every lane) of a sum's tile product,
+/// the product and the sum each rounded (generated folders build with
+/// -ffp-contract=off: no fused multiply-add).
+template <class T> inline vec<T> mulsum(vec<T> A, T X, vec<T> Y) {
+  return A + Y * X;
+}
+
 /// Every lane X.
 template <class T> inline vec<T> splat(T X) { return vec<T>{} + X; }
 

@@ -253,9 +253,9 @@ struct CudaPrinter {
         W.line("#pragma unroll");
         W.line("for (int q = 0; q < {}; ++q)", RB);
         W.line("#pragma unroll");
-        W.line("for (int r = 0; r < {}; ++r) dpc_reg[q][r] = dpc_add{}(dpc_a[q], "
+        W.line("for (int r = 0; r < {}; ++r) dpc_reg[q][r] = dpc_{}(dpc_a[q], "
                "dpc_b[r], dpc_reg[q][r]);",
-               CB, Max ? "max" : "min");
+               CB, productStep(Sp.Op));
       } else {
         // The terms that depend on k are evaluated where the statement
         // evaluates them: k in range (not the chunk's padding) and a cell
@@ -274,7 +274,7 @@ struct CudaPrinter {
         W.open("if (" + iexpr(Sp.CellGuard) + ")");
         std::string U = productUpdate(P, Sp, "dpc_a[q]", "dpc_b[r]", W);
         W.line("dpc_reg[q][r] = dpc::{}(dpc_reg[q][r], {});",
-               Max ? "vmax" : "vmin", U);
+               productCombine(Sp.Op), U);
         W.close();
         W.close();
         W.close();
@@ -292,6 +292,8 @@ struct CudaPrinter {
     std::string Cell = fmt::format("(dpc_ty * {} + q) * {} + (dpc_tx * {} + r) * {}",
                                    RB, GP.RowStride, CB, GP.ColStride);
     if (Split) {
+      DPC_ASSERT(Sp.Op != RedOp::Sum, "a sum split over k (atomics would "
+                                      "add the parts in any order)");
       W.comment("registers -> this tile's slot of the global accumulator, "
                 "combined with the\nother parts");
       W.open("if (dpc_did)");
@@ -417,8 +419,7 @@ struct CudaPrinter {
       std::string U =
           productUpdate(P, Sp, productOperand(Sp, rawLoad(*Sp.X), Wide),
                         productOperand(Sp, rawLoad(*Sp.Y), Wide), W);
-      W.line("dpc_a = dpc::{}(dpc_a, {});", Sp.Op == RedOp::Max ? "vmax" : "vmin",
-             U);
+      W.line("dpc_a = dpc::{}(dpc_a, {});", productCombine(Sp.Op), U);
       W.close();
       W.close();
       return true;

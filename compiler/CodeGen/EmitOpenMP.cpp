@@ -159,7 +159,7 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
   std::string XB = "dpc_t." + P.Storages[XL.Table].Buffer;
   std::string YB = "dpc_t." + P.Storages[YL.Table].Buffer;
   bool XK = accessAlong(P, XL, KL) == Access::Contiguous;
-  const char *F = Sp.Op == RedOp::Max ? "addmax" : "addmin";
+  const char *F = productStep(Sp.Op);
   W.text("#if DPC_CPU_VECTORS");
   if (B.KVec)
     W.comment(fmt::format(
@@ -362,7 +362,7 @@ void product(const Program &P, int SI, CodeWriter &W) {
   std::string YV = "dpc_t." + P.Storages[YL.Table].Buffer + "[" +
                    cellOffset(P, YL.Table, YL.Idx, false) + "]";
   std::string T = storeType(Sp.Ty);
-  const char *F = Sp.Op == RedOp::Max ? "vmax" : "vmin";
+  const char *F = productCombine(Sp.Op);
   // The variables the leaf's Args give, in loop order.
   std::vector<std::string> Order(Tab.Indices.begin(), Tab.Indices.end() - 1);
   if (CP.KInner)

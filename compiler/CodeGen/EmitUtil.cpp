@@ -63,10 +63,45 @@ std::string dpc::productOperand(const SplitInfo &Sp, const std::string &V,
 }
 
 
+const char *dpc::productCombine(RedOp Op) {
+  switch (Op) {
+  case RedOp::Max: return "vmax";
+  case RedOp::Min: return "vmin";
+  case RedOp::Sum: return "vadd";
+  case RedOp::LogSumExp: break;
+  }
+  DPC_ICE("a logsumexp tile product");
+}
+
+const char *dpc::productStep(RedOp Op) {
+  switch (Op) {
+  case RedOp::Max: return "addmax";
+  case RedOp::Min: return "addmin";
+  case RedOp::Sum: return "mulsum";
+  case RedOp::LogSumExp: break;
+  }
+  DPC_ICE("a logsumexp tile product");
+}
+
 std::string dpc::productUpdate(const Program &P, const SplitInfo &Sp,
                                const std::string &X, const std::string &Y,
                                CodeWriter &W) {
   std::string T = storeType(Sp.Ty);
+  if (Sp.Op == RedOp::Sum) {
+    // (X * Y) (* t)*: floating point (SplitReductions), terms never
+    // infinite; each product rounded as the interpreter rounds it
+    std::string U = T + "(" + X + " * " + Y + ")";
+    if (Sp.KTerms.empty())
+      return U;
+    ValueStyle VS;
+    VS.UseSplits = false;
+    ValueEmitter VE(P, VS, W);
+    for (auto &[Sub, Term] : Sp.KTerms) {
+      DPC_ASSERT(!Sub, "a divided term of a sum product");
+      U = T + "(" + U + " * " + VE.emit(*Term) + ")";
+    }
+    return U;
+  }
   if (Sp.KTerms.empty())
     return T + "(" + X + " + " + Y + ")";
   ValueStyle VS;

@@ -39,10 +39,20 @@ std::string storedIdentityOf(RedOp Op, ScalarType T);
 std::string productOperand(const lir::SplitInfo &Sp, const std::string &V,
                            const std::string &Wide = "");
 
+/// The function that combines a product's candidate into its accumulator:
+/// dpc::vmax, dpc::vmin or (a sum) dpc::vadd.
+const char *productCombine(RedOp Op);
+/// The fused update of a register-blocked product (acc, x, y): max(x + y,
+/// acc), min(x + y, acc) or acc + x * y, by device and CPU vector helpers
+/// of these names prefixed dpc_ (CUDA) or in dpc::cpu: addmax, addmin,
+/// mulsum.
+const char *productStep(RedOp Op);
+
 /// The candidate a tile product's update combines into its accumulator,
 /// as an expression in the stored type, for operand values X and Y: `X +
-/// Y`, or, with terms that depend on k (SplitInfo::KTerms), `(X + Y) (+|-
-/// t)*` as the cell's statement evaluates it (ints in the checked sentinel
+/// Y` (a sum: `X * Y`), or, with terms that depend on k
+/// (SplitInfo::KTerms), `(X + Y) (+|- t)*` (a sum: `(X * Y) (* t)*`) as
+/// the cell's statement evaluates it (ints in the checked sentinel
 /// arithmetic, kept in the stored type by dpc::keep). The terms'
 /// statements go to W; the cell's indices, the k's and the params must be
 /// bound, and dpc_in and dpc_err visible.

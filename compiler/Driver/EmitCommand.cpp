@@ -38,7 +38,7 @@ int dpc::runEmit(Frontend &FE, const std::string &Stage) {
       }
     return 0;
   }
-  auto P = lowerModule(*FE.PM, FE.Diags);
+  auto P = lowerModule(*FE.PM, FE.Diags, FE.lowerOptions());
   if (!P)
     return 1;
   if (Stage == "schedule") {
@@ -96,7 +96,7 @@ bool dpc::isDpcFolder(const std::string &Dir) {
 }
 
 bool dpc::writeFolder(Frontend &FE, const std::string &Dir) {
-  auto P = lowerModule(*FE.PM, FE.Diags);
+  auto P = lowerModule(*FE.PM, FE.Diags, FE.lowerOptions());
   if (!P)
     return false;
   std::string Source =

@@ -8,6 +8,7 @@
 
 #include "Basic/Diagnostics.h"
 #include "Parse/AST.h"
+#include "Lower/Lowering.h"
 #include "Poly/PolyModel.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -25,10 +26,20 @@ struct Frontend {
   std::unique_ptr<PolyModel> PM;
   /// The isl operation budget of the whole run (--isl-max-ops).
   unsigned long IslMaxOps = DefaultIslMaxOps;
+  /// --exact-sums: every floating-point sum keeps the written order (no
+  /// tile products for sums; generated results bit for bit the
+  /// interpreter's).
+  bool ExactSums = false;
 
   /// Parses and type-checks Path; with Prove, also builds the polyhedral
   /// model and runs the three proofs. False if anything failed.
   bool load(llvm::StringRef Path, bool Prove = true);
+  /// The lowering options the command line chose.
+  LowerOptions lowerOptions() const {
+    LowerOptions O;
+    O.ReassociateSums = !ExactSums;
+    return O;
+  }
   /// The same, for a file already in memory (named by its identifier).
   bool loadBuffer(std::unique_ptr<llvm::MemoryBuffer> Buf, bool Prove = true);
 };

@@ -1,6 +1,6 @@
 //===- RunCommand.cpp - `dpc run`, `dpc cache`, recurrences by name -------===//
 //
-//   dpc run [--cache-dir DIR] [--isl-max-ops N] [--verbose] [--rebuild]
+//   dpc run [--cache-dir DIR] [--isl-max-ops N] [--exact-sums] [--verbose] [--rebuild]
 //           FILE.dp|NAME [options of the generated binary...]
 //   dpc cache clean|path [--cache-dir DIR]
 //
@@ -261,6 +261,7 @@ struct RunArgs {
   std::string CacheDir, File;
   unsigned long IslMaxOps = DefaultIslMaxOps;
   bool Verbose = false, Rebuild = false, BackendGiven = false;
+  bool ExactSums = false;
   std::vector<std::string> Pass; // to the binary
 };
 } // namespace
@@ -281,6 +282,8 @@ a GPU, else OpenMP; --backend=... after the file overrides it.
 OPTIONS (before the file; --cache-dir and --isl-max-ops also after it):
   --cache-dir DIR    the cache (default: $XDG_CACHE_HOME/dpc, else ~/.cache/dpc)
   --isl-max-ops N    isl operation budget of the compilation (0: none)
+  --exact-sums       keep every floating-point sum in the written order
+                     (no tile products for sums: the interpreter's bits)
   --rebuild          compile and build again even if the cache has it
   -v, --verbose      say which cache entry and backend are used
   -h, --help         this help
@@ -328,6 +331,7 @@ static bool buildEntry(Entry &E, const std::string &Path, const RunArgs &RA) {
                << E.Dir << " (once; later runs start at once)\n";
   Frontend FE;
   FE.IslMaxOps = RA.IslMaxOps;
+  FE.ExactSums = RA.ExactSums;
   if (!FE.load(Path) || !writeFolder(FE, E.Dir)) {
     (void)fs::remove_directories(E.Dir);
     return false;
@@ -420,6 +424,8 @@ int dpc::runRun(const std::vector<std::string> &Args, const char *Argv0) {
       RA.Verbose = true;
     else if (A == "--rebuild")
       RA.Rebuild = true;
+    else if (A == "--exact-sums")
+      RA.ExactSums = true;
     else if (A.starts_with("-") && A != "-")
       return usageError("unknown option '" + A.str() +
                         "' (the generated program's options come after the "
@@ -459,6 +465,8 @@ int dpc::runRun(const std::vector<std::string> &Args, const char *Argv0) {
   H.update("dpc run entry 1\n");
   H.update(versionString() + "\n" + executableHash(Argv0) + "\n");
   H.update("isl-max-ops=" + std::to_string(RA.IslMaxOps) + "\n");
+  if (RA.ExactSums)
+    H.update("exact-sums\n");
   H.update((*Text)->getBuffer());
   std::array<uint8_t, 32> Digest = H.final();
   std::string Key = llvm::toHex(llvm::ArrayRef(Digest).take_front(8), true);

@@ -107,6 +107,13 @@ static cl::opt<unsigned long> IslMaxOps(
     cl::sub(InterpCmd), cl::sub(EmitCmd), cl::sub(CompileCmd),
     cl::cat(DpcCat));
 
+static cl::opt<bool> ExactSums(
+    "exact-sums",
+    cl::desc("Keep every floating-point sum in the written order: no tile "
+             "products for sums (the generated results are then the "
+             "interpreter's bit for bit; see docs/language.md)"),
+    cl::sub(EmitCmd), cl::sub(CompileCmd), cl::cat(DpcCat));
+
 static void printVersion(llvm::raw_ostream &OS) {
   OS << versionString() << " (LLVM " << LLVM_VERSION_STRING << ")\n";
 }
@@ -157,6 +164,7 @@ int main(int argc, char **argv) {
 
   Frontend FE;
   FE.IslMaxOps = IslMaxOps;
+  FE.ExactSums = ExactSums;
   std::string Path;
   if (CheckCmd || InterpCmd || EmitCmd || CompileCmd) {
     std::string Err;

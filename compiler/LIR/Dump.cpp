@@ -174,7 +174,14 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
       OS << "  whole box reads inside the tables (register-blocked on the "
             "CPU) where: "
          << iexprToString(*Sp.BoxGuard) << "\n";
+    if (Sp.Op == RedOp::Sum)
+      OS << "  a sum of double terms >= 0: the product adds its part of k "
+            "before the rest, in another order than the written one (each "
+            "cell's result within a small relative change; --exact-sums "
+            "keeps the written order)\n";
   }
+  for (auto &Why : P.NotProducts)
+    OS << Why << "\n";
 }
 
 //===-- dump (dpc emit --stage=plan) --------------------------------------===//

@@ -46,6 +46,9 @@ struct Program {
   /// carry the cell's indices), for dumps and checks.
   std::vector<LNodePtr> DomainLoops;
   std::vector<SplitInfo> Splits;
+  /// A line per reduction of a tiled group that is not a tile product: the
+  /// reduction, its statement and why (`dpc emit --stage=schedule`).
+  std::vector<std::string> NotProducts;
   std::vector<bool> FiniteTable;    // values proven finite (no +-inf)
   std::vector<bool> MayNegInf, MayPosInf; // per table: can hold -inf / +inf
   std::vector<bool> CopyTable;      // stored as a mirror of another table

@@ -32,6 +32,8 @@ struct GpuTarget {
   int MaxThreadsPerBlock = 1024;
   int64_t SharedPerBlockDefault = 48 * 1024; // without opting in
   int64_t SharedPerBlockMax = 227 * 1024;    // after cudaFuncSetAttribute
+  int64_t SharedPerSM = 228 * 1024;          // all resident blocks'
+  int64_t SharedReservedPerBlock = 1024;     // the system's share per block
   int RegistersPerSM = 65536;
   int MaxThreadsPerSM = 2048;
   /// Hopper's DPX instructions: max(a + b, c) in one instruction.

@@ -11,6 +11,10 @@
 // Tables proven finite let reductions use the fast, unchecked max-plus
 // arithmetic.
 //
+// AnalyzeSigns.cpp: which tables hold only values >= 0 (a greatest
+// fixpoint over the equations). Floating-point sums of such values may be
+// reassociated (tile products) within a bounded relative change.
+//
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -33,5 +37,14 @@ struct InfinityInfo {
   bool finite(int T) const { return !MayNegInf[T] && !MayPosInf[T]; }
 };
 InfinityInfo analyzeInfinity(const ast::Module &M, const PolyModel &PM);
+
+struct SignInfo {
+  std::vector<bool> NonNeg; // per table: every value >= 0 (or +inf)
+  /// Whether E (an expression of an equation) is >= 0 (or +inf) wherever
+  /// it is evaluated, given the tables' flags.
+  bool nonNegative(const ast::Module &M, const PolyModel &PM,
+                   const ast::Expr &E) const;
+};
+SignInfo analyzeSigns(const ast::Module &M, const PolyModel &PM);
 
 } // namespace dpc

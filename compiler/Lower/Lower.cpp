@@ -1,7 +1,7 @@
 //===- Lower.cpp - the middle end, pass by pass ---------------------------===//
 //
 // Takes the checked polyhedral model and gives the lir::Program: copy
-// tables and infinities, the schedule plan, the tile-product splits, the
+// tables, infinities and signs, the schedule plan, the tile-product splits, the
 // statement bodies, the tile starts, the verified loop trees, the storage
 // maps, the lane strips, their interior tiles, how their cells are
 // computed and the row reductions their sweeps can compute, the GPU and
@@ -14,7 +14,8 @@
 using namespace dpc;
 
 std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
-                                               DiagEngine &Diags) {
+                                               DiagEngine &Diags,
+                                               const LowerOptions &Opts) {
   const ast::Module &M = PM.module();
   auto P = std::make_unique<lir::Program>();
   P->M = describeModule(M);
@@ -33,7 +34,9 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     SchedulePlan Plan;
     if (!planSchedule(PM, CI, Diags, Plan))
       return nullptr;
-    std::vector<SplitPlan> Splits = planSplits(PM, Plan, CI, Inf);
+    SignInfo Sg = analyzeSigns(M, PM);
+    std::vector<SplitPlan> Splits =
+        planSplits(PM, Plan, CI, Inf, Sg, Opts, P->NotProducts);
     lowerBodies(PM, Plan, CI, Inf, Splits, *P);
     std::map<std::string, int> Ids;
     for (size_t S = 0; S < P->Stmts.size(); ++S)

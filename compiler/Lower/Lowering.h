@@ -70,9 +70,20 @@ struct SplitPlan {
   lir::IExprPtr BoxGuard;
 };
 
+/// What the user may choose of lowering (dpc compile / emit / run).
+struct LowerOptions {
+  /// Sums of doubles proven >= 0 may become tile products, which add their
+  /// terms in another order than the interpreter (--exact-sums: never).
+  bool ReassociateSums = true;
+};
+
+/// The reductions of tiled groups that are tile products; NotSplit gets a
+/// line for each reduction of a tiled group that is not one, and why.
 std::vector<SplitPlan> planSplits(const PolyModel &PM, const SchedulePlan &Plan,
                                   const CopyTableInfo &CI,
-                                  const InfinityInfo &Inf);
+                                  const InfinityInfo &Inf, const SignInfo &Sg,
+                                  const LowerOptions &Opts,
+                                  std::vector<std::string> &NotSplit);
 
 /// Loops over the points of S (all its set dims, in order), for a set whose
 /// enclosing variables are params. Leaf Stmt nodes have StmtId -2 and the
@@ -124,6 +135,7 @@ void chooseRingStorage(lir::Program &P);
 
 /// The whole middle end. Null (after diagnostics) on failure.
 std::unique_ptr<lir::Program> lowerModule(const PolyModel &PM,
-                                          DiagEngine &Diags);
+                                          DiagEngine &Diags,
+                                          const LowerOptions &Opts = {});
 
 } // namespace dpc

@@ -120,15 +120,20 @@ struct GpuMapper {
   }
 
   /// Threads sharing a cell of a point loop: when every cell under it has
-  /// split reductions, the block's threads spread over the cells of an
-  /// anti-diagonal (at most the tile's longest side) and the rest share
-  /// each cell's remainder loops.
+  /// split reductions, all max or min, the block's threads spread over the
+  /// cells of an anti-diagonal (at most the tile's longest side) and the
+  /// rest share each cell's remainder loops. (A sum's remainder stays on
+  /// one thread, in k order, so that the GPU adds its terms in the order
+  /// the CPU does.)
   int lanesOf(const LNode &N, const Group &Gr) const {
     bool All = true, Any = false;
     walkNodes(N, [&](const LNode &X) {
       if (X.isCell()) {
         Any = true;
-        All = All && !P.splitsOf(X.Ref).empty();
+        std::vector<int> Splits = P.splitsOf(X.Ref);
+        All = All && !Splits.empty();
+        for (int S : Splits)
+          All = All && P.Splits[S].Op != RedOp::Sum;
       }
       return true;
     });
@@ -614,7 +619,10 @@ struct GpuMapper {
           "; one block per SM in its launch bounds: its 64-bit updates with "
           "terms that depend on k need more than 128 registers a thread";
     }
-    K.MinBlocksPerSM = WideTerms ? 1 : Splits.size() <= 1 ? 2 : 0;
+    // (two blocks need twice the shared memory: where it does not fit, one
+    // block per SM, and the registers of two for it)
+    bool OneFits = 2 * (K.SharedBytes + T.SharedReservedPerBlock) > T.SharedPerSM;
+    K.MinBlocksPerSM = WideTerms || OneFits ? 1 : Splits.size() <= 1 ? 2 : 0;
     K.Why = std::string("one block of ") + std::to_string(TileThreads) +
             " threads per tile of a wavefront step" +
             (K.MinBlocksPerSM == 2 ? ", two blocks per SM" : "") +
@@ -622,6 +630,12 @@ struct GpuMapper {
                          "product's 64-bit updates with terms that depend on "
                          "k need more than 128 registers a thread"
                        : "") +
+            (OneFits && !WideTerms
+                 ? fmt::format("; one block per SM in its launch bounds: two "
+                               "blocks' {} bytes of shared memory do not fit "
+                               "in an SM's {}",
+                               K.SharedBytes, T.SharedPerSM)
+                 : "") +
             (Gr ? "; the tile's cells copied into shared memory" : "");
     return launch(newKernel(std::move(K)));
   }
@@ -965,7 +979,10 @@ struct CpuMapper {
     B.Lanes = T.VectorBytes / typeBytes(Sp.Ty);
     int64_t BR = Sp.BoxSize[Sp.RowDim], BC = Sp.BoxSize[Sp.ColDim];
     const std::string &KL = Sp.KVars.back();
-    if (accessAlong(P, *Sp.X, KL) == Access::Contiguous &&
+    // (not for a sum: its vector of partial results along k would add the
+    // terms in another order than the GPU's product)
+    if (Sp.Op != RedOp::Sum &&
+        accessAlong(P, *Sp.X, KL) == Access::Contiguous &&
         accessAlong(P, *Sp.Y, KL) == Access::Contiguous && BR % 4 == 0 &&
         BC % 4 == 0 && accessAlong(P, *Sp.Y, Col) != Access::Contiguous) {
       B.KVec = true;

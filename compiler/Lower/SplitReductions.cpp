@@ -243,6 +243,36 @@ ProductParts productParts(const Module &M, const Expr &Body,
   return R;
 }
 
+/// The parts of a sum reduction's body `X * Y (* t)*` (left to right, as
+/// parsed) that a tile product can take: the terms t read no table and
+/// are evaluated at every update, in the order written, whether they
+/// depend on the reduction's indices or not (nothing is factored out, so
+/// each term is the interpreter's). Null Core when the body is not of that
+/// form, or a term may be negative or infinite (see planSplits).
+ProductParts productPartsSum(const Module &M, const PolyModel &PM,
+                             const Expr &Body, const InfinityInfo &Inf,
+                             const SignInfo &Sg) {
+  ProductParts R;
+  const Expr *Core = &Body;
+  std::vector<FactoredTerm> KRev;
+  while (Core->K == Expr::Mul &&
+         !(isTableRead(*Core->Args[0]) && isTableRead(*Core->Args[1]))) {
+    const Expr &C = *Core->Args[1];
+    if (!finiteTerm(M, C, Inf) || readsTable(C) ||
+        !Sg.nonNegative(M, PM, C))
+      return R;
+    KRev.push_back({false, &C});
+    Core = Core->Args[0].get();
+  }
+  if (Core->K != Expr::Mul || !isTableRead(*Core->Args[0]) ||
+      !isTableRead(*Core->Args[1]))
+    return R;
+  R.Pair = Core;
+  R.Core = &Body;
+  R.KTerms.assign(KRev.rbegin(), KRev.rend());
+  return R;
+}
+
 /// Reductions not nested in another reduction.
 void collect(const Expr &E, bool InRed, std::vector<const Expr *> &Out) {
   if (E.K == Expr::Reduce) {
@@ -262,7 +292,10 @@ void collect(const Expr &E, bool InRed, std::vector<const Expr *> &Out) {
 std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
                                        const SchedulePlan &Plan,
                                        const CopyTableInfo &CI,
-                                       const InfinityInfo &Inf) {
+                                       const InfinityInfo &Inf,
+                                       const SignInfo &Sg,
+                                       const LowerOptions &Opts,
+                                       std::vector<std::string> &NotSplit) {
   const Module &M = PM.module();
   std::vector<SplitPlan> Out;
   isl::union_map Step = Plan.stepOf(PM);
@@ -275,10 +308,17 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
     std::vector<const Expr *> Reds;
     collect(*S.Body, false, Reds);
     for (const Expr *R : Reds) {
-      // Only max-plus / min-plus (a sum or a logsumexp is no tropical
-      // product).
-      if (R->Op != RedOp::Max && R->Op != RedOp::Min)
+      auto WhyNot = [&](const std::string &Why) {
+        NotSplit.push_back("reduction " + exprToString(*R) + " in " + S.Name +
+                           ": not a tile product: " + Why);
+      };
+      // Max-plus / min-plus, and sum-product for doubles (a logsumexp is
+      // no semiring product here).
+      bool Sum = R->Op == RedOp::Sum;
+      if (R->Op != RedOp::Max && R->Op != RedOp::Min && !Sum) {
+        WhyNot("a logsumexp is computed term by term");
         continue;
+      }
       // Nor one that reads at subscripts computed from input values, or
       // chooses a case by them (each read checked where the interpreter
       // reads it: the dumps say so, lir::dumpSchedule).
@@ -287,7 +327,33 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       std::vector<std::string> RedVars;
       for (auto &Bd : R->Bindings)
         RedVars.push_back(Bd.Var);
-      ProductParts Parts = productParts(M, *R->Args[0], RedVars, Inf);
+      ProductParts Parts;
+      if (Sum) {
+        // A product sums its part of k in another order than the
+        // interpreter (which adds k = lo, lo + 1, ... in turn): done only
+        // for double sums of terms proven >= 0, whose result then changes
+        // by a small relative amount (docs/language.md: reassociated
+        // sums); integer sums would need a checked add per update.
+        if (M.Tables[S.Table].Type != ScalarType::Double) {
+          WhyNot(std::string("a sum of ") +
+                 typeName(M.Tables[S.Table].Type) +
+                 " values is computed in the written order (only double "
+                 "sums are reassociated)");
+          continue;
+        }
+        if (!Opts.ReassociateSums) {
+          WhyNot("sums keep the written order (--exact-sums)");
+          continue;
+        }
+        Parts = productPartsSum(M, PM, *R->Args[0], Inf, Sg);
+        if (!Parts.Core) {
+          WhyNot("the body is not `X * Y (* t)*` of two table reads and "
+                 "terms t >= 0 that read no table");
+          continue;
+        }
+      } else {
+        Parts = productParts(M, *R->Args[0], RedVars, Inf);
+      }
       if (!Parts.Core)
         continue;
       const Expr &B = *Parts.Pair;
@@ -295,6 +361,25 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       const ReadAccess *RY = findRead(S, B.Args[1].get());
       auto [AccX, TX] = effectiveAccess(PM, CI, *RX);
       auto [AccY, TY] = effectiveAccess(PM, CI, *RY);
+      if (Sum) {
+        // Terms of one sign (no cancellation), no infinity (0 * inf), of
+        // the sum's type (no conversion inside the product).
+        if (!Sg.NonNeg[TX] || !Sg.NonNeg[TY]) {
+          WhyNot("an operand table may hold negative values (a reordered "
+                 "sum with cancellation could change its result by any "
+                 "amount)");
+          continue;
+        }
+        if (!Inf.finite(TX) || !Inf.finite(TY)) {
+          WhyNot("an operand table may hold an infinity");
+          continue;
+        }
+        if (M.Tables[TX].Type != ScalarType::Double ||
+            M.Tables[TY].Type != ScalarType::Double) {
+          WhyNot("an operand table is not double");
+          continue;
+        }
+      }
       // Operands that may be infinite: only the reduction's absorbing
       // infinity (-inf for max, +inf for min), which IEEE arithmetic
       // handles for float and double and clamped int32 operands handle
@@ -309,12 +394,21 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
                      M.Tables[TY].Type == ScalarType::Int32;
         bool FloatOk = (Ty == ScalarType::Float || Ty == ScalarType::Double) &&
                        M.Tables[TX].Type == Ty && M.Tables[TY].Type == Ty;
-        if (Other[TX] || Other[TY] || !(IntOk || FloatOk))
+        if (Other[TX] || Other[TY] || !(IntOk || FloatOk)) {
+          WhyNot(Other[TX] || Other[TY]
+                     ? "an operand may be the infinity that does not absorb "
+                       "(inf - inf could occur)"
+                     : "operands that may be infinite, of other types than "
+                       "int, float or double of the table's own type");
           continue;
+        }
         // Clamped int32 operands rely on a product's sign telling whether
         // an operand was infinite, which a k-dependent term would blur.
-        if (IntOk && !Parts.KTerms.empty())
+        if (IntOk && !Parts.KTerms.empty()) {
+          WhyNot("int operands that may be infinite and terms that depend on "
+                 "k");
           continue;
+        }
         SoftInf = IntOk;
       }
       const PolyModel::ReductionSets *RS = PM.reductionSets(R);
@@ -345,8 +439,10 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       isl::union_set GoodU = Earlier(AccX, TX).intersect(Earlier(AccY, TY));
       isl::set Good = GoodU.intersect(isl::union_set(RS->Inner))
                           .extract_set(RS->Inner.space());
-      if (Good.is_empty())
+      if (Good.is_empty()) {
+        WhyNot("no term reads only cells of earlier wavefront steps");
         continue;
+      }
 
       // (x, k) -> TK[tile(x), k]
       std::vector<std::string> TK;
@@ -365,8 +461,11 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
                                         "] }");
       isl::set All = RS->Outer.preimage(Drop);
       isl::set U = Good.apply(ToTK).subtract(All.subtract(Good).apply(ToTK));
-      if (U.is_empty())
+      if (U.is_empty()) {
+        WhyNot("no tile has a contraction index whose reads, for every cell "
+               "of the tile, come from earlier wavefront steps");
         continue;
+      }
 
       SplitPlan Sp;
       Sp.Stmt = SI;

@@ -315,6 +315,16 @@ DPC_HD float vmax(float a, float b) { return a > b ? a : b; }
 DPC_HD float vmin(float a, float b) { return a < b ? a : b; }
 DPC_HD int32_t vmax(int32_t a, int32_t b) { return a > b ? a : b; }
 DPC_HD int32_t vmin(int32_t a, int32_t b) { return a < b ? a : b; }
+// a + b of a tile product's sum (the accumulator and a term), never fused
+// with the multiply before it on the GPU (__dadd_rn), whatever --fmad says,
+// so that the GPU rounds as the CPU does
+DPC_HD double vadd(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
 
 // exp and log of a float or double table's values (float: expf, logf).
 DPC_HD double fexp(double x) { return ::exp(x); }

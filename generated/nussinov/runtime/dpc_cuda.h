@@ -361,6 +361,11 @@ __device__ __forceinline__ int32_t dpc_addmin(int32_t a, int32_t b, int32_t c) {
   return s < c ? s : c;
 #endif
 }
+/// c + a * b of a sum's tile product: the product and the sum each rounded
+/// (never one fused multiply-add), as the CPU computes them.
+__device__ __forceinline__ double dpc_mulsum(double a, double b, double c) {
+  return __dadd_rn(c, __dmul_rn(a, b));
+}
 template <typename T> __device__ __forceinline__ T dpc_addmax(T a, T b, T c) {
   return a + b > c ? a + b : c;
 }
