@@ -449,7 +449,7 @@ struct CudaPrinter {
     switch (N.K) {
     case LNode::For: {
       if (N.Role == LoopRole::PointWavefront) {
-        W.comment("point wavefront: one anti-diagonal of the tile per step");
+        W.comment("point wavefront: one step of the tile's cells per iteration (an\nanti-diagonal, or a row where one member carries every dependence)");
         W.open(forHead(N));
         for (auto &K : N.Kids)
           device(*K, W, Distributed, true);

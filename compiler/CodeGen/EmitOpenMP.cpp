@@ -131,7 +131,7 @@ struct CpuPrinter {
         return;
       }
       if (N.MarkName == "points")
-        W.comment("the cells of this tile, one anti-diagonal after another");
+        W.comment("the cells of this tile, one point-wavefront step (an anti-diagonal,\nor a row where one member carries every dependence) after another");
       for (auto &K : N.Kids)
         node(*K, InParallel, InTiles);
       return;

@@ -95,6 +95,8 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
     OS << "\n";
     if (!Gr.TileWhy.empty())
       OS << "  tile sizes: " << Gr.TileWhy << "\n";
+    if (!Gr.PointWhy.empty())
+      OS << "  points: " << Gr.PointWhy << "\n";
     if (!Gr.PatternWhy.empty())
       OS << "  dependence pattern: "
          << (Gr.ShortUniform ? "short uniform" : "general") << ", "
@@ -128,7 +130,7 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
               "and its group runs no lane strips\n";
     if (Gr.Tiled)
       OS << "  parallelism: the tiles of a wavefront step, and the cells "
-            "of an anti-diagonal of a tile, are independent\n";
+            "of a step of a tile's point wavefront, are independent\n";
     for (size_t D = 0; D < Gr.Parallel.size(); ++D)
       OS << "  member " << D << ": "
          << (Gr.Parallel[D] ? "parallel" : "sequential") << ", "

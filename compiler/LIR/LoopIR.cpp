@@ -447,3 +447,19 @@ StripLeaf::Level lir::stripLevel(const Group &G,
          : Col      ? StripLeaf::Col
                     : StripLeaf::Fixed;
 }
+
+void lir::forEachVExpr(const VExpr &E,
+                       const std::function<void(const VExpr &)> &Fn) {
+  Fn(E);
+  for (auto &K : E.Kids)
+    forEachVExpr(*K, Fn);
+}
+
+bool lir::readsTableIn(const VExpr &E, int T) {
+  if (E.K == VExpr::Load && E.Table == T)
+    return true;
+  for (auto &K : E.Kids)
+    if (readsTableIn(*K, T))
+      return true;
+  return false;
+}

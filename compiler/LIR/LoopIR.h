@@ -218,6 +218,12 @@ struct VExpr {
   bool FiniteOperands = false;
 };
 
+/// Calls Fn on E and on every expression below it, parents first (guards
+/// and index expressions are IExprs: not visited).
+void forEachVExpr(const VExpr &E, const std::function<void(const VExpr &)> &Fn);
+/// Whether E reads table T anywhere (a Load of T).
+bool readsTableIn(const VExpr &E, int T);
+
 /// Error codes of generated code for a read whose subscripts read input
 /// values and leave the table's domain: this plus the read's site.
 constexpr int ReadSiteErrBase = 16;
@@ -412,6 +418,7 @@ struct Group {
   bool ShortUniform = false;
   std::string PatternWhy;           // why it is, or is not, that pattern
   std::string TileWhy;              // why these tile sizes
+  std::string PointWhy;             // the point wavefront inside a tile
   /// Lane strips (set by Lower/FindLaneStrips.cpp): the pattern above, and
   /// every read of a table of the group is at a constant band offset in
   /// {0, 1} x {0, 1}, so that a lane owning a run of rows keeps its cells

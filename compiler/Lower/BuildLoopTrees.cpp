@@ -147,10 +147,14 @@ struct TreeBuilder {
       N = N.child(static_cast<int>(L.size()) - 1).child(0);
     }
     N = N.insert_mark("points").child(0);
+    // The point wavefront: the sum of the point coordinates (a tile's
+    // anti-diagonals), or the one member that carries every dependence.
+    const int PC = Gr.PointCarrier;
     auto PointW = [&](int S) {
       std::vector<std::string> W;
       for (unsigned P = 0; P < Gr.Dims; ++P)
-        W.push_back(pointCoord(Member(S, P), Gr.Tile[P]));
+        if (PC < 0 || static_cast<int>(P) == PC)
+          W.push_back(pointCoord(Member(S, P), Gr.Tile[P]));
       return std::vector<std::string>{join(W, " + ")};
     };
     N = N.insert_partial_schedule(mupa(G, false, PointW, nullptr)).child(0);
@@ -158,8 +162,9 @@ struct TreeBuilder {
     if (Gr.Dims > 1) {
       auto PointRest = [&](int S) {
         std::vector<std::string> V;
-        for (unsigned P = 1; P < Gr.Dims; ++P)
-          V.push_back(pointCoord(Member(S, P), Gr.Tile[P]));
+        for (unsigned P = 0; P < Gr.Dims; ++P)
+          if (PC < 0 ? P > 0 : static_cast<int>(P) != PC)
+            V.push_back(pointCoord(Member(S, P), Gr.Tile[P]));
         return V;
       };
       N = coincident(N.insert_partial_schedule(mupa(G, false, PointRest, nullptr)))

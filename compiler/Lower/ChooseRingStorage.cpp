@@ -38,15 +38,6 @@ using namespace dpc::lir;
 
 namespace {
 
-bool readsTable(const VExpr &E, int T) {
-  if (E.K == VExpr::Load && E.Table == T)
-    return true;
-  for (auto &K : E.Kids)
-    if (readsTable(*K, T))
-      return true;
-  return false;
-}
-
 bool fusedIn(const std::vector<RowReduction> &RRs, int Stmt) {
   return std::any_of(RRs.begin(), RRs.end(),
                      [&](const RowReduction &R) { return R.Stmt == Stmt; });
@@ -81,7 +72,7 @@ std::string whyNotRing(const Program &P, int GI, int T) {
 
   for (size_t St = 0; St < P.Stmts.size(); ++St) {
     if (std::count(G.Stmts.begin(), G.Stmts.end(), static_cast<int>(St)) ||
-        !readsTable(*P.Stmts[St].Body, T))
+        !readsTableIn(*P.Stmts[St].Body, T))
       continue;
     if (!fusedIn(Strip->RowReductions, static_cast<int>(St)) ||
         !fusedIn(Kn->RowReductions, static_cast<int>(St)))

@@ -25,10 +25,10 @@ namespace {
 
 /// Calls Fn on every load of a body (guards hold no loads).
 void forEachLoad(const VExpr &E, const std::function<void(const VExpr &)> &Fn) {
-  if (E.K == VExpr::Load)
-    Fn(E);
-  for (auto &K : E.Kids)
-    forEachLoad(*K, Fn);
+  forEachVExpr(E, [&](const VExpr &X) {
+    if (X.K == VExpr::Load)
+      Fn(X);
+  });
 }
 
 /// Why group G cannot run as lane strips ("" if it can); fills Order.

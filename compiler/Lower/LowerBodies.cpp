@@ -260,6 +260,7 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     Gr.ShortUniform = Gp.ShortUniform;
     Gr.PatternWhy = Gp.PatternWhy;
     Gr.TileWhy = Gp.TileWhy;
+    Gr.PointWhy = Gp.PointWhy;
     std::string T;
     for (size_t K = 0; K < Gp.Stmts.size(); ++K) {
       const Statement &S = PM.statements()[Gp.Stmts[K]];

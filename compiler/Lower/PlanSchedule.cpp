@@ -477,6 +477,33 @@ bool dpc::planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
                   "whose outer members carry it (isl; the band is legal but "
                   "not permutable)";
     }
+    // The point wavefront: along one member if it carries every dependence.
+    if (G.Tiled && G.Dims > 1) {
+      std::vector<std::string> DV, Z;
+      for (unsigned Q = 0; Q < G.Dims; ++Q) {
+        DV.push_back("d" + std::to_string(Q));
+        Z.push_back(DV.back() + " = 0");
+      }
+      isl::union_set NonZero = BD.subtract(islParse<isl::union_set>(
+          PM.ctx(), PM.paramTuple() + " -> { [" + join(DV) + "] : " +
+                        join(Z, " and ") + " }"));
+      for (unsigned P = 0; P < G.Dims && G.PointCarrier < 0; ++P) {
+        isl::union_set Ahead = islParse<isl::union_set>(
+            PM.ctx(), PM.paramTuple() + " -> { [" + join(DV) + "] : d" +
+                          std::to_string(P) + " >= 1 }");
+        if (NonZero.is_subset(Ahead))
+          G.PointCarrier = static_cast<int>(P);
+      }
+      G.PointWhy =
+          G.PointCarrier >= 0
+              ? fmt::format("inside a tile, member {} carries every "
+                            "dependence (isl: every non-zero distance is >= 1 "
+                            "along it): the cells of one point along it are "
+                            "independent, one step each",
+                            G.PointCarrier)
+              : "inside a tile, anti-diagonals (no member carries every "
+                "dependence)";
+    }
     // A reversed index (-x) is shifted by tile - 1 so that its tiles line up
     // with those of a forward index: rows [64m, 64m + 63] like columns.
     G.Shifts.assign(G.Dims, 0);

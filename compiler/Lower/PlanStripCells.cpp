@@ -36,12 +36,6 @@ using namespace dpc::lir;
 
 namespace {
 
-void forEach(const VExpr &E, const std::function<void(const VExpr &)> &Fn) {
-  Fn(E);
-  for (auto &K : E.Kids)
-    forEach(*K, Fn);
-}
-
 /// Why a statement of a strip group cannot be evaluated speculatively
 /// ("" if it can).
 /// With Sentinels, infinite int values are allowed where no operation can
@@ -49,7 +43,7 @@ void forEach(const VExpr &E, const std::function<void(const VExpr &)> &Fn) {
 std::string whyNotSpeculative(const Program &P, const lir::Statement &St,
                               bool Sentinels) {
   std::string Why;
-  forEach(*St.Body, [&](const VExpr &E) {
+  forEachVExpr(*St.Body, [&](const VExpr &E) {
     if (!Why.empty())
       return;
     if (E.K == VExpr::Reduce || E.K == VExpr::SplitReduce)
@@ -124,7 +118,7 @@ void dpc::planStripCells(Program &P) {
         if (S < 0)
           continue;
         const lir::Statement &St = P.Stmts[S];
-        forEach(*St.Body, [&](const VExpr &E) {
+        forEachVExpr(*St.Body, [&](const VExpr &E) {
           if (E.K == VExpr::InputLoad)
             AddLeaf(St, E.Input, E.Ix);
           if (E.K == VExpr::Score)

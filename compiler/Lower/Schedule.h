@@ -40,6 +40,14 @@ struct GroupPlan {
   /// reduction in any cell (lir::Group::ShortUniform).
   bool ShortUniform = false;
   std::string PatternWhy, TileWhy;
+  /// Tiled groups: a member along which every non-zero dependence
+  /// distance of the group is >= 1 (isl), or -1. Inside a tile, the cells
+  /// with the same point coordinate along it are then independent: the
+  /// point wavefront steps along that member alone (a tile's rows one after
+  /// another, each row's cells in parallel) instead of along the sum of the
+  /// point coordinates (its anti-diagonals, twice as many steps).
+  int PointCarrier = -1;
+  std::string PointWhy;
 };
 
 struct SchedulePlan {

@@ -1254,7 +1254,8 @@ __global__ void __launch_bounds__(256, 2)
   }
   __syncthreads();
   // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
   for (int64_t c2 = -(64 * c0) + 62; c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
     for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
          c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3 += blockDim.x) {
@@ -1264,7 +1265,8 @@ __global__ void __launch_bounds__(256, 2)
     __syncthreads();
   }
   if (c0 == 0) {
-    // point wavefront: one anti-diagonal of the tile per step
+    // point wavefront: one step of the tile's cells per iteration (an
+    // anti-diagonal, or a row where one member carries every dependence)
     for (int64_t c2 = 64; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
       // 4 threads per cell: they share its remainder loops
       for (int64_t c3 = c2 - 63 + threadIdx.x / 4; c3 <= dpc_min(63, M - 64 * c1 - 1);
@@ -1508,7 +1510,8 @@ __global__ void __launch_bounds__(256, 2)
     }
   }
   // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
   for (int64_t c2 = 0; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
     // 4 threads per cell: they share its remainder loops
     for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
@@ -1791,7 +1794,8 @@ __global__ void __launch_bounds__(256, 2)
   }
   // the tile's cells
   if (c0 == 0) {
-    // point wavefront: one anti-diagonal of the tile per step
+    // point wavefront: one step of the tile's cells per iteration (an
+    // anti-diagonal, or a row where one member carries every dependence)
     for (int64_t c2 = 62; c2 <= 63; c2++) {
       for (int64_t c3 = 0 + threadIdx.x; c3 <= dpc_min(N - 64 * c1 - 1, c2);
            c3 += blockDim.x) {
@@ -1801,7 +1805,8 @@ __global__ void __launch_bounds__(256, 2)
       __syncthreads();
     }
   }
-  // point wavefront: one anti-diagonal of the tile per step
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
   for (int64_t c2 = dpc_max(0, -(64 * c0) + 64); c2 <= dpc_min(126, N - 64 * c1 + 62);
        c2++) {
     // 4 threads per cell: they share its remainder loops
@@ -1846,7 +1851,8 @@ __global__ void __launch_bounds__(256, 2)
   }
   __syncthreads();
   // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
   for (int64_t c2 = -(64 * c0) + 62; c2 <= -(63 * c0) + 63; c2++) {
     if (threadIdx.x == 0)
       tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, -(63 * c0) - c2 + 63, c0, dpc_cur_S1,
@@ -2688,7 +2694,8 @@ __global__ void __launch_bounds__(256)
         __syncthreads();
       }
     }
-    // point wavefront: one anti-diagonal of the tile per step
+    // point wavefront: one step of the tile's cells per iteration (an
+    // anti-diagonal, or a row where one member carries every dependence)
     for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
          c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
       // 8 threads per cell: they share its remainder loops
@@ -2726,7 +2733,8 @@ __global__ void __launch_bounds__(256, 2)
   int32_t *dpc_cur_F =
       reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
   // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
   for (int64_t c4 = dpc_max(0, -(32 * c0) - 2);
        c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
     for (int64_t c6 =
@@ -3494,7 +3502,8 @@ __global__ void __launch_bounds__(256)
     }
   }
   // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
   for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
     // 8 threads per cell: they share its remainder loops
     for (int64_t c6 =
@@ -4263,7 +4272,8 @@ __global__ void __launch_bounds__(256)
     }
   }
   // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
   for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
     // 8 threads per cell: they share its remainder loops
     for (int64_t c6 =
@@ -5108,7 +5118,8 @@ __global__ void __launch_bounds__(256)
       }
     }
   }
-  // point wavefront: one anti-diagonal of the tile per step
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
   for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
        c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
     // 8 threads per cell: they share its remainder loops
@@ -6413,7 +6424,8 @@ __global__ void __launch_bounds__(256)
       }
     }
     // the tile's cells
-    // point wavefront: one anti-diagonal of the tile per step
+    // point wavefront: one step of the tile's cells per iteration (an
+    // anti-diagonal, or a row where one member carries every dependence)
     for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
       // 8 threads per cell: they share its remainder loops
       for (int64_t c6 =
@@ -6450,7 +6462,8 @@ __global__ void __launch_bounds__(256, 2)
   int32_t *dpc_cur_F =
       reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
   // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
   for (int64_t c4 = 0; c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
     for (int64_t c6 =
              dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33) + threadIdx.x;

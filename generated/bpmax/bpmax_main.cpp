@@ -26,17 +26,20 @@ schedule: groups, tile sizes, dependence pattern
 group 0: { S2_case1[i, j] -> [-i + 63, j]; S2_case2[i, j] -> [-i + 63, j] }
   tiled, tile sizes 64 64
   tile sizes: 64 x 64 (two members)
+  points: inside a tile, anti-diagonals (no member carries every dependence)
   dependence pattern: general, a cell has a reduction (more than O(1) work)
-  parallelism: the tiles of a wavefront step, and the cells of an anti-diagonal of a tile, are independent
+  parallelism: the tiles of a wavefront step, and the cells of a step of a tile's point wavefront, are independent
 group 1: { S1_case1[i, j] -> [-i + 63, j]; S1_case2[i, j] -> [-i + 63, j] }
   tiled, tile sizes 64 64
   tile sizes: 64 x 64 (two members)
+  points: inside a tile, anti-diagonals (no member carries every dependence)
   dependence pattern: general, a cell has a reduction (more than O(1) work)
-  parallelism: the tiles of a wavefront step, and the cells of an anti-diagonal of a tile, are independent
+  parallelism: the tiles of a wavefront step, and the cells of a step of a tile's point wavefront, are independent
 group 2: { F_case1[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case2[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case3[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case4[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2] }
   tiled, tile sizes 1 1 32 32
   tile sizes: 32 x 32 over the last two members
-  parallelism: the tiles of a wavefront step, and the cells of an anti-diagonal of a tile, are independent
+  points: inside a tile, anti-diagonals (no member carries every dependence)
+  parallelism: the tiles of a wavefront step, and the cells of a step of a tile's point wavefront, are independent
 tile product 0 in S1_case2: reduction max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j]
   U(T) = [N, M] -> { TK[i0, i1, i2] : M > 0 and i0 <= 0 and 64i1 < N and 64 - 64i0 <= i2 < 64i1 }
   register-blocked, split over k on the GPU; on the CPU, the last index innermost (a row of accumulators)

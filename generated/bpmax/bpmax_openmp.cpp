@@ -779,7 +779,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         int32_t dpc_acc1[4096]; // tile product accumulator
         for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
           dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
-        // the cells of this tile, one anti-diagonal after another
+        // the cells of this tile, one point-wavefront step (an anti-diagonal,
+        // or a row where one member carries every dependence) after another
         for (int64_t c2 = -(64 * c0) + 62; c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
           for (int64_t c3 = dpc_max(0, c2 - 63);
                c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
@@ -809,7 +810,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         if (c0 >= 2) {
           tile_product1(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc1);
         }
-        // the cells of this tile, one anti-diagonal after another
+        // the cells of this tile, one point-wavefront step (an anti-diagonal,
+        // or a row where one member carries every dependence) after another
         for (int64_t c2 = 0; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
           for (int64_t c3 = dpc_max(0, c2 - 63);
                c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
@@ -824,7 +826,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
     for (int64_t c1 = -1; c1 <= dpc_floordiv(N, 64) - 1; c1++) {
       {
-        // the cells of this tile, one anti-diagonal after another
+        // the cells of this tile, one point-wavefront step (an anti-diagonal,
+        // or a row where one member carries every dependence) after another
         stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + 64, 64 * c1 + 63, dpc_err);
       }
     }
@@ -839,7 +842,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
           if (c0 >= 2) {
             tile_product0(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc0);
           }
-          // the cells of this tile, one anti-diagonal after another
+          // the cells of this tile, one point-wavefront step (an anti-diagonal,
+          // or a row where one member carries every dependence) after another
           if (c0 == 0) {
             for (int64_t c2 = 62; c2 <= 63; c2++) {
               for (int64_t c3 = 0; c3 <= dpc_min(N - 64 * c1 - 1, c2); c3++) {
@@ -863,7 +867,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
     // one step of the tile wavefront: the tiles below are independent
     for (int64_t c0 = -1; c0 <= 0; c0++) {
       {
-        // the cells of this tile, one anti-diagonal after another
+        // the cells of this tile, one point-wavefront step (an anti-diagonal,
+        // or a row where one member carries every dependence) after another
         for (int64_t c2 = -(64 * c0) + 62; c2 <= -(63 * c0) + 63; c2++) {
           stmt_S1_case1(dpc_p, dpc_in, dpc_t, -(63 * c0) - c2 + 63, c0, dpc_err);
         }
@@ -874,7 +879,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
   for (int64_t c1 = -1; c1 <= N - 1; c1++) {
     for (int64_t c2 = -dpc_floordiv(M + 32, 32) + 1; c2 <= 0; c2++) {
       {
-        // the cells of this tile, one anti-diagonal after another
+        // the cells of this tile, one point-wavefront step (an anti-diagonal,
+        // or a row where one member carries every dependence) after another
         stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2), -(32 * c2) - 1,
                      dpc_err);
       }
@@ -919,7 +925,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                               dpc_acc5);
               }
               if (c0 >= c2 + c3) {
-                // the cells of this tile, one anti-diagonal after another
+                // the cells of this tile, one point-wavefront step (an anti-diagonal,
+                // or a row where one member carries every dependence) after another
                 for (int64_t c6 =
                          dpc_max(dpc_max(0, -M - 32 * c2 + 31), -(32 * c2) - 32 * c3 - 1);
                      c6 <= dpc_min(31, -(32 * c2) - 32 * c3 + 30); c6++) {
@@ -953,7 +960,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
             }
           }
           {
-            // the cells of this tile, one anti-diagonal after another
+            // the cells of this tile, one point-wavefront step (an anti-diagonal,
+            // or a row where one member carries every dependence) after another
             for (int64_t c4 = dpc_max(0, -(32 * c0) - 2);
                  c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
               for (int64_t c6 =
@@ -996,7 +1004,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                                 dpc_acc4);
                   tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                                 dpc_acc5);
-                  // the cells of this tile, one anti-diagonal after another
+                  // the cells of this tile, one point-wavefront step (an anti-diagonal,
+                  // or a row where one member carries every dependence) after another
                   for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
                     for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
                          c6 <= dpc_min(31, c4); c6++) {
@@ -1035,7 +1044,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                                   dpc_acc4);
                     tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                                   dpc_acc5);
-                    // the cells of this tile, one anti-diagonal after another
+                    // the cells of this tile, one point-wavefront step (an anti-diagonal,
+                    // or a row where one member carries every dependence) after another
                     for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
                       for (int64_t c6 =
                                dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
@@ -1054,7 +1064,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                    c2 <= 0; c2++) {
                 {
                   if (c1 >= c0 + 1) {
-                    // the cells of this tile, one anti-diagonal after another
+                    // the cells of this tile, one point-wavefront step (an anti-diagonal,
+                    // or a row where one member carries every dependence) after another
                     stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0 - 1, c1, -(32 * c2),
                                  -(32 * c2) - 1, dpc_err);
                   }
@@ -1087,7 +1098,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                       }
                       tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                                     dpc_acc5);
-                      // the cells of this tile, one anti-diagonal after another
+                      // the cells of this tile, one point-wavefront step (an anti-diagonal,
+                      // or a row where one member carries every dependence) after another
                       if (c2 + c3 == 0) {
                         for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 31); c6 <= 30; c6++) {
                           stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1,
@@ -1141,7 +1153,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                                     (M - 1) / 32, dpc_acc2);
                       tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1, c1, (-M + 1) / 32,
                                     (M - 1) / 32, dpc_acc5);
-                      // the cells of this tile, one anti-diagonal after another
+                      // the cells of this tile, one point-wavefront step (an anti-diagonal,
+                      // or a row where one member carries every dependence) after another
                       stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M, M - 1, dpc_err);
                       stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M - 1, M - 1,
                                    dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
@@ -1157,12 +1170,14 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         for (int64_t c1 = 0; c1 <= N - 1; c1++) {
           for (int64_t c3 = dpc_max(-1, -c1); c3 <= 0; c3++) {
             {
-              // the cells of this tile, one anti-diagonal after another
+              // the cells of this tile, one point-wavefront step (an anti-diagonal,
+              // or a row where one member carries every dependence) after another
               stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c3, c1, c3 + 1, c3, dpc_err);
             }
           }
           {
-            // the cells of this tile, one anti-diagonal after another
+            // the cells of this tile, one point-wavefront step (an anti-diagonal,
+            // or a row where one member carries every dependence) after another
             stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, 0, 0, dpc_err);
           }
         }
@@ -1200,7 +1215,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                             dpc_acc4);
               tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                             dpc_acc5);
-              // the cells of this tile, one anti-diagonal after another
+              // the cells of this tile, one point-wavefront step (an anti-diagonal,
+              // or a row where one member carries every dependence) after another
               for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
                 for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
                      c6 <= dpc_min(31, c4); c6++) {
@@ -1213,7 +1229,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
           }
         }
         {
-          // the cells of this tile, one anti-diagonal after another
+          // the cells of this tile, one point-wavefront step (an anti-diagonal,
+          // or a row where one member carries every dependence) after another
           for (int64_t c4 = 0; c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
             for (int64_t c6 =
                      dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33);

@@ -453,7 +453,8 @@ __global__ void __launch_bounds__(256, 2)
     }
   }
   // the tile's cells
-  // point wavefront: one anti-diagonal of the tile per step
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
   for (int64_t c2 = dpc_max(0, -(64 * c0) + 63);
        c2 <= dpc_min(-(64 * c0) + 64, N - 64 * c1 + 62); c2++) {
     for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
@@ -463,7 +464,8 @@ __global__ void __launch_bounds__(256, 2)
     }
     __syncthreads();
   }
-  // point wavefront: one anti-diagonal of the tile per step
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
   for (int64_t c2 = dpc_max(0, -(64 * c0) + 65); c2 <= dpc_min(126, N - 64 * c1 + 62);
        c2++) {
     // 4 threads per cell: they share its remainder loops

@@ -193,7 +193,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         if (c0 >= 1) {
           tile_product0(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc0);
         }
-        // the cells of this tile, one anti-diagonal after another
+        // the cells of this tile, one point-wavefront step (an anti-diagonal,
+        // or a row where one member carries every dependence) after another
         for (int64_t c2 = dpc_max(0, -(64 * c0) + 63);
              c2 <= dpc_min(-(64 * c0) + 64, N - 64 * c1 + 62); c2++) {
           for (int64_t c3 = dpc_max(0, c2 - 63);

@@ -26,8 +26,9 @@ schedule: groups, tile sizes, dependence pattern
 group 0: { C_case1[i, j] -> [-i + 63, j]; C_case2[i, j] -> [-i + 63, j] }
   tiled, tile sizes 64 64
   tile sizes: 64 x 64 (two members)
+  points: inside a tile, anti-diagonals (no member carries every dependence)
   dependence pattern: general, a cell has a reduction (more than O(1) work)
-  parallelism: the tiles of a wavefront step, and the cells of an anti-diagonal of a tile, are independent
+  parallelism: the tiles of a wavefront step, and the cells of a step of a tile's point wavefront, are independent
 tile product 0 in C_case2: reduction max k in i + 1 .. j - 1 : C[i, k] + C[k + 1, j]
   U(T) = [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 64 - 64i0 <= i2 < 64i1 }
   register-blocked, split over k on the GPU; on the CPU, the last index innermost (a row of accumulators)
