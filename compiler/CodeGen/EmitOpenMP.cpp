@@ -318,24 +318,61 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
 
 /// The CPU form of a tile product: the register-blocked form for the tiles
 /// where it applies; else the tile's rows, then k, then the contiguous last
-/// index innermost (vectorised), or each cell's reduction along k.
+/// index innermost (vectorised), or each cell's reduction along k. An int
+/// product with terms that depend on k (CpuProduct::Flagged) is printed
+/// twice: its updates with overflows kept in a flag (branch-free, so that
+/// the loops vectorise), and, where the flag is set, the checked form.
+void productBody(const Program &P, int SI, CodeWriter &W, bool Flagged);
+
 void product(const Program &P, int SI, CodeWriter &W) {
   const SplitInfo &Sp = P.Splits[SI];
-  const ModuleInfo &M = P.M;
-  const TableInfo &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
-  std::string Args;
-  for (auto &T : Sp.TileVars)
+  const CpuProduct &CP = P.Cpu.Products[SI];
+  std::string Args, Pass;
+  for (auto &T : Sp.TileVars) {
     Args += ", int64_t " + T;
+    Pass += ", " + T;
+  }
+  std::string Acc = "dpc_acc" + std::to_string(SI);
+  std::string Sig = "(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t" +
+                    Args + ", " + storeType(Sp.Ty) + " *" + Acc +
+                    (Sp.KTerms.empty() ? "" : ", int *dpc_err") + ")";
+  std::string Name = "tile_product" + std::to_string(SI);
   W.comment("Tile product " + std::to_string(SI) + " for " +
             P.Stmts[Sp.Stmt].Name + ": for every cell x of the tile,\n  acc[x] = " +
             redOpName(Sp.Op) + " over k in U(tile) of " +
             Sp.BodyText +
             "\nwhere U(tile) holds the k whose reads, for every cell of the "
             "tile, were\ncomputed in earlier wavefront steps:\n  " + Sp.USet);
-  W.open("static void tile_product" + std::to_string(SI) +
-         "(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t" +
-         Args + ", " + storeType(Sp.Ty) + " *dpc_acc" + std::to_string(SI) +
-         (Sp.KTerms.empty() ? "" : ", int *dpc_err") + ")");
+  if (!CP.Flagged) {
+    W.open("static void " + Name + Sig);
+    productBody(P, SI, W, false);
+    W.close();
+    return;
+  }
+  W.comment("The checked form (each update's overflow fails at once).");
+  W.open("static void " + Name + "_checked" + Sig);
+  productBody(P, SI, W, false);
+  W.close();
+  W.blank();
+  W.comment("The fast form: every overflow of an update sets dpc_bad instead "
+            "(no branch:\nthe loops vectorise); where one did, the checked "
+            "form computes the tile again.");
+  W.open("static void " + Name + Sig);
+  W.line("unsigned dpc_bad = 0;");
+  productBody(P, SI, W, true);
+  W.open("if (dpc_bad)");
+  W.line("for (int64_t dpc_e = 0; dpc_e < {}; ++dpc_e) {}[dpc_e] = {};",
+         accElements(Sp), Acc, storedIdentityOf(Sp.Op, Sp.Ty));
+  W.line("{}_checked(dpc_p, dpc_in, dpc_t{}, {}, dpc_err);", Name, Pass, Acc);
+  W.close();
+  W.close();
+}
+
+void productBody(const Program &P, int SI, CodeWriter &W, bool Flagged) {
+  const SplitInfo &Sp = P.Splits[SI];
+  const ModuleInfo &M = P.M;
+  const TableInfo &Tab = M.Tables[P.Stmts[Sp.Stmt].Table];
+  const std::string Flag = Flagged ? "dpc_bad" : "";
   emitParamLocals(M, W);
   W.line("(void)dpc_in;");
   // The tile's box, and each cell's place in the accumulator (linear in
@@ -347,13 +384,16 @@ void product(const Program &P, int SI, CodeWriter &W) {
              Tab.Indices[D] + " - dpc_lo" + std::to_string(D) + ")";
   }
   const CpuProduct &CP = P.Cpu.Products[SI];
+  DPC_ASSERT(!(Flagged && CP.Block), "a flagged register-blocked product");
   if (CP.Block)
     productBlocked(P, Sp, SI, *CP.Block, W);
   // SoftInf: whether a finite operand beyond +-dpc::SoftNarrow was read
   // (an OR over the vector loops), into the accumulator's wide flag
   DPC_ASSERT(!Sp.SoftInf || !CP.Block, "a register-blocked SoftInf product");
   const std::string Wide = Sp.SoftInf ? "dpc_wide" : "";
-  const std::string Simd = Sp.SoftInf ? "DPC_SIMD_OR(dpc_wide)" : "DPC_SIMD";
+  const std::string Simd = Sp.SoftInf ? "DPC_SIMD_OR(dpc_wide)"
+                           : Flagged  ? "DPC_SIMD_OR(dpc_bad)"
+                                      : "DPC_SIMD";
   if (Sp.SoftInf)
     W.line("int dpc_wide = 0;");
   const VExpr &XL = *Sp.X, &YL = *Sp.Y;
@@ -433,13 +473,15 @@ void product(const Program &P, int SI, CodeWriter &W) {
       // No `omp simd reduction` here: GCC then privatises dpc_r in memory
       // and gathers; its own vectoriser handles a max/min reduction well.
       OpenLoop("");
-      W.line("dpc_r = dpc::{}(dpc_r, {});", F, productUpdate(P, Sp, XS, YS, W));
+      W.line("dpc_r = dpc::{}(dpc_r, {});", F,
+             productUpdate(P, Sp, XS, YS, W, Flag));
       W.close();
       W.line("dpc_a = dpc_r;");
     } else {
       OpenLoop(Simd);
       W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
-      W.line("dpc_a = dpc::{}(dpc_a, {});", F, productUpdate(P, Sp, XS, YS, W));
+      W.line("dpc_a = dpc::{}(dpc_a, {});", F,
+             productUpdate(P, Sp, XS, YS, W, Flag));
       W.close();
     }
     W.close();
@@ -464,14 +506,13 @@ void product(const Program &P, int SI, CodeWriter &W) {
     W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
     W.line("dpc_a = dpc::{}(dpc_a, {});", F,
            productUpdate(P, Sp, productOperand(Sp, XV, Wide),
-                         productOperand(Sp, YV, Wide), W));
+                         productOperand(Sp, YV, Wide), W, Flag));
     W.close();
     return true;
   };
   printLoopTree(*CP.Loops, W, Visit, "the CPU tile-product loops");
   if (Sp.SoftInf)
     W.line("if (dpc_wide) dpc_acc{}[{}] = 1;", SI, softWideIndex(Sp));
-  W.close();
 }
 
 } // namespace

@@ -85,7 +85,7 @@ const char *dpc::productStep(RedOp Op) {
 
 std::string dpc::productUpdate(const Program &P, const SplitInfo &Sp,
                                const std::string &X, const std::string &Y,
-                               CodeWriter &W) {
+                               CodeWriter &W, const std::string &Flag) {
   std::string T = storeType(Sp.Ty);
   if (Sp.Op == RedOp::Sum) {
     // (X * Y) (* t)*: floating point (SplitReductions), terms never
@@ -106,10 +106,17 @@ std::string dpc::productUpdate(const Program &P, const SplitInfo &Sp,
     return T + "(" + X + " + " + Y + ")";
   ValueStyle VS;
   VS.UseSplits = false;
-  ValueEmitter VE(P, VS, W);
   bool Int = isIntType(Sp.Ty);
+  DPC_ASSERT(Flag.empty() || (Int && !Sp.SoftInf),
+             "flagged updates of a product that may read infinities");
+  VS.FlagVar = Flag;
+  VS.FiniteFlags = !Flag.empty();
+  ValueEmitter VE(P, VS, W);
   std::string U = VE.fresh("u");
-  if (Int)
+  if (Int && !Flag.empty())
+    W.line("int64_t {} = dpc::add_finite_flag(int64_t({}), int64_t({}), {});",
+           U, X, Y, Flag);
+  else if (Int)
     W.line("int64_t {} = dpc::add(dpc::widen<{}>({}), dpc::widen<{}>({}), "
            "dpc_err);",
            U, T, X, T, Y);
@@ -117,7 +124,10 @@ std::string dpc::productUpdate(const Program &P, const SplitInfo &Sp,
     W.line("{} {} = {} + {};", evalType(Sp.Ty), U, X, Y);
   for (auto &[Sub, Term] : Sp.KTerms) {
     std::string V = VE.emit(*Term);
-    if (Int)
+    if (Int && !Flag.empty())
+      W.line("{} = dpc::{}_finite_flag({}, {}, {});", U, Sub ? "sub" : "add", U,
+             V, Flag);
+    else if (Int)
       W.line("{} = dpc::{}({}, {}, dpc_err);", U, Sub ? "sub" : "add", U, V);
     else
       W.line("{} = {} {} {};", U, U, Sub ? "-" : "+", V);
@@ -607,6 +617,8 @@ std::string ValueEmitter::emit(const VExpr &E) {
     std::string A = emit(*E.Kids[0]);
     if (Int && isSmallFinite(P, E)) // no sentinel, no int64 overflow
       V = check("check_finite", storeType(E.Ty), "-" + A);
+    else if (Int && S.FiniteFlags) // finite: -A cannot wrap
+      V = checkedInt("-" + A, E.Ty);
     else
       V = Int ? checkedInt("dpc::neg(" + A + ")", E.Ty) : "-" + A;
     break;
@@ -619,6 +631,10 @@ std::string ValueEmitter::emit(const VExpr &E) {
     const char *Op = E.K == VExpr::Add ? " + " : E.K == VExpr::Sub ? " - " : " * ";
     if (Int && isSmallFinite(P, E)) // no sentinel, no int64 overflow
       V = check("check_finite", storeType(E.Ty), A + Op + B);
+    else if (Int && S.FiniteFlags) // finite, overflow into the flag
+      V = checkedInt(fmt::format("dpc::{}_finite_flag({}, {}, {})", F, A, B,
+                                 S.FlagVar),
+                     E.Ty);
     else
       V = Int ? checkedInt(std::string("dpc::") + F + "(" + A + ", " + B +
                                ", dpc_err)",

@@ -56,9 +56,13 @@ const char *productStep(RedOp Op);
 /// arithmetic, kept in the stored type by dpc::keep). The terms'
 /// statements go to W; the cell's indices, the k's and the params must be
 /// bound, and dpc_in and dpc_err visible.
+/// With Flag (an unsigned local; ints only, the split's operands and terms
+/// proven finite), overflows set Flag instead of failing (branch-free: the
+/// caller recomputes the product with the checked arithmetic where Flag is
+/// set).
 std::string productUpdate(const lir::Program &P, const lir::SplitInfo &Sp,
                           const std::string &X, const std::string &Y,
-                          CodeWriter &W);
+                          CodeWriter &W, const std::string &Flag = "");
 std::string iexpr(const lir::IExprPtr &E);
 
 /// The header of a loop node: `for (int64_t i = lo; i <= hi; i++)`.
@@ -179,6 +183,11 @@ struct ValueStyle {
   const std::map<std::string, std::string> *Leaves = nullptr;
   bool Speculative = false;
   std::string FlagVar;
+  /// With FlagVar: the int values are proven finite (no sentinel), and +,
+  /// - and * that could overflow int64 keep their overflow in FlagVar
+  /// (dpc::add_finite_flag ...) instead of the checked sentinel arithmetic:
+  /// branch-free; a flagged result is recomputed by the caller.
+  bool FiniteFlags = false;
   /// Score lookups read from shared-memory copies: score id -> the array
   /// (int32 for int scores; the ids in SentinelScores hold their infinities
   /// as int32 sentinels, dpc::lane32_of).

@@ -257,6 +257,11 @@ struct CpuProduct {
   /// The register-blocked form, for the tiles where the split's BoxGuard
   /// holds (none: the plain form everywhere).
   std::optional<CpuBlock> Block;
+  /// An int product with terms that depend on k (their operands and terms
+  /// proven finite): its updates keep their overflows in a flag, without a
+  /// branch (the loops vectorise), and a tile whose flag is set is
+  /// computed again with the checked arithmetic.
+  bool Flagged = false;
   std::string Why;
 };
 

@@ -1033,9 +1033,14 @@ struct CpuMapper {
     }
     std::string Why;
     R.Block = block(Sp, Why);
+    R.Flagged = isIntType(Sp.Ty) && !Sp.KTerms.empty() && !Sp.SoftInf;
     R.Why = (R.KInner ? "k innermost (one reduction per cell)"
                       : "the last index innermost (a row of accumulators)") +
-            std::string("; ") + (R.Block ? Why : "not register-blocked: " + Why);
+            std::string("; ") + (R.Block ? Why : "not register-blocked: " + Why) +
+            (R.Flagged ? "; its updates keep their overflows in a flag (no "
+                         "branch: the loops vectorise), a tile whose flag is "
+                         "set computed again with the checked arithmetic"
+                       : "");
     return R;
   }
 
