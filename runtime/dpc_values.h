@@ -31,6 +31,16 @@
 #define DPC_UNROLL
 #endif
 
+// A max / min reduction loop whose checks keep their overflows in the flag
+// f (branch-free): vectorised by OpenMP on the host (r's max / min and f's
+// OR combine the lanes), a plain loop elsewhere.
+#if defined(_OPENMP) && !defined(__CUDA_ARCH__)
+#define DPC_PRAGMA_R(x) _Pragma(#x)
+#define DPC_SIMD_REDUCE(op, r, f) DPC_PRAGMA_R(omp simd reduction(op : r) reduction(| : f))
+#else
+#define DPC_SIMD_REDUCE(op, r, f)
+#endif
+
 namespace dpc {
 
 constexpr int64_t NEG = INT64_MIN;

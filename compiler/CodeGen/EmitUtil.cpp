@@ -962,6 +962,19 @@ void ValueEmitter::accumulate(const VExpr &Red, const std::string &Acc) {
   const VExpr &Body = *Red.Kids[0];
   bool Int = isIntType(Red.Ty);
   bool MaxMin = Red.Op == RedOp::Max || Red.Op == RedOp::Min;
+  if (!SoftWide.empty()) {
+    // a SoftInf remainder term: both operands clamped as the product reads
+    // them (their sum cannot wrap), the wide flag set by a finite operand
+    // beyond +-dpc::SoftNarrow
+    bool Max = Red.Op == RedOp::Max;
+    auto Soft = [&](const VExpr &L) {
+      return std::string(Max ? "dpc::soft_neg_w(" : "dpc::soft_pos_w(") +
+             rawLoad(P, S, L) + ", " + SoftWide + ")";
+    };
+    W.line("{} = dpc::{}({}, int32_t({} + {}));", Acc, Max ? "vmax" : "vmin",
+           Acc, Soft(*Body.Kids[0]), Soft(*Body.Kids[1]));
+    return;
+  }
   if (isFastSum(Body) && MaxMin) {
     // Finite operands: plain arithmetic is exact.
     ScalarType TX = P.M.Tables[Body.Kids[0]->Table].Type;
@@ -1085,41 +1098,77 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
 }
 
 /// The combine of a SoftInf split (lir::SplitInfo::SoftInf), its result A
-/// and the tile's wide flag Wide (softWideIndex): where no product of the
-/// tile read a finite operand beyond +-dpc::SoftNarrow, A within
-/// +-dpc::SoftExact is exact and any other A means that every term read
-/// the absorbing infinity (the product is that infinity); else A is exact
-/// when it lies on the far side of 0 from the infinity. Otherwise some term
-/// may have read an infinity, and the cell's whole reduction is recomputed
-/// with the sentinel arithmetic. The lanes of a cell read the same A and
-/// flag, so they take the same branch; they combine after it.
+/// and the tile's wide flag Wide (softWideIndex). The remainder's terms are
+/// computed as the product computes its own: operands clamped (-inf read as
+/// -2^30 for max, +inf as 2^30 - 1 for min), summed in int32, their wide
+/// flag ORed into the tile's. Where no operand of the product or the
+/// remainder was a finite value beyond +-dpc::SoftNarrow, a result within
+/// +-dpc::SoftExact is exact and any other means that every term read the
+/// absorbing infinity; else a result on the far side of 0 from that
+/// infinity is exact. Otherwise a term may have read an infinity, and the
+/// cell's whole reduction is recomputed with the sentinel arithmetic. The
+/// lanes of a cell combine their results and flags before deciding, so
+/// they take the same branch.
 std::string ValueEmitter::emitSoftCombine(const VExpr &E, const std::string &A,
                                           const std::string &Wide,
                                           const std::string &R) {
   std::string ET = evalType(E.Ty);
   bool Max = E.Op == RedOp::Max;
+  std::string RN = R + "n", RW = R + "w";
+  W.line("int32_t {} = {}; // the product's part, then the remainder's", RN, A);
+  W.line("int {} = {} != 0; // a finite operand beyond +-dpc::SoftNarrow", RW,
+         Wide);
+  SoftWide = RW;
+  emitLoops(*E.Rest, E, RN, S.Lanes);
+  SoftWide.clear();
+  if (S.Lanes) {
+    combineLanes(E, RN);
+    W.line("{} = dpc_combine_lanes<dpc::LaneMax>({}, dpc_lanes);", RW, RW);
+  }
   W.line("{} {};", ET, R);
-  W.open(fmt::format("if (!{} || {} {} 0)", Wide, A, Max ? ">=" : "<"));
-  W.comment("exact: the product's terms that read no infinity decide it, "
-            "or every term read one");
-  W.line("{} = {} {} ? dpc::widen<int32_t>({}) : {};", R, A,
-         Max ? ">= -dpc::SoftExact" : "<= dpc::SoftExact", A,
+  W.open("if (!" + RW + ")");
+  W.comment("narrow operands: the terms that read no infinity decide it, or "
+            "every term read one");
+  W.line("{} = {} {} ? dpc::widen<int32_t>({}) : {};", R, RN,
+         Max ? ">= -dpc::SoftExact" : "<= dpc::SoftExact", RN,
          Max ? "dpc::NEG" : "dpc::POS");
-  emitLoops(*E.Rest, E, R, S.Lanes);
+  W.close();
+  W.open(fmt::format("else if ({} {} 0)", RN, Max ? ">=" : "<"));
+  W.line("{} = dpc::widen<int32_t>({}); // exact: no term with an infinity "
+         "comes this far",
+         R, RN);
   W.close();
   W.open("else");
-  W.comment(std::string("a product term may have read ") +
-            (Max ? "-inf" : "+inf") +
+  W.comment(std::string("a term may have read ") + (Max ? "-inf" : "+inf") +
             ": the whole reduction, with the sentinel arithmetic");
   W.line("{} = {};", R, identityOf(E.Op, E.Ty));
   openBindingLoops(E, S.Lanes);
   accumulate(E, R);
   for (size_t I = 0; I < E.Bindings.size(); ++I)
     W.close();
-  W.close();
   if (S.Lanes)
     combineLanes(E, R);
+  W.close();
   return R;
+}
+
+bool ValueEmitter::flaggedReduce(const VExpr &E) const {
+  if ((E.Op != RedOp::Max && E.Op != RedOp::Min) || !isIntType(E.Ty) ||
+      E.Bindings.size() != 1 || S.LaneReduce || S.Lanes || S.TileCache ||
+      S.Strip || S.Speculative || !S.FlagVar.empty() || S.Reference ||
+      !NarrowType.empty())
+    return false;
+  const VExpr &Body = *E.Kids[0];
+  InfSigns I = infSigns(P, Body);
+  // (a sum of two finite loads has no check to flag: it is branch-free)
+  if (I.Neg || I.Pos || readsData(Body) || isFastSum(Body))
+    return false;
+  bool Ok = true;
+  forEachVExpr(Body, [&](const VExpr &X) {
+    Ok = Ok && X.K != VExpr::Cases && X.K != VExpr::Reduce &&
+         X.K != VExpr::SplitReduce && isIntType(X.Ty);
+  });
+  return Ok;
 }
 
 void ValueEmitter::openBindingLoops(const VExpr &E, bool ShareLast) {
@@ -1193,6 +1242,36 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
     emitLoops(*E.Rest, E, R, S.Lanes);
     if (S.Lanes)
       combineLanes(E, R);
+    return R;
+  }
+  if (flaggedReduce(E)) {
+    // Branch-free: the body's overflows into a flag, so that the loop
+    // vectorises (a max / min is exact in any order); where the flag is
+    // set, the checked loop again, which fails where the interpreter does.
+    const Binding &B = E.Bindings[0];
+    std::string FB = fresh("fb");
+    W.line("{} {} = {};", ET, R, identityOf(E.Op, E.Ty));
+    W.open("");
+    W.line("unsigned {} = 0;", FB);
+    W.text(fmt::format("DPC_SIMD_REDUCE({}, {}, {})",
+                       E.Op == RedOp::Max ? "max" : "min", R, FB));
+    W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
+           " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
+    ValueStyle Saved = S;
+    S.FlagVar = FB;
+    S.FiniteFlags = true;
+    accumulate(E, R);
+    S = Saved;
+    W.close();
+    W.open("if (" + FB + ")");
+    W.comment("an overflow, or an operand too wide for the flagged "
+              "multiply: the checked loop");
+    W.line("{} = {};", R, identityOf(E.Op, E.Ty));
+    openBindingLoops(E, false);
+    accumulate(E, R);
+    W.close();
+    W.close();
+    W.close();
     return R;
   }
   // A logsumexp accumulates into a dpc::LogSumExp (running max and scaled

@@ -258,6 +258,12 @@ public:
 
 private:
   std::string emitReduce(const lir::VExpr &E, bool UseAcc);
+  /// Whether generic reduction E runs as a flagged loop (emitReduce): a
+  /// max or min over one index, in plain host/device statement code, whose
+  /// body is int, proven finite, reads no input-dependent subscript, has
+  /// no cases or reductions inside, and has checks (not a sum of two
+  /// finite loads).
+  bool flaggedReduce(const lir::VExpr &E) const;
   std::string emitSoftCombine(const lir::VExpr &E, const std::string &A,
                               const std::string &Wide, const std::string &R);
   /// Opens a loop per binding of reduction E, outermost first (the caller
@@ -293,6 +299,10 @@ private:
   int Next = 0;
   /// While printing a remainder accumulated in the stored type: that type.
   std::string NarrowType;
+  /// Set while printing a SoftInf split's remainder in clamped int32
+  /// (emitSoftCombine): the int holding the remainder's wide flag; each
+  /// term is `soft(X) + soft(Y)` of its two stored operands.
+  std::string SoftWide;
   /// While printing an int expression whose magnitude fits int32
   /// (lir::finiteMagnitude): values are int32_t and unchecked, the store
   /// checks the result.

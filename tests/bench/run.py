@@ -343,16 +343,18 @@ def targets(rows, peaks, recs):
 
 def write_outputs(args, rows, peaks, info, mismatches):
     os.makedirs(args.out, exist_ok=True)
+    # wall_s: the whole process, start to printed answer (the generated
+    # programs print the structure too), min over the repeats
     cols = ["recurrence", "impl", "backend", "n", "seconds_min", "seconds_median", "gcups",
             "pct_peak", "device", "commit", "m", "threads", "repeats", "output", "updates",
-            "status"]
+            "status", "wall_s"]
     with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(cols)
         for name, p in peaks.items():
             w.writerow(["peak", name, p["backend"], "", "", "", "%.2f" % p["gups"], "",
                         info["gpu"] if p["backend"] == "cuda" else info["cpu"],
-                        info["commit"], "", p.get("threads", ""), "", "", "", "ok"])
+                        info["commit"], "", p.get("threads", ""), "", "", "", "ok", ""])
         for r in rows:
             if r.missing:
                 continue
@@ -366,7 +368,8 @@ def write_outputs(args, rows, peaks, info, mismatches):
                             info["gpu"] if r.device == "gpu" else info["cpu"], info["commit"],
                             n if r.rec == "bpmax" else "",
                             info["threads"] if r.backend == "openmp" else 1,
-                            len(p["times"]), p["output"], p["updates"], p["status"]])
+                            len(p["times"]), p["output"], p["updates"], p["status"],
+                            "%.3f" % p["wall"] if "wall" in p else ""])
 
     L = []
     L.append("# dpc benchmarks")
@@ -421,22 +424,24 @@ def write_outputs(args, rows, peaks, info, mismatches):
              "G upd/s = updates / min seconds / 1e9; % peak against the DPX int32 peak (CUDA), "
              "the all-core CPU peak (OpenMP) or the one-core CPU peak (serial).")
     L.append("")
-    L.append("| recurrence | impl | backend | n | min s | median s | G upd/s | % peak | answer | status |")
-    L.append("|---|---|---|---:|---:|---:|---:|---:|---:|---|")
+    L.append("| recurrence | impl | backend | n | min s | median s | G upd/s | % peak | "
+             "process wall s | answer | status |")
+    L.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
     for r in rows:
         if r.missing:
-            L.append("| %s | %s | %s | - | - | - | - | - | - | %s |"
+            L.append("| %s | %s | %s | - | - | - | - | - | - | - | %s |"
                      % (r.rec, r.impl, r.backend, r.missing))
             continue
         for n in sorted(r.points):
             p = r.points[n]
             if p["status"] in ("ok", "MISMATCH"):
-                L.append("| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s |" % (
+                L.append("| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s |" % (
                     r.rec, r.impl, r.backend, n, fmt_s(p["min"]), fmt_s(p["median"]),
                     fmt_g(p["gcups"]), "-" if p["pct"] is None else "%.2f" % p["pct"],
+                    "%.3f" % p["wall"] if "wall" in p else "-",
                     p["output"], "**MISMATCH**" if p["status"] == "MISMATCH" else "ok"))
             else:
-                L.append("| %s | %s | %s | %d | - | - | - | - | - | %s |"
+                L.append("| %s | %s | %s | %d | - | - | - | - | - | - | %s |"
                          % (r.rec, r.impl, r.backend, n, p["status"]))
     L.append("")
     L.append("Plots: `time_vs_n.png` (seconds, log-log), `pct_peak_vs_n.png`. "
@@ -1100,7 +1105,7 @@ def main():
                     log("[%s] %s %s n=%d: skipped (%s)" % (r.rec, r.impl, r.backend, n, stop))
                     continue
             fs = inputs_for(r.rec, n)
-            times, outs = [], []
+            times, outs, walls = [], [], []
             status = "ok"
             for k in range(args.repeat):
                 label = "%s n=%d run %d/%d" % (r.key, n, k + 1, args.repeat)
@@ -1118,9 +1123,11 @@ def main():
                     status = "failed: JSON lacks output/seconds"
                     break
                 times.append(float(js["seconds"]))
+                walls.append(js["_wall"])
                 outs.append(js["output"])
-                log("[%s] %s %s n=%d run %d/%d: %.6f s  output=%s"
-                    % (r.rec, r.impl, r.backend, n, k + 1, args.repeat, times[-1], outs[-1]))
+                log("[%s] %s %s n=%d run %d/%d: %.6f s (process %.3f s)  output=%s"
+                    % (r.rec, r.impl, r.backend, n, k + 1, args.repeat, times[-1], walls[-1],
+                       outs[-1]))
                 # Check against every other answer so far for this input.
                 seen = answers.setdefault((r.rec, n), {})
                 for other, vals in seen.items():
@@ -1151,7 +1158,7 @@ def main():
             pk = peaks.get(r.peak, {}).get("gups")
             r.points[n] = {"status": "ok", "times": times, "min": tmin, "median": tmed,
                            "output": outs[0], "updates": upd, "gcups": gc,
-                           "pct": 100.0 * gc / pk if pk else None}
+                           "pct": 100.0 * gc / pk if pk else None, "wall": min(walls)}
             last = (n, tmin)
             log("[%s] %s %s n=%d: min %.6f s, median %.6f s, %.3f G upd/s%s"
                 % (r.rec, r.impl, r.backend, n, tmin, tmed, gc,

@@ -31,6 +31,16 @@
 #define DPC_UNROLL
 #endif
 
+// A max / min reduction loop whose checks keep their overflows in the flag
+// f (branch-free): vectorised by OpenMP on the host (r's max / min and f's
+// OR combine the lanes), a plain loop elsewhere.
+#if defined(_OPENMP) && !defined(__CUDA_ARCH__)
+#define DPC_PRAGMA_R(x) _Pragma(#x)
+#define DPC_SIMD_REDUCE(op, r, f) DPC_PRAGMA_R(omp simd reduction(op : r) reduction(| : f))
+#else
+#define DPC_SIMD_REDUCE(op, r, f)
+#endif
+
 namespace dpc {
 
 constexpr int64_t NEG = INT64_MIN;
@@ -220,6 +230,27 @@ DPC_HD int64_t fit_flag(int64_t v, int64_t lim, unsigned &bad) {
 DPC_HD double checkf_flag(double v, unsigned &bad) {
   bad |= (v != v) ? unsigned(ErrFlagUndefined) : 0u;
   return v;
+}
+// +, - and * of int64 values proven finite (no sentinel can occur), the
+// overflow kept in `bad` instead of failing, without a branch (loops of them
+// vectorise: the CPU tile products with terms that depend on k). The value
+// of a flagged operation is meaningless: the caller recomputes with the
+// checked arithmetic. mul flags conservatively (an operand beyond
+// +-(2^31 - 1)), so that the product it returns never wraps.
+DPC_HD int64_t add_finite_flag(int64_t a, int64_t b, unsigned &bad) {
+  const int64_t s = int64_t(uint64_t(a) + uint64_t(b));
+  bad |= unsigned((((a ^ s) & (b ^ s)) < 0) | (s == NEG) | (s == POS));
+  return s;
+}
+DPC_HD int64_t sub_finite_flag(int64_t a, int64_t b, unsigned &bad) {
+  const int64_t s = int64_t(uint64_t(a) - uint64_t(b));
+  bad |= unsigned((((a ^ b) & (a ^ s)) < 0) | (s == NEG) | (s == POS));
+  return s;
+}
+DPC_HD int64_t mul_finite_flag(int64_t a, int64_t b, unsigned &bad) {
+  constexpr int64_t L = (int64_t(1) << 31) - 1;
+  bad |= unsigned((a > L) | (a < -L) | (b > L) | (b < -L));
+  return int64_t(uint64_t(a) * uint64_t(b));
 }
 // Turns the flags of the cells a thread stored into the run's error.
 DPC_HD void report_flags(unsigned bad, int *err) {
