@@ -227,12 +227,14 @@ std::string dpc::emitMain(const Program &P) {
   W.line("bool many = false; // more than one problem: messages name theirs");
   W.line("dpc_rt::Timer read_timer;");
   {
-    std::string PList;
+    std::string PList, OList;
     for (auto &Pn : PNames)
       PList += (PList.empty() ? "\"" : ", \"") + Pn + "\"";
-    W.line("dpc_rt::print_header(opt, {{{}}}, has_structure); // tsv: the "
-           "columns",
-           PList);
+    for (auto &O : M.Outputs)
+      OList += (OList.empty() ? "\"" : ", \"") + O.Name + "\"";
+    W.line("dpc_rt::print_header(opt, {{{}}}, {{{}}}, has_structure); // tsv: "
+           "the columns",
+           PList, OList);
   }
   W.open("while (stream.next(problems, 100000, size_t(256) << 20))");
   W.line("const size_t base = stream.first();");

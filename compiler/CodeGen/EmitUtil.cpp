@@ -173,11 +173,11 @@ std::string dpc::ringOffset(const Program &P, int Table,
                     false);
 }
 
-std::string dpc::outputOffset(const Program &P) {
-  const int T = P.M.Output.Table;
-  std::string Full = cellOffset(P, T, outputIndex(P.M), false);
+std::string dpc::outputOffset(const Program &P, size_t O) {
+  const int T = P.M.Outputs[O].Table;
+  std::string Full = cellOffset(P, T, outputIndex(P.M.Outputs[O]), false);
   const Storage &S = P.Storages[T];
-  if (!S.RingOutput)
+  if (O != 0 || !S.RingOutput) // (only the first output's cell is kept)
     return Full;
   return fmt::format("(dpc_p.dpc_ring ? 2 * ({}) : {})", iexpr(S.RingRowLen),
                      Full);
@@ -194,7 +194,7 @@ void dpc::emitRingOutputStore(const Program &P, int T, const std::string &Cond,
 }
 
 std::vector<std::string> dpc::outputMembers(const Program &P, const Group &G) {
-  std::vector<IExprPtr> OX = outputIndex(P.M);
+  std::vector<IExprPtr> OX = outputIndex(P.M.Outputs[0]);
   std::vector<std::string> Mem;
   for (int D = 0; D < 2; ++D)
     Mem.push_back(
@@ -242,9 +242,9 @@ void dpc::emitRowReductionStore(const Program &P, const Group &G,
   W.close();
 }
 
-std::vector<IExprPtr> dpc::outputIndex(const ModuleInfo &M) {
+std::vector<IExprPtr> dpc::outputIndex(const OutputInfo &O) {
   std::vector<IExprPtr> X;
-  for (auto &A : M.Output.Index)
+  for (auto &A : O.Index)
     X.push_back(IExpr::fromAffine(A));
   return X;
 }

@@ -916,17 +916,17 @@ void Interpreter::bind(
   }
 }
 
-static std::vector<int64_t> outputIndex(const Module &M,
+static std::vector<int64_t> outputIndex(const OutputDecl &O,
                                         const std::map<std::string, int64_t> &C) {
   std::vector<int64_t> Idx;
-  for (auto &A : M.Output->Index)
+  for (auto &A : O.Index)
     Idx.push_back(A.eval([&](const std::string &V) { return C.at(V); }));
   return Idx;
 }
 
-Num Interpreter::output() {
-  auto Idx = outputIndex(M, P->Consts);
-  return P->readCell(M.Output->TableIdx, Idx.data());
+Num Interpreter::output(size_t O) {
+  auto Idx = outputIndex(M.Outputs[O], P->Consts);
+  return P->readCell(M.Outputs[O].TableIdx, Idx.data());
 }
 
 /// Calls F(Idx) for every cell of a table's domain, lexicographically.
@@ -971,8 +971,8 @@ std::string Interpreter::format(int T, Num V) const {
   return Buf;
 }
 
-std::string Interpreter::formatOutput(Num V) const {
-  return format(M.Output->TableIdx, V);
+std::string Interpreter::formatOutput(size_t O, Num V) const {
+  return format(M.Outputs[O].TableIdx, V);
 }
 
 void Interpreter::dumpTable(int T, llvm::raw_ostream &OS) {
@@ -987,11 +987,11 @@ void Interpreter::dumpTable(int T, llvm::raw_ostream &OS) {
 }
 
 std::vector<TraceEvent> Interpreter::traceback() {
-  output();
+  output(0);
   P->Events.clear();
   P->TraceSteps = 0;
-  auto Idx = outputIndex(M, P->Consts);
-  P->traceCell(M.Output->TableIdx, Idx.data(), nullptr);
+  auto Idx = outputIndex(M.Outputs[0], P->Consts);
+  P->traceCell(M.Outputs[0].TableIdx, Idx.data(), nullptr);
   return std::move(P->Events);
 }
 

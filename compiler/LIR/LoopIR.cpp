@@ -3,6 +3,7 @@
 
 #include "Basic/Diagnostics.h"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 
@@ -384,11 +385,12 @@ std::string lir::cellText(const TableInfo &T) {
   return S + "]";
 }
 
-std::string ModuleInfo::outputText() const {
-  std::string S = Tables[Output.Table].Name + "[";
-  for (size_t I = 0; I < Output.Index.size(); ++I)
-    S += (I ? ", " : "") + Output.Index[I].str();
-  return S + "]";
+std::vector<ScalarType> ModuleInfo::outputTypes() const {
+  std::vector<ScalarType> Ty;
+  for (auto &O : Outputs)
+    if (std::find(Ty.begin(), Ty.end(), Tables[O.Table].Type) == Ty.end())
+      Ty.push_back(Tables[O.Table].Type);
+  return Ty;
 }
 
 const char *lir::stripLeafLevelName(StripLeaf::Level L) {

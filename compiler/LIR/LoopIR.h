@@ -524,7 +524,11 @@ struct ScoreInfo {
   std::string EntriesText; // `AU = 1, UA = 1, default = 0`
 };
 
+/// An output: a cell, named as results print it (`C[0, N - 1]`, `best`
+/// of `output best = ...`, or the expression as written, whose table of
+/// its own then holds it in its one cell).
 struct OutputInfo {
+  std::string Name;
   int Table = -1;
   std::vector<Affine> Index;
 };
@@ -539,12 +543,15 @@ struct ModuleInfo {
   std::vector<LetInfo> Lets;
   std::vector<ScoreInfo> Scores;
   std::vector<TableInfo> Tables;
-  OutputInfo Output;
+  /// Every output, in declaration order. The first is the one traced back
+  /// (events, structure) and the one a table stored as two rolling rows
+  /// keeps beside them (Storage::RingOutput).
+  std::vector<OutputInfo> Outputs;
+  /// The types of the outputs' tables, each once, in order of appearance.
+  std::vector<ScalarType> outputTypes() const;
   /// The rna input a dot-bracket structure is drawn over (one sequence
   /// input, of type rna, and `pair` events), or -1.
   int StructureInput = -1;
-  /// `C[0, N - 1]`
-  std::string outputText() const;
 };
 
 /// `C[i, j]`: a table's cell with its index names.

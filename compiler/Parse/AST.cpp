@@ -336,18 +336,24 @@ void ast::dumpModule(const Module &M, llvm::raw_ostream &OS) {
     OS << "  Table " << T.Name << "[";
     for (size_t I = 0; I < T.Indices.size(); ++I)
       OS << (I ? ", " : "") << T.Indices[I];
-    OS << "] : " << typeName(T.Type) << " over ";
+    OS << "] : " << typeName(T.Type)
+       << (T.Domain.empty() ? " (one cell)" : " over ");
     for (size_t I = 0; I < T.Domain.size(); ++I)
       OS << (I ? " and " : "") << T.Domain[I].str();
     OS << "\n";
     if (T.Eq)
       dumpExpr(M, *T.Eq->Body, OS, 2);
   }
-  if (M.Output) {
-    OS << "  Output " << M.Output->Table << "[";
-    for (size_t I = 0; I < M.Output->Index.size(); ++I)
-      OS << (I ? ", " : "") << M.Output->Index[I].str();
-    OS << "]\n";
+  for (auto &O : M.Outputs) {
+    OS << "  Output " << O.Text;
+    if (O.TableIdx >= 0 && (!O.Name.empty() || O.OwnTable)) {
+      OS << " (" << (O.OwnTable ? "its table " : "cell ")
+         << M.Tables[O.TableIdx].Name << "[";
+      for (size_t I = 0; I < O.Index.size(); ++I)
+        OS << (I ? ", " : "") << O.Index[I].str();
+      OS << "])";
+    }
+    OS << "\n";
   }
   for (auto &It : M.Schedule) {
     OS << "  Schedule ";

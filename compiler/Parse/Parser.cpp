@@ -391,19 +391,17 @@ bool Parser::parseEquation(Module &M) {
 bool Parser::parseOutput(Module &M) {
   llvm::SMLoc S = consume().loc(); // output
   OutputDecl D;
-  if (!peek().is(Tok::Ident))
-    return expect(Tok::Ident, "(the output table)");
-  Token N = consume();
-  D.Table = N.Text.str();
-  if (!expect(Tok::LBracket, "after the output table's name") ||
-      !parseExprList(D.Indices, Tok::RBracket))
+  if (peek().is(Tok::Ident) && peek(1).is(Tok::Assign)) { // output NAME =
+    Token N = consume();
+    consume(); // =
+    D.Name = N.Text.str();
+    D.NameRange = N.range();
+  }
+  D.Value = parseExpr();
+  if (!D.Value)
     return false;
   D.Range = rangeFrom(S);
-  if (M.Output) {
-    Diags.error(D.Range, "only one 'output' is allowed");
-    return true;
-  }
-  M.Output = std::move(D);
+  M.Outputs.push_back(std::move(D));
   return true;
 }
 

@@ -52,7 +52,9 @@ private:
   bool parseTable(ast::Module &M);
   /// equation := IDENT '[' IDENT (',' IDENT)* ']' '=' body
   bool parseEquation(ast::Module &M);
-  /// output := 'output' IDENT '[' expr (',' expr)* ']'
+  /// output := 'output' [IDENT '='] expr
+  /// A cell `T[e, ...]` as before, or an expression over cells (a
+  /// reduction); several outputs are several declarations.
   bool parseOutput(ast::Module &M);
   /// schedule := 'schedule' '{' schedule_item* '}'
   /// schedule_item := 'tile' IDENT INTEGER (',' INTEGER)*

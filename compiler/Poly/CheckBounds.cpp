@@ -85,12 +85,14 @@ bool dpc::checkBounds(const PolyModel &PM, DiagEngine &Diags) {
                         cellAt(*R.Read, P) + ")");
     }
   }
-  if (M.Output && M.Output->TableIdx >= 0) {
-    const OutputDecl &O = *M.Output;
+  for (const OutputDecl &O : M.Outputs) {
+    if (O.OwnTable || O.TableIdx < 0)
+      continue; // (the one cell of its own table; its reads are checked above)
+    const std::string &Table = M.Tables[O.TableIdx].Name;
     std::vector<std::string> Idx;
     for (auto &A : O.Index)
       Idx.push_back(A.str());
-    std::string Text = PM.paramTuple() + " -> { " + O.Table + "[";
+    std::string Text = PM.paramTuple() + " -> { " + Table + "[";
     for (size_t I = 0; I < Idx.size(); ++I)
       Text += (I ? ", " : "") + Idx[I];
     Text += "] }";
@@ -101,7 +103,7 @@ bool dpc::checkBounds(const PolyModel &PM, DiagEngine &Diags) {
       PointValues P = samplePoint(Bad);
       isl::set Good = Cell.intersect(PM.tableDomain(O.TableIdx)).params();
       std::string Fix = suggestParamConstraints(PM, Good);
-      Diags.error(O.Range, "the output cell is outside " + O.Table +
+      Diags.error(O.Range, "the output cell is outside " + Table +
                                "'s domain at " + P.str() +
                                (Good.is_empty() ? " (and at every size)" : ""));
       if (!Fix.empty())

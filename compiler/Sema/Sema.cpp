@@ -70,6 +70,7 @@ bool Sema::run() {
   unsigned Before = Diags.numErrors();
   if (M.Name.empty() && Diags.numErrors() == 0)
     Diags.error(llvm::SMRange(), "missing 'recurrence NAME'");
+  makeOutputTables(M, Diags);
   declareNames();
   checkInputs();
   bindParams();
@@ -259,7 +260,10 @@ void Sema::declareNames() {
                            "built-in function " + S.Name + "(x); rename it");
   }
   for (auto &T : M.Tables)
-    Declare(T.Name, T.Range, "a table");
+    Declare(T.Name, T.Range, T.IsOutput ? "an output" : "a table");
+  for (auto &O : M.Outputs)
+    if (!O.Name.empty() && !O.OwnTable)
+      Declare(O.Name, O.NameRange, "an output");
 }
 
 //===-- affine forms ------------------------------------------------------===//
@@ -661,6 +665,21 @@ void Sema::checkTables() {
   }
 }
 
+/// "table" or, for the table of an output's expression, "output".
+static const char *tableWord(const TableDecl &T) {
+  return T.IsOutput ? "output" : "table";
+}
+
+/// The end of a message asking for a float or double value in T: its type
+/// and how to change it.
+static std::string realTypeAdvice(const TableDecl &T) {
+  return std::string(tableWord(T)) + " '" + T.Name + "' has type " +
+         typeName(T.Type) +
+         (T.IsOutput ? " (an output has the widest type of the values it "
+                       "reads: read a float or double table)"
+                     : " (declare the table float or double)");
+}
+
 bool Sema::checkReadType(Expr &E, ScalarType Have, ScalarType Want,
                          const TableDecl &Tab, const llvm::Twine &What) {
   if (isIntType(Want) && !isIntType(Have)) {
@@ -744,7 +763,8 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
                                                E.Range.End.getPointer() -
                                                    E.Range.Start.getPointer()) +
                                "' does not fit in " +
-                               typeName(T) + " (table '" + Tab.Name + "')");
+                               typeName(T) + " (" + tableWord(Tab) + " '" +
+                               Tab.Name + "')");
       return false;
     }
     return OK;
@@ -858,9 +878,7 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
     // table is (an int read in a double table is converted, as elsewhere).
     if (isIntType(T)) {
       Diags.error(E.Range, "'" + E.Ident + "' takes a float or double value, "
-                               "but table '" + Tab.Name + "' has type " +
-                               typeName(T) + " (declare the table float or "
-                               "double)");
+                               "but " + realTypeAdvice(Tab));
       OK = false;
     }
     for (auto &A : E.Args)
@@ -869,9 +887,7 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
   case Expr::Reduce: {
     if (E.Op == RedOp::LogSumExp && isIntType(T)) {
       Diags.error(E.Range, "a logsumexp reduction needs a float or double "
-                           "value, but table '" + Tab.Name + "' has type " +
-                               typeName(T) + " (declare the table float or "
-                               "double)");
+                           "value, but " + realTypeAdvice(Tab));
       OK = false;
     }
     size_t Pushed = 0;
@@ -975,28 +991,46 @@ void Sema::checkEquations() {
 }
 
 void Sema::checkOutput() {
-  if (!M.Output) {
+  if (M.Outputs.empty()) {
     Diags.error(M.NameRange, "missing 'output T[...]' declaration");
     return;
   }
-  auto &O = *M.Output;
-  int Ti = M.findTable(O.Table);
-  if (Ti < 0) {
-    Diags.error(O.Range, "output names undeclared table '" + O.Table + "'");
-    return;
+  for (auto &O : M.Outputs) {
+    if (O.OwnTable || !O.Value)
+      continue; // (its table's equation is checked as any other)
+    // A cell `T[e, ...]` (OutputTables.cpp: a declared table's).
+    const Expr &Cell = *O.Value;
+    int Ti = M.findTable(Cell.Ident);
+    if (Cell.Args.size() != M.Tables[Ti].Indices.size()) {
+      Diags.error(O.Range, "table '" + Cell.Ident + "' has " +
+                               llvm::Twine(M.Tables[Ti].Indices.size()) +
+                               " indices, but the output gives " +
+                               llvm::Twine(Cell.Args.size()));
+      continue;
+    }
+    Scope None;
+    for (auto &I : Cell.Args)
+      if (auto A = affine(*I, None, "the output's index"))
+        O.Index.push_back(*A);
+    O.TableIdx = Ti;
+    if (O.Name.empty()) { // `C[0, N - 1]`: the indices' affine forms
+      O.Text = Cell.Ident + "[";
+      for (size_t I = 0; I < O.Index.size(); ++I)
+        O.Text += (I ? ", " : "") + O.Index[I].str();
+      O.Text += "]";
+    }
   }
-  if (O.Indices.size() != M.Tables[Ti].Indices.size()) {
-    Diags.error(O.Range, "table '" + O.Table + "' has " +
-                             llvm::Twine(M.Tables[Ti].Indices.size()) +
-                             " indices, but the output gives " +
-                             llvm::Twine(O.Indices.size()));
-    return;
-  }
-  Scope None;
-  for (auto &I : O.Indices)
-    if (auto A = affine(*I, None, "the output's index"))
-      O.Index.push_back(*A);
-  O.TableIdx = Ti;
+  for (size_t A = 0; A < M.Outputs.size(); ++A)
+    for (size_t B = 0; B < A; ++B)
+      if (M.Outputs[A].Text == M.Outputs[B].Text) {
+        Diags.error(M.Outputs[A].Range, "two outputs are both named '" +
+                                            M.Outputs[A].Text +
+                                            "' (results print each by its "
+                                            "name); name one 'output NAME = "
+                                            "...'");
+        Diags.note(M.Outputs[B].Range, "the other one is here");
+        break;
+      }
 }
 
 void Sema::checkSchedule() {
