@@ -139,12 +139,16 @@ std::string dpc::emitApiHeader(const Program &P) {
   W.line("/// A name (a FASTA record's, say), copied into Result::name.");
   W.line("std::string name;");
   for (auto &I : M.Inputs) {
-    if (I.Alpha == Alphabet::Int) {
-      W.line("/// input {} : int[{}]: its values.", I.Name, I.Size.str());
+    if (I.Alpha == Alphabet::Int && I.Sizes.size() == 2) {
+      W.line("/// input {} : int[{}]: its rows (each as long as the first).",
+             I.Name, I.sizeText());
+      W.line("std::vector<std::vector<int64_t>> {};", inputField(I));
+    } else if (I.Alpha == Alphabet::Int) {
+      W.line("/// input {} : int[{}]: its values.", I.Name, I.sizeText());
       W.line("std::vector<int64_t> {};", inputField(I));
     } else {
       W.line("/// input {} : {}[{}]: letters {}.", I.Name, alphabetName(I.Alpha),
-             I.Size.str(), alphaLetters(I.Alpha));
+             I.sizeText(), alphaLetters(I.Alpha));
       W.line("std::string {};", inputField(I));
     }
   }
@@ -287,14 +291,12 @@ std::string dpc::emitApiSource(const Program &P) {
          "dpc_rt::printable(in.name) + \"'\");");
   W.line("dpc_rt::Problem prob;");
   for (auto &I : M.Inputs) {
-    if (I.Alpha == Alphabet::Int)
-      W.line("prob.push_back(dpc_rt::int_value({{\"{}\", {}}}, in.{}, "
-             "origin));",
-             I.Name, rtAlpha(I.Alpha), inputField(I));
-    else
-      W.line("prob.push_back(dpc_rt::sequence_value({{\"{}\", {}}}, in.{}, "
-             "origin, unknown));",
-             I.Name, rtAlpha(I.Alpha), inputField(I));
+    const char *Read = I.Alpha != Alphabet::Int ? "sequence_value"
+                       : I.Sizes.size() == 2    ? "matrix_value"
+                                                : "int_value";
+    W.line("prob.push_back(dpc_rt::{}({}, in.{}, origin{}));", Read,
+           rtInputSpec(I), inputField(I),
+           I.Alpha != Alphabet::Int ? ", unknown" : "");
   }
   W.line("return prob;");
   W.close();

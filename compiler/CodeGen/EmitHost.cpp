@@ -287,30 +287,35 @@ std::string dpc::emitHostSource(const Program &P) {
   W.line("if (!known) throw dpc_rt::InputError(\"--set \" + s.first + \": the "
          "recurrence has no constant '\" + s.first + \"'\");");
   W.close();
+  // (the extent of an input along a dimension: its length, or a matrix's
+  // rows or columns; messages say which with dpc_rt::extent_text)
   for (auto &Pr : M.Params) {
-    const InputInfo &In = M.Inputs[Pr.BoundBy];
-    int64_t A = In.Size.coeff(Pr.Name), B = In.Size.Const;
+    const Affine &Size = M.Inputs[Pr.BoundBy].Sizes[Pr.BoundDim];
+    int64_t A = Size.coeff(Pr.Name), B = Size.Const;
     W.open("");
-    W.line("const int64_t len = static_cast<int64_t>(prob[{}].length());",
-           Pr.BoundBy);
+    W.line("const int64_t len = static_cast<int64_t>(prob[{}].extent({}));",
+           Pr.BoundBy, Pr.BoundDim);
     W.line("if ((len - ({})) % ({}) != 0 || (len - ({})) / ({}) < 0)", B, A, B, A);
-    W.line("  throw dpc_rt::InputError(\"input '{}' has length \" + "
-           "std::to_string(len) + \", which is not {} for any {} >= 0\");",
-           In.Name, In.Size.str(), Pr.Name);
+    W.line("  throw dpc_rt::InputError(\"input '{}' has \" + "
+           "dpc_rt::extent_text(prob[{}], {}) + \", which is not {} for any {} "
+           ">= 0\");",
+           M.Inputs[Pr.BoundBy].Name, Pr.BoundBy, Pr.BoundDim, Size.str(),
+           Pr.Name);
     W.line("p.{} = (len - ({})) / ({});", Pr.Name, B, A);
     W.close();
   }
   W.open("");
   emitParamLocals(M, W, "p");
-  for (size_t I = 0; I < M.Inputs.size(); ++I) {
-    const InputInfo &In = M.Inputs[I];
-    W.line("if (static_cast<int64_t>(prob[{}].length()) != {})", I,
-           iexpr(IExpr::fromAffine(In.Size)));
-    W.line("  throw dpc_rt::InputError(\"input '{}' has length \" + "
-           "std::to_string(prob[{}].length()) + \", but its size {} is \" + "
-           "std::to_string({}));",
-           In.Name, I, In.Size.str(), iexpr(IExpr::fromAffine(In.Size)));
-  }
+  for (size_t I = 0; I < M.Inputs.size(); ++I)
+    for (size_t D = 0; D < M.Inputs[I].Sizes.size(); ++D) {
+      const Affine &Size = M.Inputs[I].Sizes[D];
+      W.line("if (static_cast<int64_t>(prob[{}].extent({})) != {})", I, D,
+             iexpr(IExpr::fromAffine(Size)));
+      W.line("  throw dpc_rt::InputError(\"input '{}' has \" + "
+             "dpc_rt::extent_text(prob[{}], {}) + \", but its size {} is \" "
+             "+ std::to_string({}));",
+             M.Inputs[I].Name, I, D, Size.str(), iexpr(IExpr::fromAffine(Size)));
+    }
   // `param N >= 1, ...`: the proofs, and the loops, assume them.
   for (auto &PC : M.ParamConstraints) {
     W.line("if (!({} {} 0))", iexpr(IExpr::fromAffine(PC.C.E)),
@@ -319,9 +324,10 @@ std::string dpc::emitHostSource(const Program &P) {
     for (auto &Pr : M.Params)
       if (PC.C.E.uses(Pr.Name))
         Why += std::string(Why.empty() ? "" : " + \", ") + "\"input '" +
-               M.Inputs[Pr.BoundBy].Name + "' has length \" + std::to_string(prob[" +
-               std::to_string(Pr.BoundBy) + "].length()) + \", so " + Pr.Name +
-               " = \" + std::to_string(" + Pr.Name + ")";
+               M.Inputs[Pr.BoundBy].Name + "' has \" + dpc_rt::extent_text(prob[" +
+               std::to_string(Pr.BoundBy) + "], " + std::to_string(Pr.BoundDim) +
+               ") + \", so " + Pr.Name + " = \" + std::to_string(" + Pr.Name +
+               ")";
     for (auto &L : M.Lets)
       if (PC.C.E.uses(L.Name))
         Why += std::string(Why.empty() ? "" : " + \", ") + "\"" + L.Name +

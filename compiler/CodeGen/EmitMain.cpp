@@ -137,8 +137,7 @@ std::string dpc::emitMain(const Program &P) {
   W.text("#endif");
   std::string Specs;
   for (auto &I : M.Inputs)
-    Specs += (Specs.empty() ? "" : ", ") + std::string("{\"") + I.Name +
-             "\", " + rtAlpha(I.Alpha) + "}";
+    Specs += (Specs.empty() ? "" : ", ") + rtInputSpec(I);
   W.line("const std::vector<dpc_rt::InputSpec> specs = {{{}}};", Specs);
   W.comment("The problems, read in chunks as they are computed (bounded "
             "memory).");

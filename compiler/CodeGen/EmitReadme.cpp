@@ -14,12 +14,21 @@ std::string dpc::emitReadme(const lir::Program &P, const std::string &Source) {
     // (NAME_api.h: an input named like a member of Problem is input_NAME)
     std::string F = I.Name == "name" || I.Name == "sets" ? "input_" + I.Name
                                                          : I.Name;
-    ApiEx += I.Alpha == Alphabet::Int ? " p." + F + " = {3, 1, 4, 1, 5};"
-                                      : " p." + F + " = \"GGGAAAUCC\";";
-    In += fmt::format("- `{}`: {} of length {}\n", I.Name, alphabetName(I.Alpha),
-                      I.Size.str());
-    Ex += I.Alpha == Alphabet::Int ? " --in " + I.Name + "=3,1,4,1,5"
-                                   : " --in " + I.Name + "=GGGAAAUCC";
+    const bool Matrix = I.Sizes.size() == 2;
+    ApiEx += Matrix ? " p." + F + " = {{0, 2}, {2, 0}};"
+             : I.Alpha == Alphabet::Int ? " p." + F + " = {3, 1, 4, 1, 5};"
+                                        : " p." + F + " = \"GGGAAAUCC\";";
+    In += Matrix ? fmt::format("- `{}`: an int matrix of {} x {} (rows x "
+                               "columns): a row per line of `--in {}=@FILE` "
+                               "(or `;` between rows), values separated by "
+                               "spaces or commas\n",
+                               I.Name, I.Sizes[0].str(), I.Sizes[1].str(),
+                               I.Name)
+                 : fmt::format("- `{}`: {} of length {}\n", I.Name,
+                               alphabetName(I.Alpha), I.Sizes[0].str());
+    Ex += Matrix ? " --in " + I.Name + "=@" + I.Name + ".txt"
+          : I.Alpha == Alphabet::Int ? " --in " + I.Name + "=3,1,4,1,5"
+                                     : " --in " + I.Name + "=GGGAAAUCC";
   }
   std::string Storage;
   for (auto &S : P.Storages)

@@ -480,7 +480,7 @@ std::string ValueEmitter::inputRead(int In, const IExprPtr &Ix) {
   if (!S.Speculative)
     return X;
   return fmt::format("(({0} >= 0 && {0} < {1}) ? {2} : {3}(0))", iexpr(Ix),
-                     iexpr(IExpr::fromAffine(I.Size)), X, inputElemType(I));
+                     iexpr(I.length()), X, inputElemType(I));
 }
 
 std::string ValueEmitter::check(const std::string &Fn, const std::string &TArg,
@@ -1222,4 +1222,10 @@ const char *dpc::rtAlpha(Alphabet A) {
   case Alphabet::Int: return "dpc_rt::Alpha::Int";
   }
   return "?";
+}
+
+std::string dpc::rtInputSpec(const InputInfo &I) {
+  return "{\"" + I.Name + "\", " + rtAlpha(I.Alpha) +
+         (I.Sizes.size() == 1 ? std::string("}")
+                              : ", " + std::to_string(I.Sizes.size()) + "}");
 }

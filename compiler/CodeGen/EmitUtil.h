@@ -98,6 +98,9 @@ bool ringKeepsOutput(const lir::Program &P, const lir::Group &G);
 bool anyRingTable(const lir::Program &P);
 /// The runtime's name of an input alphabet: `dpc_rt::Alpha::RNA`, ...
 const char *rtAlpha(Alphabet A);
+/// An input's dpc_rt::InputSpec: `{"seq", dpc_rt::Alpha::RNA}`, a matrix
+/// `{"D", dpc_rt::Alpha::Int, 2}`.
+std::string rtInputSpec(const lir::InputInfo &I);
 /// Whether a table of strip group G is.
 bool groupHasRing(const lir::Program &P, const lir::Group &G);
 /// When a strip is done: the value Val of row reduction RR (a fused row

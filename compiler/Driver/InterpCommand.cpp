@@ -30,8 +30,9 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
   const Module &M = *FE.M;
   std::vector<dpc_rt::InputSpec> Specs;
   for (auto &I : M.Inputs)
-    Specs.push_back(
-        {I.Name, static_cast<dpc_rt::Alpha>(runtimeAlphaIndex(I.Alpha))});
+    Specs.push_back({I.Name,
+                     static_cast<dpc_rt::Alpha>(runtimeAlphaIndex(I.Alpha)),
+                     static_cast<int>(I.Sizes.size())});
   // The output options, as a generated program takes them: the interpreter
   // prints the events by default (as --traceback), and with --events=none
   // in text only the output cell, as a generated program does.

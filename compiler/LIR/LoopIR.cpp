@@ -385,6 +385,28 @@ std::string lir::cellText(const TableInfo &T) {
   return S + "]";
 }
 
+IExprPtr lir::rowMajor(const std::vector<Affine> &Sizes,
+                       const std::vector<IExprPtr> &Idx) {
+  IExprPtr Pos = Idx[0];
+  for (size_t D = 1; D < Idx.size(); ++D)
+    Pos = Pos * IExpr::fromAffine(Sizes[D]) + Idx[D];
+  return Pos;
+}
+
+std::string InputInfo::sizeText() const {
+  std::string S;
+  for (auto &A : Sizes)
+    S += (S.empty() ? "" : ", ") + A.str();
+  return S;
+}
+
+IExprPtr InputInfo::length() const {
+  IExprPtr L = IExpr::fromAffine(Sizes[0]);
+  for (size_t D = 1; D < Sizes.size(); ++D)
+    L = L * IExpr::fromAffine(Sizes[D]);
+  return L;
+}
+
 std::vector<ScalarType> ModuleInfo::outputTypes() const {
   std::vector<ScalarType> Ty;
   for (auto &O : Outputs)

@@ -492,15 +492,26 @@ struct TableInfo {
   bool RecordsEvents = true;
 };
 
+/// The position of element Idx of an input of sizes Sizes (one index per
+/// size; a matrix row after row): i, or i * columns + j.
+IExprPtr rowMajor(const std::vector<Affine> &Sizes,
+                  const std::vector<IExprPtr> &Idx);
+
 struct InputInfo {
   std::string Name;
   Alphabet Alpha = Alphabet::RNA;
-  Affine Size; // in the params
+  /// In the params: the length, or (an int matrix) the rows and columns.
+  std::vector<Affine> Sizes;
+  /// `N`, or `N, N`: as the declaration's brackets hold them.
+  std::string sizeText() const;
+  /// The number of its elements (the product of the sizes).
+  IExprPtr length() const;
 };
 
 struct ParamInfo {
   std::string Name;
   int BoundBy = -1; // the input whose length binds it
+  int BoundDim = 0; // ... along this dimension (a matrix's rows 0, columns 1)
 };
 
 /// `param N >= 1`: checked by the generated bind_params.

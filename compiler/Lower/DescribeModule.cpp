@@ -15,11 +15,11 @@ lir::ModuleInfo dpc::describeModule(const ast::Module &M) {
   I.Name = M.Name;
   I.FileName = M.FileName;
   for (auto &P : M.Params)
-    I.Params.push_back({P.Name, P.BoundBy});
+    I.Params.push_back({P.Name, P.BoundBy, P.BoundDim});
   for (auto &C : M.ParamCons)
     I.ParamConstraints.push_back({C.C, C.Text});
   for (auto &In : M.Inputs)
-    I.Inputs.push_back({In.Name, In.Alpha, In.SizeA});
+    I.Inputs.push_back({In.Name, In.Alpha, In.SizesA});
   for (auto &L : M.Lets)
     I.Lets.push_back({L.Name, L.Value, L.IsConst});
   for (auto &S : M.Scores) {

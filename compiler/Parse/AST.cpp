@@ -308,19 +308,29 @@ static void dumpExpr(const Module &M, const Expr &E, llvm::raw_ostream &OS,
     dumpExpr(M, *A, OS, D + 1);
 }
 
+std::string InputDecl::sizeText() const {
+  std::string S;
+  for (auto &A : SizesA)
+    S += (S.empty() ? "" : ", ") + A.str();
+  return S;
+}
+
 void ast::dumpModule(const Module &M, llvm::raw_ostream &OS) {
   OS << "Recurrence " << M.Name << "\n";
   for (auto &P : M.Params) {
     OS << "  Param " << P.Name;
-    if (P.BoundBy >= 0)
+    if (P.BoundBy >= 0 && M.Inputs[P.BoundBy].Sizes.size() == 1)
       OS << " (length of " << M.Inputs[P.BoundBy].Name << ")";
+    else if (P.BoundBy >= 0)
+      OS << " (" << (P.BoundDim ? "columns" : "rows") << " of "
+         << M.Inputs[P.BoundBy].Name << ")";
     OS << "\n";
   }
   for (auto &C : M.ParamCons)
     OS << "  ParamConstraint " << C.Text << " (" << C.C.str() << ")\n";
   for (auto &I : M.Inputs)
     OS << "  Input " << I.Name << " : " << alphabetName(I.Alpha) << "["
-       << I.SizeA.str() << "]\n";
+       << I.sizeText() << "]\n";
   for (auto &L : M.Lets)
     OS << (L.IsConst ? "  Const " : "  Let ") << L.Name << " = " << L.Value
        << "\n";

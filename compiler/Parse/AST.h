@@ -146,7 +146,8 @@ struct Expr {
 struct ParamDecl {
   std::string Name;
   llvm::SMRange Range;
-  int BoundBy = -1; // Sema: the input whose length binds it
+  int BoundBy = -1;  // Sema: the input whose length binds it
+  int BoundDim = 0;  // ... along this dimension (a matrix's rows 0, columns 1)
 };
 
 /// One comparison of a `param` declaration's constraints (`N >= 1`; a
@@ -156,13 +157,17 @@ struct ParamConstraint {
   std::string Text; // `N >= 1`, as written (for messages)
 };
 
+/// `input seq : rna[N]`, or (extension) a matrix `input D : int[N, N]`: one
+/// size per dimension.
 struct InputDecl {
   std::string Name;
   llvm::SMRange Range;
   Alphabet Alpha = Alphabet::RNA;
-  ExprPtr Size;
+  std::vector<ExprPtr> Sizes;
   // Sema:
-  Affine SizeA;
+  std::vector<Affine> SizesA;
+  /// `N` or `N, N`: the sizes as the declaration's brackets hold them.
+  std::string sizeText() const;
 };
 
 /// `let NAME = V` (tunable with --set; the proofs know only its sign) or

@@ -203,10 +203,8 @@ bool Parser::parseInput(Module &M) {
     return false;
   }
   D.Alpha = *Alpha;
-  if (!expect(Tok::LBracket, "before the input's size"))
-    return false;
-  D.Size = parseExpr();
-  if (!D.Size || !expect(Tok::RBracket, "after the input's size"))
+  if (!expect(Tok::LBracket, "before the input's size") ||
+      !parseExprList(D.Sizes, Tok::RBracket))
     return false;
   M.Inputs.push_back(std::move(D));
   return true;

@@ -37,7 +37,8 @@ private:
   /// `param N >= 1, M >= N` declares N and M; `param N, 1 <= N <= 100`
   /// declares N, then constrains it.
   bool parseParam(ast::Module &M);
-  /// input := 'input' IDENT ':' ALPHABET '[' expr ']'
+  /// input := 'input' IDENT ':' ALPHABET '[' expr (',' expr)? ']'
+  /// (two sizes: a matrix of int values, Sema checks)
   bool parseInput(ast::Module &M);
   /// let := ('let' | 'const') IDENT '=' ['-'] INTEGER
   bool parseLet(ast::Module &M);

@@ -16,6 +16,17 @@ static std::string cellAt(const Expr &Read, const PointValues &P) {
   return S + "]";
 }
 
+/// "positions 0 .. N - 1", or for a matrix "rows 0 .. N - 1, columns 0 ..
+/// M - 1": where an input may be read.
+static std::string inputPositions(const InputDecl &In) {
+  auto Range = [&](size_t D) {
+    return "0 .. " + (In.SizesA[D] - Affine::constant(1)).str();
+  };
+  if (In.SizesA.size() == 1)
+    return "positions " + Range(0);
+  return "rows " + Range(0) + ", columns " + Range(1);
+}
+
 /// `N >= 1`, `M >= N + 1`, `N <= 5`, `M = N`: a constraint over params as a
 /// user would write it after `param` (variables with positive coefficients
 /// on the left).
@@ -79,10 +90,8 @@ bool dpc::checkBounds(const PolyModel &PM, DiagEngine &Diags) {
       else
         Diags.error(R.Read->Range,
                     "read " + Read + " is outside input " + R.Read->Ident +
-                        " (positions 0 .. " +
-                        (M.Inputs[R.Target].SizeA - Affine::constant(1)).str() +
-                        ") at " + P.str() + " (it reads " +
-                        cellAt(*R.Read, P) + ")");
+                        " (" + inputPositions(M.Inputs[R.Target]) + ") at " +
+                        P.str() + " (it reads " + cellAt(*R.Read, P) + ")");
     }
   }
   for (const OutputDecl &O : M.Outputs) {

@@ -525,26 +525,46 @@ bool Sema::guard(Guard &G, Scope &S) {
 void Sema::checkInputs() {
   Scope None;
   for (auto &I : M.Inputs) {
-    auto A = affine(*I.Size, None, "an input's size");
-    if (!A)
+    if (I.Sizes.size() > (I.Alpha == Alphabet::Int ? 2u : 1u)) {
+      Diags.error(llvm::SMRange(I.Sizes[0]->Range.Start,
+                                I.Sizes.back()->Range.End),
+                  I.Alpha == Alphabet::Int
+                      ? "input '" + I.Name + "' has " +
+                            llvm::Twine(I.Sizes.size()) +
+                            " sizes; an int input is a list (one size) or a "
+                            "matrix (two: rows, columns)"
+                      : "input '" + I.Name + "' is a " +
+                            alphabetName(I.Alpha) +
+                            " sequence: it has one size (only int inputs may "
+                            "be matrices)");
       continue;
-    for (auto &[V, C] : A->Coeffs)
-      if (M.findParam(V) < 0)
-        Diags.error(I.Size->Range, "an input's size may use only params, "
-                                   "not '" +
-                                       V + "'");
-    I.SizeA = *A;
+    }
+    for (auto &Sz : I.Sizes) {
+      auto A = affine(*Sz, None, "an input's size");
+      if (!A)
+        continue;
+      for (auto &[V, C] : A->Coeffs)
+        if (M.findParam(V) < 0)
+          Diags.error(Sz->Range, "an input's size may use only params, "
+                                 "not '" +
+                                     V + "'");
+      I.SizesA.push_back(*A);
+    }
   }
 }
 
 void Sema::bindParams() {
   for (size_t P = 0; P < M.Params.size(); ++P) {
     auto &Par = M.Params[P];
-    for (size_t I = 0; I < M.Inputs.size() && Par.BoundBy < 0; ++I) {
-      const Affine &S = M.Inputs[I].SizeA;
-      if (S.Coeffs.size() == 1 && S.uses(Par.Name))
-        Par.BoundBy = static_cast<int>(I);
-    }
+    for (size_t I = 0; I < M.Inputs.size() && Par.BoundBy < 0; ++I)
+      for (size_t D = 0; D < M.Inputs[I].SizesA.size() && Par.BoundBy < 0;
+           ++D) {
+        const Affine &S = M.Inputs[I].SizesA[D];
+        if (S.Coeffs.size() == 1 && S.uses(Par.Name)) {
+          Par.BoundBy = static_cast<int>(I);
+          Par.BoundDim = static_cast<int>(D);
+        }
+      }
     if (Par.BoundBy < 0)
       Diags.error(Par.Range, "param '" + Par.Name +
                                  "' is not bound: no input has a size of the "
@@ -725,18 +745,23 @@ bool Sema::scoreArg(Expr &Arg, Alphabet Want, Scope &S, const ScoreDecl &Sc) {
 
 bool Sema::inputRead(Expr &X, int In, RefKind K, const Scope &S,
                      const char *What) {
-  if (X.Args.size() != 1) {
-    Diags.error(X.Range, llvm::Twine("input '") + X.Ident +
-                             "' has one index, not " +
-                             llvm::Twine(X.Args.size()));
+  const size_t Dims = M.Inputs[In].Sizes.size();
+  if (X.Args.size() != Dims) {
+    Diags.error(X.Range, llvm::Twine("input '") + X.Ident + "' has " +
+                             (Dims == 1 ? llvm::Twine("one index")
+                                        : llvm::Twine(Dims) + " indices") +
+                             ", not " + llvm::Twine(X.Args.size()));
     return false;
   }
-  auto A = affine(*X.Args[0], S, What);
-  if (!A)
-    return false;
+  X.Index.clear();
+  for (auto &Arg : X.Args) {
+    auto A = affine(*Arg, S, What);
+    if (!A)
+      return false;
+    X.Index.push_back(*A);
+  }
   X.Ref = K;
   X.RefIndex = In;
-  X.Index = {*A};
   return true;
 }
 
@@ -793,7 +818,8 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
                                     E.Ident + "'");
       return false;
     }
-    size_t Arity = Ti >= 0 ? M.Tables[Ti].Indices.size() : 1;
+    size_t Arity = Ti >= 0 ? M.Tables[Ti].Indices.size()
+                           : M.Inputs[Ii].Sizes.size();
     if (E.Args.size() != Arity) {
       Diags.error(E.Range, llvm::Twine(Ti >= 0 ? "table '" : "input '") +
                                E.Ident + "' has " + llvm::Twine(Arity) +
