@@ -76,6 +76,7 @@ void dpc::makeOutputTables(Module &M, DiagEngine &Diags) {
                                  O.Text + "'");
         Diags.note(Unnamed->Range, "the first one without a name (its table "
                                    "is 'output') is here");
+        O.Value.reset(); // (checked no further)
         continue;
       }
       Unnamed = &O;
@@ -89,6 +90,8 @@ void dpc::makeOutputTables(Module &M, DiagEngine &Diags) {
     Eq->Table = T.Name;
     Eq->Range = O.Range;
     Eq->Body = std::move(O.Value);
+    // (its table by index: a name that clashes finds another declaration)
+    Eq->TableIdx = static_cast<int>(M.Tables.size());
     O.TableIdx = static_cast<int>(M.Tables.size());
     O.OwnTable = true;
     M.Tables.push_back(std::move(T));

@@ -215,6 +215,8 @@ void Sema::declareNames() {
     All.insert(S.Name);
   for (auto &T : M.Tables)
     All.insert(T.Name);
+  for (auto &O : M.Outputs)
+    All.insert(O.Name);
   auto Declare = [&](const std::string &N, llvm::SMRange R, const char *What) {
     if (isReservedName(N))
       Diags.error(R, reservedMessage(N));
@@ -236,8 +238,8 @@ void Sema::declareNames() {
             Other = N + Sep + std::to_string(K);
       if (!Other.empty())
         All.insert(Other);
-      Diags.note(R, "params, constants, inputs, score functions and tables "
-                    "share one set of names; rename this one" +
+      Diags.note(R, "params, constants, inputs, score functions, tables and "
+                    "outputs share one set of names; rename this one" +
                         (Other.empty() ? std::string()
                                        : " (such as '" + Other + "')") +
                         " and its uses");
@@ -962,7 +964,8 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
 void Sema::checkEquations() {
   for (auto &EqP : M.Equations) {
     Equation &Eq = *EqP;
-    int Ti = M.findTable(Eq.Table);
+    // (an output's table is known by index: OutputTables.cpp)
+    int Ti = Eq.TableIdx >= 0 ? Eq.TableIdx : M.findTable(Eq.Table);
     if (Ti < 0) {
       Diags.error(Eq.Range, "equation for undeclared table '" + Eq.Table + "'");
       continue;
