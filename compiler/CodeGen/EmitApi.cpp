@@ -5,7 +5,7 @@
 // Problem (the recurrence's inputs as the program's --in takes them, and
 // `let` overrides as --set), Options (backend, threads, device, traceback,
 // --unknown), a Result (status and message, the output as text and as a
-// number, the traceback's events and structure) and solve / solve_batch.
+// number, every output so, the traceback's events and structure) and solve / solve_batch.
 // NAME_api.cpp implements it on NAME_host.h, the functions the program
 // itself computes with (bind_params, compute_batch, trace_batch,
 // fill_result), so the library and the program give the same results and
@@ -82,9 +82,16 @@ std::string dpc::emitApiHeader(const Program &P) {
   W.blank();
   W.open("namespace " + N + "::api");
   W.blank();
-  W.line("/// The recurrence's name and its output cell.");
+  std::string Names;
+  for (auto &O : M.Outputs)
+    Names += (Names.empty() ? "\"" : ", \"") + O.Name + "\"";
+  W.line("/// The recurrence's name, its (first) output's name and every "
+         "output's, in");
+  W.line("/// declaration order (Result::outputs).");
   W.line("inline constexpr const char *recurrence = \"{}\";", N);
-  W.line("inline constexpr const char *output_cell = \"{}\";", M.outputText());
+  W.line("inline constexpr const char *output_cell = \"{}\";",
+         M.Outputs[0].Name);
+  W.line("inline constexpr const char *output_names[] = {{{}}};", Names);
   W.line("/// Whether the traceback gives a base-pair structure "
          "(Result::structure).");
   W.line("inline constexpr bool has_structure = {};", Struct ? "true" : "false");
@@ -132,12 +139,16 @@ std::string dpc::emitApiHeader(const Program &P) {
   W.line("/// A name (a FASTA record's, say), copied into Result::name.");
   W.line("std::string name;");
   for (auto &I : M.Inputs) {
-    if (I.Alpha == Alphabet::Int) {
-      W.line("/// input {} : int[{}]: its values.", I.Name, I.Size.str());
+    if (I.Alpha == Alphabet::Int && I.Sizes.size() == 2) {
+      W.line("/// input {} : int[{}]: its rows (each as long as the first).",
+             I.Name, I.sizeText());
+      W.line("std::vector<std::vector<int64_t>> {};", inputField(I));
+    } else if (I.Alpha == Alphabet::Int) {
+      W.line("/// input {} : int[{}]: its values.", I.Name, I.sizeText());
       W.line("std::vector<int64_t> {};", inputField(I));
     } else {
       W.line("/// input {} : {}[{}]: letters {}.", I.Name, alphabetName(I.Alpha),
-             I.Size.str(), alphaLetters(I.Alpha));
+             I.sizeText(), alphaLetters(I.Alpha));
       W.line("std::string {};", inputField(I));
     }
   }
@@ -161,6 +172,21 @@ std::string dpc::emitApiHeader(const Program &P) {
   W.blank();
   W.line("enum class Status {{ Ok, Error }};");
   W.blank();
+  W.line("/// One output of a result (the program prints each as `NAME = "
+         "VALUE`).");
+  W.open("struct Output");
+  W.line("/// As declared: a cell `C[0, N - 1]`, `best` of `output best = "
+         "...`, or the");
+  W.line("/// expression as written (output_names).");
+  W.line("std::string name;");
+  W.line("/// Its value as text (\"3\", \"-inf\", \"0.25\"), whether that "
+         "is a finite number, and the");
+  W.line("/// number (a double: exact for integers up to 2^53).");
+  W.line("std::string text;");
+  W.line("bool is_number = false;");
+  W.line("double value = 0;");
+  W.close("};");
+  W.blank();
   W.line("/// What became of one problem.");
   W.open("struct Result");
   W.line("Status status = Status::Error;");
@@ -178,15 +204,19 @@ std::string dpc::emitApiHeader(const Program &P) {
            PL.empty() ? "none" : PL);
   }
   W.line("std::vector<std::pair<std::string, int64_t>> params;");
-  W.line("/// The output cell {} as text, as the program prints it (\"3\", "
+  W.line("/// The output {} as text, as the program prints it (\"3\", "
          "\"-inf\", \"0.25\").",
-         M.outputText());
+         M.Outputs[0].Name);
   W.line("std::string output;");
   W.line("/// Whether the output is a finite number (not \"inf\" or "
          "\"-inf\"), and the number");
   W.line("/// (a double: exact for integers up to 2^53).");
   W.line("bool is_number = false;");
   W.line("double value = 0;");
+  W.line("/// Every output, in declaration order (outputs[0] is the one "
+         "above{}).",
+         M.Outputs.size() > 1 ? "" : "; this recurrence has no other");
+  W.line("std::vector<Output> outputs;");
   W.line("/// Options::traceback was on: events{} filled.",
          Struct ? " and structure" : "");
   W.line("bool traced = false;");
@@ -261,14 +291,12 @@ std::string dpc::emitApiSource(const Program &P) {
          "dpc_rt::printable(in.name) + \"'\");");
   W.line("dpc_rt::Problem prob;");
   for (auto &I : M.Inputs) {
-    if (I.Alpha == Alphabet::Int)
-      W.line("prob.push_back(dpc_rt::int_value({{\"{}\", {}}}, in.{}, "
-             "origin));",
-             I.Name, rtAlpha(I.Alpha), inputField(I));
-    else
-      W.line("prob.push_back(dpc_rt::sequence_value({{\"{}\", {}}}, in.{}, "
-             "origin, unknown));",
-             I.Name, rtAlpha(I.Alpha), inputField(I));
+    const char *Read = I.Alpha != Alphabet::Int ? "sequence_value"
+                       : I.Sizes.size() == 2    ? "matrix_value"
+                                                : "int_value";
+    W.line("prob.push_back(dpc_rt::{}({}, in.{}, origin{}));", Read,
+           rtInputSpec(I), inputField(I),
+           I.Alpha != Alphabet::Int ? ", unknown" : "");
   }
   W.line("return prob;");
   W.close();
@@ -279,10 +307,13 @@ std::string dpc::emitApiSource(const Program &P) {
   W.line("r.status = Status::Ok;");
   W.line("r.error.clear();");
   W.line("r.params = rt.Params;");
-  W.line("r.output = rt.Output;");
-  W.line("r.is_number = rt.OutputIsNumber;");
-  W.line("r.value = r.is_number ? std::strtod(rt.Output.c_str(), nullptr) : "
-         "0.0;");
+  W.open("for (const dpc_rt::OutputValue &o : rt.Outputs)");
+  W.line("r.outputs.push_back(Output{{o.Name, o.Text, o.IsNumber, o.IsNumber "
+         "? std::strtod(o.Text.c_str(), nullptr) : 0.0}});");
+  W.close();
+  W.line("r.output = r.outputs[0].text;");
+  W.line("r.is_number = r.outputs[0].is_number;");
+  W.line("r.value = r.outputs[0].value;");
   W.line("r.traced = rt.Traced;");
   W.line("for (const dpc_rt::Event &e : rt.Events) "
          "r.events.push_back(Event{{e.Name, e.Args}});");

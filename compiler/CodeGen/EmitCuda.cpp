@@ -972,24 +972,33 @@ struct CudaPrinter {
     W.close();
     W.blank();
 
-    // The output cell of every problem, gathered for a run that needs no
-    // table on the host.
-    const OutputInfo &O = M.Output;
-    const TableInfo &OT = M.Tables[O.Table];
-    std::string OTy = storeType(OT.Type);
-    W.comment("The output cell " + M.outputText() +
-              " of every problem of the batch, gathered: when the run "
+    // Every output's cell of every problem, gathered for a run that needs
+    // no table on the host: output O into dpc_outO.
+    const size_t NOut = M.Outputs.size();
+    auto OutTy = [&](size_t O) {
+      return storeType(M.Tables[M.Outputs[O].Table].Type);
+    };
+    std::string OutParams, OutNames, OutArgs, OutTexts;
+    for (size_t O = 0; O < NOut; ++O) {
+      OutParams += fmt::format(", {} *dpc_out{}", OutTy(O), O);
+      OutNames += (O ? ", " : "") + M.Outputs[O].Name;
+      OutArgs += fmt::format(", dpc_dout{}.get()", O);
+      OutTexts += fmt::format("{}output_text(dpc_hout{}[b])", O ? ", " : "", O);
+    }
+    W.comment("The output cells (" + OutNames +
+              ") of every problem of the batch, gathered: when the run "
               "needs no table\non the host (no traceback, verification or "
               "dump), only these cross PCIe.");
     W.open("__global__ void dpc_outputs(const BatchProblem *dpc_probs, size_t "
-           "dpc_n, " + OTy + " *dpc_out)");
+           "dpc_n" + OutParams + ")");
     W.open("for (size_t dpc_b = blockIdx.x * size_t(blockDim.x) + threadIdx.x; "
            "dpc_b < dpc_n; dpc_b += size_t(gridDim.x) * blockDim.x)");
     W.line("const Params dpc_p = dpc_probs[dpc_b].p;");
     W.line("const Tables dpc_t = dpc_probs[dpc_b].t;");
     emitParamLocals(M, W);
-    W.line("dpc_out[dpc_b] = dpc_t.{}[{}];", P.Storages[O.Table].Buffer,
-           outputOffset(P));
+    for (size_t O = 0; O < NOut; ++O)
+      W.line("dpc_out{}[dpc_b] = dpc_t.{}[{}];", O,
+             P.Storages[M.Outputs[O].Table].Buffer, outputOffset(P, O));
     W.close();
     W.close();
     W.blank();
@@ -997,8 +1006,8 @@ struct CudaPrinter {
     W.open("double compute_cuda_batch(const std::vector<Params> &dpc_ps, "
            "const std::vector<const HostInputs *> &dpc_ins, int dpc_device, "
            "bool dpc_back, dpc_rt::HostBuffer &dpc_host, "
-           "std::vector<Tables> &dpc_ht, std::vector<std::string> &dpc_outs, "
-           "std::vector<int> &dpc_errs)");
+           "std::vector<Tables> &dpc_ht, std::vector<std::vector<std::string>> "
+           "&dpc_outs, std::vector<int> &dpc_errs)");
     W.line("const size_t dpc_nb = dpc_ps.size();");
     W.comment("the batch's device arena: every problem's inputs, then every "
               "problem's tables\n(256-byte aligned)");
@@ -1107,17 +1116,21 @@ struct CudaPrinter {
     W.line("dpc_ht.assign(dpc_nb, Tables{{}});");
     W.open("if (!dpc_back)");
     W.comment("only the output cells come back");
-    W.line("dpc_rt::DeviceBuffer<{}> dpc_dout(dpc_nb);", OTy);
+    for (size_t O = 0; O < NOut; ++O)
+      W.line("dpc_rt::DeviceBuffer<{}> dpc_dout{}(dpc_nb);", OutTy(O), O);
     W.line("dpc_outputs<<<static_cast<unsigned>(std::min<size_t>((dpc_nb + 255) "
-           "/ 256, 1024)), 256, 0, dpc_stream>>>(dpc_dprobs.get(), dpc_nb, "
-           "dpc_dout.get());");
+           "/ 256, 1024)), 256, 0, dpc_stream>>>(dpc_dprobs.get(), dpc_nb{});",
+           OutArgs);
     W.line("DPC_CUDA_CHECK(cudaGetLastError());");
-    W.line("std::vector<{}> dpc_hout(dpc_nb);", OTy);
-    W.line("dpc_dout.download(dpc_hout.data(), dpc_nb, dpc_stream);");
+    for (size_t O = 0; O < NOut; ++O) {
+      W.line("std::vector<{}> dpc_hout{}(dpc_nb);", OutTy(O), O);
+      W.line("dpc_dout{0}.download(dpc_hout{0}.data(), dpc_nb, dpc_stream);",
+             O);
+    }
     W.line("DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));");
     W.line("dpc_outs.resize(dpc_nb);");
-    W.line("for (size_t b = 0; b < dpc_nb; ++b) dpc_outs[b] = "
-           "output_text(dpc_hout[b]);");
+    W.line("for (size_t b = 0; b < dpc_nb; ++b) dpc_outs[b] = {{{}}};",
+           OutTexts);
     W.line("return dpc_seconds;");
     W.close();
     W.line("dpc_outs.clear();");

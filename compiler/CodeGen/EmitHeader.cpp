@@ -272,7 +272,7 @@ std::string dpc::emitHeader(const Program &P) {
   W.open("struct Inputs");
   for (auto &I : M.Inputs)
     W.line("const {} *{}; // {}[{}]{}", inputElemType(I),
-           I.Name, alphabetName(I.Alpha), I.Size.str(),
+           I.Name, alphabetName(I.Alpha), I.sizeText(),
            I.Alpha == Alphabet::Int ? "" : std::string(" codes: ") +
                                                alphabetSymbols(I.Alpha).str());
   W.close("};");

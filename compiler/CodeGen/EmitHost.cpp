@@ -90,9 +90,10 @@ std::string dpc::emitHostHeader(const Program &P) {
   H.line("bool dump_table(const std::string &name, const Params &p, const "
          "Tables &t, FILE *out);");
   H.line("void table_cells(const Params &p, double *cells);");
-  H.line("std::string output_value(const Params &p, const Tables &t);");
-  H.line("std::string output_text({} v);",
-         storeType(M.Tables[M.Output.Table].Type));
+  H.line("std::vector<std::string> output_values(const Params &p, const "
+         "Tables &t);");
+  for (ScalarType Ty : M.outputTypes())
+    H.line("std::string output_text({} v);", storeType(Ty));
   H.line("void traceback(const Params &p, const Inputs &in, const Tables &t, "
          "std::vector<dpc_rt::Event> &events, int *err);");
   H.comment("The message of a nonzero error code of compute_tiled, "
@@ -109,14 +110,14 @@ std::string dpc::emitHostHeader(const Program &P) {
          "RefTables &r, int *err);");
   H.comment("A batch of problems computed together (compute_batch): their "
             "tables (views into\nthe GPU's host buffer, or owned here), "
-            "error codes (0: none), outputs as text\n(GPU without host "
-            "tables), the seconds it took, how many problems ran\n"
+            "error codes (0: none), per problem its outputs as text\n(GPU "
+            "without host tables), the seconds it took, how many problems ran\n"
             "tile-parallel (CPU), and why the whole batch failed (\"\" if "
             "it ran).");
   H.open("struct BatchRun");
   H.line("std::vector<Tables> views;");
   H.line("std::vector<int> errs;");
-  H.line("std::vector<std::string> outputs;");
+  H.line("std::vector<std::vector<std::string>> outputs;");
   H.line("std::vector<HostTables> owned;");
   H.line("double seconds = 0;");
   H.line("size_t alone = 0;");
@@ -149,13 +150,14 @@ std::string dpc::emitHostHeader(const Program &P) {
             "their tables in one\ndevice arena, every problem's launches "
             "merged into one set. With tables_back the\ntables come back "
             "into `host` (page-locked when granted) and tables[b] views\n"
-            "problem b's; without, only the output cells come back, as text "
+            "problem b's; without, only the outputs' cells come back, as text "
             "in outputs[b].\nerrs[b] is problem b's error code (0: none). "
             "Returns the seconds the GPU spent\n(CUDA events).");
   H.line("double compute_cuda_batch(const std::vector<Params> &ps, const "
          "std::vector<const HostInputs *> &ins, int device, bool tables_back, "
          "dpc_rt::HostBuffer &host, std::vector<Tables> &tables, "
-         "std::vector<std::string> &outputs, std::vector<int> &errs);");
+         "std::vector<std::vector<std::string>> &outputs, std::vector<int> "
+         "&errs);");
   H.comment("Starts the GPUs of `want` (--device; {-1}: all) into "
             "`devices`; returns the bytes of\ntables a batch may hold on "
             "each (0 if unknown).");
@@ -285,30 +287,35 @@ std::string dpc::emitHostSource(const Program &P) {
   W.line("if (!known) throw dpc_rt::InputError(\"--set \" + s.first + \": the "
          "recurrence has no constant '\" + s.first + \"'\");");
   W.close();
+  // (the extent of an input along a dimension: its length, or a matrix's
+  // rows or columns; messages say which with dpc_rt::extent_text)
   for (auto &Pr : M.Params) {
-    const InputInfo &In = M.Inputs[Pr.BoundBy];
-    int64_t A = In.Size.coeff(Pr.Name), B = In.Size.Const;
+    const Affine &Size = M.Inputs[Pr.BoundBy].Sizes[Pr.BoundDim];
+    int64_t A = Size.coeff(Pr.Name), B = Size.Const;
     W.open("");
-    W.line("const int64_t len = static_cast<int64_t>(prob[{}].length());",
-           Pr.BoundBy);
+    W.line("const int64_t len = static_cast<int64_t>(prob[{}].extent({}));",
+           Pr.BoundBy, Pr.BoundDim);
     W.line("if ((len - ({})) % ({}) != 0 || (len - ({})) / ({}) < 0)", B, A, B, A);
-    W.line("  throw dpc_rt::InputError(\"input '{}' has length \" + "
-           "std::to_string(len) + \", which is not {} for any {} >= 0\");",
-           In.Name, In.Size.str(), Pr.Name);
+    W.line("  throw dpc_rt::InputError(\"input '{}' has \" + "
+           "dpc_rt::extent_text(prob[{}], {}) + \", which is not {} for any {} "
+           ">= 0\");",
+           M.Inputs[Pr.BoundBy].Name, Pr.BoundBy, Pr.BoundDim, Size.str(),
+           Pr.Name);
     W.line("p.{} = (len - ({})) / ({});", Pr.Name, B, A);
     W.close();
   }
   W.open("");
   emitParamLocals(M, W, "p");
-  for (size_t I = 0; I < M.Inputs.size(); ++I) {
-    const InputInfo &In = M.Inputs[I];
-    W.line("if (static_cast<int64_t>(prob[{}].length()) != {})", I,
-           iexpr(IExpr::fromAffine(In.Size)));
-    W.line("  throw dpc_rt::InputError(\"input '{}' has length \" + "
-           "std::to_string(prob[{}].length()) + \", but its size {} is \" + "
-           "std::to_string({}));",
-           In.Name, I, In.Size.str(), iexpr(IExpr::fromAffine(In.Size)));
-  }
+  for (size_t I = 0; I < M.Inputs.size(); ++I)
+    for (size_t D = 0; D < M.Inputs[I].Sizes.size(); ++D) {
+      const Affine &Size = M.Inputs[I].Sizes[D];
+      W.line("if (static_cast<int64_t>(prob[{}].extent({})) != {})", I, D,
+             iexpr(IExpr::fromAffine(Size)));
+      W.line("  throw dpc_rt::InputError(\"input '{}' has \" + "
+             "dpc_rt::extent_text(prob[{}], {}) + \", but its size {} is \" "
+             "+ std::to_string({}));",
+             M.Inputs[I].Name, I, D, Size.str(), iexpr(IExpr::fromAffine(Size)));
+    }
   // `param N >= 1, ...`: the proofs, and the loops, assume them.
   for (auto &PC : M.ParamConstraints) {
     W.line("if (!({} {} 0))", iexpr(IExpr::fromAffine(PC.C.E)),
@@ -317,9 +324,10 @@ std::string dpc::emitHostSource(const Program &P) {
     for (auto &Pr : M.Params)
       if (PC.C.E.uses(Pr.Name))
         Why += std::string(Why.empty() ? "" : " + \", ") + "\"input '" +
-               M.Inputs[Pr.BoundBy].Name + "' has length \" + std::to_string(prob[" +
-               std::to_string(Pr.BoundBy) + "].length()) + \", so " + Pr.Name +
-               " = \" + std::to_string(" + Pr.Name + ")";
+               M.Inputs[Pr.BoundBy].Name + "' has \" + dpc_rt::extent_text(prob[" +
+               std::to_string(Pr.BoundBy) + "], " + std::to_string(Pr.BoundDim) +
+               ") + \", so " + Pr.Name + " = \" + std::to_string(" + Pr.Name +
+               ")";
     for (auto &L : M.Lets)
       if (PC.C.E.uses(L.Name))
         Why += std::string(Why.empty() ? "" : " + \", ") + "\"" + L.Name +
@@ -430,10 +438,11 @@ std::string dpc::emitHostSource(const Program &P) {
     W.line("r.Params.push_back({{\"{}\", p.{}}});", Pn, Pn);
   W.comment("(the GPU sends back only the output cells when no table is "
             "needed on the host)");
-  W.line("r.Output = b.outputs.empty() ? output_value(p, b.views[k]) : "
-         "b.outputs[k];");
-  W.line("r.OutputIsNumber = r.Output != \"inf\" && r.Output != \"-inf\";");
-  W.line("r.OutputCell = \"{}\";", M.outputText());
+  W.line("const std::vector<std::string> v = b.outputs.empty() ? "
+         "output_values(p, b.views[k]) : b.outputs[k];");
+  for (size_t O = 0; O < M.Outputs.size(); ++O)
+    W.line("r.Outputs.push_back({{\"{}\", v[{}]}});",
+           M.Outputs[O].Name, O);
   for (auto &I : M.Inputs)
     if (I.Alpha != Alphabet::Int)
       W.line("r.Sequences.push_back(prob[{}].Text);", &I - &M.Inputs[0]);

@@ -137,8 +137,7 @@ std::string dpc::emitMain(const Program &P) {
   W.text("#endif");
   std::string Specs;
   for (auto &I : M.Inputs)
-    Specs += (Specs.empty() ? "" : ", ") + std::string("{\"") + I.Name +
-             "\", " + rtAlpha(I.Alpha) + "}";
+    Specs += (Specs.empty() ? "" : ", ") + rtInputSpec(I);
   W.line("const std::vector<dpc_rt::InputSpec> specs = {{{}}};", Specs);
   W.comment("The problems, read in chunks as they are computed (bounded "
             "memory).");
@@ -227,12 +226,14 @@ std::string dpc::emitMain(const Program &P) {
   W.line("bool many = false; // more than one problem: messages name theirs");
   W.line("dpc_rt::Timer read_timer;");
   {
-    std::string PList;
+    std::string PList, OList;
     for (auto &Pn : PNames)
       PList += (PList.empty() ? "\"" : ", \"") + Pn + "\"";
-    W.line("dpc_rt::print_header(opt, {{{}}}, has_structure); // tsv: the "
-           "columns",
-           PList);
+    for (auto &O : M.Outputs)
+      OList += (OList.empty() ? "\"" : ", \"") + O.Name + "\"";
+    W.line("dpc_rt::print_header(opt, {{{}}}, {{{}}}, has_structure); // tsv: "
+           "the columns",
+           PList, OList);
   }
   W.open("while (stream.next(problems, 100000, size_t(256) << 20))");
   W.line("const size_t base = stream.first();");

@@ -244,20 +244,26 @@ std::string dpc::emitReference(const Program &P) {
   W.close();
   W.blank();
 
-  const OutputInfo &O = M.Output;
-  const TableInfo &OT = M.Tables[O.Table];
-  W.comment("The output cell " + M.outputText() + ", as text.");
-  W.open("std::string output_value(const Params &dpc_p, const Tables &dpc_t)");
+  W.comment("Every output's cell, as text, in declaration order.");
+  W.open("std::vector<std::string> output_values(const Params &dpc_p, const "
+         "Tables &dpc_t)");
   emitParamLocals(M, W);
-  W.line("return output_text(dpc_t.{}[{}]);", P.Storages[O.Table].Buffer,
-         outputOffset(P));
+  W.line("return {{");
+  for (size_t O = 0; O < M.Outputs.size(); ++O)
+    W.line("    output_text(dpc_t.{}[{}]), // {}",
+           P.Storages[M.Outputs[O].Table].Buffer, outputOffset(P, O),
+           M.Outputs[O].Name);
+  W.line("}};");
   W.close();
   W.blank();
-  W.comment("A value of the output's table, as text.");
-  W.open("std::string output_text(" + storeType(OT.Type) + " dpc_v)");
-  W.line("return {};", formatValue(OT.Type, "dpc_v"));
-  W.close();
-  W.blank();
+  for (ScalarType Ty : M.outputTypes()) {
+    W.comment("A value of an output's type (" + std::string(typeName(Ty)) +
+              "), as text.");
+    W.open("std::string output_text(" + storeType(Ty) + " dpc_v)");
+    W.line("return {};", formatValue(Ty, "dpc_v"));
+    W.close();
+    W.blank();
+  }
   W.close("} // namespace " + M.Name);
   return W.str();
 }

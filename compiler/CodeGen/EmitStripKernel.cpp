@@ -836,7 +836,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       if (RingOutputs) {
         // The output cell, where this chunk holds it: from the staging ring
         // (the loop above stores the bottom row only).
-        const int T = M.Output.Table;
+        const int T = M.Outputs[0].Table;
         W.open("if (dpc_ring && dpc_os >= 0 && dpc_ocol == dpc_fc)");
         emitRingOutputStore(P, T, "true",
                             fmt::format("dpc_stg_{}[dpc_orow][dpc_fc & {}]",

@@ -172,9 +172,9 @@ std::string dpc::emitTraceback(const Program &P) {
     W.close();
     W.blank();
   }
-  const OutputInfo &O = M.Output;
+  const OutputInfo &O = M.Outputs[0]; // (the first output is traced back)
   std::string A;
-  for (auto &X : outputIndex(M))
+  for (auto &X : outputIndex(O))
     A += ", " + iexpr(X);
   W.open("void traceback(const Params &dpc_p, const Inputs &dpc_in, const "
          "Tables &dpc_t, std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err)");

@@ -218,11 +218,11 @@ std::string dpc::ringOffset(const Program &P, int Table,
                     false);
 }
 
-std::string dpc::outputOffset(const Program &P) {
-  const int T = P.M.Output.Table;
-  std::string Full = cellOffset(P, T, outputIndex(P.M), false);
+std::string dpc::outputOffset(const Program &P, size_t O) {
+  const int T = P.M.Outputs[O].Table;
+  std::string Full = cellOffset(P, T, outputIndex(P.M.Outputs[O]), false);
   const Storage &S = P.Storages[T];
-  if (!S.RingOutput)
+  if (O != 0 || !S.RingOutput) // (only the first output's cell is kept)
     return Full;
   return fmt::format("(dpc_p.dpc_ring ? 2 * ({}) : {})", iexpr(S.RingRowLen),
                      Full);
@@ -239,7 +239,7 @@ void dpc::emitRingOutputStore(const Program &P, int T, const std::string &Cond,
 }
 
 std::vector<std::string> dpc::outputMembers(const Program &P, const Group &G) {
-  std::vector<IExprPtr> OX = outputIndex(P.M);
+  std::vector<IExprPtr> OX = outputIndex(P.M.Outputs[0]);
   std::vector<std::string> Mem;
   for (int D = 0; D < 2; ++D)
     Mem.push_back(
@@ -287,9 +287,9 @@ void dpc::emitRowReductionStore(const Program &P, const Group &G,
   W.close();
 }
 
-std::vector<IExprPtr> dpc::outputIndex(const ModuleInfo &M) {
+std::vector<IExprPtr> dpc::outputIndex(const OutputInfo &O) {
   std::vector<IExprPtr> X;
-  for (auto &A : M.Output.Index)
+  for (auto &A : O.Index)
     X.push_back(IExpr::fromAffine(A));
   return X;
 }
@@ -525,7 +525,7 @@ std::string ValueEmitter::inputRead(int In, const IExprPtr &Ix) {
   if (!S.Speculative)
     return X;
   return fmt::format("(({0} >= 0 && {0} < {1}) ? {2} : {3}(0))", iexpr(Ix),
-                     iexpr(IExpr::fromAffine(I.Size)), X, inputElemType(I));
+                     iexpr(I.length()), X, inputElemType(I));
 }
 
 std::string ValueEmitter::check(const std::string &Fn, const std::string &TArg,
@@ -1352,4 +1352,10 @@ const char *dpc::rtAlpha(Alphabet A) {
   case Alphabet::Int: return "dpc_rt::Alpha::Int";
   }
   return "?";
+}
+
+std::string dpc::rtInputSpec(const InputInfo &I) {
+  return "{\"" + I.Name + "\", " + rtAlpha(I.Alpha) +
+         (I.Sizes.size() == 1 ? std::string("}")
+                              : ", " + std::to_string(I.Sizes.size()) + "}");
 }

@@ -93,16 +93,17 @@ std::string cellOffset(const lir::Program &P, int Table,
 /// that is 0 or 1).
 std::string ringOffset(const lir::Program &P, int Table,
                        const std::string &Slot, const lir::IExprPtr &Col);
-/// The offset of the output cell in its table's buffer (after the two
-/// rows of a ring table that keeps it, in a run with Params::dpc_ring).
-std::string outputOffset(const lir::Program &P);
+/// The offset of output O's cell in its table's buffer (the first output's:
+/// after the two rows of a ring table that keeps it, in a run with
+/// Params::dpc_ring).
+std::string outputOffset(const lir::Program &P, size_t O);
 /// In a run with rolling rows, the store of value Val of ring table T that
 /// holds the output cell into the output's element, where Cond holds
 /// (nothing for other tables).
 void emitRingOutputStore(const lir::Program &P, int T, const std::string &Cond,
                          const std::string &Val, CodeWriter &W);
-/// The output cell's band members (dpc_m0, dpc_m1 of 2-D strip group G), as
-/// expressions in the params.
+/// The first output's cell's band members (dpc_m0, dpc_m1 of 2-D strip
+/// group G), as expressions in the params.
 std::vector<std::string> outputMembers(const lir::Program &P,
                                        const lir::Group &G);
 /// Whether a table of strip group G keeps the output cell after its rows.
@@ -111,6 +112,9 @@ bool ringKeepsOutput(const lir::Program &P, const lir::Group &G);
 bool anyRingTable(const lir::Program &P);
 /// The runtime's name of an input alphabet: `dpc_rt::Alpha::RNA`, ...
 const char *rtAlpha(Alphabet A);
+/// An input's dpc_rt::InputSpec: `{"seq", dpc_rt::Alpha::RNA}`, a matrix
+/// `{"D", dpc_rt::Alpha::Int, 2}`.
+std::string rtInputSpec(const lir::InputInfo &I);
 /// Whether a table of strip group G is.
 bool groupHasRing(const lir::Program &P, const lir::Group &G);
 /// When a strip is done: the value Val of row reduction RR (a fused row
@@ -124,8 +128,8 @@ void emitRowReductionStore(const lir::Program &P, const lir::Group &G,
 /// Whether GPU kernel K sweeps a table kept as two rolling rows in such
 /// runs (it is then a template on DPC_RING, one instance per mode).
 bool keepsRings(const lir::Program &P, int K);
-/// The output cell's indices as expressions.
-std::vector<lir::IExprPtr> outputIndex(const lir::ModuleInfo &M);
+/// An output's cell's indices as expressions.
+std::vector<lir::IExprPtr> outputIndex(const lir::OutputInfo &O);
 /// The guard "cell Idx lies in table T's domain".
 lir::IExprPtr domainGuard(const lir::ModuleInfo &M, int Table,
                           const std::vector<lir::IExprPtr> &Idx);

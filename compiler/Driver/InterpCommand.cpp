@@ -30,8 +30,9 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
   const Module &M = *FE.M;
   std::vector<dpc_rt::InputSpec> Specs;
   for (auto &I : M.Inputs)
-    Specs.push_back(
-        {I.Name, static_cast<dpc_rt::Alpha>(runtimeAlphaIndex(I.Alpha))});
+    Specs.push_back({I.Name,
+                     static_cast<dpc_rt::Alpha>(runtimeAlphaIndex(I.Alpha)),
+                     static_cast<int>(I.Sizes.size())});
   // The output options, as a generated program takes them: the interpreter
   // prints the events by default (as --traceback), and with --events=none
   // in text only the output cell, as a generated program does.
@@ -89,7 +90,10 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
       ParamNames.push_back(P.Name);
     std::sort(ParamNames.begin(), ParamNames.end());
     llvm::outs().flush(); // (print_header writes to stdout)
-    dpc_rt::print_header(Out, ParamNames, HasStructure);
+    std::vector<std::string> OutputNames;
+    for (auto &O : M.Outputs)
+      OutputNames.push_back(O.Text);
+    dpc_rt::print_header(Out, ParamNames, OutputNames, HasStructure);
     std::fflush(stdout);
   }
   for (auto &Prob : Problems) {
@@ -112,20 +116,15 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
             Interp.dumpTable(T, OS);
           return;
         }
-        Num V = Interp.output();
+        for (size_t O = 0; O < M.Outputs.size(); ++O)
+          R.Outputs.push_back(
+              {M.Outputs[O].Text, Interp.formatOutput(O, Interp.output(O))});
         std::vector<TraceEvent> Events = Interp.traceback();
-        std::string Val = Interp.formatOutput(V);
         R.Recurrence = M.Name;
         R.Name = dpc_rt::problem_name(Prob);
         for (auto &[N, PV] : Interp.params())
           R.Params.push_back({N, PV});
         std::sort(R.Params.begin(), R.Params.end());
-        R.Output = Val;
-        R.OutputIsNumber = Val != "inf" && Val != "-inf";
-        R.OutputCell = M.Output->Table + "[";
-        for (size_t I = 0; I < M.Output->Index.size(); ++I)
-          R.OutputCell += (I ? ", " : "") + M.Output->Index[I].str();
-        R.OutputCell += "]";
         for (auto &In : Prob)
           if (!In.Text.empty())
             R.Sequences.push_back(In.Text);
@@ -138,7 +137,10 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
           Printed = true;
           return;
         }
-        bool IsInt = isIntType(M.Tables[M.Output->TableIdx].Type);
+        auto OutputJson = [&](size_t O) {
+          return jsonNum(R.Outputs[O].Text,
+                         isIntType(M.Tables[M.Outputs[O].TableIdx].Type));
+        };
         llvm::json::Object Obj;
         Obj["recurrence"] = M.Name;
         if (!R.Name.empty())
@@ -147,7 +149,13 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
         for (auto &[N, PV] : Interp.params())
           Params[N] = PV;
         Obj["params"] = std::move(Params);
-        Obj["output"] = jsonNum(Val, IsInt);
+        Obj["output"] = OutputJson(0);
+        if (M.Outputs.size() > 1) {
+          llvm::json::Object Outs;
+          for (size_t O = 0; O < M.Outputs.size(); ++O)
+            Outs[R.Outputs[O].Name] = OutputJson(O);
+          Obj["outputs"] = std::move(Outs);
+        }
         if (Mode == "all") {
           llvm::json::Array Evs;
           for (auto &E : Events) {

@@ -197,7 +197,18 @@ struct Interpreter::Impl {
         DPC_ASSERT(E.Ref == RefKind::IntInput, "unexpected subscript");
         N->Kind = Node::IntIn;
         N->Target = E.RefIndex;
-        N->L = lin(E.Index[0], Slots);
+        // (a matrix row after row: position i * columns + j)
+        const InputDecl &In = M.Inputs[E.RefIndex];
+        for (size_t D = 0; D < E.Index.size(); ++D) {
+          const int64_t Ext = In.SizesA[D].eval(
+              [&](const std::string &V) { return Consts.at(V); });
+          N->L.C *= Ext;
+          for (auto &Term : N->L.T)
+            Term.second *= Ext;
+          LinForm Part = lin(E.Index[D], Slots);
+          N->L.C += Part.C;
+          N->L.T.insert(N->L.T.end(), Part.T.begin(), Part.T.end());
+        }
       }
       break;
     case Expr::Call:
@@ -802,29 +813,33 @@ void Interpreter::bind(
                                std::to_string(M.Lets[Li].Value));
     I.Consts[N] = V;
   }
-  // Params from input lengths.
+  // Params from input lengths (a matrix's rows or columns).
   ParamValues.clear();
   for (auto &Par : M.Params) {
     const InputDecl &In = M.Inputs[Par.BoundBy];
-    int64_t Len = static_cast<int64_t>(Prob[Par.BoundBy].length());
-    int64_t A = In.SizeA.coeff(Par.Name), B = In.SizeA.Const;
+    const Affine &Size = In.SizesA[Par.BoundDim];
+    const dpc_rt::InputValue &V = Prob[Par.BoundBy];
+    int64_t Len = static_cast<int64_t>(V.extent(Par.BoundDim));
+    int64_t A = Size.coeff(Par.Name), B = Size.Const;
     if ((Len - B) % A != 0 || (Len - B) / A < 0)
-      throw dpc_rt::InputError("input '" + In.Name + "' has length " +
-                               std::to_string(Len) + ", which is not " +
-                               In.SizeA.str() + " for any " + Par.Name +
-                               " >= 0");
+      throw dpc_rt::InputError("input '" + In.Name + "' has " +
+                               dpc_rt::extent_text(V, Par.BoundDim) +
+                               ", which is not " + Size.str() + " for any " +
+                               Par.Name + " >= 0");
     I.Consts[Par.Name] = (Len - B) / A;
     ParamValues.push_back({Par.Name, (Len - B) / A});
   }
   auto Env = [&](const std::string &V) { return I.Consts.at(V); };
-  for (size_t In = 0; In < M.Inputs.size(); ++In) {
-    int64_t Want = M.Inputs[In].SizeA.eval(Env);
-    if (static_cast<int64_t>(Prob[In].length()) != Want)
-      throw dpc_rt::InputError(
-          "input '" + M.Inputs[In].Name + "' has length " +
-          std::to_string(Prob[In].length()) + ", but its size " +
-          M.Inputs[In].SizeA.str() + " is " + std::to_string(Want));
-  }
+  for (size_t In = 0; In < M.Inputs.size(); ++In)
+    for (size_t D = 0; D < M.Inputs[In].SizesA.size(); ++D) {
+      const Affine &Size = M.Inputs[In].SizesA[D];
+      int64_t Want = Size.eval(Env);
+      if (static_cast<int64_t>(Prob[In].extent(D)) != Want)
+        throw dpc_rt::InputError("input '" + M.Inputs[In].Name + "' has " +
+                                 dpc_rt::extent_text(Prob[In], D) +
+                                 ", but its size " + Size.str() + " is " +
+                                 std::to_string(Want));
+    }
   // `param N >= 1, ...`: the proofs assumed them.
   for (auto &PC : M.ParamCons) {
     int64_t V = PC.C.E.eval(Env);
@@ -834,9 +849,10 @@ void Interpreter::bind(
     for (auto &Par : M.Params)
       if (PC.C.E.uses(Par.Name))
         Why += (Why.empty() ? "" : ", ") + std::string("input '") +
-               M.Inputs[Par.BoundBy].Name + "' has length " +
-               std::to_string(Prob[Par.BoundBy].length()) + ", so " +
-               Par.Name + " = " + std::to_string(I.Consts.at(Par.Name));
+               M.Inputs[Par.BoundBy].Name + "' has " +
+               dpc_rt::extent_text(Prob[Par.BoundBy], Par.BoundDim) +
+               ", so " + Par.Name + " = " +
+               std::to_string(I.Consts.at(Par.Name));
     for (auto &L : M.Lets)
       if (PC.C.E.uses(L.Name))
         Why += (Why.empty() ? "" : ", ") + L.Name + " = " +
@@ -916,17 +932,17 @@ void Interpreter::bind(
   }
 }
 
-static std::vector<int64_t> outputIndex(const Module &M,
+static std::vector<int64_t> outputIndex(const OutputDecl &O,
                                         const std::map<std::string, int64_t> &C) {
   std::vector<int64_t> Idx;
-  for (auto &A : M.Output->Index)
+  for (auto &A : O.Index)
     Idx.push_back(A.eval([&](const std::string &V) { return C.at(V); }));
   return Idx;
 }
 
-Num Interpreter::output() {
-  auto Idx = outputIndex(M, P->Consts);
-  return P->readCell(M.Output->TableIdx, Idx.data());
+Num Interpreter::output(size_t O) {
+  auto Idx = outputIndex(M.Outputs[O], P->Consts);
+  return P->readCell(M.Outputs[O].TableIdx, Idx.data());
 }
 
 /// Calls F(Idx) for every cell of a table's domain, lexicographically.
@@ -971,8 +987,8 @@ std::string Interpreter::format(int T, Num V) const {
   return Buf;
 }
 
-std::string Interpreter::formatOutput(Num V) const {
-  return format(M.Output->TableIdx, V);
+std::string Interpreter::formatOutput(size_t O, Num V) const {
+  return format(M.Outputs[O].TableIdx, V);
 }
 
 void Interpreter::dumpTable(int T, llvm::raw_ostream &OS) {
@@ -987,11 +1003,11 @@ void Interpreter::dumpTable(int T, llvm::raw_ostream &OS) {
 }
 
 std::vector<TraceEvent> Interpreter::traceback() {
-  output();
+  output(0);
   P->Events.clear();
   P->TraceSteps = 0;
-  auto Idx = outputIndex(M, P->Consts);
-  P->traceCell(M.Output->TableIdx, Idx.data(), nullptr);
+  auto Idx = outputIndex(M.Outputs[0], P->Consts);
+  P->traceCell(M.Outputs[0].TableIdx, Idx.data(), nullptr);
   return std::move(P->Events);
 }
 

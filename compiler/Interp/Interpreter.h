@@ -66,18 +66,20 @@ public:
   const std::vector<std::pair<std::string, int64_t>> &params() const {
     return ParamValues;
   }
-  /// Evaluates (if needed) and returns the output cell. Throws EvalError.
-  Num output();
+  /// Evaluates (if needed) and returns the cell of output O (in declaration
+  /// order). Throws EvalError.
+  Num output(size_t O);
   /// Evaluates every cell of table T. Throws EvalError.
   void evaluateTable(int T);
   /// Prints `T[i,j] = v` for every cell of T's domain, lexicographically.
   void dumpTable(int T, llvm::raw_ostream &OS);
-  /// Follows the winning alternatives from the output cell.
+  /// Follows the winning alternatives from the cell of the first output.
   std::vector<TraceEvent> traceback();
 
   /// Text of a value of table T's type: 3, -inf, 0.25.
   std::string format(int Table, Num V) const;
-  std::string formatOutput(Num V) const;
+  /// Text of a value of output O.
+  std::string formatOutput(size_t O, Num V) const;
 
   struct Impl;
 

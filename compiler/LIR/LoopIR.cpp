@@ -3,6 +3,7 @@
 
 #include "Basic/Diagnostics.h"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 
@@ -384,11 +385,34 @@ std::string lir::cellText(const TableInfo &T) {
   return S + "]";
 }
 
-std::string ModuleInfo::outputText() const {
-  std::string S = Tables[Output.Table].Name + "[";
-  for (size_t I = 0; I < Output.Index.size(); ++I)
-    S += (I ? ", " : "") + Output.Index[I].str();
-  return S + "]";
+IExprPtr lir::rowMajor(const std::vector<Affine> &Sizes,
+                       const std::vector<IExprPtr> &Idx) {
+  IExprPtr Pos = Idx[0];
+  for (size_t D = 1; D < Idx.size(); ++D)
+    Pos = Pos * IExpr::fromAffine(Sizes[D]) + Idx[D];
+  return Pos;
+}
+
+std::string InputInfo::sizeText() const {
+  std::string S;
+  for (auto &A : Sizes)
+    S += (S.empty() ? "" : ", ") + A.str();
+  return S;
+}
+
+IExprPtr InputInfo::length() const {
+  IExprPtr L = IExpr::fromAffine(Sizes[0]);
+  for (size_t D = 1; D < Sizes.size(); ++D)
+    L = L * IExpr::fromAffine(Sizes[D]);
+  return L;
+}
+
+std::vector<ScalarType> ModuleInfo::outputTypes() const {
+  std::vector<ScalarType> Ty;
+  for (auto &O : Outputs)
+    if (std::find(Ty.begin(), Ty.end(), Tables[O.Table].Type) == Ty.end())
+      Ty.push_back(Tables[O.Table].Type);
+  return Ty;
 }
 
 const char *lir::stripLeafLevelName(StripLeaf::Level L) {

@@ -499,15 +499,26 @@ struct TableInfo {
   bool RecordsEvents = true;
 };
 
+/// The position of element Idx of an input of sizes Sizes (one index per
+/// size; a matrix row after row): i, or i * columns + j.
+IExprPtr rowMajor(const std::vector<Affine> &Sizes,
+                  const std::vector<IExprPtr> &Idx);
+
 struct InputInfo {
   std::string Name;
   Alphabet Alpha = Alphabet::RNA;
-  Affine Size; // in the params
+  /// In the params: the length, or (an int matrix) the rows and columns.
+  std::vector<Affine> Sizes;
+  /// `N`, or `N, N`: as the declaration's brackets hold them.
+  std::string sizeText() const;
+  /// The number of its elements (the product of the sizes).
+  IExprPtr length() const;
 };
 
 struct ParamInfo {
   std::string Name;
   int BoundBy = -1; // the input whose length binds it
+  int BoundDim = 0; // ... along this dimension (a matrix's rows 0, columns 1)
 };
 
 /// `param N >= 1`: checked by the generated bind_params.
@@ -531,7 +542,11 @@ struct ScoreInfo {
   std::string EntriesText; // `AU = 1, UA = 1, default = 0`
 };
 
+/// An output: a cell, named as results print it (`C[0, N - 1]`, `best`
+/// of `output best = ...`, or the expression as written, whose table of
+/// its own then holds it in its one cell).
 struct OutputInfo {
+  std::string Name;
   int Table = -1;
   std::vector<Affine> Index;
 };
@@ -546,12 +561,15 @@ struct ModuleInfo {
   std::vector<LetInfo> Lets;
   std::vector<ScoreInfo> Scores;
   std::vector<TableInfo> Tables;
-  OutputInfo Output;
+  /// Every output, in declaration order. The first is the one traced back
+  /// (events, structure) and the one a table stored as two rolling rows
+  /// keeps beside them (Storage::RingOutput).
+  std::vector<OutputInfo> Outputs;
+  /// The types of the outputs' tables, each once, in order of appearance.
+  std::vector<ScalarType> outputTypes() const;
   /// The rna input a dot-bracket structure is drawn over (one sequence
   /// input, of type rna, and `pair` events), or -1.
   int StructureInput = -1;
-  /// `C[0, N - 1]`
-  std::string outputText() const;
 };
 
 /// `C[i, j]`: a table's cell with its index names.

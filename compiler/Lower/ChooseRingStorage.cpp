@@ -18,8 +18,9 @@
 //     that both sweeps compute (Group::RowReductions);
 //   - it has no mirrored copy, and its storage is a row-major box (rows
 //     of one length).
-// The output cell, when the table holds it, is kept after the two rows
-// (Storage::RingOutput).
+// The first output's cell, when the table holds it, is kept after the two
+// rows (Storage::RingOutput); a table holding another output's cell is
+// kept whole.
 // The classic array contraction, for the schedule the plans fixed: a
 // score-only local alignment of N x M then stores O(N + M) of its table.
 // The generated program picks it per run (Params::dpc_ring) and falls
@@ -78,6 +79,10 @@ std::string whyNotRing(const Program &P, int GI, int T) {
         !fusedIn(Kn->RowReductions, static_cast<int>(St)))
       return P.Stmts[St].Name + " reads it after the sweep";
   }
+  for (size_t O = 1; O < P.M.Outputs.size(); ++O)
+    if (P.M.Outputs[O].Table == T)
+      return "it holds the cell of output '" + P.M.Outputs[O].Name +
+             "' (beside the rows only the first output's cell is kept)";
   return "";
 }
 
@@ -101,7 +106,7 @@ void dpc::chooseRingStorage(Program &P) {
         continue;
       }
       S.Ring = true;
-      S.RingOutput = P.M.Output.Table == T;
+      S.RingOutput = P.M.Outputs[0].Table == T;
       S.RingRowLen = S.Groups[1].Hi - S.Groups[1].Lo + IExpr::num(1);
       S.RingWhy = fmt::format(
           "two rolling rows (2 * ({}){} elements) in a run that reads none of "

@@ -2,8 +2,8 @@
 //
 // Takes the checked module and gives lir::ModuleInfo: names, types, index
 // names and domains of the tables, inputs with their sizes, params with the
-// input that binds each, `let` constants, score lookups and the output
-// cell. Printers read this, never the AST.
+// input that binds each, `let` constants, score lookups and the outputs'
+// cells. Printers read this, never the AST.
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
@@ -15,11 +15,11 @@ lir::ModuleInfo dpc::describeModule(const ast::Module &M) {
   I.Name = M.Name;
   I.FileName = M.FileName;
   for (auto &P : M.Params)
-    I.Params.push_back({P.Name, P.BoundBy});
+    I.Params.push_back({P.Name, P.BoundBy, P.BoundDim});
   for (auto &C : M.ParamCons)
     I.ParamConstraints.push_back({C.C, C.Text});
   for (auto &In : M.Inputs)
-    I.Inputs.push_back({In.Name, In.Alpha, In.SizeA});
+    I.Inputs.push_back({In.Name, In.Alpha, In.SizesA});
   for (auto &L : M.Lets)
     I.Lets.push_back({L.Name, L.Value, L.IsConst});
   for (auto &S : M.Scores) {
@@ -41,7 +41,7 @@ lir::ModuleInfo dpc::describeModule(const ast::Module &M) {
                         ast::exprToString(*D.Eq->Body), Rec[T]});
   }
   I.StructureInput = ast::structureInput(M);
-  I.Output.Table = M.Output->TableIdx;
-  I.Output.Index = M.Output->Index;
+  for (auto &O : M.Outputs)
+    I.Outputs.push_back({O.Text, O.TableIdx, O.Index});
   return I;
 }

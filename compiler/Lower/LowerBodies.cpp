@@ -87,7 +87,10 @@ struct Lowerer {
       } else {
         V->K = VExpr::InputLoad;
         V->Input = E.RefIndex;
-        V->Ix = IExpr::fromAffine(E.Index[0]);
+        std::vector<IExprPtr> Idx; // (a matrix: row after row)
+        for (auto &A : E.Index)
+          Idx.push_back(IExpr::fromAffine(A));
+        V->Ix = lir::rowMajor(M.Inputs[E.RefIndex].SizesA, Idx);
       }
       return V;
     case Expr::Call:

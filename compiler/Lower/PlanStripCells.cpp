@@ -105,7 +105,7 @@ void dpc::planStripCells(Program &P) {
           IExpr::And,
           {IExpr::op(IExpr::Ge, {Pos, IExpr::num(0)}),
            IExpr::op(IExpr::Lt,
-                     {Pos, IExpr::fromAffine(P.M.Inputs[Input].Size)})});
+                     {Pos, P.M.Inputs[Input].length()})});
       L.Key = Key;
       Seen[Key] = G.StripLeaves.size();
       G.StripLeaves.push_back(std::move(L));

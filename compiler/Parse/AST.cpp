@@ -308,19 +308,29 @@ static void dumpExpr(const Module &M, const Expr &E, llvm::raw_ostream &OS,
     dumpExpr(M, *A, OS, D + 1);
 }
 
+std::string InputDecl::sizeText() const {
+  std::string S;
+  for (auto &A : SizesA)
+    S += (S.empty() ? "" : ", ") + A.str();
+  return S;
+}
+
 void ast::dumpModule(const Module &M, llvm::raw_ostream &OS) {
   OS << "Recurrence " << M.Name << "\n";
   for (auto &P : M.Params) {
     OS << "  Param " << P.Name;
-    if (P.BoundBy >= 0)
+    if (P.BoundBy >= 0 && M.Inputs[P.BoundBy].Sizes.size() == 1)
       OS << " (length of " << M.Inputs[P.BoundBy].Name << ")";
+    else if (P.BoundBy >= 0)
+      OS << " (" << (P.BoundDim ? "columns" : "rows") << " of "
+         << M.Inputs[P.BoundBy].Name << ")";
     OS << "\n";
   }
   for (auto &C : M.ParamCons)
     OS << "  ParamConstraint " << C.Text << " (" << C.C.str() << ")\n";
   for (auto &I : M.Inputs)
     OS << "  Input " << I.Name << " : " << alphabetName(I.Alpha) << "["
-       << I.SizeA.str() << "]\n";
+       << I.sizeText() << "]\n";
   for (auto &L : M.Lets)
     OS << (L.IsConst ? "  Const " : "  Let ") << L.Name << " = " << L.Value
        << "\n";
@@ -336,18 +346,24 @@ void ast::dumpModule(const Module &M, llvm::raw_ostream &OS) {
     OS << "  Table " << T.Name << "[";
     for (size_t I = 0; I < T.Indices.size(); ++I)
       OS << (I ? ", " : "") << T.Indices[I];
-    OS << "] : " << typeName(T.Type) << " over ";
+    OS << "] : " << typeName(T.Type)
+       << (T.Domain.empty() ? " (one cell)" : " over ");
     for (size_t I = 0; I < T.Domain.size(); ++I)
       OS << (I ? " and " : "") << T.Domain[I].str();
     OS << "\n";
     if (T.Eq)
       dumpExpr(M, *T.Eq->Body, OS, 2);
   }
-  if (M.Output) {
-    OS << "  Output " << M.Output->Table << "[";
-    for (size_t I = 0; I < M.Output->Index.size(); ++I)
-      OS << (I ? ", " : "") << M.Output->Index[I].str();
-    OS << "]\n";
+  for (auto &O : M.Outputs) {
+    OS << "  Output " << O.Text;
+    if (O.TableIdx >= 0 && (!O.Name.empty() || O.OwnTable)) {
+      OS << " (" << (O.OwnTable ? "its table " : "cell ")
+         << M.Tables[O.TableIdx].Name << "[";
+      for (size_t I = 0; I < O.Index.size(); ++I)
+        OS << (I ? ", " : "") << O.Index[I].str();
+      OS << "])";
+    }
+    OS << "\n";
   }
   for (auto &It : M.Schedule) {
     OS << "  Schedule ";

@@ -146,7 +146,8 @@ struct Expr {
 struct ParamDecl {
   std::string Name;
   llvm::SMRange Range;
-  int BoundBy = -1; // Sema: the input whose length binds it
+  int BoundBy = -1;  // Sema: the input whose length binds it
+  int BoundDim = 0;  // ... along this dimension (a matrix's rows 0, columns 1)
 };
 
 /// One comparison of a `param` declaration's constraints (`N >= 1`; a
@@ -156,13 +157,17 @@ struct ParamConstraint {
   std::string Text; // `N >= 1`, as written (for messages)
 };
 
+/// `input seq : rna[N]`, or (extension) a matrix `input D : int[N, N]`: one
+/// size per dimension.
 struct InputDecl {
   std::string Name;
   llvm::SMRange Range;
   Alphabet Alpha = Alphabet::RNA;
-  ExprPtr Size;
+  std::vector<ExprPtr> Sizes;
   // Sema:
-  Affine SizeA;
+  std::vector<Affine> SizesA;
+  /// `N` or `N, N`: the sizes as the declaration's brackets hold them.
+  std::string sizeText() const;
 };
 
 /// `let NAME = V` (tunable with --set; the proofs know only its sign) or
@@ -201,6 +206,9 @@ struct TableDecl {
   std::vector<llvm::SMRange> IndexRanges;
   ScalarType Type = ScalarType::Int32;
   std::vector<Chain> Over;
+  /// The table computing an output's expression (OutputDecl::OwnTable): no
+  /// indices, its one cell is the output (messages call it an output).
+  bool IsOutput = false;
   // Sema:
   std::vector<Constraint> Domain;
   Equation *Eq = nullptr;
@@ -216,15 +224,22 @@ struct Equation {
   int TableIdx = -1;
 };
 
+/// An `output` declaration: a cell `output C[0, N-1]`, an expression over
+/// cells `output max i in 0 .. N-1 : L[i]`, or either with a name, `output
+/// best = EXPR` (extension). An expression that is not a single cell is
+/// computed by a table of its own with no indices (Sema/OutputTables.cpp),
+/// so that the proofs, the interpreter and the generated code treat it as
+/// any other cell.
 struct OutputDecl {
-  std::string Table;
-  llvm::SMRange Range;
-  std::vector<ExprPtr> Indices;
+  std::string Name;  // `best` of `output best = ...`; "" when unnamed
+  llvm::SMRange Range, NameRange;
+  ExprPtr Value;     // as written (null once moved into its own table)
   // Sema:
-  int TableIdx = -1;
+  std::string Text;  // how results name it: Name, else as written
+  int TableIdx = -1; // the table of its cell
   std::vector<Affine> Index;
+  bool OwnTable = false; // its cell is the one of a table made for it
 };
-
 /// One item of a `schedule { }` block (see docs/language.md).
 struct ScheduleItem {
   enum Kind { Tile, Order, Layout } K;
@@ -252,7 +267,8 @@ struct Module {
   std::vector<ScoreDecl> Scores;
   std::vector<TableDecl> Tables;
   std::vector<std::unique_ptr<Equation>> Equations;
-  std::optional<OutputDecl> Output;
+  /// In declaration order; the first is traced back (events, structure).
+  std::vector<OutputDecl> Outputs;
   std::vector<ScheduleItem> Schedule;
   // Sema: ParamChains as affine constraints, one per comparison.
   std::vector<ParamConstraint> ParamCons;

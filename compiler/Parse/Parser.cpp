@@ -203,10 +203,8 @@ bool Parser::parseInput(Module &M) {
     return false;
   }
   D.Alpha = *Alpha;
-  if (!expect(Tok::LBracket, "before the input's size"))
-    return false;
-  D.Size = parseExpr();
-  if (!D.Size || !expect(Tok::RBracket, "after the input's size"))
+  if (!expect(Tok::LBracket, "before the input's size") ||
+      !parseExprList(D.Sizes, Tok::RBracket))
     return false;
   M.Inputs.push_back(std::move(D));
   return true;
@@ -391,19 +389,17 @@ bool Parser::parseEquation(Module &M) {
 bool Parser::parseOutput(Module &M) {
   llvm::SMLoc S = consume().loc(); // output
   OutputDecl D;
-  if (!peek().is(Tok::Ident))
-    return expect(Tok::Ident, "(the output table)");
-  Token N = consume();
-  D.Table = N.Text.str();
-  if (!expect(Tok::LBracket, "after the output table's name") ||
-      !parseExprList(D.Indices, Tok::RBracket))
+  if (peek().is(Tok::Ident) && peek(1).is(Tok::Assign)) { // output NAME =
+    Token N = consume();
+    consume(); // =
+    D.Name = N.Text.str();
+    D.NameRange = N.range();
+  }
+  D.Value = parseExpr();
+  if (!D.Value)
     return false;
   D.Range = rangeFrom(S);
-  if (M.Output) {
-    Diags.error(D.Range, "only one 'output' is allowed");
-    return true;
-  }
-  M.Output = std::move(D);
+  M.Outputs.push_back(std::move(D));
   return true;
 }
 

@@ -37,7 +37,8 @@ private:
   /// `param N >= 1, M >= N` declares N and M; `param N, 1 <= N <= 100`
   /// declares N, then constrains it.
   bool parseParam(ast::Module &M);
-  /// input := 'input' IDENT ':' ALPHABET '[' expr ']'
+  /// input := 'input' IDENT ':' ALPHABET '[' expr (',' expr)? ']'
+  /// (two sizes: a matrix of int values, Sema checks)
   bool parseInput(ast::Module &M);
   /// let := ('let' | 'const') IDENT '=' ['-'] INTEGER
   bool parseLet(ast::Module &M);
@@ -52,7 +53,9 @@ private:
   bool parseTable(ast::Module &M);
   /// equation := IDENT '[' IDENT (',' IDENT)* ']' '=' body
   bool parseEquation(ast::Module &M);
-  /// output := 'output' IDENT '[' expr (',' expr)* ']'
+  /// output := 'output' [IDENT '='] expr
+  /// A cell `T[e, ...]` as before, or an expression over cells (a
+  /// reduction); several outputs are several declarations.
   bool parseOutput(ast::Module &M);
   /// schedule := 'schedule' '{' schedule_item* '}'
   /// schedule_item := 'tile' IDENT INTEGER (',' INTEGER)*

@@ -16,6 +16,17 @@ static std::string cellAt(const Expr &Read, const PointValues &P) {
   return S + "]";
 }
 
+/// "positions 0 .. N - 1", or for a matrix "rows 0 .. N - 1, columns 0 ..
+/// M - 1": where an input may be read.
+static std::string inputPositions(const InputDecl &In) {
+  auto Range = [&](size_t D) {
+    return "0 .. " + (In.SizesA[D] - Affine::constant(1)).str();
+  };
+  if (In.SizesA.size() == 1)
+    return "positions " + Range(0);
+  return "rows " + Range(0) + ", columns " + Range(1);
+}
+
 /// `N >= 1`, `M >= N + 1`, `N <= 5`, `M = N`: a constraint over params as a
 /// user would write it after `param` (variables with positive coefficients
 /// on the left).
@@ -79,18 +90,18 @@ bool dpc::checkBounds(const PolyModel &PM, DiagEngine &Diags) {
       else
         Diags.error(R.Read->Range,
                     "read " + Read + " is outside input " + R.Read->Ident +
-                        " (positions 0 .. " +
-                        (M.Inputs[R.Target].SizeA - Affine::constant(1)).str() +
-                        ") at " + P.str() + " (it reads " +
-                        cellAt(*R.Read, P) + ")");
+                        " (" + inputPositions(M.Inputs[R.Target]) + ") at " +
+                        P.str() + " (it reads " + cellAt(*R.Read, P) + ")");
     }
   }
-  if (M.Output && M.Output->TableIdx >= 0) {
-    const OutputDecl &O = *M.Output;
+  for (const OutputDecl &O : M.Outputs) {
+    if (O.OwnTable || O.TableIdx < 0)
+      continue; // (the one cell of its own table; its reads are checked above)
+    const std::string &Table = M.Tables[O.TableIdx].Name;
     std::vector<std::string> Idx;
     for (auto &A : O.Index)
       Idx.push_back(A.str());
-    std::string Text = PM.paramTuple() + " -> { " + O.Table + "[";
+    std::string Text = PM.paramTuple() + " -> { " + Table + "[";
     for (size_t I = 0; I < Idx.size(); ++I)
       Text += (I ? ", " : "") + Idx[I];
     Text += "] }";
@@ -101,7 +112,7 @@ bool dpc::checkBounds(const PolyModel &PM, DiagEngine &Diags) {
       PointValues P = samplePoint(Bad);
       isl::set Good = Cell.intersect(PM.tableDomain(O.TableIdx)).params();
       std::string Fix = suggestParamConstraints(PM, Good);
-      Diags.error(O.Range, "the output cell is outside " + O.Table +
+      Diags.error(O.Range, "the output cell is outside " + Table +
                                "'s domain at " + P.str() +
                                (Good.is_empty() ? " (and at every size)" : ""));
       if (!Fix.empty())

@@ -48,7 +48,8 @@ PolyModel::PolyModel(const Module &M, IslContext &C) : M(M), Ctx(C) {
   for (auto &P : M.Params)
     Assume.push_back({Affine::var(P.Name), false, {}});
   for (auto &I : M.Inputs)
-    Assume.push_back({I.SizeA - Affine::constant(1), false, {}});
+    for (auto &Size : I.SizesA)
+      Assume.push_back({Size - Affine::constant(1), false, {}});
   // A `let` keeps the sign of its default (--set checks it); a `const` is
   // its value.
   for (auto &L : M.Lets)
@@ -71,10 +72,19 @@ PolyModel::PolyModel(const Module &M, IslContext &C) : M(M), Ctx(C) {
     TableDomains.push_back(
         makeSet(T.Name, T.Indices, T.Domain).intersect_params(ParamCtx));
   for (auto &I : M.Inputs) {
-    Constraint Lo{Affine::var("p"), false, {}};
-    Constraint Hi{I.SizeA - Affine::var("p") - Affine::constant(1), false, {}};
+    // positions p (a matrix: p0, p1) from 0 to the size less one
+    std::vector<std::string> Pos;
+    std::vector<Constraint> Bounds;
+    for (size_t D = 0; D < I.SizesA.size(); ++D) {
+      Pos.push_back(I.SizesA.size() == 1 ? "p" : "p" + std::to_string(D));
+      Bounds.push_back({Affine::var(Pos.back()), false, {}});
+      Bounds.push_back({I.SizesA[D] - Affine::var(Pos.back()) -
+                            Affine::constant(1),
+                        false,
+                        {}});
+    }
     InputDomains.push_back(
-        makeSet(I.Name, {"p"}, {Lo, Hi}).intersect_params(ParamCtx));
+        makeSet(I.Name, Pos, Bounds).intersect_params(ParamCtx));
   }
   for (size_t T = 0; T < M.Tables.size(); ++T)
     buildStatement(static_cast<int>(T));

@@ -70,6 +70,7 @@ bool Sema::run() {
   unsigned Before = Diags.numErrors();
   if (M.Name.empty() && Diags.numErrors() == 0)
     Diags.error(llvm::SMRange(), "missing 'recurrence NAME'");
+  makeOutputTables(M, Diags);
   declareNames();
   checkInputs();
   bindParams();
@@ -214,6 +215,8 @@ void Sema::declareNames() {
     All.insert(S.Name);
   for (auto &T : M.Tables)
     All.insert(T.Name);
+  for (auto &O : M.Outputs)
+    All.insert(O.Name);
   auto Declare = [&](const std::string &N, llvm::SMRange R, const char *What) {
     if (isReservedName(N))
       Diags.error(R, reservedMessage(N));
@@ -235,8 +238,8 @@ void Sema::declareNames() {
             Other = N + Sep + std::to_string(K);
       if (!Other.empty())
         All.insert(Other);
-      Diags.note(R, "params, constants, inputs, score functions and tables "
-                    "share one set of names; rename this one" +
+      Diags.note(R, "params, constants, inputs, score functions, tables and "
+                    "outputs share one set of names; rename this one" +
                         (Other.empty() ? std::string()
                                        : " (such as '" + Other + "')") +
                         " and its uses");
@@ -259,7 +262,10 @@ void Sema::declareNames() {
                            "built-in function " + S.Name + "(x); rename it");
   }
   for (auto &T : M.Tables)
-    Declare(T.Name, T.Range, "a table");
+    Declare(T.Name, T.Range, T.IsOutput ? "an output" : "a table");
+  for (auto &O : M.Outputs)
+    if (!O.Name.empty() && !O.OwnTable)
+      Declare(O.Name, O.NameRange, "an output");
 }
 
 //===-- affine forms ------------------------------------------------------===//
@@ -521,26 +527,46 @@ bool Sema::guard(Guard &G, Scope &S) {
 void Sema::checkInputs() {
   Scope None;
   for (auto &I : M.Inputs) {
-    auto A = affine(*I.Size, None, "an input's size");
-    if (!A)
+    if (I.Sizes.size() > (I.Alpha == Alphabet::Int ? 2u : 1u)) {
+      Diags.error(llvm::SMRange(I.Sizes[0]->Range.Start,
+                                I.Sizes.back()->Range.End),
+                  I.Alpha == Alphabet::Int
+                      ? "input '" + I.Name + "' has " +
+                            llvm::Twine(I.Sizes.size()) +
+                            " sizes; an int input is a list (one size) or a "
+                            "matrix (two: rows, columns)"
+                      : "input '" + I.Name + "' is a " +
+                            alphabetName(I.Alpha) +
+                            " sequence: it has one size (only int inputs may "
+                            "be matrices)");
       continue;
-    for (auto &[V, C] : A->Coeffs)
-      if (M.findParam(V) < 0)
-        Diags.error(I.Size->Range, "an input's size may use only params, "
-                                   "not '" +
-                                       V + "'");
-    I.SizeA = *A;
+    }
+    for (auto &Sz : I.Sizes) {
+      auto A = affine(*Sz, None, "an input's size");
+      if (!A)
+        continue;
+      for (auto &[V, C] : A->Coeffs)
+        if (M.findParam(V) < 0)
+          Diags.error(Sz->Range, "an input's size may use only params, "
+                                 "not '" +
+                                     V + "'");
+      I.SizesA.push_back(*A);
+    }
   }
 }
 
 void Sema::bindParams() {
   for (size_t P = 0; P < M.Params.size(); ++P) {
     auto &Par = M.Params[P];
-    for (size_t I = 0; I < M.Inputs.size() && Par.BoundBy < 0; ++I) {
-      const Affine &S = M.Inputs[I].SizeA;
-      if (S.Coeffs.size() == 1 && S.uses(Par.Name))
-        Par.BoundBy = static_cast<int>(I);
-    }
+    for (size_t I = 0; I < M.Inputs.size() && Par.BoundBy < 0; ++I)
+      for (size_t D = 0; D < M.Inputs[I].SizesA.size() && Par.BoundBy < 0;
+           ++D) {
+        const Affine &S = M.Inputs[I].SizesA[D];
+        if (S.Coeffs.size() == 1 && S.uses(Par.Name)) {
+          Par.BoundBy = static_cast<int>(I);
+          Par.BoundDim = static_cast<int>(D);
+        }
+      }
     if (Par.BoundBy < 0)
       Diags.error(Par.Range, "param '" + Par.Name +
                                  "' is not bound: no input has a size of the "
@@ -661,6 +687,21 @@ void Sema::checkTables() {
   }
 }
 
+/// "table" or, for the table of an output's expression, "output".
+static const char *tableWord(const TableDecl &T) {
+  return T.IsOutput ? "output" : "table";
+}
+
+/// The end of a message asking for a float or double value in T: its type
+/// and how to change it.
+static std::string realTypeAdvice(const TableDecl &T) {
+  return std::string(tableWord(T)) + " '" + T.Name + "' has type " +
+         typeName(T.Type) +
+         (T.IsOutput ? " (an output has the widest type of the values it "
+                       "reads: read a float or double table)"
+                     : " (declare the table float or double)");
+}
+
 bool Sema::checkReadType(Expr &E, ScalarType Have, ScalarType Want,
                          const TableDecl &Tab, const llvm::Twine &What) {
   if (isIntType(Want) && !isIntType(Have)) {
@@ -706,18 +747,23 @@ bool Sema::scoreArg(Expr &Arg, Alphabet Want, Scope &S, const ScoreDecl &Sc) {
 
 bool Sema::inputRead(Expr &X, int In, RefKind K, const Scope &S,
                      const char *What) {
-  if (X.Args.size() != 1) {
-    Diags.error(X.Range, llvm::Twine("input '") + X.Ident +
-                             "' has one index, not " +
-                             llvm::Twine(X.Args.size()));
+  const size_t Dims = M.Inputs[In].Sizes.size();
+  if (X.Args.size() != Dims) {
+    Diags.error(X.Range, llvm::Twine("input '") + X.Ident + "' has " +
+                             (Dims == 1 ? llvm::Twine("one index")
+                                        : llvm::Twine(Dims) + " indices") +
+                             ", not " + llvm::Twine(X.Args.size()));
     return false;
   }
-  auto A = affine(*X.Args[0], S, What);
-  if (!A)
-    return false;
+  X.Index.clear();
+  for (auto &Arg : X.Args) {
+    auto A = affine(*Arg, S, What);
+    if (!A)
+      return false;
+    X.Index.push_back(*A);
+  }
   X.Ref = K;
   X.RefIndex = In;
-  X.Index = {*A};
   return true;
 }
 
@@ -744,7 +790,8 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
                                                E.Range.End.getPointer() -
                                                    E.Range.Start.getPointer()) +
                                "' does not fit in " +
-                               typeName(T) + " (table '" + Tab.Name + "')");
+                               typeName(T) + " (" + tableWord(Tab) + " '" +
+                               Tab.Name + "')");
       return false;
     }
     return OK;
@@ -773,7 +820,8 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
                                     E.Ident + "'");
       return false;
     }
-    size_t Arity = Ti >= 0 ? M.Tables[Ti].Indices.size() : 1;
+    size_t Arity = Ti >= 0 ? M.Tables[Ti].Indices.size()
+                           : M.Inputs[Ii].Sizes.size();
     if (E.Args.size() != Arity) {
       Diags.error(E.Range, llvm::Twine(Ti >= 0 ? "table '" : "input '") +
                                E.Ident + "' has " + llvm::Twine(Arity) +
@@ -858,9 +906,7 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
     // table is (an int read in a double table is converted, as elsewhere).
     if (isIntType(T)) {
       Diags.error(E.Range, "'" + E.Ident + "' takes a float or double value, "
-                               "but table '" + Tab.Name + "' has type " +
-                               typeName(T) + " (declare the table float or "
-                               "double)");
+                               "but " + realTypeAdvice(Tab));
       OK = false;
     }
     for (auto &A : E.Args)
@@ -869,9 +915,7 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
   case Expr::Reduce: {
     if (E.Op == RedOp::LogSumExp && isIntType(T)) {
       Diags.error(E.Range, "a logsumexp reduction needs a float or double "
-                           "value, but table '" + Tab.Name + "' has type " +
-                               typeName(T) + " (declare the table float or "
-                               "double)");
+                           "value, but " + realTypeAdvice(Tab));
       OK = false;
     }
     size_t Pushed = 0;
@@ -920,7 +964,8 @@ bool Sema::expr(Expr &E, Scope &S, ScalarType T, const TableDecl &Tab) {
 void Sema::checkEquations() {
   for (auto &EqP : M.Equations) {
     Equation &Eq = *EqP;
-    int Ti = M.findTable(Eq.Table);
+    // (an output's table is known by index: OutputTables.cpp)
+    int Ti = Eq.TableIdx >= 0 ? Eq.TableIdx : M.findTable(Eq.Table);
     if (Ti < 0) {
       Diags.error(Eq.Range, "equation for undeclared table '" + Eq.Table + "'");
       continue;
@@ -975,28 +1020,46 @@ void Sema::checkEquations() {
 }
 
 void Sema::checkOutput() {
-  if (!M.Output) {
+  if (M.Outputs.empty()) {
     Diags.error(M.NameRange, "missing 'output T[...]' declaration");
     return;
   }
-  auto &O = *M.Output;
-  int Ti = M.findTable(O.Table);
-  if (Ti < 0) {
-    Diags.error(O.Range, "output names undeclared table '" + O.Table + "'");
-    return;
+  for (auto &O : M.Outputs) {
+    if (O.OwnTable || !O.Value)
+      continue; // (its table's equation is checked as any other)
+    // A cell `T[e, ...]` (OutputTables.cpp: a declared table's).
+    const Expr &Cell = *O.Value;
+    int Ti = M.findTable(Cell.Ident);
+    if (Cell.Args.size() != M.Tables[Ti].Indices.size()) {
+      Diags.error(O.Range, "table '" + Cell.Ident + "' has " +
+                               llvm::Twine(M.Tables[Ti].Indices.size()) +
+                               " indices, but the output gives " +
+                               llvm::Twine(Cell.Args.size()));
+      continue;
+    }
+    Scope None;
+    for (auto &I : Cell.Args)
+      if (auto A = affine(*I, None, "the output's index"))
+        O.Index.push_back(*A);
+    O.TableIdx = Ti;
+    if (O.Name.empty()) { // `C[0, N - 1]`: the indices' affine forms
+      O.Text = Cell.Ident + "[";
+      for (size_t I = 0; I < O.Index.size(); ++I)
+        O.Text += (I ? ", " : "") + O.Index[I].str();
+      O.Text += "]";
+    }
   }
-  if (O.Indices.size() != M.Tables[Ti].Indices.size()) {
-    Diags.error(O.Range, "table '" + O.Table + "' has " +
-                             llvm::Twine(M.Tables[Ti].Indices.size()) +
-                             " indices, but the output gives " +
-                             llvm::Twine(O.Indices.size()));
-    return;
-  }
-  Scope None;
-  for (auto &I : O.Indices)
-    if (auto A = affine(*I, None, "the output's index"))
-      O.Index.push_back(*A);
-  O.TableIdx = Ti;
+  for (size_t A = 0; A < M.Outputs.size(); ++A)
+    for (size_t B = 0; B < A; ++B)
+      if (M.Outputs[A].Text == M.Outputs[B].Text) {
+        Diags.error(M.Outputs[A].Range, "two outputs are both named '" +
+                                            M.Outputs[A].Text +
+                                            "' (results print each by its "
+                                            "name); name one 'output NAME = "
+                                            "...'");
+        Diags.note(M.Outputs[B].Range, "the other one is here");
+        break;
+      }
 }
 
 void Sema::checkSchedule() {

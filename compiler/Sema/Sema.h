@@ -16,4 +16,9 @@ namespace dpc {
 
 bool checkSemantics(ast::Module &M, DiagEngine &Diags);
 
+/// Gives every output that is not a single cell a table of its own with no
+/// indices, whose equation is the output's expression (OutputTables.cpp);
+/// checkSemantics runs it first.
+void makeOutputTables(ast::Module &M, DiagEngine &Diags);
+
 } // namespace dpc

@@ -7,8 +7,8 @@ compares the CUDA backend's results with these on the GPU machine, which has
 no dpc.
 
 Usage: make_corpus_cases.py DPC   (writes corpus-cases.tsv and
-inputs/corpus_*.{fa,txt}; sequences over 200 letters and int lists over
-200 numbers go to files)
+inputs/corpus_*.{fa,txt}; sequences over 200 letters, int lists over 200
+numbers and every matrix (a row per line) go to files)
 
 mccaskill (double) is last: its results match the interpreter's bit for
 bit since the generated folders build without FMA contraction
@@ -62,16 +62,30 @@ CORPUS = [
     ("coin_change", [("coin", "int")], [(n,) for n in (1, 2, 5, 20)], (1, 40), []),
     ("coin_change", [("coin", "int")], [(n,) for n in (3, 10)], (1, 90),
      ["--set", "CAP=200"]),
+    # an output that is a reduction over cells; a distance matrix (always a
+    # file: a row per line) and two outputs
+    ("lis", [("a", "int")], [(n,) for n in (1, 2, 3, 511, 512, 513, 2000)],
+     (-50, 50), []),
+    ("triangulation", [("D", "matrix")], [(n,) for n in (2, 3, 63, 64, 65, 129, 200)],
+     (0, 1000), []),
 ]
 
 
 def value(kind, n, irange):
+    if kind == "matrix":  # n x n
+        return [[rnd.randint(*irange) for _ in range(n)] for _ in range(n)]
     if kind == "int":
         return [rnd.randint(*irange) for _ in range(n)]
     return "".join(rnd.choice(SYMBOLS[kind]) for _ in range(n))
 
 
 def arg(rec, name, kind, v, tag):
+    if kind == "matrix":
+        fname = "corpus_%s_%s_%s.txt" % (rec, tag, name)
+        with open(os.path.join(here, "inputs", fname), "w") as f:
+            for row in v:
+                f.write(" ".join(map(str, row)) + "\n")
+        return "%s=@tests/gpu/inputs/%s" % (name, fname)
     if isinstance(v, list):
         if len(v) <= 200:
             return "%s=%s" % (name, ",".join(map(str, v)))

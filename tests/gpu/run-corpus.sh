@@ -121,18 +121,26 @@ while IFS=$'\t' read -r rec args expected; do
     mccaskill) [ $rc -eq 0 ] && python3 tests/gpu/json_close.py --relative "$got" "$expected" && close=yes ;;
   esac
   # The same problem score only (--events=none: no traceback, so the tables
-  # that allow it keep two rolling rows): the same output.
+  # that allow it keep two rolling rows, and only the outputs' cells come
+  # back): the same output (and outputs, for a recurrence with several).
   # shellcheck disable=SC2086
   scores=$("$bin" --backend=$BACKEND --json --events=none $args 2>>"$OUTDIR/stderr.txt")
   src=$?
   same=no
   [ $src -eq 0 ] && python3 -c '
 import json, sys
-a = [json.loads(l)["output"] for l in sys.argv[1].splitlines() if l.strip()]
-b = [json.loads(l)["output"] for l in sys.argv[2].splitlines() if l.strip()]
+def outs(s):
+    r = []
+    for l in s.splitlines():
+        if l.strip():
+            d = json.loads(l)
+            r.append([d["output"]] + [v for _, v in sorted(d.get("outputs", {}).items())])
+    return r
+a, b = outs(sys.argv[1]), outs(sys.argv[2])
 close = lambda x, y: x == y or (isinstance(x, float) and isinstance(y, float)
                                 and abs(x - y) <= 1e-12 * max(abs(x), abs(y)))
-sys.exit(0 if len(a) == len(b) and all(map(close, a, b)) else 1)' "$scores" "$expected" && same=yes
+sys.exit(0 if len(a) == len(b) and all(len(x) == len(y) and all(map(close, x, y))
+                                       for x, y in zip(a, b)) else 1)' "$scores" "$expected" && same=yes
   if [ $same = no ]; then
     rc=1
     got="$got (score-only run: rc=$src, $(echo "$scores" | cut -c1-200))"

@@ -2,10 +2,14 @@
 """Checks `dpc interp --json` on a corpus recurrence against its Python
 reference (refs.py, the function named after the recurrence) on random
 problems, edge sizes first. Inputs as in tests/gen/Inputs/gendiff.py:
---in NAME=KIND:MIN:MAX (KIND rna|dna|protein|int) or NAME=KIND:like:OTHER
-(same length as OTHER). --set NAME=V goes to both (the reference gets it
-as a keyword argument). Floating answers are compared to a relative 1e-12.
-Prints one summary line; exits non-zero on the first difference.
+--in NAME=KIND:MIN:MAX (KIND rna|dna|protein|int, or matrix: a square int
+matrix of MIN..MAX rows, given to dpc as rows separated by ';' and to the
+reference as a list of rows) or NAME=KIND:like:OTHER (same length as
+OTHER). --set NAME=V goes to both (the reference gets it as a keyword
+argument). A reference that returns a dict gives several outputs by name:
+each is compared with the json's `outputs`. Floating answers are compared
+to a relative 1e-12. Prints one summary line; exits non-zero on the first
+difference.
 """
 import argparse
 import json
@@ -71,7 +75,15 @@ def main():
     def value(kind, length):
         if kind == "int":
             return [rnd.randint(ilo, ihi) for _ in range(length)]
+        if kind == "matrix":
+            return [[rnd.randint(ilo, ihi) for _ in range(length)]
+                    for _ in range(length)]
         return "".join(rnd.choice(SYMBOLS[kind]) for _ in range(length))
+
+    def text(v):
+        if isinstance(v, list) and v and isinstance(v[0], list):
+            return ";".join(",".join(str(x) for x in row) for row in v)
+        return ",".join(str(x) for x in v) if isinstance(v, list) else v
 
     def problem(length):
         lengths, p = {}, []
@@ -88,14 +100,24 @@ def main():
     for p in problems:
         inargs = []
         for n, v in p:
-            text = ",".join(str(x) for x in v) if isinstance(v, list) else v
-            inargs += ["--in", "%s=%s" % (n, text)]
+            inargs += ["--in", "%s=%s" % (n, text(v))]
         r = subprocess.run([args.dpc, "interp", args.dp, "--json"] + inargs + setargs,
                            capture_output=True, text=True)
         if r.returncode:
             fail("dpc interp failed on %s:\n%s" % (" ".join(inargs), r.stderr))
-        got = json.loads(r.stdout)["output"]
+        res = json.loads(r.stdout)
         want = ref(*[v for _, v in p], **lets)
+        if isinstance(want, dict):
+            got = res.get("outputs", {})
+            if sorted(got) != sorted(want):
+                fail("%s: dpc interp gives the outputs %s, the reference %s"
+                     % (" ".join(inargs), sorted(got), sorted(want)))
+            for k in want:
+                if not same(got[k], want[k]):
+                    fail("%s: output %s: dpc interp says %r, the reference %r"
+                         % (" ".join(inargs), k, got[k], want[k]))
+            continue
+        got = res["output"]
         if not same(got, want):
             fail("%s: dpc interp says %r, the reference %r" % (" ".join(inargs), got, want))
     print("%d problems, dpc interp agrees with the Python reference" % len(problems))

@@ -285,3 +285,40 @@ def segment(x, PENALTY=10):
             b = c if b is None else min(b, c)
         F[j] = b
     return F[n]
+
+
+def lis(a):
+    # patience sorting: tails[m] is the smallest last element of an
+    # increasing subsequence of length m + 1 (strictly increasing: bisect_left)
+    import bisect
+    tails = []
+    for x in a:
+        m = bisect.bisect_left(tails, x)
+        if m == len(tails):
+            tails.append(x)
+        else:
+            tails[m] = x
+    return len(tails)
+
+
+def triangulation(D):
+    # every triangulation of the convex polygon 0 .. n-1, listed explicitly
+    # (the triangle on edge (i, j) has an apex k, i < k < j, and the two
+    # sub-polygons are triangulated independently): the sums of the
+    # triangles' perimeters, cheapest and dearest. Catalan(n - 2) of them:
+    # keep n small.
+    n = len(D)
+
+    def all_sets(i, j):
+        if j == i + 1:
+            return [[]]
+        out = []
+        for k in range(i + 1, j):
+            for left in all_sets(i, k):
+                for right in all_sets(k, j):
+                    out.append(left + right + [(i, k, j)])
+        return out
+
+    costs = [sum(D[i][k] + D[k][j] + D[i][j] for i, k, j in t)
+             for t in all_sets(0, n - 1)]
+    return {"cheapest": min(costs), "dearest": max(costs)}

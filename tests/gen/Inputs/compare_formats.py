@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""compare_formats.py DPC FILE.dp BINARY FASTA FORMATS: runs the generated
-BINARY and `DPC interp FILE.dp` on FASTA with every --format of FORMATS
-(comma separated) and every --events value (and none given), and prints
+"""compare_formats.py DPC FILE.dp BINARY FASTA FORMATS [ARG...]: runs the
+generated BINARY and `DPC interp FILE.dp` on FASTA (`-`: none) and the ARGs
+(`--in NAME=VALUE`, ...) with every --format of FORMATS (comma separated)
+and every --events value (and none given), and prints
 `formats agree` when each pair prints the same, else the first difference.
 (Text without --events is left out for recurrences without a structure:
 there the interpreter lists the events by default and the binary only with
@@ -10,6 +11,7 @@ import subprocess
 import sys
 
 dpc, dp, binary, fasta, formats = sys.argv[1:6]
+inputs = ([] if fasta == "-" else [fasta]) + sys.argv[6:]
 
 
 def run(cmd):
@@ -20,8 +22,8 @@ def run(cmd):
 for fmt in formats.split(","):
     for ev in ["", "none", "summary", "all"]:
         extra = ["--format=" + fmt] + (["--events=" + ev] if ev else [])
-        rb, ob, eb = run([binary, fasta] + extra)
-        ri, oi, ei = run([dpc, "interp", dp, fasta] + extra)
+        rb, ob, eb = run([binary] + inputs + extra)
+        ri, oi, ei = run([dpc, "interp", dp] + inputs + extra)
         if rb or ri:
             print("FAIL: %s: exit status %d (binary) and %d (interp):\n%s%s"
                   % (" ".join(extra), rb, ri, eb, ei))

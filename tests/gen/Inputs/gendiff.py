@@ -64,7 +64,9 @@ def main():
     ap.add_argument("--dp", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--in", dest="inputs", action="append", required=True,
-                    help="NAME=KIND[:MIN:MAX] with KIND rna|dna|protein|int, or "
+                    help="NAME=KIND[:MIN:MAX] with KIND rna|dna|protein|int|matrix "
+                         "(a square int matrix of MIN..MAX rows; "
+                         "matrix:MIN:MAX:CMIN:CMAX: CMIN..CMAX columns), or "
                          "NAME=KIND:like:OTHER (the length of an earlier input OTHER)")
     ap.add_argument("--tables", required=True,
                     help="comma list of tables, or - for none (the output only)")
@@ -112,27 +114,36 @@ def main():
         binary = os.path.join(build, cands[0])
 
     specs = []
+    cols = {}  # a matrix input's range of columns, when not square
     for s in args.inputs:
         n, kind = s.split("=", 1)
         parts = kind.split(":")
         if len(parts) == 3 and parts[1] == "like":
             specs.append((n, parts[0], None, parts[2]))
             continue
+        if len(parts) == 5:
+            cols[n] = (int(parts[3]), int(parts[4]))
+            parts = parts[:3]
         lo, hi = (int(parts[1]), int(parts[2])) if len(parts) == 3 else (1, 40)
         specs.append((n, parts[0], lo, hi))
     ilo, ihi = (int(x) for x in args.int_range.split(","))
     edges = [int(x) for x in args.edge.split(",") if x]
 
-    def value(kind, length):
+    def value(kind, length, width=None):
         if kind == "int":
             return ",".join(str(rnd.randint(ilo, ihi)) for _ in range(length))
+        if kind == "matrix":  # rows separated by ';'
+            return ";".join(",".join(str(rnd.randint(ilo, ihi))
+                                     for _ in range(width or length))
+                            for _ in range(length))
         return "".join(rnd.choice(SYMBOLS[kind]) for _ in range(length))
 
     def problem(length):
         lengths, p = {}, []
         for n, k, lo, hi in specs:
             lengths[n] = lengths[hi] if lo is None else length(lo, hi)
-            p.append((n, value(k, lengths[n])))
+            p.append((n, value(k, lengths[n],
+                               length(*cols[n]) if n in cols else None)))
         return p
 
     problems = []
@@ -182,7 +193,7 @@ def main():
             fail("JSON differs on %s:\n interp    %s generated %s" % (" ".join(inargs), refj, gotj))
         refjs.append(refj)
     batch = ""
-    if all(k != "int" for _, k, _, _ in specs):
+    if all(k not in ("int", "matrix") for _, k, _, _ in specs):
         # All problems in one run (a FASTA file of their records, k records per
         # problem): computed as batches, each problem's result as it is alone.
         fasta = os.path.join(args.work, "batch.fa")
