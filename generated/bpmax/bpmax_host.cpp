@@ -64,16 +64,16 @@ Params bind_params(const dpc_rt::Problem &prob,
                                s.first + "'");
   }
   {
-    const int64_t len = static_cast<int64_t>(prob[0].length());
+    const int64_t len = static_cast<int64_t>(prob[0].extent(0));
     if ((len - (0)) % (1) != 0 || (len - (0)) / (1) < 0)
-      throw dpc_rt::InputError("input 'seq1' has length " + std::to_string(len) +
+      throw dpc_rt::InputError("input 'seq1' has " + dpc_rt::extent_text(prob[0], 0) +
                                ", which is not N for any N >= 0");
     p.N = (len - (0)) / (1);
   }
   {
-    const int64_t len = static_cast<int64_t>(prob[1].length());
+    const int64_t len = static_cast<int64_t>(prob[1].extent(0));
     if ((len - (0)) % (1) != 0 || (len - (0)) / (1) < 0)
-      throw dpc_rt::InputError("input 'seq2' has length " + std::to_string(len) +
+      throw dpc_rt::InputError("input 'seq2' has " + dpc_rt::extent_text(prob[1], 0) +
                                ", which is not M for any M >= 0");
     p.M = (len - (0)) / (1);
   }
@@ -82,14 +82,12 @@ Params bind_params(const dpc_rt::Problem &prob,
     const int64_t M = p.M;
     (void)N;
     (void)M;
-    if (static_cast<int64_t>(prob[0].length()) != N)
-      throw dpc_rt::InputError("input 'seq1' has length " +
-                               std::to_string(prob[0].length()) + ", but its size N is " +
-                               std::to_string(N));
-    if (static_cast<int64_t>(prob[1].length()) != M)
-      throw dpc_rt::InputError("input 'seq2' has length " +
-                               std::to_string(prob[1].length()) + ", but its size M is " +
-                               std::to_string(M));
+    if (static_cast<int64_t>(prob[0].extent(0)) != N)
+      throw dpc_rt::InputError("input 'seq1' has " + dpc_rt::extent_text(prob[0], 0) +
+                               ", but its size N is " + std::to_string(N));
+    if (static_cast<int64_t>(prob[1].extent(0)) != M)
+      throw dpc_rt::InputError("input 'seq2' has " + dpc_rt::extent_text(prob[1], 0) +
+                               ", but its size M is " + std::to_string(M));
   }
   if (box_bytes(p) > 1e18)
     throw dpc_rt::InputError(
@@ -186,9 +184,9 @@ void fill_result(const Params &p, const dpc_rt::Problem &prob, const BatchRun &b
   r.Params.push_back({"M", p.M});
   r.Params.push_back({"N", p.N});
   // (the GPU sends back only the output cells when no table is needed on the host)
-  r.Output = b.outputs.empty() ? output_value(p, b.views[k]) : b.outputs[k];
-  r.OutputIsNumber = r.Output != "inf" && r.Output != "-inf";
-  r.OutputCell = "F[0, N - 1, 0, M - 1]";
+  const std::vector<std::string> v =
+      b.outputs.empty() ? output_values(p, b.views[k]) : b.outputs[k];
+  r.Outputs.push_back({"F[0, N - 1, 0, M - 1]", v[0]});
   r.Sequences.push_back(prob[0].Text);
   r.Sequences.push_back(prob[1].Text);
   if (traced) {

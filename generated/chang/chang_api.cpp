@@ -44,9 +44,13 @@ void set_result(const dpc_rt::Result &rt, Result &r) {
   r.status = Status::Ok;
   r.error.clear();
   r.params = rt.Params;
-  r.output = rt.Output;
-  r.is_number = rt.OutputIsNumber;
-  r.value = r.is_number ? std::strtod(rt.Output.c_str(), nullptr) : 0.0;
+  for (const dpc_rt::OutputValue &o : rt.Outputs) {
+    r.outputs.push_back(Output{o.Name, o.Text, o.IsNumber,
+                               o.IsNumber ? std::strtod(o.Text.c_str(), nullptr) : 0.0});
+  }
+  r.output = r.outputs[0].text;
+  r.is_number = r.outputs[0].is_number;
+  r.value = r.outputs[0].value;
   r.traced = rt.Traced;
   for (const dpc_rt::Event &e : rt.Events)
     r.events.push_back(Event{e.Name, e.Args});

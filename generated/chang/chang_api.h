@@ -29,9 +29,11 @@
 
 namespace chang::api {
 
-/// The recurrence's name and its output cell.
+/// The recurrence's name, its (first) output's name and every output's, in
+/// declaration order (Result::outputs).
 inline constexpr const char *recurrence = "chang";
 inline constexpr const char *output_cell = "C[0, N - 1]";
+inline constexpr const char *output_names[] = {"C[0, N - 1]"};
 /// Whether the traceback gives a base-pair structure (Result::structure).
 inline constexpr bool has_structure = true;
 
@@ -82,6 +84,18 @@ struct Event {
 
 enum class Status { Ok, Error };
 
+/// One output of a result (the program prints each as `NAME = VALUE`).
+struct Output {
+  /// As declared: a cell `C[0, N - 1]`, `best` of `output best = ...`, or the
+  /// expression as written (output_names).
+  std::string name;
+  /// Its value as text ("3", "-inf", "0.25"), whether that is a finite number, and the
+  /// number (a double: exact for integers up to 2^53).
+  std::string text;
+  bool is_number = false;
+  double value = 0;
+};
+
 /// What became of one problem.
 struct Result {
   Status status = Status::Error;
@@ -92,12 +106,14 @@ struct Result {
   std::string name;
   /// The params, by name (N), from the inputs' lengths.
   std::vector<std::pair<std::string, int64_t>> params;
-  /// The output cell C[0, N - 1] as text, as the program prints it ("3", "-inf", "0.25").
+  /// The output C[0, N - 1] as text, as the program prints it ("3", "-inf", "0.25").
   std::string output;
   /// Whether the output is a finite number (not "inf" or "-inf"), and the number
   /// (a double: exact for integers up to 2^53).
   bool is_number = false;
   double value = 0;
+  /// Every output, in declaration order (outputs[0] is the one above; this recurrence has no other).
+  std::vector<Output> outputs;
   /// Options::traceback was on: events and structure filled.
   bool traced = false;
   /// The traceback's events, in the order the traceback finds them.

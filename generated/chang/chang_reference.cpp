@@ -167,14 +167,16 @@ bool dump_table(const std::string &dpc_name, const Params &dpc_p, const Tables &
   return false;
 }
 
-// The output cell C[0, N - 1], as text.
-std::string output_value(const Params &dpc_p, const Tables &dpc_t) {
+// Every output's cell, as text, in declaration order.
+std::vector<std::string> output_values(const Params &dpc_p, const Tables &dpc_t) {
   const int64_t N = dpc_p.N;
   (void)N;
-  return output_text(dpc_t.C[C_at(dpc_p, 0, N - 1)]);
+  return {
+      output_text(dpc_t.C[C_at(dpc_p, 0, N - 1)]), // C[0, N - 1]
+  };
 }
 
-// A value of the output's table, as text.
+// A value of an output's type (int), as text.
 std::string output_text(int32_t dpc_v) {
   return dpc_format_int(dpc::widen<int32_t>(dpc_v));
 }

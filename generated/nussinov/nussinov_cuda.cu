@@ -432,24 +432,25 @@ double cuda_start_devices(const std::vector<int> &dpc_want,
   return dpc_rt::start_devices(dpc_want, dpc_devices);
 }
 
-// The output cell C[0, N - 1] of every problem of the batch, gathered: when the run needs no table
+// The output cells (C[0, N - 1]) of every problem of the batch, gathered: when the run needs no table
 // on the host (no traceback, verification or dump), only these cross PCIe.
 __global__ void dpc_outputs(const BatchProblem *dpc_probs, size_t dpc_n,
-                            int32_t *dpc_out) {
+                            int32_t *dpc_out0) {
   for (size_t dpc_b = blockIdx.x * size_t(blockDim.x) + threadIdx.x; dpc_b < dpc_n;
        dpc_b += size_t(gridDim.x) * blockDim.x) {
     const Params dpc_p = dpc_probs[dpc_b].p;
     const Tables dpc_t = dpc_probs[dpc_b].t;
     const int64_t N = dpc_p.N;
     (void)N;
-    dpc_out[dpc_b] = dpc_t.C[C_at(dpc_p, 0, N - 1)];
+    dpc_out0[dpc_b] = dpc_t.C[C_at(dpc_p, 0, N - 1)];
   }
 }
 
 double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                           const std::vector<const HostInputs *> &dpc_ins, int dpc_device,
                           bool dpc_back, dpc_rt::HostBuffer &dpc_host,
-                          std::vector<Tables> &dpc_ht, std::vector<std::string> &dpc_outs,
+                          std::vector<Tables> &dpc_ht,
+                          std::vector<std::vector<std::string>> &dpc_outs,
                           std::vector<int> &dpc_errs) {
   const size_t dpc_nb = dpc_ps.size();
   // the batch's device arena: every problem's inputs, then every problem's tables
@@ -537,16 +538,16 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   dpc_ht.assign(dpc_nb, Tables{});
   if (!dpc_back) {
     // only the output cells come back
-    dpc_rt::DeviceBuffer<int32_t> dpc_dout(dpc_nb);
+    dpc_rt::DeviceBuffer<int32_t> dpc_dout0(dpc_nb);
     dpc_outputs<<<static_cast<unsigned>(std::min<size_t>((dpc_nb + 255) / 256, 1024)),
-                  256, 0, dpc_stream>>>(dpc_dprobs.get(), dpc_nb, dpc_dout.get());
+                  256, 0, dpc_stream>>>(dpc_dprobs.get(), dpc_nb, dpc_dout0.get());
     DPC_CUDA_CHECK(cudaGetLastError());
-    std::vector<int32_t> dpc_hout(dpc_nb);
-    dpc_dout.download(dpc_hout.data(), dpc_nb, dpc_stream);
+    std::vector<int32_t> dpc_hout0(dpc_nb);
+    dpc_dout0.download(dpc_hout0.data(), dpc_nb, dpc_stream);
     DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));
     dpc_outs.resize(dpc_nb);
     for (size_t b = 0; b < dpc_nb; ++b)
-      dpc_outs[b] = output_text(dpc_hout[b]);
+      dpc_outs[b] = {output_text(dpc_hout0[b])};
     return dpc_seconds;
   }
   dpc_outs.clear();

@@ -50,7 +50,7 @@ size_t verify(const Params &p, const Tables &t, const RefTables &r, FILE *out,
               size_t *cells);
 bool dump_table(const std::string &name, const Params &p, const Tables &t, FILE *out);
 void table_cells(const Params &p, double *cells);
-std::string output_value(const Params &p, const Tables &t);
+std::vector<std::string> output_values(const Params &p, const Tables &t);
 std::string output_text(int32_t v);
 void traceback(const Params &p, const Inputs &in, const Tables &t,
                std::vector<dpc_rt::Event> &events, int *err);
@@ -63,13 +63,13 @@ const char *error_text(int err);
 std::string error_message(const Params &p, const Inputs &in, int err);
 std::string locate_error(const Params &p, const Inputs &in, const RefTables &r, int *err);
 // A batch of problems computed together (compute_batch): their tables (views into
-// the GPU's host buffer, or owned here), error codes (0: none), outputs as text
+// the GPU's host buffer, or owned here), error codes (0: none), per problem its outputs as text
 // (GPU without host tables), the seconds it took, how many problems ran
 // tile-parallel (CPU), and why the whole batch failed ("" if it ran).
 struct BatchRun {
   std::vector<Tables> views;
   std::vector<int> errs;
-  std::vector<std::string> outputs;
+  std::vector<std::vector<std::string>> outputs;
   std::vector<HostTables> owned;
   double seconds = 0;
   size_t alone = 0;
@@ -98,13 +98,14 @@ void fill_result(const Params &p, const dpc_rt::Problem &prob, const BatchRun &b
 // Runs the problems ps (inputs ins) together on GPU `device`: their tables in one
 // device arena, every problem's launches merged into one set. With tables_back the
 // tables come back into `host` (page-locked when granted) and tables[b] views
-// problem b's; without, only the output cells come back, as text in outputs[b].
+// problem b's; without, only the outputs' cells come back, as text in outputs[b].
 // errs[b] is problem b's error code (0: none). Returns the seconds the GPU spent
 // (CUDA events).
 double compute_cuda_batch(const std::vector<Params> &ps,
                           const std::vector<const HostInputs *> &ins, int device,
                           bool tables_back, dpc_rt::HostBuffer &host,
-                          std::vector<Tables> &tables, std::vector<std::string> &outputs,
+                          std::vector<Tables> &tables,
+                          std::vector<std::vector<std::string>> &outputs,
                           std::vector<int> &errs);
 // Starts the GPUs of `want` (--device; {-1}: all) into `devices`; returns the bytes of
 // tables a batch may hold on each (0 if unknown).

@@ -190,7 +190,7 @@ int main(int argc, char **argv) {
     std::vector<dpc_rt::Problem> problems;
     bool many = false; // more than one problem: messages name theirs
     dpc_rt::Timer read_timer;
-    dpc_rt::print_header(opt, {"N"}, has_structure); // tsv: the columns
+    dpc_rt::print_header(opt, {"N"}, {"C[0, N - 1]"}, has_structure); // tsv: the columns
     while (stream.next(problems, 100000, size_t(256) << 20)) {
       const size_t base = stream.first();
       many = many || problems.size() > 1 || base > 0;

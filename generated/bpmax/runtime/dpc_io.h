@@ -232,11 +232,13 @@ inline std::pair<std::string, std::string> split_binding(const std::string &B,
   return {B.substr(0, Eq), B.substr(Eq + 1)};
 }
 
-/// One value of an input: a sequence (codes) or an integer array.
+/// One value of an input: a sequence (codes), an integer array or an
+/// integer matrix.
 struct InputValue {
   std::string Text;            // the sequence as given (sequence inputs)
   std::vector<int8_t> Codes;   // sequence inputs
-  std::vector<int64_t> Ints;   // int inputs
+  std::vector<int64_t> Ints;   // int inputs (a matrix row after row)
+  std::vector<size_t> Shape;   // a matrix: {rows, columns}; else empty
   std::string Origin;          // "--in seq=...", "file.fa record 'x'"
   std::string Name;            // the FASTA record's name ('>' line), or ""
   /// A bad record kept (assemble_problems with KeepBad): why it cannot be
@@ -246,12 +248,27 @@ struct InputValue {
   /// "": printed as a warning.
   std::string Note;
   size_t length() const { return Codes.empty() ? Ints.size() : Codes.size(); }
+  /// The extent along dimension D: the length, or a matrix's rows (0) or
+  /// columns (1).
+  size_t extent(size_t D) const { return Shape.empty() ? length() : Shape[D]; }
 };
 
-/// An input as declared in the recurrence.
+/// How a message says an input's extent along dimension D: "length 5",
+/// else (a matrix) "5 rows", "1 column".
+inline std::string extent_text(const InputValue &V, size_t D) {
+  if (V.Shape.empty())
+    return "length " + std::to_string(V.length());
+  const size_t N = V.extent(D);
+  return std::to_string(N) + (D == 0 ? " row" : " column") +
+         (N == 1 ? "" : "s");
+}
+
+/// An input as declared in the recurrence: Dims is 2 for a matrix
+/// (`input D : int[N, N]`), else 1.
 struct InputSpec {
   std::string Name;
   Alpha Kind;
+  int Dims = 1;
 };
 
 /// A problem: one value per declared input.
@@ -292,6 +309,71 @@ inline InputValue int_value(const InputSpec &S, std::vector<int64_t> Ints,
   V.Ints = std::move(Ints);
   V.Origin = Origin;
   return V;
+}
+
+/// The value of matrix input S from its rows (Origin as above): rows of
+/// one length, none empty, else an InputError naming the input and the
+/// row.
+inline InputValue matrix_value(const InputSpec &S,
+                               const std::vector<std::vector<int64_t>> &Rows,
+                               const std::string &Origin) {
+  if (Rows.empty() || Rows[0].empty())
+    throw InputError("input '" + S.Name + "' (" + Origin + ") is empty");
+  InputValue V;
+  V.Origin = Origin;
+  for (size_t R = 0; R < Rows.size(); ++R) {
+    if (Rows[R].size() != Rows[0].size())
+      throw InputError("input '" + S.Name + "' (" + Origin + "): row " +
+                       std::to_string(R + 1) + " has " +
+                       std::to_string(Rows[R].size()) + " value" +
+                       (Rows[R].size() == 1 ? "" : "s") + ", but row 1 has " +
+                       std::to_string(Rows[0].size()) +
+                       " (a matrix has as many in every row)");
+    V.Ints.insert(V.Ints.end(), Rows[R].begin(), Rows[R].end());
+  }
+  V.Shape = {Rows.size(), Rows[0].size()};
+  return V;
+}
+
+/// A matrix as text: rows separated by newlines or ';', values by
+/// whitespace or commas; blank lines are skipped. A value that is not an
+/// integer is an InputError naming the input, its row and its column.
+inline InputValue parse_int_matrix(const InputSpec &S, const std::string &Text,
+                                   const std::string &Origin) {
+  std::vector<std::vector<int64_t>> Rows;
+  std::string Line;
+  auto Flush = [&] {
+    std::vector<int64_t> Row;
+    std::string Cur;
+    auto Value = [&] {
+      if (Cur.empty())
+        return;
+      Row.push_back(parse_int(Cur, "input '" + S.Name + "' (" + Origin +
+                                       ") row " +
+                                       std::to_string(Rows.size() + 1) +
+                                       ", column " +
+                                       std::to_string(Row.size() + 1)));
+      Cur.clear();
+    };
+    for (char C : Line) {
+      if (C == ',' || std::isspace(static_cast<unsigned char>(C)))
+        Value();
+      else
+        Cur += C;
+    }
+    Value();
+    if (!Row.empty())
+      Rows.push_back(std::move(Row));
+    Line.clear();
+  };
+  for (char C : Text) {
+    if (C == '\n' || C == ';')
+      Flush();
+    else
+      Line += C;
+  }
+  Flush();
+  return matrix_value(S, Rows, Origin);
 }
 
 /// "" for a run of one problem (Many false); else "problem I (record 'x',
@@ -593,7 +675,7 @@ private:
       throw InputError("input '" + Name + "' is given twice");
     const InputSpec &S = Specs[I];
     if (S.Kind == Alpha::Int) {
-      InputValue V;
+      std::string Text = Value, Origin = "--in " + Name;
       if (!Value.empty() && Value[0] == '@') {
         std::ifstream In(Value.substr(1));
         if (!In)
@@ -601,13 +683,14 @@ private:
                            Name + "'");
         std::stringstream SS;
         SS << In.rdbuf();
-        V.Ints = parse_int_list(SS.str(), "input '" + Name + "'");
-        V.Origin = Value.substr(1);
-      } else {
-        V.Ints = parse_int_list(Value, "input '" + Name + "'");
-        V.Origin = "--in " + Name;
+        Text = SS.str();
+        Origin = Value.substr(1);
       }
-      Per[I].push_back(int_value(S, std::move(V.Ints), V.Origin));
+      if (S.Dims == 2)
+        Per[I].push_back(parse_int_matrix(S, Text, Origin));
+      else
+        Per[I].push_back(int_value(
+            S, parse_int_list(Text, "input '" + Name + "'"), Origin));
       return;
     }
     if (!Value.empty() && Value[0] == '@') {

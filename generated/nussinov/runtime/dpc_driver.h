@@ -341,13 +341,26 @@ struct Event {
   std::vector<int64_t> Args;
 };
 
+/// One output of a result: its name as the recurrence declares it (the
+/// cell "C[0, N - 1]", "best" of `output best = ...`, or the expression as
+/// written) and its value as text ("3", "-inf", "0.25").
+struct OutputValue {
+  std::string Name;
+  std::string Text;
+  bool IsNumber = true; // not "inf" / "-inf" (a JSON number)
+  OutputValue() = default;
+  OutputValue(std::string N, std::string T)
+      : Name(std::move(N)), Text(std::move(T)),
+        IsNumber(Text != "inf" && Text != "-inf") {}
+};
+
 struct Result {
   std::string Recurrence;
   std::string Name;         // the FASTA record name(s) (problem_name), or ""
   std::vector<std::pair<std::string, int64_t>> Params; // sorted by name
-  std::string Output;       // "3", "-inf", "0.25"
-  bool OutputIsNumber = true;
-  std::string OutputCell;   // "C[0, N - 1]"
+  /// Every output, in declaration order; the first is the one traced back
+  /// (its value goes with the structure, ct's and bpseq's SCORE).
+  std::vector<OutputValue> Outputs;
   bool Traced = false;
   std::vector<Event> Events;
   bool HasStructure = false;
@@ -443,8 +456,22 @@ inline std::string result_json(const Result &R, bool Timing,
   }
   if (!R.Name.empty())
     S += "\"name\":" + json_string(R.Name) + ",";
-  S += "\"output\":" +
-       (R.OutputIsNumber ? R.Output : json_string(R.Output)) + ",";
+  auto Value = [](const OutputValue &O) {
+    return O.IsNumber ? O.Text : json_string(O.Text);
+  };
+  S += "\"output\":" + Value(R.Outputs[0]) + ",";
+  if (R.Outputs.size() > 1) {
+    std::vector<const OutputValue *> ByName;
+    for (auto &O : R.Outputs)
+      ByName.push_back(&O);
+    std::sort(ByName.begin(), ByName.end(),
+              [](auto *A, auto *B) { return A->Name < B->Name; });
+    S += "\"outputs\":{";
+    for (size_t I = 0; I < ByName.size(); ++I)
+      S += (I ? "," : "") + json_string(ByName[I]->Name) + ":" +
+           Value(*ByName[I]);
+    S += "},";
+  }
   S += "\"params\":{";
   for (size_t I = 0; I < R.Params.size(); ++I)
     S += (I ? "," : "") + json_string(R.Params[I].first) + ":" +
@@ -477,18 +504,24 @@ inline std::string events_line(const Result &R, const std::string &Mode,
 }
 
 /// What comes before the first result: tsv's header line (the columns:
-/// name, the params (ParamNames, sorted), output, structure when the
-/// recurrence has one, events unless --events=none, seconds with
+/// name, the params (ParamNames, sorted), output (with several outputs, one
+/// column per output, headed by its name: OutputNames), structure when
+/// the recurrence has one, events unless --events=none, seconds with
 /// --timing).
 inline void print_header(const Options &O,
                          const std::vector<std::string> &ParamNames,
+                         const std::vector<std::string> &OutputNames,
                          bool HasStructure) {
   if (O.Format != "tsv")
     return;
   std::string H = "name";
   for (auto &P : ParamNames)
     H += "\t" + P;
-  H += "\toutput";
+  if (OutputNames.size() == 1)
+    H += "\toutput";
+  else
+    for (auto &N : OutputNames)
+      H += "\t" + printable(N);
   if (HasStructure)
     H += "\tstructure";
   if (O.events_mode(HasStructure) != "none")
@@ -516,7 +549,8 @@ inline void print_result(const Result &R, const Options &O,
     std::string L = printable(R.Name);
     for (auto &P : R.Params)
       L += "\t" + std::to_string(P.second);
-    L += "\t" + R.Output;
+    for (auto &Out : R.Outputs)
+      L += "\t" + Out.Text;
     if (HasStructure)
       L += "\t" + R.Structure;
     if (Mode != "none")
@@ -533,7 +567,7 @@ inline void print_result(const Result &R, const Options &O,
     // previous and next numbers (0 past the ends), its partner (0:
     // unpaired) and its number again.
     const size_t N = R.Partners.size();
-    std::printf("%5zu  SCORE = %s  %s\n", N, R.Output.c_str(),
+    std::printf("%5zu  SCORE = %s  %s\n", N, R.Outputs[0].Text.c_str(),
                 structure_title(R).c_str());
     for (size_t I = 0; I < N; ++I)
       std::printf("%5zu %c %5zu %5zu %5lld %5zu\n", I + 1,
@@ -544,22 +578,24 @@ inline void print_result(const Result &R, const Options &O,
     // comment line with the title and the score.
     const size_t N = R.Partners.size();
     std::printf("# %s  SCORE = %s\n", structure_title(R).c_str(),
-                R.Output.c_str());
+                R.Outputs[0].Text.c_str());
     for (size_t I = 0; I < N; ++I)
       std::printf("%zu %c %lld\n", I + 1, I < Seq.size() ? Seq[I] : 'N',
                   static_cast<long long>(R.Partners[I] + 1));
   } else {
     if (!R.Name.empty())
       std::printf(">%s\n", printable(R.Name).c_str());
+    // The structure with the first output's value, or `REC: NAME = VALUE`;
+    // then the other outputs as the latter.
     const bool Struct = R.Traced && R.HasStructure;
     if (Struct) {
       for (auto &S : R.Sequences)
         std::printf("%s\n", S.c_str());
-      std::printf("%s (%s)\n", R.Structure.c_str(), R.Output.c_str());
-    } else {
-      std::printf("%s: %s = %s\n", R.Recurrence.c_str(),
-                  R.OutputCell.c_str(), R.Output.c_str());
+      std::printf("%s (%s)\n", R.Structure.c_str(), R.Outputs[0].Text.c_str());
     }
+    for (size_t I = Struct ? 1 : 0; I < R.Outputs.size(); ++I)
+      std::printf("%s: %s = %s\n", R.Recurrence.c_str(),
+                  R.Outputs[I].Name.c_str(), R.Outputs[I].Text.c_str());
     // With a structure, the events only when --events asks for them.
     if (R.Traced && Mode != "none" && !R.Events.empty() &&
         (!Struct || !O.Events.empty()))
