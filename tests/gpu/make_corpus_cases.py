@@ -62,6 +62,11 @@ CORPUS = [
     ("coin_change", [("coin", "int")], [(n,) for n in (1, 2, 5, 20)], (1, 40), []),
     ("coin_change", [("coin", "int")], [(n,) for n in (3, 10)], (1, 90),
      ["--set", "CAP=200"]),
+    # (S1, S2 and F stored as bands: windows across F's 32 x 32 tiles)
+    ("bpmax_window", [("seq1", "rna"), ("seq2", "rna")],
+     [(1, 1), (2, 3), (9, 40), (12, 70)], None, ["--set", "W=40"]),
+    ("bpmax_window", [("seq1", "rna"), ("seq2", "rna")], [(20, 20), (33, 35)], None,
+     ["--set", "W=5"]),
 ]
 
 
