@@ -210,12 +210,8 @@ std::string dpc::cellOffset(const Program &P, int Table,
 
 std::string dpc::ringOffset(const Program &P, int Table,
                             const std::string &Slot, const IExprPtr &Col) {
-  const Storage &S = P.Storages[Table];
-  DPC_ASSERT(S.Ring, "a ring offset of a table not stored as rows");
-  // (rows Lo and Lo + 1 of the row-major box)
-  return cellOffset(P, Table,
-                    {S.Groups[0].Lo + IExpr::var("(" + Slot + ")"), Col},
-                    false);
+  DPC_ASSERT(P.Storages[Table].Ring, "a ring offset of a table not stored as rows");
+  return iexpr(lir::ringOffset(P, Table, IExpr::var("(" + Slot + ")"), Col));
 }
 
 std::string dpc::outputOffset(const Program &P, size_t O) {

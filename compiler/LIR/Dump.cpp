@@ -218,6 +218,8 @@ static void dumpMapped(const LNode &N, llvm::raw_ostream &OS) {
 void lir::dumpStorage(const Program &P, llvm::raw_ostream &OS) {
   for (auto &S : P.Storages) {
     OS << S.Description << "\n  size: " << S.SizeFormula << "\n";
+    for (auto &W : S.LayoutWhy)
+      OS << "  " << W << "\n";
     if (!S.RingWhy.empty())
       OS << "  score-only runs: " << S.RingWhy << "\n";
   }

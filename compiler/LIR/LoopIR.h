@@ -237,6 +237,11 @@ bool readsData(const VExpr &E);
 /// groups of one or two consecutive dims; groups are laid out row-major.
 /// A one-dim group spans [Lo, Hi]; a two-dim (triangle) group stores, for
 /// each row r in [Lo, Hi], the columns [ColLo(r), ColHi(r)] contiguously.
+/// A two-dim band group stores each row r in [Lo, Hi] as BandWidth cells,
+/// column c at c - (r + BandShift): the cells whose diagonal c - r lies in
+/// [BandShift, BandShift + BandWidth - 1], which isl proved holds every
+/// cell for every size (BandShift and BandWidth are affine in the `let` /
+/// `const` constants only).
 struct StorageGroup {
   std::vector<int> Dims;            // one or two table dims
   IExprPtr Lo, Hi;                  // of the first dim (params only)
@@ -246,13 +251,15 @@ struct StorageGroup {
   // Row length ColHi - ColLo + 1 = RowA * r + RowB (affine in r, with
   // params), used for the closed-form row start.
   Affine RowLen;
-  Affine ColLoA;                    // ColLo as an affine form
+  Affine ColLoA;                    // ColLo as an affine form (band: r + s)
+  bool Band = false;                // two-dim band (skewed box)
+  Affine BandShift, BandWidth;      // s and the row length (constants only)
 };
 
 struct Storage {
   int Table = -1;
   std::string Buffer;               // buffer name (shared buffers repeat it)
-  std::string Kind;                 // "box", "triangle", "mirror"
+  std::string Kind;                 // "box", "triangle", "band", "mirror"
   std::vector<StorageGroup> Groups; // primary layout
   /// For a table stored inside another's buffer (mirror of a copy table):
   /// the cell map into the host table's cells (CT[j, i] -> C[i, j] means
@@ -261,14 +268,22 @@ struct Storage {
   std::vector<int> HostPerm;        // host dim d takes this table's dim
   std::string Description;          // one line for comments
   std::string SizeFormula;          // bytes, as a function of the params
+  /// Why two-dim groups are stored as they are (bands: the diagonal range
+  /// isl found and the comparison with the box), a line each; printed by
+  /// `dpc emit --stage=storage`.
+  std::vector<std::string> LayoutWhy;
   /// Strip tables (Lower/ChooseRingStorage.cpp): in a run that reads no
   /// cell of the table after its sweep (no traceback, --verify or
   /// --dump-table: Params::dpc_ring), only two rows of it are stored, the
-  /// bottom rows of the last two strips (strip k's in row Groups[0].Lo +
-  /// k % 2), and the output cell if it holds it: the sweep reads no other
-  /// cell of it, and no other group reads it. RingRowLen: the elements of a row; RingWhy: why it is, or is not.
+  /// bottom rows of the last two strips (strip k's in ring row k % 2, as
+  /// wide as the table's box), and the output cell if it holds it: the
+  /// sweep reads no other cell of it, and no other group reads it.
+  /// RingRowLen: the elements of a row; RingWhy: why it is, or is not.
   bool Ring = false;
   IExprPtr RingRowLen;
+  /// The first column of a ring row (lir::ringOffset): ring element
+  /// slot * RingRowLen + (c - RingColLo) holds column c.
+  IExprPtr RingColLo;
   std::string RingWhy;
   /// A ring table holding the output cell keeps it too, after its two
   /// rows (element 2 * RingRowLen).

@@ -100,6 +100,15 @@ bool isOperation(const VExpr &E);
 IExprPtr storageOffset(const Program &P, int Table,
                        const std::vector<IExprPtr> &X);
 IExprPtr storageSize(const Program &P, int Table);
+/// Per storage group of a table stored in its own buffer: the cell's
+/// offset within the group and the group's size. storageOffset is their
+/// row-major number, ((o0 * s1 + o1) * s2 + o2) ..., and storageSize the
+/// sizes' product.
+std::vector<std::pair<IExprPtr, IExprPtr>>
+groupOffsets(const Program &P, int Table, const std::vector<IExprPtr> &X);
+/// A ring table's (Storage::Ring) element of column Col in ring row Slot
+/// (0 or 1), in its two-row buffer of a run with rolling rows.
+IExprPtr ringOffset(const Program &P, int Table, IExprPtr Slot, IExprPtr Col);
 /// Whether the next cell along table dim Dim is the next element of the
 /// buffer, so that a loop along Dim reads memory contiguously.
 bool unitStrideIn(const Program &P, int Table, int Dim);

@@ -16,6 +16,8 @@ IExprPtr groupSize(const lir::StorageGroup &G, const std::string &Row) {
   IExprPtr Rows = G.Hi - G.Lo + IExpr::num(1);
   if (G.Dims.size() == 1)
     return Rows;
+  if (G.Band)
+    return Rows * IExpr::fromAffine(G.BandWidth);
   // start(Hi + 1) of the triangle.
   std::map<std::string, IExprPtr> Sub{{Row, G.Hi + IExpr::num(1)}};
   int64_t A = G.RowLen.coeff(Row);
@@ -32,6 +34,9 @@ IExprPtr groupOffset(const lir::StorageGroup &G,
   IExprPtr R = X[G.Dims[0]];
   if (G.Dims.size() == 1)
     return R - G.Lo;
+  if (G.Band) // row r - Lo, column c - (r + s)
+    return (R - G.Lo) * IExpr::fromAffine(G.BandWidth) +
+           (X[G.Dims[1]] - (R + IExpr::fromAffine(G.BandShift)));
   const std::string &Row = Idx[G.Dims[0]];
   int64_t A = G.RowLen.coeff(Row);
   Affine B = G.RowLen - Affine::var(Row, A);
@@ -56,13 +61,21 @@ IExprPtr lir::storageOffset(const lir::Program &P, int Table,
       HX[D] = X[S.HostPerm[D]];
     return storageOffset(P, S.HostTable, HX);
   }
-  const auto &Idx = P.M.Tables[Table].Indices;
   IExprPtr Off;
-  for (auto &G : S.Groups) {
-    IExprPtr GO = groupOffset(G, X, Idx);
-    Off = Off ? Off * groupSize(G, Idx[G.Dims[0]]) + GO : GO;
-  }
+  for (auto &[GO, GS] : groupOffsets(P, Table, X))
+    Off = Off ? Off * GS + GO : GO;
   return Off ? Off : IExpr::num(0);
+}
+
+std::vector<std::pair<IExprPtr, IExprPtr>>
+lir::groupOffsets(const lir::Program &P, int Table,
+                  const std::vector<IExprPtr> &X) {
+  const lir::Storage &S = P.Storages[Table];
+  const auto &Idx = P.M.Tables[Table].Indices;
+  std::vector<std::pair<IExprPtr, IExprPtr>> R;
+  for (auto &G : S.Groups)
+    R.push_back({groupOffset(G, X, Idx), groupSize(G, Idx[G.Dims[0]])});
+  return R;
 }
 
 bool lir::unitStrideIn(const lir::Program &P, int Table, int Dim) {
@@ -77,8 +90,10 @@ bool lir::unitStrideIn(const lir::Program &P, int Table, int Dim) {
   if (S.Groups.empty())
     return false;
   // Groups nest row-major: only the last one is contiguous; within a
-  // two-dim group (box or triangle) the offset is rowStart(r) + (c -
-  // colLo(r)), contiguous in the column c.
+  // two-dim group (triangle or band) the offset is rowStart(r) + (c -
+  // colLo(r)) (a band's colLo(r) is r + s), contiguous in the column c
+  // (and in no other direction: a band's next row starts one cell later
+  // in its columns, c - (r + 1 + s)).
   const lir::StorageGroup &G = S.Groups.back();
   return G.Dims.back() == Dim;
 }
@@ -113,3 +128,9 @@ IExprPtr lir::storageSize(const lir::Program &P, int Table) {
   return Sz ? Sz : IExpr::num(1);
 }
 
+
+IExprPtr lir::ringOffset(const lir::Program &P, int Table, IExprPtr Slot,
+                         IExprPtr Col) {
+  const lir::Storage &S = P.Storages[Table];
+  return Slot * S.RingRowLen + (Col - S.RingColLo);
+}

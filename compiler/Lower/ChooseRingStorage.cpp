@@ -3,10 +3,11 @@
 // Takes the program after the target plans and gives, per table of a lane
 // strip group, whether a run that reads none of its cells afterwards (no
 // traceback, no --verify, no --dump-table) stores it as two rows instead
-// of all of them (lir::Storage::Ring, RingRowLen, RingWhy): the bottom
-// row of strip k in row Lo + k % 2 of the table's box, which the strip
-// below reads as its row above, the only cell of the table a sweep reads
-// from memory. That is safe when
+// of all of them (lir::Storage::Ring, RingRowLen, RingColLo, RingWhy):
+// the bottom row of strip k in ring row k % 2, as wide as the table's box
+// (whatever the table's own layout: box or band), which the strip below
+// reads as its row above, the only cell of the table a sweep reads from
+// memory. That is safe when
 //   - both plans sweep the group with their progress flags (the OpenMP
 //     lane strips and one pipelined GPU strip kernel): strip k + 2, which
 //     overwrites strip k's row, starts a chunk of columns only after strip
@@ -16,8 +17,7 @@
 //     published);
 //   - no statement of another group reads the table, but row reductions
 //     that both sweeps compute (Group::RowReductions);
-//   - it has no mirrored copy, and its storage is a row-major box (rows
-//     of one length).
+//   - it has two indices and no mirrored copy.
 // The first output's cell, when the table holds it, is kept after the two
 // rows (Storage::RingOutput); a table holding another output's cell is
 // kept whole.
@@ -49,10 +49,10 @@ bool fusedIn(const std::vector<RowReduction> &RRs, int Stmt) {
 std::string whyNotRing(const Program &P, int GI, int T) {
   const Group &G = P.Groups[GI];
   const Storage &S = P.Storages[T];
-  if (S.HostTable >= 0 || S.Kind != "box" || S.Groups.size() != 2 ||
-      S.Groups[0].Dims != std::vector<int>{0} ||
-      S.Groups[1].Dims != std::vector<int>{1})
-    return "its storage is not a row-major box";
+  if (S.HostTable >= 0)
+    return "it lives in another table's buffer";
+  if (S.BoxLo.size() != 2)
+    return "it does not have two indices";
   for (size_t C = 0; C < P.CopyTable.size(); ++C)
     if (P.CopyTable[C] && P.CopySource[C] == T)
       return "it has a mirrored copy";
@@ -91,7 +91,7 @@ std::string whyNotRing(const Program &P, int GI, int T) {
 void dpc::chooseRingStorage(Program &P) {
   for (auto &S : P.Storages) {
     S.Ring = false;
-    S.RingRowLen = nullptr;
+    S.RingRowLen = S.RingColLo = nullptr;
     S.RingWhy.clear();
   }
   for (size_t GI = 0; GI < P.Groups.size(); ++GI) {
@@ -107,7 +107,8 @@ void dpc::chooseRingStorage(Program &P) {
       }
       S.Ring = true;
       S.RingOutput = P.M.Outputs[0].Table == T;
-      S.RingRowLen = S.Groups[1].Hi - S.Groups[1].Lo + IExpr::num(1);
+      S.RingRowLen = S.BoxHi[1] - S.BoxLo[1] + IExpr::num(1);
+      S.RingColLo = S.BoxLo[1];
       S.RingWhy = fmt::format(
           "two rolling rows (2 * ({}){} elements) in a run that reads none of "
           "its cells afterwards (no traceback, --verify or --dump-table): the "

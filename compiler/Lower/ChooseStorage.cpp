@@ -1,14 +1,29 @@
 //===- ChooseStorage.cpp - storage maps, checked with isl -----------------===//
 //
 // A table's dims are split into groups of one dim, or of two consecutive
-// dims where the second dim's bounds move with the first (a triangle); the
-// table is stored row-major over its groups, each triangle packed row by
-// row with a closed-form row start. A copy table (CT[j, i] = C[i, j]) lives
-// in the otherwise unused part of its source's buffer when isl proves the
-// two images disjoint (except on cells where both hold the same value);
-// its source is then stored as a box. The layouts are checked by
-// enumerating every cell at small sizes (offsets distinct and in range),
-// and the sharing symbolically with isl.
+// dims (r, c) where
+//   - the second dim's bounds move with the first, affinely, and the pair
+//     is exactly {Lo <= r <= Hi, ColLo(r) <= c <= ColHi(r)} (a triangle):
+//     packed row by row with a closed-form row start (no cell wasted);
+//   - or the diagonal c - r of the pair's cells lies, for every size, in
+//     [s, s + B - 1] with s and B affine in the `let` / `const` constants
+//     alone (isl: the size params made variables, the set of c - r is
+//     bounded and its minimum and maximum are such forms): a band, stored
+//     as rows of B cells, column c at c - (r + s) (rows clipped by the
+//     table's edges waste a few cells). It is chosen where it holds fewer
+//     cells than the box once the sizes are large (isl: the sizes where a
+//     band row holds at least as many cells as a box row are bounded, for
+//     every value of the constants), or when `layout T band` asks.
+// The table is stored row-major over its groups. A copy table (CT[j, i] =
+// C[i, j]) lives in the otherwise unused part of its source's buffer when
+// isl proves the two images disjoint (except on cells where both hold the
+// same value); its source is then stored as a box. isl proves every layout
+// injective and in range: each cell's coordinates (a row per group, and a
+// column within the row for two-dim groups) are distinct, and each column
+// lies in [0, row length) for every size; the offset is the row-major
+// number of those coordinates. The printed offset functions are also
+// checked by enumerating every cell at small sizes (offsets distinct and
+// in range), and the sharing symbolically with isl.
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
@@ -16,6 +31,7 @@
 #include "Lower/IslAst.h"
 #include "Poly/Checks.h"
 
+#include <optional>
 #include <set>
 
 using namespace dpc;
@@ -45,11 +61,148 @@ isl::set projectDims(const isl::set &D, unsigned First, unsigned N) {
   return M2.domain();
 }
 
+/// C as `2*W >= N` (the terms of each sign on their side).
+std::string readable(const Constraint &C) {
+  Affine L = Affine::constant(0), R = Affine::constant(0);
+  for (auto &[V, K] : C.E.Coeffs)
+    (K > 0 ? L : R) = (K > 0 ? L : R) + Affine::var(V, K > 0 ? K : -K);
+  (C.E.Const > 0 ? L : R) =
+      (C.E.Const > 0 ? L : R) + Affine::constant(C.E.Const > 0 ? C.E.Const : -C.E.Const);
+  return L.str() + (C.IsEq ? " = " : " >= ") + R.str();
+}
+
+std::string paramTuple(const isl::set &S) {
+  return "[" + join(paramNames(S)) + "]";
+}
+
+/// The band of dims (Dm, Dm + 1) of D (see the file comment): its shift s
+/// and row length B, whether it is chosen over the box, and a line saying
+/// why; nullopt if the diagonal c - r of the pair is not bounded by
+/// constants (then the pair is no band at all).
+struct BandFit {
+  Affine Shift, Width;
+  bool Better = false; // fewer cells than the box once the sizes are large
+  std::string Why;
+};
+std::optional<BandFit> findBand(const isl::set &D, unsigned Dm,
+                                const std::vector<std::string> &Idx,
+                                const std::vector<std::string> &Sizes,
+                                const isl::set &Ctx) {
+  // The pair's cells, the sizes made variables: [consts] -> {[r, c, sizes]}.
+  isl::set Pair = paramsToDims(projectDims(D, Dm, 2).intersect_params(Ctx), Sizes);
+  unsigned NZ = static_cast<unsigned>(setDimNames(Pair).size()) - 2;
+  std::vector<std::string> Zs;
+  for (unsigned Z = 0; Z < NZ; ++Z)
+    Zs.push_back("z" + std::to_string(Z));
+  std::string Tail = NZ ? ", " + join(Zs) : "";
+  isl::set Diag = Pair.apply(islParse<isl::map>(
+      D.ctx(), paramTuple(Pair) + " -> { [r, c" + Tail + "] -> [c - r] }"));
+  if (!isBounded(Diag))
+    return std::nullopt;
+  Affine Lo, Hi;
+  if (!pwAffToAffine(dimMin(Diag, 0).coalesce(), Lo) ||
+      !pwAffToAffine(dimMax(Diag, 0).coalesce(), Hi))
+    return std::nullopt;
+  BandFit B;
+  B.Shift = Lo;
+  B.Width = Hi - Lo + Affine::constant(1);
+  // Per row, the box holds ColHi - ColLo + 1 cells and the band B: the
+  // band is better when the sizes where B >= the box's are bounded.
+  isl::set Col = projectDims(D, Dm + 1, 1).intersect_params(Ctx);
+  isl::pw_aff BoxSpan = dimMax(Col, 0).sub(dimMin(Col, 0));
+  isl::pw_aff BandSpan = islParse<isl::pw_aff>(
+      D.ctx(), paramTuple(D) + " -> { [(" + (Hi - Lo).str() + ")] }");
+  isl::set NotBetter = BandSpan.ge_set(BoxSpan).intersect(Ctx);
+  isl::set AtLeast = paramsToDims(NotBetter, Sizes);
+  unsigned NS = static_cast<unsigned>(setDimNames(AtLeast).size());
+  std::vector<std::string> Ss, Ks{"K >= 0"};
+  for (unsigned Z = 0; Z < NS; ++Z) {
+    Ss.push_back("s" + std::to_string(Z));
+    Ks.push_back(Ss.back() + " >= K");
+  }
+  // {K : some sizes >= K where the band is not better}: bounded iff the
+  // band is better at every size beyond some bound.
+  isl::set From = AtLeast.apply(islParse<isl::map>(
+      D.ctx(), paramTuple(AtLeast) + " -> { [" + join(Ss) + "] -> [K] : " +
+                   join(Ks, " and ") + " }"));
+  B.Better = isBounded(From);
+  std::string Pr = "(" + Idx[Dm] + ", " + Idx[Dm + 1] + ")";
+  std::string BoxRow = lir::iexprToString(
+      *(fromPwAff(dimMax(Col, 0), Ctx) - fromPwAff(dimMin(Col, 0), Ctx) +
+        lir::IExpr::num(1)));
+  std::string Where;
+  if (NotBetter.is_empty())
+    Where = "at every size";
+  else {
+    std::vector<Constraint> Cs;
+    std::string Except;
+    if (paramSetConstraints(NotBetter.gist(Ctx), Cs))
+      for (auto &C : Cs)
+        Except += (Except.empty() ? "" : " and ") + readable(C);
+    Where = Except.empty() ? "at all but finitely many sizes"
+                           : "except where " + Except;
+  }
+  B.Why = "band " + Pr + ": isl finds " + Idx[Dm + 1] + " - " + Idx[Dm] +
+          " in [" + Lo.str() + ", " + Hi.str() + "] at every size: rows of " +
+          B.Width.str() + " cells, where a box row holds " + BoxRow +
+          (B.Better ? ": fewer cells than the box " + Where
+                    : ": not fewer cells than the box once the sizes are "
+                      "large");
+  return B;
+}
+
+/// E in isl's notation, its constant parts folded (a product must have a
+/// constant factor); nullopt unless E is made of integers, names, +, -,
+/// negation, such products, min and max (a triangle's row start, a
+/// quadratic, is not).
+std::optional<std::string> islText(const IExpr &E) {
+  if (auto C = lir::constantOf(E))
+    return "(" + std::to_string(*C) + ")";
+  std::vector<std::string> A;
+  for (auto &X : E.Args) {
+    auto T = islText(*X);
+    if (!T)
+      return std::nullopt;
+    A.push_back(*T);
+  }
+  switch (E.K) {
+  case IExpr::Var:
+    return E.Name;
+  case IExpr::Add:
+    return "(" + join(A, " + ") + ")";
+  case IExpr::Sub:
+    return "(" + join(A, " - ") + ")";
+  case IExpr::Neg:
+    return "(-" + A[0] + ")";
+  case IExpr::Mul: // (isl reads `5 * (x)`, not `(5) * x`)
+    for (int K = 0; K < 2 && A.size() == 2; ++K)
+      if (auto C = lir::constantOf(*E.Args[K]))
+        return "(" + std::to_string(*C) + " * " + A[1 - K] + ")";
+    return std::nullopt;
+  case IExpr::Min:
+  case IExpr::Max: {
+    std::string R = A[0];
+    for (size_t I = 1; I < A.size(); ++I)
+      R = (E.K == IExpr::Min ? "min(" : "max(") + R + ", " + A[I] + ")";
+    return R;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Which two-dim groups buildGroups may form.
+struct GroupKinds {
+  bool Triangle = true, Band = true;
+  bool ForceBand = false; // `layout T band`: a band even where not better
+};
+
 /// Builds the groups of one table; false if the domain is not a product of
 /// its groups (then a box over every dim is used).
 bool buildGroups(const isl::set &D, const std::vector<std::string> &Idx,
-                 bool AllowTriangle, const isl::set &Ctx,
-                 std::vector<lir::StorageGroup> &Out) {
+                 GroupKinds Kinds, const std::vector<std::string> &Sizes,
+                 const isl::set &Ctx, std::vector<lir::StorageGroup> &Out,
+                 std::vector<std::string> &Why) {
   unsigned N = static_cast<unsigned>(Idx.size());
   isl::set Product = isl::set::universe(D.space());
   for (unsigned Dm = 0; Dm < N;) {
@@ -58,7 +211,7 @@ bool buildGroups(const isl::set &D, const std::vector<std::string> &Idx,
     G.Dims = {static_cast<int>(Dm)};
     G.Lo = fromPwAff(dimMin(P1, 0), Ctx);
     G.Hi = fromPwAff(dimMax(P1, 0), Ctx);
-    if (AllowTriangle && Dm + 1 < N) {
+    if (Kinds.Triangle && Dm + 1 < N) {
       isl::set P2 = projectDims(D, Dm, 2);
       isl::map RowToCol = setToMap(P2, 1);
       Affine CLo, CHi, RLo, RHi;
@@ -103,6 +256,24 @@ bool buildGroups(const isl::set &D, const std::vector<std::string> &Idx,
         }
       }
     }
+    if (!G.Triangle && Kinds.Band && Dm + 1 < N)
+      if (auto B = findBand(D, Dm, Idx, Sizes, Ctx)) {
+        Why.push_back(B->Why);
+        if (B->Better || Kinds.ForceBand) {
+          G.Dims.push_back(static_cast<int>(Dm + 1));
+          G.Band = true;
+          G.BandShift = B->Shift;
+          G.BandWidth = B->Width;
+          G.ColLoA = Affine::var(Idx[Dm]) + B->Shift;
+          G.ColLo = IExpr::fromAffine(G.ColLoA);
+          G.ColHi = IExpr::fromAffine(G.ColLoA + B->Width - Affine::constant(1));
+          if (!B->Better)
+            Why.back() += "; a band all the same, as `layout " + tupleName(D) +
+                          " band` asks";
+        } else {
+          Why.back() += ", so no band";
+        }
+      }
     Out.push_back(G);
     Dm += static_cast<unsigned>(G.Dims.size());
   }
@@ -129,6 +300,7 @@ bool buildGroups(const isl::set &D, const std::vector<std::string> &Idx,
   if (Prod.intersect_params(Ctx).is_equal(D.intersect_params(Ctx)))
     return true;
   Out.clear();
+  Why.clear();
   for (unsigned Dm = 0; Dm < N; ++Dm) {
     lir::StorageGroup G;
     isl::set P1 = projectDims(D, Dm, 1);
@@ -148,6 +320,9 @@ bool dpc::chooseStorage(const PolyModel &PM, const CopyTableInfo &CI,
   size_t NT = M.Tables.size();
   P.Storages.assign(NT, {});
   isl::set Ctx = PM.paramContext();
+  std::vector<std::string> Sizes;
+  for (auto &Pr : M.Params)
+    Sizes.push_back(Pr.Name);
 
   // Which copy tables live inside their source's buffer.
   std::vector<bool> Mirror(NT, false), ForceBox(NT, false);
@@ -203,6 +378,9 @@ bool dpc::chooseStorage(const PolyModel &PM, const CopyTableInfo &CI,
     S.Buffer = Tab.Name;
     const ScheduleItem *L = layoutItem(M, static_cast<int>(T));
     bool WantBox = ForceBox[T] || (L && L->LayoutKind == "box");
+    GroupKinds Kinds;
+    Kinds.Triangle = Kinds.Band = !WantBox;
+    Kinds.ForceBand = L && L->LayoutKind == "band";
     isl::set D = PM.tableDomain(T);
     // A box around the source and its mirrored copies.
     for (size_t C = 0; C < NT; ++C)
@@ -213,16 +391,30 @@ bool dpc::chooseStorage(const PolyModel &PM, const CopyTableInfo &CI,
         D = D.unite(PM.tableDomain(C).apply(PM.makeMap(
             M.Tables[C].Name, M.Tables[C].Indices, Tab.Name, Id)));
       }
-    buildGroups(D, Tab.Indices, !WantBox, Ctx, S.Groups);
-    bool AnyTri = false;
-    for (auto &G : S.Groups)
+    buildGroups(D, Tab.Indices, Kinds, Sizes, Ctx, S.Groups, S.LayoutWhy);
+    bool AnyTri = false, AnyBand = false;
+    for (auto &G : S.Groups) {
       AnyTri |= G.Triangle;
+      AnyBand |= G.Band;
+    }
     if (L && L->LayoutKind == "triangle" && !AnyTri) {
       Diags.error(L->Range, "table '" + Tab.Name +
                                 "' has no triangular pair of indices to pack");
       return false;
     }
-    S.Kind = AnyTri ? "triangle" : "box";
+    if (Kinds.ForceBand && !AnyBand) {
+      Diags.error(L->Range,
+                  "table '" + Tab.Name +
+                      "' has no band to store (two consecutive indices r, "
+                      "c whose difference c - r lies, at every size, "
+                      "between bounds made of `let` / `const` constants "
+                      "only)");
+      return false;
+    }
+    S.Kind = AnyTri && AnyBand ? "triangle, band"
+             : AnyBand        ? "band"
+             : AnyTri         ? "triangle"
+                              : "box";
   }
   for (size_t T = 0; T < NT; ++T) {
     if (!Mirror[T])
@@ -276,25 +468,104 @@ bool dpc::chooseStorage(const PolyModel &PM, const CopyTableInfo &CI,
   }
 
   // Each layout maps cells injectively to (row, position in row)
-  // coordinates, proven with isl over every size; the row-major
-  // linearisation of those coordinates is a bijection by construction.
+  // coordinates, and every position lies in [0, row length): proven with
+  // isl over every size and every value of the `let` constants (a group's
+  // rows span [Lo, Hi], isl's minimum and maximum of its first dim). The
+  // offset is the row-major number of those coordinates (row by row
+  // within a group, each group's offset times the next groups' sizes), so
+  // it is injective and lies in [0, size).
   for (size_t T = 0; T < NT; ++T) {
     const lir::Storage &S = P.Storages[T];
     if (S.HostTable >= 0)
       continue;
     const TableDecl &Tab = M.Tables[T];
+    isl::set Dom = PM.tableDomain(static_cast<int>(T)).intersect_params(Ctx);
     std::vector<Affine> Coords;
     for (auto &G : S.Groups) {
       Coords.push_back(Affine::var(Tab.Indices[G.Dims[0]]));
-      if (G.Dims.size() == 2)
-        Coords.push_back(Affine::var(Tab.Indices[G.Dims[1]]) - G.ColLoA);
+      if (G.Dims.size() == 1)
+        continue;
+      // The position in the row, and the row's length.
+      Affine Pos = Affine::var(Tab.Indices[G.Dims[1]]) - G.ColLoA;
+      Affine Len = G.Band ? G.BandWidth : G.RowLen;
+      Coords.push_back(Pos);
+      isl::set Outside =
+          PM.makeSet(Tab.Name, Tab.Indices, {{Pos * -1 - Affine::constant(1), false, {}}})
+              .unite(PM.makeSet(Tab.Name, Tab.Indices, {{Pos - Len, false, {}}}));
+      if (!Outside.intersect(Dom).is_empty()) {
+        PointValues Pt = namedSample(Outside.intersect(Dom), Tab.Indices);
+        Diags.error(Tab.Range, "internal: isl finds a cell of table '" +
+                                   Tab.Name + "' outside its row in the " +
+                                   S.Kind + " layout, at " + Pt.str());
+        return false;
+      }
     }
     isl::map Layout = PM.makeMap(Tab.Name, Tab.Indices, "slot", Coords)
-                          .intersect_domain(PM.tableDomain(static_cast<int>(T)));
+                          .intersect_domain(Dom);
     if (!Layout.is_injective()) {
       Diags.error(Tab.Range, "internal: isl finds the layout of table '" +
                                  Tab.Name + "' not injective");
       return false;
+    }
+  }
+
+  // The offset functions as printed (lir::groupOffsets), with the `let`
+  // constants at their values, for every size: the map cell -> (offset in
+  // each group) is injective and each lies in [0, the group's size), so
+  // their row-major number, the offset, is injective and lies in [0,
+  // size). For tables of boxes and bands, whose offsets are affine once
+  // the constants are numbers (a triangle's row start is quadratic: its
+  // coordinates above, and the enumeration below, check it).
+  {
+    std::vector<std::pair<std::string, int64_t>> LetFix;
+    std::map<std::string, IExprPtr> LetVal;
+    for (auto &Lt : M.Lets) {
+      LetFix.push_back({Lt.Name, Lt.Value});
+      LetVal[Lt.Name] = IExpr::num(Lt.Value);
+    }
+    for (size_t T = 0; T < NT; ++T) {
+      if (P.Storages[T].HostTable >= 0)
+        continue;
+      const TableDecl &Tab = M.Tables[T];
+      std::vector<IExprPtr> X;
+      for (auto &I : Tab.Indices)
+        X.push_back(IExpr::var(I));
+      std::vector<std::string> Offs, Os, Within;
+      bool Affine = true;
+      for (auto &[O, Sz] : lir::groupOffsets(P, static_cast<int>(T), X)) {
+        auto OT = islText(*lir::substitute(O, LetVal));
+        auto ST = islText(*lir::substitute(Sz, LetVal));
+        if (!OT || !ST) {
+          Affine = false;
+          break;
+        }
+        Os.push_back("o" + std::to_string(Offs.size()));
+        Offs.push_back(*OT);
+        Within.push_back("0 <= " + Os.back() + " < " + *ST);
+      }
+      isl::set Dom = fixParams(PM.tableDomain(static_cast<int>(T)).intersect_params(Ctx),
+                               LetFix);
+      if (!Affine || Offs.empty() || Dom.is_empty())
+        continue;
+      isl::map Off = islParse<isl::map>(
+                         PM.ctx(), PM.paramTuple() + " -> { " + Tab.Name + "[" +
+                                       join(Tab.Indices) + "] -> [" + join(Offs) + "] }")
+                         .intersect_domain(Dom);
+      isl::set InRange = islParse<isl::set>(
+          PM.ctx(), PM.paramTuple() + " -> { [" + join(Os) + "] : " +
+                        join(Within, " and ") + " }");
+      isl::set Outside = Off.subtract(Off.intersect_range(InRange)).domain();
+      if (!Outside.is_empty()) {
+        Diags.error(Tab.Range, "internal: isl finds a cell of table '" + Tab.Name +
+                                   "' whose offset lies outside its buffer, at " +
+                                   namedSample(Outside, Tab.Indices).str());
+        return false;
+      }
+      if (!Off.is_injective()) {
+        Diags.error(Tab.Range, "internal: isl finds two cells of table '" +
+                                   Tab.Name + "' at one offset");
+        return false;
+      }
     }
   }
 

@@ -451,7 +451,7 @@ bool Parser::parseSchedule(Module &M) {
     }
     case ScheduleItem::Layout: {
       if (!peek().is(Tok::Ident))
-        return expect(Tok::Ident, "(a layout: box, triangle or shares T)");
+        return expect(Tok::Ident, "(a layout: box, triangle, band or shares T)");
       Token K = consume();
       It.LayoutKind = K.Text.str();
       It.KindRange = K.range();
@@ -459,9 +459,9 @@ bool Parser::parseSchedule(Module &M) {
         if (!peek().is(Tok::Ident))
           return expect(Tok::Ident, "(the table whose storage is shared)");
         It.SharesWith = consume().Text.str();
-      } else if (K.Text != "box" && K.Text != "triangle") {
+      } else if (K.Text != "box" && K.Text != "triangle" && K.Text != "band") {
         Diags.error(K.range(), "unknown layout '" + K.Text +
-                                   "' (expected box, triangle or shares T)");
+                                   "' (expected box, triangle, band or shares T)");
         return false;
       }
       break;

@@ -303,6 +303,26 @@ isl::set dpc::dimsToParams(const isl::set &S, unsigned First, unsigned N,
   return isl::manage(R);
 }
 
+isl::set dpc::paramsToDims(const isl::set &S,
+                           const std::vector<std::string> &Names) {
+  isl_set *R = isl_set_reset_tuple_id(S.copy());
+  for (auto &N : Names) {
+    int Pos = isl_set_find_dim_by_name(R, isl_dim_param, N.c_str());
+    if (Pos < 0)
+      continue;
+    isl_size ND = isl_set_dim(R, isl_dim_set);
+    R = isl_set_move_dims(R, isl_dim_set, ND, isl_dim_param, Pos, 1);
+  }
+  return isl::manage(R);
+}
+
+bool dpc::isBounded(const isl::set &S) {
+  isl_bool B = isl_set_is_bounded(S.get());
+  if (B == isl_bool_error)
+    isl::exception::throw_last_error(S.ctx()); // (the budget, too)
+  return B == isl_bool_true;
+}
+
 bool dpc::pwAffToAffine(const isl::pw_aff &PA, Affine &Out) {
   if (isl_pw_aff_n_piece(PA.get()) != 1)
     return false;

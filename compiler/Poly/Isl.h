@@ -102,6 +102,16 @@ fixParams(const isl::union_map &M,
 isl::set dimsToParams(const isl::set &S, unsigned First, unsigned N,
                       const std::vector<std::string> &Names);
 
+/// Turns the params of S named in Names (those it has) into set dims,
+/// after its own dims, in the order of Names: a set over the remaining
+/// params, in which the named ones vary like the set's dims. The set's
+/// tuple name is dropped.
+isl::set paramsToDims(const isl::set &S, const std::vector<std::string> &Names);
+
+/// Whether S is bounded: for every value of its params, finitely many
+/// points.
+bool isBounded(const isl::set &S);
+
 /// The single affine piece of PA (no divisions) in terms of the names of
 /// its input dims and params; false if it has several pieces or divisions.
 bool pwAffToAffine(const isl::pw_aff &PA, Affine &Out);

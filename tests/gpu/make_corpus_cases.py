@@ -68,6 +68,11 @@ CORPUS = [
      (-50, 50), []),
     ("triangulation", [("D", "matrix")], [(n,) for n in (2, 3, 63, 64, 65, 129, 200)],
      (0, 1000), []),
+    # (S1, S2 and F stored as bands: windows across F's 32 x 32 tiles)
+    ("bpmax_window", [("seq1", "rna"), ("seq2", "rna")],
+     [(1, 1), (2, 3), (9, 40), (12, 70)], None, ["--set", "W=40"]),
+    ("bpmax_window", [("seq1", "rna"), ("seq2", "rna")], [(20, 20), (33, 35)], None,
+     ["--set", "W=5"]),
 ]
 
 

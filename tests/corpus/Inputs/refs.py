@@ -322,3 +322,63 @@ def triangulation(D):
     costs = [sum(D[i][k] + D[k][j] + D[i][j] for i, k, j in t)
              for t in all_sets(0, n - 1)]
     return {"cheapest": min(costs), "dearest": max(costs)}
+
+
+def _weighted_nussinov(seq):
+    """S[i][j] for 0 <= i <= n, i - 1 <= j < n: the weighted Nussinov
+    score of seq[i..j] (0 when it has fewer than two bases)."""
+    n = len(seq)
+    S = {}
+    for i in range(n, -1, -1):
+        S[i, i - 1] = 0
+        for j in range(i, n):
+            if j <= i:
+                S[i, j] = 0
+                continue
+            best = max(S[i + 1, j], S[i, j - 1],
+                       S[i + 1, j - 1] + RNA_PAIR.get((seq[i], seq[j]), NEG))
+            for k in range(i + 1, j):
+                best = max(best, S[i, k] + S[k + 1, j])
+            S[i, j] = best
+    return S
+
+
+def bpmax_window(seq1, seq2, W=128):
+    """recurrences/bpmax_window.dp: BPMax (Gildemaster et al., HiCOMB 2020,
+    the slide's recurrence, 0-based) on every pair of windows seq1[i1..j1],
+    seq2[i2..j2] of at most W bases each; the answer is the best F over
+    those pairs (both windows non-empty). F is computed here over every
+    pair of subsequences, without the window: the windowed table's cells
+    must equal the full recurrence's on the windows."""
+    import functools
+    S1, S2 = _weighted_nussinov(seq1), _weighted_nussinov(seq2)
+    pair = lambda a, b: RNA_PAIR.get((a, b), NEG)
+
+    @functools.lru_cache(maxsize=None)
+    def F(i1, j1, i2, j2):
+        if j1 < i1:
+            return S2[i2, j2]
+        if j2 < i2:
+            return S1[i1, j1]
+        if i1 == j1 and i2 == j2:
+            return max(0, pair(seq1[i1], seq2[i2]))
+        best = NEG
+        if i1 < j1:
+            best = max(best, F(i1 + 1, j1 - 1, i2, j2) + pair(seq1[i1], seq1[j1]))
+        if i2 < j2:
+            best = max(best, F(i1, j1, i2 + 1, j2 - 1) + pair(seq2[i2], seq2[j2]))
+        for k1 in range(i1, j1):
+            for k2 in range(i2, j2 + 1):
+                best = max(best, F(i1, k1, i2, k2) + F(k1 + 1, j1, k2 + 1, j2))
+        for k2 in range(i2, j2):
+            best = max(best, F(i1, j1, i2, k2) + S2[k2 + 1, j2])
+        for k2 in range(i2, j2 + 1):
+            best = max(best, S2[i2, k2] + F(i1, j1, k2 + 1, j2))
+        for k1 in range(i1, j1 + 1):
+            best = max(best, S1[i1, k1] + F(k1 + 1, j1, i2, j2))
+        return best
+
+    n, m = len(seq1), len(seq2)
+    return max(F(i1, j1, i2, j2)
+               for i1 in range(n) for j1 in range(i1, min(n, i1 + W))
+               for i2 in range(m) for j2 in range(i2, min(m, i2 + W)))
