@@ -475,6 +475,27 @@ struct CudaPrinter {
         W.close();
         return;
       }
+      if (N.Map == ThreadMap::Block && Cur && Cur->SharedSequence) {
+        int L = N.Lanes;
+        W.comment(L > 1 ? fmt::format("shared by the problem's blocks: {} "
+                                      "threads per iteration",
+                                      L)
+                        : std::string("shared by the problem's blocks: a "
+                                      "thread per iteration"));
+        W.open(fmt::format(
+            "for (int64_t {0} = {1} + (int64_t(dpc_part) * blockDim.x + "
+            "threadIdx.x) / {3}; {0} <= {2}; {0} += int64_t(dpc_parts) * "
+            "blockDim.x / {3})",
+            N.Iter, iexpr(N.Lo), iexpr(N.Hi), L));
+        CurLanes = L;
+        for (auto &K : N.Kids)
+          device(*K, W, true, InWave);
+        CurLanes = 1;
+        W.close();
+        if (N.BarrierAfter)
+          W.line("dpc::sequence_barrier(dpc_bar, dpc_parts);");
+        return;
+      }
       if (N.Map == ThreadMap::Block) {
         int L = N.Lanes;
         if (L > 1) {
@@ -567,7 +588,7 @@ struct CudaPrinter {
   static size_t itemSize(const GpuKernel &S) {
     if (S.perTile())
       return 1 + S.TileIters.size();
-    return S.Family == KernelFamily::ParallelGrid ? 2 : 1;
+    return S.Family == KernelFamily::ParallelGrid || S.SharedSequence ? 2 : 1;
   }
 
   /// A kernel's start: which problem of the batch its block works on (from
@@ -575,8 +596,10 @@ struct CudaPrinter {
   /// (tile kernels) the tile's coordinates.
   void bindProblem(const GpuKernel &S, CodeWriter &W) {
     size_t NI = itemSize(S);
-    std::string Block = S.Family == KernelFamily::ParallelGrid ? "blockIdx.y"
-                                                                 : "blockIdx.x";
+    std::string Block =
+        S.Family == KernelFamily::ParallelGrid || S.SharedSequence
+            ? "blockIdx.y"
+            : "blockIdx.x";
     if (S.Pipelined) {
       W.comment("Strips are taken in item order (a ticket), so that the strip "
                 "above\nthis one is always running or done.");
@@ -596,6 +619,12 @@ struct CudaPrinter {
     for (size_t I = 0; I < S.TileIters.size(); ++I)
       W.line("const int64_t {} = dpc_item[{}]; (void){};", S.TileIters[I], I + 1,
              S.TileIters[I]);
+    if (S.SharedSequence) {
+      W.comment("this block is part x of the problem's gridDim.x; the parts "
+                "meet at the problem's\nbarrier (a count and a generation)");
+      W.line("const unsigned dpc_part = blockIdx.x, dpc_parts = gridDim.x;");
+      W.line("int *const dpc_bar = dpc_bars + 2 * dpc_item[0];");
+    }
   }
 
   void kernel(int K, CodeWriter &W) {
@@ -612,7 +641,8 @@ struct CudaPrinter {
            ") dpc_kernel" + std::to_string(K) +
            "(const BatchProblem *dpc_probs" + Args +
            ", const int64_t *dpc_tiles" + gaccParam(S) +
-           (S.Pipelined ? ", int *dpc_pipe" : "") + ", int *dpc_errs)");
+           (S.Pipelined ? ", int *dpc_pipe" : "") +
+           (S.SharedSequence ? ", int *dpc_bars" : "") + ", int *dpc_errs)");
     bindProblem(S, W);
     if (S.Family == KernelFamily::Serial) {
       // Every loop runs sequentially on the one thread.
@@ -789,6 +819,17 @@ struct CudaPrinter {
     const GpuKernel &S = G.Kernels[K];
     std::string Add = fmt::format("dpc_l.add({{{}}}, {}, {{{}}}, ", Key, K,
                                   hostIterList(S));
+    if (S.SharedSequence) {
+      // the blocks its widest parallel loop wants
+      W.open("");
+      W.line("int64_t dpc_wide = 1;");
+      for (auto &Wd : S.Wide)
+        W.line("dpc_wide = std::max<int64_t>(dpc_wide, {});", iexpr(Wd));
+      W.line("{}{{dpc_b, (dpc_wide + {} - 1) / {}}});", Add, S.Threads,
+             S.Threads);
+      W.close();
+      return;
+    }
     if (S.Family == KernelFamily::ParallelGrid) {
       const LNode &L = *S.Body;
       W.open("");
@@ -924,6 +965,32 @@ struct CudaPrinter {
              "dpc_q{}, dpc_derrs.get());",
              K, S.Threads, Args, Gacc);
       W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+      W.close();
+    } else if (S.SharedSequence) {
+      W.comment("the problems along y, each over dpc_parts blocks along x: "
+                "as many as the\nwidest loop wants, at most the blocks "
+                "resident at once (a cooperative launch)");
+      W.line("int64_t dpc_want = 1;");
+      W.line("for (size_t dpc_q = 0; dpc_q < dpc_n; ++dpc_q) dpc_want = "
+             "std::max(dpc_want, dpc_L.Items[2 * dpc_q + 1]);");
+      W.line("const unsigned dpc_parts = dpc_rt::sequence_parts("
+             "reinterpret_cast<const void *>(&dpc_kernel{}), {}, dpc_n, "
+             "dpc_want);",
+             K, S.Threads);
+      W.open("if (dpc_parts > 1)");
+      W.line("dpc_rt::launch_cooperative(&dpc_kernel{}, dim3(dpc_parts, "
+             "static_cast<unsigned>(dpc_n)), {}, dpc_stream, {}, dpc_items{}, "
+             "dpc_bars.get(), dpc_derrs.get());",
+             K, S.Threads, Args, Gacc);
+      W.close();
+      W.open("else");
+      W.open("for (size_t dpc_q = 0; dpc_q < dpc_n; dpc_q += 65535)");
+      W.line("dpc_kernel{}<<<dim3(1, static_cast<unsigned>(std::min<size_t>("
+             "65535, dpc_n - dpc_q))), {}, 0, dpc_stream>>>({}, dpc_items + 2 "
+             "* dpc_q{}, dpc_bars.get(), dpc_derrs.get());",
+             K, S.Threads, Args, Gacc);
+      W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+      W.close();
       W.close();
     } else {
       W.comment(S.Family == KernelFamily::Serial
@@ -1078,6 +1145,14 @@ struct CudaPrinter {
     W.line("dpc_rt::DeviceBuffer<int> dpc_derrs(dpc_nb);");
     W.line("DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derrs.get(), 0, dpc_nb * "
            "sizeof(int), dpc_stream));");
+    if (std::any_of(G.Kernels.begin(), G.Kernels.end(),
+                    [](const GpuKernel &S) { return S.SharedSequence; })) {
+      W.comment("each problem's barrier for the blocks that share its "
+                "sequential loops");
+      W.line("dpc_rt::DeviceBuffer<int> dpc_bars(2 * dpc_nb);");
+      W.line("DPC_CUDA_CHECK(cudaMemsetAsync(dpc_bars.get(), 0, 2 * dpc_nb * "
+             "sizeof(int), dpc_stream));");
+    }
     bool AnySms = false;
     for (size_t K = 0; K < G.Kernels.size(); ++K) {
       const GpuKernel &S = G.Kernels[K];

@@ -145,6 +145,17 @@ struct GpuKernel {
   int SplitKMinBlocksPerSM = 2;       // the split-K kernel's launch bounds
   /// ParallelGrid: the most blocks worth launching per SM.
   int BlocksPerSM = 0;
+  /// SequentialBlock around parallel loops (ThreadMap::Block): a problem's
+  /// sequential steps may be shared by several blocks (its parts), chosen
+  /// per launch by the host: as many as the widest of the parallel loops
+  /// wants (Wide: their trip counts, in params and host iterators only),
+  /// at most the blocks resident at once over the problems of the launch.
+  /// The blocks of a problem split each parallel loop and meet at a
+  /// barrier in global memory after it instead of __syncthreads (one part:
+  /// __syncthreads alone); a launch of several parts is cooperative, so
+  /// every block is resident.
+  bool SharedSequence = false;
+  std::vector<IExprPtr> Wide;
   /// Strip: rows of the tile each lane owns (tile rows / warp size).
   int LaneRows = 0;
   /// Strip, pipelined (MapToTarget): one launch for the whole wavefront

@@ -302,6 +302,50 @@ struct GpuMapper {
     return Any;
   }
 
+  /// Why a SequentialBlock body (after blockLoops) cannot be shared by
+  /// several blocks of a problem ("" if it can; Wide gets the trip counts
+  /// of its block loops, times their lanes): every cell must lie in a block
+  /// loop (a cell run by one thread would need a barrier of its own), and
+  /// the block loops' bounds must not depend on the kernel's own loops (the
+  /// host sizes the launch from them before it starts).
+  static std::string whyNotSharedSequence(const LNode &Body,
+                                          std::vector<IExprPtr> &Wide) {
+    std::string Not;
+    std::vector<std::string> Iters;
+    std::function<void(const LNode &, bool)> Walk = [&](const LNode &N,
+                                                        bool InBlock) {
+      if (!Not.empty())
+        return;
+      if (N.K == LNode::Stmt && !InBlock) {
+        Not = "a cell outside its parallel loops runs on one thread";
+        return;
+      }
+      bool Block = N.K == LNode::For && N.Map == ThreadMap::Block;
+      if (Block) {
+        for (auto &I : Iters)
+          if (mentions(*N.Lo, I) || mentions(*N.Hi, I)) {
+            Not = "the bounds of loop " + N.Iter + " depend on loop " + I;
+            return;
+          }
+        Wide.push_back((N.Hi - N.Lo + IExpr::num(1)) * IExpr::num(N.Lanes));
+      }
+      if (N.K == LNode::For)
+        Iters.push_back(N.Iter);
+      for (auto &K : N.Kids)
+        Walk(*K, InBlock || Block);
+      if (N.Then)
+        Walk(*N.Then, InBlock || Block);
+      if (N.Else)
+        Walk(*N.Else, InBlock || Block);
+      if (N.K == LNode::For)
+        Iters.pop_back();
+    };
+    Walk(Body, false);
+    if (!Not.empty())
+      Wide.clear();
+    return Not;
+  }
+
   /// A loop `for c = lo .. hi (step 1) { X_case(c) }` over one statement of
   /// a 1-D int table X whose body is max / min(X[i - 1], e...) with no other
   /// read of X: a running max / min, computed as a scan (KernelFamily::Scan;
@@ -378,9 +422,21 @@ struct GpuMapper {
     if (blockLoops(*K.Body)) {
       K.Family = KernelFamily::SequentialBlock;
       K.Threads = T.MaxThreadsPerBlock;
-      K.Why = "one block: a sequential loop around loops whose iterations "
-              "are independent (" + Why + "); its threads share those, a "
-              "barrier after each";
+      std::string Not = whyNotSharedSequence(*K.Body, K.Wide);
+      K.SharedSequence = Not.empty();
+      if (K.SharedSequence)
+        K.Why = "a sequential loop around loops whose iterations are "
+                "independent (" + Why + "): blocks of " +
+                std::to_string(K.Threads) +
+                " threads share those, as many per problem as the widest "
+                "loop wants and the GPU holds at once (chosen per launch; "
+                "a cooperative launch), meeting at a barrier in global "
+                "memory after each (one block: __syncthreads)";
+      else
+        K.Why = "one block: a sequential loop around loops whose iterations "
+                "are independent (" + Why + "); its threads share those, a "
+                "barrier after each (not shared by several blocks: " + Not +
+                ")";
       return launch(newKernel(std::move(K)));
     }
     if (laneCells(N)) {

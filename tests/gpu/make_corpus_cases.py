@@ -73,6 +73,17 @@ CORPUS = [
      [(1, 1), (2, 3), (9, 40), (12, 70)], None, ["--set", "W=40"]),
     ("bpmax_window", [("seq1", "rna"), ("seq2", "rna")], [(20, 20), (33, 35)], None,
      ["--set", "W=5"]),
+    # rows wider than a block (1024 threads): the sequential loop over items
+    # (coins) shared by several blocks of a problem that meet at a barrier in
+    # global memory (GpuKernel::SharedSequence): 2, 5 and 20 blocks
+    ("knapsack01", [("w", "int"), ("v", "int")], [(n, n) for n in (3, 150)],
+     (0, 900), ["--set", "CAP=2047"]),
+    ("knapsack01", [("w", "int"), ("v", "int")], [(60, 60)], (0, 3000),
+     ["--set", "CAP=5000"]),
+    ("knapsack01", [("w", "int"), ("v", "int")], [(40, 40)], (0, 9000),
+     ["--set", "CAP=20000"]),
+    ("coin_change", [("coin", "int")], [(n,) for n in (2, 6)], (1, 60),
+     ["--set", "CAP=1500"]),
 ]
 
 

@@ -15,6 +15,7 @@
 #include <map>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 namespace dpc_rt {
@@ -153,6 +154,41 @@ inline unsigned split_parts(size_t Tiles, int SMs, int BlocksPerSM, int Max) {
   if (Parts > static_cast<size_t>(Max))
     Parts = Max;
   return static_cast<unsigned>(Parts);
+}
+
+/// How many blocks share each problem's sequential loops in a launch of
+/// Problems problems of kernel F (GpuKernel::SharedSequence): as many as
+/// its widest parallel loop wants (Want), at most the blocks of F that the
+/// device holds at once, shared among the problems; 1 (the block alone,
+/// no barrier through memory) where the device cannot launch cooperatively.
+inline unsigned sequence_parts(const void *F, int Threads, size_t Problems,
+                               int64_t Want) {
+  int Device = 0, Coop = 0, PerSM = 0;
+  DPC_CUDA_CHECK(cudaGetDevice(&Device));
+  DPC_CUDA_CHECK(cudaDeviceGetAttribute(&Coop, cudaDevAttrCooperativeLaunch, Device));
+  DPC_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&PerSM, F, Threads, 0));
+  if (!Coop || PerSM < 1 || Problems == 0 || Want <= 1)
+    return 1;
+  int64_t Cap = int64_t(sm_count(Device)) * PerSM / int64_t(Problems);
+  int64_t Parts = Want < Cap ? Want : Cap;
+  return Parts < 1 ? 1u : static_cast<unsigned>(Parts);
+}
+
+/// Launches kernel F cooperatively (every block resident at once, which
+/// sequence_barrier needs) with the arguments Args, converted to F's
+/// parameter types.
+template <typename... P, typename... A>
+void launch_cooperative(void (*F)(P...), dim3 Grid, unsigned Threads,
+                        cudaStream_t S, A... Args) {
+  static_assert(sizeof...(P) == sizeof...(A), "one argument per parameter");
+  std::tuple<P...> Values(Args...);
+  void *Ptrs[sizeof...(P)];
+  std::apply([&](auto &...V) {
+    size_t I = 0;
+    ((Ptrs[I++] = static_cast<void *>(&V)), ...);
+  }, Values);
+  DPC_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void *>(F), Grid,
+                                             dim3(Threads), Ptrs, 0, S));
 }
 
 /// The launches of a batch of problems. Each problem's host loops add the
@@ -445,6 +481,33 @@ __device__ __forceinline__ int ld_acquire(const volatile int *p) {
 /// acquires the flag sees every store of the warp made before it.
 __device__ __forceinline__ void st_release(volatile int *p, int v) {
   asm volatile("st.release.gpu.global.b32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
+/// The barrier of the Parts blocks that share a problem's sequential loop
+/// (GpuKernel::SharedSequence; Bar: the problem's count and generation,
+/// zero at the start). Every thread of every part calls it. The block
+/// meets first; its thread 0 then reads the generation, counts itself in,
+/// and the last part in resets the count and publishes the next generation
+/// (a release store: cumulative, so it carries every store the parts made
+/// before the barrier); the others wait for it with acquire loads. One
+/// part: __syncthreads alone.
+__device__ __forceinline__ void sequence_barrier(int *Bar, unsigned Parts) {
+  __syncthreads();
+  if (Parts <= 1)
+    return;
+  if (threadIdx.x == 0) {
+    const int Gen = ld_acquire(Bar + 1);
+    __threadfence();
+    if (atomicAdd(Bar, 1) == static_cast<int>(Parts) - 1) {
+      atomicExch(Bar, 0);
+      st_release(Bar + 1, Gen + 1);
+    } else {
+      while (ld_acquire(Bar + 1) == Gen)
+        __nanosleep(20);
+    }
+    __threadfence();
+  }
+  __syncthreads();
 }
 } // namespace dpc
 
