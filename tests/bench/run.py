@@ -511,9 +511,9 @@ def read_corpus_table(path):
                 name, rest = spec.split("=", 1)
                 kind, length = rest.split(":", 1)
                 lo, hi = -5, 20
-                m = re.match(r"int\[(-?\d+)\.\.(-?\d+)\]$", kind)
+                m = re.match(r"(int|matrix)\[(-?\d+)\.\.(-?\d+)\]$", kind)
                 if m:
-                    kind, lo, hi = "int", int(m.group(1)), int(m.group(2))
+                    kind, lo, hi = m.group(1), int(m.group(2)), int(m.group(3))
                 ins.append((name, kind, length, lo, hi))
             lets = {}
             if sets != "-":
@@ -539,7 +539,14 @@ def corpus_inputs(row, n, seed, folder):
         L = int(eval(length, {"__builtins__": {}}, {"n": n}))
         rng = random.Random("%d/%s/%s/%d" % (seed, row["rec"], name, n))
         base = os.path.join(folder, "%s_%s_n%d" % (row["rec"], name, n))
-        if kind == "int":
+        if kind == "matrix":
+            # an L x L int matrix, a row per line (--in D=@FILE)
+            path = base + ".txt"
+            if not os.path.exists(path):
+                with open(path, "w") as f:
+                    for _ in range(L):
+                        f.write(" ".join(str(rng.randint(lo, hi)) for _ in range(L)) + "\n")
+        elif kind == "int":
             path = base + ".txt"
             if not os.path.exists(path):
                 vals = [str(rng.randint(lo, hi)) for _ in range(L)]
