@@ -457,42 +457,27 @@ struct CudaPrinter {
         W.close();
         return;
       }
-      if (N.Map == ThreadMap::Grid) {
+      if (N.Map == ThreadMap::Grid ||
+          (N.Map == ThreadMap::Block && Cur && Cur->SharedSequence)) {
+        // Spread over several blocks: the whole grid, or the blocks that
+        // share this problem's sequential loop (its parts).
+        bool Grid = N.Map == ThreadMap::Grid;
         int L = N.Lanes;
-        W.comment(L > 1 ? fmt::format("grid-stride: {} threads (lanes) per "
-                                      "iteration",
-                                      L)
-                        : std::string("grid-stride: a thread per iteration"));
+        std::string Who = Grid ? "grid-stride: " : "shared by the problem's blocks: ";
+        W.comment(Who + (L > 1 ? fmt::format("{} threads (lanes) per iteration", L)
+                               : std::string("a thread per iteration")));
         W.open(fmt::format(
-            "for (int64_t {0} = {1} + (int64_t(blockIdx.x) * blockDim.x + "
-            "threadIdx.x) / {3}; {0} <= {2}; {0} += int64_t(gridDim.x) * "
+            "for (int64_t {0} = {1} + (int64_t({4}) * blockDim.x + "
+            "threadIdx.x) / {3}; {0} <= {2}; {0} += int64_t({5}) * "
             "blockDim.x / {3})",
-            N.Iter, iexpr(N.Lo), iexpr(N.Hi), L));
+            N.Iter, iexpr(N.Lo), iexpr(N.Hi), L,
+            Grid ? "blockIdx.x" : "dpc_part", Grid ? "gridDim.x" : "dpc_parts"));
         CurLanes = L;
         for (auto &K : N.Kids)
           device(*K, W, true, InWave);
         CurLanes = 1;
         W.close();
-        return;
-      }
-      if (N.Map == ThreadMap::Block && Cur && Cur->SharedSequence) {
-        int L = N.Lanes;
-        W.comment(L > 1 ? fmt::format("shared by the problem's blocks: {} "
-                                      "threads per iteration",
-                                      L)
-                        : std::string("shared by the problem's blocks: a "
-                                      "thread per iteration"));
-        W.open(fmt::format(
-            "for (int64_t {0} = {1} + (int64_t(dpc_part) * blockDim.x + "
-            "threadIdx.x) / {3}; {0} <= {2}; {0} += int64_t(dpc_parts) * "
-            "blockDim.x / {3})",
-            N.Iter, iexpr(N.Lo), iexpr(N.Hi), L));
-        CurLanes = L;
-        for (auto &K : N.Kids)
-          device(*K, W, true, InWave);
-        CurLanes = 1;
-        W.close();
-        if (N.BarrierAfter)
+        if (!Grid && N.BarrierAfter)
           W.line("dpc::sequence_barrier(dpc_bar, dpc_parts);");
         return;
       }
