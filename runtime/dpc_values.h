@@ -382,6 +382,22 @@ template <typename T> struct LogSumExp {
   }
 };
 
+// log(e^a + e^b): the log semiring's sum of a tile product's accumulator
+// and a term (or of two parts): the larger plus log1p(e^-|a - b|), -inf
+// when both are (never -inf - -inf). Operands are never +inf (lowering).
+DPC_HD double vlse(double a, double b) {
+  const double m = a > b ? a : b;
+  if (m == -INFINITY)
+    return m;
+  return m + ::log1p(::exp(-(a > b ? a - b : b - a)));
+}
+DPC_HD float vlse(float a, float b) {
+  const float m = a > b ? a : b;
+  if (m == -INFINITY)
+    return m;
+  return m + ::log1pf(::expf(-(a > b ? a - b : b - a)));
+}
+
 // Floating point: NaN is the only error.
 DPC_HD double checkf(double v, int *err) {
   if (v != v)

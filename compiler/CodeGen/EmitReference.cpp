@@ -139,11 +139,12 @@ std::string dpc::emitReference(const Program &P) {
   bool Libm = false;
   for (auto &B : P.TableBodies)
     Libm = Libm || usesLibm(*B);
-  // Tile products of sums add their terms in another order than the
-  // reference (SplitReductions: double terms >= 0): relative 1e-12.
+  // Tile products of sums and logsumexps combine their terms in another
+  // order than the reference (SplitReductions: double terms >= 0, or the
+  // log semiring): relative 1e-12.
   bool Reassoc = false;
   for (auto &Sp : P.Splits)
-    Reassoc = Reassoc || Sp.Op == RedOp::Sum;
+    Reassoc = Reassoc || Sp.Op == RedOp::Sum || Sp.Op == RedOp::LogSumExp;
   for (size_t T = 0; T < M.Tables.size(); ++T) {
     const TableInfo &Tab = M.Tables[T];
     std::vector<IExprPtr> X;

@@ -68,9 +68,9 @@ const char *dpc::productCombine(RedOp Op) {
   case RedOp::Max: return "vmax";
   case RedOp::Min: return "vmin";
   case RedOp::Sum: return "vadd";
-  case RedOp::LogSumExp: break;
+  case RedOp::LogSumExp: return "vlse";
   }
-  DPC_ICE("a logsumexp tile product");
+  DPC_ICE("an unknown reduction");
 }
 
 const char *dpc::productStep(RedOp Op) {
@@ -78,9 +78,9 @@ const char *dpc::productStep(RedOp Op) {
   case RedOp::Max: return "addmax";
   case RedOp::Min: return "addmin";
   case RedOp::Sum: return "mulsum";
-  case RedOp::LogSumExp: break;
+  case RedOp::LogSumExp: return "addlse";
   }
-  DPC_ICE("a logsumexp tile product");
+  DPC_ICE("an unknown reduction");
 }
 
 std::string dpc::productUpdate(const Program &P, const SplitInfo &Sp,
@@ -1229,6 +1229,18 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
       if (S.Lanes)
         combineLanes(E, RN);
       W.line("const {} {} = dpc::widen<int32_t>({});", ET, R, RN);
+      return R;
+    }
+    if (E.Op == RedOp::LogSumExp) {
+      // the product's part first, then the remainder's terms, into one
+      // running logsumexp (a cell with a logsumexp split runs on one lane,
+      // MapToTarget's lanesOf: dpc_lanes is 1 where the lanes' loops are
+      // printed, so nothing is combined)
+      std::string Acc = R + "l";
+      W.line("dpc::LogSumExp<{}> {};", ET, Acc);
+      W.line("{}.push({});", Acc, A);
+      emitLoops(*E.Rest, E, Acc, S.Lanes);
+      W.line("const {} {} = {}.value();", ET, R, Acc);
       return R;
     }
     if (isIntType(E.Ty))

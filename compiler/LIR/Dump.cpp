@@ -181,6 +181,14 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
             "before the rest, in another order than the written one (each "
             "cell's result within a small relative change; --exact-sums "
             "keeps the written order)\n";
+    if (Sp.Op == RedOp::LogSumExp)
+      OS << "  a logsumexp (the log semiring: lse(c, x + y) per update, "
+            "log(e^c + e^t) = max + log1p(e^-|c - t|)): the product combines "
+            "its part of k before the rest, in another order than the "
+            "written one (each cell's result within a small relative change; "
+            "--exact-sums keeps the written order); an update costs an exp "
+            "and a log1p where the term-by-term form takes one exp: faster "
+            "on the GPU (tiles in parallel), slower on the CPU\n";
   }
   for (auto &Why : P.NotProducts)
     OS << Why << "\n";

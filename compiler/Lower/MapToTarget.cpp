@@ -133,7 +133,8 @@ struct GpuMapper {
         std::vector<int> Splits = P.splitsOf(X.Ref);
         All = All && !Splits.empty();
         for (int S : Splits)
-          All = All && P.Splits[S].Op != RedOp::Sum;
+          All = All && P.Splits[S].Op != RedOp::Sum &&
+                P.Splits[S].Op != RedOp::LogSumExp;
       }
       return true;
     });
@@ -1005,6 +1006,10 @@ struct CpuMapper {
     }
     if (Sp.SoftInf) {
       Why = "the operands may be infinite (clamped loads in the plain form)";
+      return std::nullopt;
+    }
+    if (Sp.Op == RedOp::LogSumExp) {
+      Why = "a logsumexp (no vector form of its log1p and exp)";
       return std::nullopt;
     }
     if (!Sp.KTerms.empty()) {

@@ -312,11 +312,12 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
         NotSplit.push_back("reduction " + exprToString(*R) + " in " + S.Name +
                            ": not a tile product: " + Why);
       };
-      // Max-plus / min-plus, and sum-product for doubles (a logsumexp is
-      // no semiring product here).
+      // Max-plus / min-plus, sum-product for doubles, and the log
+      // semiring (logsumexp-plus) for float and double.
       bool Sum = R->Op == RedOp::Sum;
-      if (R->Op != RedOp::Max && R->Op != RedOp::Min && !Sum) {
-        WhyNot("a logsumexp is computed term by term");
+      bool Lse = R->Op == RedOp::LogSumExp;
+      if (Lse && !Opts.ReassociateSums) {
+        WhyNot("logsumexps keep the written order (--exact-sums)");
         continue;
       }
       // Nor one that reads at subscripts computed from input values, or
@@ -353,6 +354,13 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
         }
       } else {
         Parts = productParts(M, *R->Args[0], RedVars, Inf);
+        if (Lse && !Parts.Core) {
+          // (a logsumexp is reassociated like a sum: its terms combine in
+          // another order, so its bits change by rounding alone)
+          WhyNot("the body is not `X + Y (+ t)*` of two table reads and "
+                 "terms that read no table");
+          continue;
+        }
       }
       if (!Parts.Core)
         continue;
@@ -380,6 +388,11 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
           continue;
         }
       }
+      if (Lse && (M.Tables[TX].Type != M.Tables[S.Table].Type ||
+                  M.Tables[TY].Type != M.Tables[S.Table].Type)) {
+        WhyNot("an operand table is not of the logsumexp's type");
+        continue;
+      }
       // Operands that may be infinite: only the reduction's absorbing
       // infinity (-inf for max, +inf for min), which IEEE arithmetic
       // handles for float and double and clamped int32 operands handle
@@ -387,7 +400,8 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       // (inf - inf is an error the interpreter reports).
       bool SoftInf = false;
       if (!Inf.finite(TX) || !Inf.finite(TY)) {
-        const auto &Other = R->Op == RedOp::Max ? Inf.MayPosInf : Inf.MayNegInf;
+        // (-inf absorbs a logsumexp's terms as it does a max's)
+        const auto &Other = R->Op == RedOp::Min ? Inf.MayNegInf : Inf.MayPosInf;
         ScalarType Ty = M.Tables[S.Table].Type;
         bool IntOk = Ty == ScalarType::Int32 &&
                      M.Tables[TX].Type == ScalarType::Int32 &&

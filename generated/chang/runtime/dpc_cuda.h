@@ -408,6 +408,10 @@ template <typename T> __device__ __forceinline__ T dpc_addmax(T a, T b, T c) {
 template <typename T> __device__ __forceinline__ T dpc_addmin(T a, T b, T c) {
   return a + b < c ? a + b : c;
 }
+/// lse(c, a + b) of a logsumexp's tile product (the log semiring).
+template <typename T> __device__ __forceinline__ T dpc_addlse(T a, T b, T c) {
+  return dpc::vlse(c, T(a + b));
+}
 
 namespace dpc {
 enum LaneOp { LaneMax, LaneMin, LaneSum };
