@@ -403,6 +403,23 @@ void productBody(const Program &P, int SI, CodeWriter &W, bool Flagged) {
                    cellOffset(P, YL.Table, YL.Idx, false) + "]";
   std::string T = storeType(Sp.Ty);
   const char *F = productCombine(Sp.Op);
+  // A logsumexp accumulates as a running maximum (the accumulator) and the
+  // sum of exp(x - max) (dpc_lsum), one exp an update as the term-by-term
+  // form takes (dpc::lse_push), not an exp and a log1p (dpc::vlse); what
+  // the accumulator held before counts as one term.
+  const bool Lse = Sp.Op == RedOp::LogSumExp;
+  if (Lse) {
+    W.line("{} dpc_lsum[{}];", T, boxVolume(Sp));
+    W.line("for (int64_t dpc_e = 0; dpc_e < {}; ++dpc_e) dpc_lsum[dpc_e] = "
+           "dpc_acc{}[dpc_e] == {}(-INFINITY) ? {}(0) : {}(1);",
+           boxVolume(Sp), SI, T, T, T);
+  }
+  auto Update = [&](const std::string &U) {
+    if (Lse)
+      W.line("dpc::lse_push(dpc_a, dpc_lsum[{}], {});", AccIdx, U);
+    else
+      W.line("dpc_a = dpc::{}(dpc_a, {});", F, U);
+  };
   // The variables the leaf's Args give, in loop order.
   std::vector<std::string> Order(Tab.Indices.begin(), Tab.Indices.end() - 1);
   if (CP.KInner)
@@ -470,18 +487,25 @@ void productBody(const Program &P, int SI, CodeWriter &W, bool Flagged) {
     if (CP.KInner) {
       W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
       W.line("{} dpc_r = dpc_a;", T);
+      if (Lse)
+        W.line("{} &dpc_s = dpc_lsum[{}];\n{} dpc_rs = dpc_s;", T, AccIdx, T);
       // No `omp simd reduction` here: GCC then privatises dpc_r in memory
       // and gathers; its own vectoriser handles a max/min reduction well.
       OpenLoop("");
-      W.line("dpc_r = dpc::{}(dpc_r, {});", F,
-             productUpdate(P, Sp, XS, YS, W, Flag));
+      if (Lse)
+        W.line("dpc::lse_push(dpc_r, dpc_rs, {});",
+               productUpdate(P, Sp, XS, YS, W, Flag));
+      else
+        W.line("dpc_r = dpc::{}(dpc_r, {});", F,
+               productUpdate(P, Sp, XS, YS, W, Flag));
       W.close();
       W.line("dpc_a = dpc_r;");
+      if (Lse)
+        W.line("dpc_s = dpc_rs;");
     } else {
-      OpenLoop(Simd);
+      OpenLoop(Lse ? "" : Simd);
       W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
-      W.line("dpc_a = dpc::{}(dpc_a, {});", F,
-             productUpdate(P, Sp, XS, YS, W, Flag));
+      Update(productUpdate(P, Sp, XS, YS, W, Flag));
       W.close();
     }
     W.close();
@@ -504,13 +528,18 @@ void productBody(const Program &P, int SI, CodeWriter &W, bool Flagged) {
     W.open("");
     Bind(N, Order.size());
     W.line("{} &dpc_a = dpc_acc{}[{}];", T, SI, AccIdx);
-    W.line("dpc_a = dpc::{}(dpc_a, {});", F,
-           productUpdate(P, Sp, productOperand(Sp, XV, Wide),
+    Update(productUpdate(P, Sp, productOperand(Sp, XV, Wide),
                          productOperand(Sp, YV, Wide), W, Flag));
     W.close();
     return true;
   };
   printLoopTree(*CP.Loops, W, Visit, "the CPU tile-product loops");
+  if (Lse) {
+    W.comment("each accumulator back to log(e^max * sum)");
+    W.line("for (int64_t dpc_e = 0; dpc_e < {}; ++dpc_e) dpc_acc{}[dpc_e] = "
+           "dpc::lse_value(dpc_acc{}[dpc_e], dpc_lsum[dpc_e]);",
+           boxVolume(Sp), SI, SI);
+  }
   if (Sp.SoftInf)
     W.line("if (dpc_wide) dpc_acc{}[{}] = 1;", SI, softWideIndex(Sp));
 }

@@ -186,9 +186,9 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
             "log(e^c + e^t) = max + log1p(e^-|c - t|)): the product combines "
             "its part of k before the rest, in another order than the "
             "written one (each cell's result within a small relative change; "
-            "--exact-sums keeps the written order); an update costs an exp "
-            "and a log1p where the term-by-term form takes one exp: faster "
-            "on the GPU (tiles in parallel), slower on the CPU\n";
+            "--exact-sums keeps the written order); on the GPU an update is "
+            "an exp and a log1p, on the CPU one exp (a running maximum and "
+            "a scaled sum per accumulator)\n";
   }
   for (auto &Why : P.NotProducts)
     OS << Why << "\n";

@@ -398,6 +398,21 @@ DPC_HD float vlse(float a, float b) {
   return m + ::log1pf(::expf(-(a > b ? a - b : b - a)));
 }
 
+// The CPU's logsumexp tile product: an accumulator as a running maximum m
+// and the sum s of exp(x - m) (LogSumExp's steps on two array elements),
+// then its value.
+template <typename T> DPC_HD void lse_push(T &m, T &s, T x) {
+  if (x > m) {
+    s = s * fexp(T(m - x)) + T(1);
+    m = x;
+  } else if (x > T(-INFINITY) && m < T(INFINITY)) {
+    s += fexp(T(x - m));
+  }
+}
+template <typename T> DPC_HD T lse_value(T m, T s) {
+  return m == T(-INFINITY) || m == T(INFINITY) ? m : T(m + flog(s));
+}
+
 // Floating point: NaN is the only error.
 DPC_HD double checkf(double v, int *err) {
   if (v != v)
