@@ -124,7 +124,7 @@ struct Lowerer {
       V->K = VExpr::SplitReduce;
       V->Split = It->second;
       V->Rest = Sp.RestLoops;
-      V->Kids.push_back(lower(*Sp.Core, Ty));
+      V->Kids.push_back(lower(Sp.CaseArm ? *E.Args[0] : *Sp.Core, Ty));
       for (const FactoredTerm &T : Sp.Terms) {
         auto W = std::make_shared<VExpr>();
         W->K = T.Subtract ? VExpr::Sub : VExpr::Add;

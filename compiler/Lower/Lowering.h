@@ -58,6 +58,10 @@ struct SplitPlan {
   /// The operands may hold the reduction's absorbing infinity (-inf for
   /// max, +inf for min; never the other one): see lir::SplitInfo::SoftInf.
   bool SoftInf = false;
+  /// The body is cases on the indices and Core is the arm the product
+  /// takes (where that arm is chosen, with isl); the remainder evaluates
+  /// the whole body.
+  bool CaseArm = false;
   ProductPlacement Place;
   lir::LNodePtr ProductLoops, CpuLoops, CpuLoopsKInner, RestLoops;
   std::vector<std::string> TileVars;

@@ -328,6 +328,47 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       std::vector<std::string> RedVars;
       for (auto &Bd : R->Bindings)
         RedVars.push_back(Bd.Var);
+      const PolyModel::ReductionSets *RS = PM.reductionSets(R);
+      if (!RS)
+        continue;
+      // A body of cases on the indices (first match): the product takes
+      // the first arm of the product's form (X + Y ... or X * Y ...), over
+      // the (x, k) where that arm is the one chosen (ArmSet, with isl); the
+      // remainder evaluates the whole body at the other k. (Terms factored
+      // out of the arm would not apply to the other arms: such an arm is
+      // not taken.)
+      const Expr *Body = R->Args[0].get();
+      auto PartsOf = [&](const Expr &B) {
+        return Sum ? productPartsSum(M, PM, B, Inf, Sg)
+                   : productParts(M, B, RedVars, Inf);
+      };
+      bool CaseArm = false;
+      isl::set ArmSet = RS->Inner;
+      if (Body->K == Expr::Cases && !casesReadData(*Body) &&
+          (!Sum || (M.Tables[S.Table].Type == ScalarType::Double &&
+                    Opts.ReassociateSums))) {
+        isl::set Taken = RS->Inner.subtract(RS->Inner);
+        for (auto &A : Body->Arms) {
+          isl::set G = A.G.IsElse
+                           ? RS->Inner
+                           : PM.makeSet(S.Name, RS->InnerVars, A.G.Constraints);
+          isl::set Ctx = RS->Inner.intersect(G).subtract(Taken);
+          ProductParts AP = PartsOf(*A.Body);
+          if (AP.Core && AP.Terms.empty() && !Ctx.is_empty()) {
+            Body = A.Body.get();
+            ArmSet = Ctx;
+            CaseArm = true;
+            break;
+          }
+          Taken = Taken.unite(RS->Inner.intersect(G));
+        }
+        if (!CaseArm) {
+          WhyNot("no arm of the body's cases is `X + Y (+ t)*` (or, for a "
+                 "sum, `X * Y (* t)*`) of two table reads without terms "
+                 "that could be factored out");
+          continue;
+        }
+      }
       ProductParts Parts;
       if (Sum) {
         // A product sums its part of k in another order than the
@@ -346,14 +387,14 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
           WhyNot("sums keep the written order (--exact-sums)");
           continue;
         }
-        Parts = productPartsSum(M, PM, *R->Args[0], Inf, Sg);
+        Parts = productPartsSum(M, PM, *Body, Inf, Sg);
         if (!Parts.Core) {
           WhyNot("the body is not `X * Y (* t)*` of two table reads and "
                  "terms t >= 0 that read no table");
           continue;
         }
       } else {
-        Parts = productParts(M, *R->Args[0], RedVars, Inf);
+        Parts = productParts(M, *Body, RedVars, Inf);
         if (Lse && !Parts.Core) {
           // (a logsumexp is reassociated like a sum: its terms combine in
           // another order, so its bits change by rounding alone)
@@ -424,10 +465,11 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
           continue;
         }
         SoftInf = IntOk;
+        if (SoftInf && CaseArm) {
+          WhyNot("int operands that may be infinite, in an arm of cases");
+          continue;
+        }
       }
-      const PolyModel::ReductionSets *RS = PM.reductionSets(R);
-      if (!RS)
-        continue;
       const TableDecl &Tab = M.Tables[S.Table];
       std::vector<std::string> X = Tab.Indices, KV;
       for (auto &Bd : R->Bindings)
@@ -452,7 +494,8 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       };
       isl::union_set GoodU = Earlier(AccX, TX).intersect(Earlier(AccY, TY));
       isl::set Good = GoodU.intersect(isl::union_set(RS->Inner))
-                          .extract_set(RS->Inner.space());
+                          .extract_set(RS->Inner.space())
+                          .intersect(ArmSet);
       if (Good.is_empty()) {
         WhyNot("no term reads only cells of earlier wavefront steps");
         continue;
@@ -489,6 +532,7 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       Sp.KTerms = Parts.KTerms;
       Sp.Terms = Parts.Terms;
       Sp.SoftInf = SoftInf;
+      Sp.CaseArm = CaseArm;
       int Idx = static_cast<int>(Out.size());
       Sp.Place.Name = "TileProduct" + std::to_string(Idx);
       Sp.Place.G = G;
