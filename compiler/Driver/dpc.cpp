@@ -109,9 +109,9 @@ static cl::opt<unsigned long> IslMaxOps(
 
 static cl::opt<bool> ExactSums(
     "exact-sums",
-    cl::desc("Keep every floating-point sum in the written order: no tile "
-             "products for sums (the generated results are then the "
-             "interpreter's bit for bit; see docs/language.md)"),
+    cl::desc("Keep every floating-point sum and logsumexp in the written "
+             "order: no tile products for them (the generated results are "
+             "then the interpreter's bit for bit; see docs/language.md)"),
     cl::sub(EmitCmd), cl::sub(CompileCmd), cl::cat(DpcCat));
 
 static void printVersion(llvm::raw_ostream &OS) {
