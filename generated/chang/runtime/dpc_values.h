@@ -367,19 +367,23 @@ DPC_HD float flog(float x) { return ::logf(x); }
 // and the sum s of exp(x - m), rescaled when m grows (one exp per value, no
 // overflow). Empty: -inf; any +inf: +inf. dpc's interpreter takes the same
 // steps (compiler/Interp/Interpreter.cpp), so CPU results are identical.
+// lse_push and lse_value are its steps on a separate maximum and sum (the
+// CPU's logsumexp tile product keeps them in two arrays).
+template <typename T> DPC_HD void lse_push(T &m, T &s, T x) {
+  if (x > m) {
+    s = s * fexp(T(m - x)) + T(1);
+    m = x;
+  } else if (x > T(-INFINITY) && m < T(INFINITY)) {
+    s += fexp(T(x - m));
+  }
+}
+template <typename T> DPC_HD T lse_value(T m, T s) {
+  return m == T(-INFINITY) || m == T(INFINITY) ? m : T(m + flog(s));
+}
 template <typename T> struct LogSumExp {
   T m = T(-INFINITY), s = T(0);
-  DPC_HD void push(T x) {
-    if (x > m) {
-      s = s * fexp(T(m - x)) + T(1);
-      m = x;
-    } else if (x > T(-INFINITY) && m < T(INFINITY)) {
-      s += fexp(T(x - m));
-    }
-  }
-  DPC_HD T value() const {
-    return m == T(-INFINITY) || m == T(INFINITY) ? m : T(m + flog(s));
-  }
+  DPC_HD void push(T x) { lse_push(m, s, x); }
+  DPC_HD T value() const { return lse_value(m, s); }
 };
 
 // log(e^a + e^b): the log semiring's sum of a tile product's accumulator
@@ -396,21 +400,6 @@ DPC_HD float vlse(float a, float b) {
   if (m == -INFINITY)
     return m;
   return m + ::log1pf(::expf(-(a > b ? a - b : b - a)));
-}
-
-// The CPU's logsumexp tile product: an accumulator as a running maximum m
-// and the sum s of exp(x - m) (LogSumExp's steps on two array elements),
-// then its value.
-template <typename T> DPC_HD void lse_push(T &m, T &s, T x) {
-  if (x > m) {
-    s = s * fexp(T(m - x)) + T(1);
-    m = x;
-  } else if (x > T(-INFINITY) && m < T(INFINITY)) {
-    s += fexp(T(x - m));
-  }
-}
-template <typename T> DPC_HD T lse_value(T m, T s) {
-  return m == T(-INFINITY) || m == T(INFINITY) ? m : T(m + flog(s));
 }
 
 // Floating point: NaN is the only error.
