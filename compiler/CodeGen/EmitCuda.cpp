@@ -173,18 +173,30 @@ struct CudaPrinter {
         XIdx();
         Bind(*Leaf, RowLo + " + dpc_rr", ColLo, Base + " + dpc_kk");
         W.line("{} dpc_x = {};", T, Ident);
-        W.line("if ({} <= dpc_khi && {}) dpc_x = {};", KL,
-               iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)),
-               productOperand(Sp, rawLoad(*Sp.X), Wide));
+        if (Sp.RowMask)
+          W.line("if ({} <= dpc_khi) dpc_x = ({}) && ({}) ? {} : {};", KL,
+                 iexpr(Sp.RowMask),
+                 iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)),
+                 productOperand(Sp, rawLoad(*Sp.X), Wide), maskedOperand(Sp));
+        else
+          W.line("if ({} <= dpc_khi && {}) dpc_x = {};", KL,
+                 iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)),
+                 productOperand(Sp, rawLoad(*Sp.X), Wide));
         W.line("dpc_px[dpc_m] = dpc_x;");
         W.close();
         OpenStaged(MY);
         YIdx();
         Bind(*Leaf, RowLo, ColLo + " + dpc_cc", Base + " + dpc_kk");
         W.line("{} dpc_y = {}(0);", T, T);
-        W.line("if ({} <= dpc_khi && {}) dpc_y = {};", KL,
-               iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)),
-               productOperand(Sp, rawLoad(*Sp.Y), Wide));
+        if (Sp.ColMask)
+          W.line("if ({} <= dpc_khi) dpc_y = ({}) && ({}) ? {} : {};", KL,
+                 iexpr(Sp.ColMask),
+                 iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)),
+                 productOperand(Sp, rawLoad(*Sp.Y), Wide), maskedOperand(Sp));
+        else
+          W.line("if ({} <= dpc_khi && {}) dpc_y = {};", KL,
+                 iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)),
+                 productOperand(Sp, rawLoad(*Sp.Y), Wide));
         W.line("dpc_py[dpc_m] = dpc_y;");
         W.close();
       };
@@ -207,6 +219,10 @@ struct CudaPrinter {
       W.line("{} dpc_px[{}], dpc_py[{}];", T, MX, MY);
       W.comment("X padding holds the identity, Y padding 0 (identity + 0 = "
                 "identity)");
+      if (Sp.RowMask)
+        W.comment("masked: an operand whose row (X) or column (Y) has no term "
+                  "at k reads\n" +
+                  maskedOperand(Sp) + ", so the sum never wins over a term");
       Prefetch("dpc_klo");
       W.open("for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += " +
              std::to_string(KChunk) + ")");
@@ -415,6 +431,9 @@ struct CudaPrinter {
                iexpr(Sp.BoxLo[D]), Stride, Sp.BoxSize[D]);
       }
       W.line("if (!({})) continue;", iexpr(Sp.CellGuard));
+      if (Sp.RowMask)
+        W.line("if (!(({}) && ({}))) continue; // masked: no term at k",
+               iexpr(Sp.RowMask), iexpr(Sp.ColMask));
       W.line("{} &dpc_a = dpc_acc{}[dpc_e];", T, Id);
       std::string U =
           productUpdate(P, Sp, productOperand(Sp, rawLoad(*Sp.X), Wide),

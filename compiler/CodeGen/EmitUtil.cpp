@@ -50,6 +50,13 @@ std::string dpc::storedIdentityOf(RedOp Op, ScalarType T) {
   return storeType(T) + (Max ? "(-INFINITY)" : "(INFINITY)");
 }
 
+std::string dpc::maskedOperand(const SplitInfo &Sp) {
+  bool Max = Sp.Op == RedOp::Max;
+  if (Sp.SoftInf)
+    return Max ? "int32_t(-(1 << 30))" : "int32_t((1 << 30) - 1)";
+  return storedIdentityOf(Sp.Op, Sp.Ty);
+}
+
 std::string dpc::productOperand(const SplitInfo &Sp, const std::string &V,
                                const std::string &Wide) {
   if (!Sp.SoftInf)

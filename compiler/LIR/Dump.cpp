@@ -162,6 +162,12 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
                ? "k innermost (one reduction per cell)"
                : "the last index innermost (a row of accumulators)")
        << "\n";
+    if (Sp.RowMask)
+      OS << "  masked: U(T) holds every k at which some cell of the tile has "
+            "a term; a cell has one where its row passes "
+         << iexprToString(*Sp.RowMask) << " and its column passes "
+         << iexprToString(*Sp.ColMask)
+         << "; an operand that fails reads as the absorbing value\n";
     if (Sp.SoftInf)
       OS << "  operands may be " << (Max ? "-inf" : "+inf")
          << ": read clamped to " << (Max ? "-2^30" : "2^30 - 1")

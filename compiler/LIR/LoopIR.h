@@ -348,6 +348,15 @@ struct SplitInfo {
   /// True for the tiles T whose whole box, for every k in U(T), reads
   /// cells inside both operand tables (isl); null when no tile does.
   IExprPtr BoxGuard;
+  /// A masked product: U(T) holds every k at which some cell of T has a
+  /// term (not only the k of every cell), and the cell x has a term at k
+  /// exactly where RowMask (over x's row index, the other cell indices
+  /// fixed by the tile, and k) and ColMask (over its column index and k)
+  /// both hold. A product form that computes whole boxes reads an operand
+  /// whose mask fails as the absorbing value (maskedOperand: -2^30 for an
+  /// int32 max, with SoftInf's combine; -inf for a float max); a form that
+  /// visits cells skips their terms. Null when the product is not masked.
+  IExprPtr RowMask, ColMask;
 };
 
 //===-- the program -------------------------------------------------------===//

@@ -72,6 +72,16 @@ struct TreeBuilder {
     return B;
   }
 
+  /// Every member of the band atomic: isl generates each point of the band
+  /// once, in one loop nest, with all the statements at it (else it may
+  /// split a tile's statements over several nests).
+  static isl::schedule_node atomic(isl::schedule_node N) {
+    isl::schedule_node_band B = N.as<isl::schedule_node_band>();
+    for (unsigned I = 0; I < B.n_member(); ++I)
+      B = B.member_set_ast_loop_atomic(I);
+    return B;
+  }
+
   /// Statements at one point, in their intra-point order.
   isl::schedule_node intra(isl::schedule_node N, int G) {
     const GroupPlan &Gr = Plan.Groups[G];
@@ -120,8 +130,19 @@ struct TreeBuilder {
     auto ProdW = [&](const std::vector<std::string> &T) {
       return std::vector<std::string>{join(T, " + ")};
     };
+    // A tile's product feeds every cell of the tile from an accumulator
+    // that lives in the tile's block: the tile loops are atomic where the
+    // group has products, so that no cell of a tile lands in a loop nest
+    // of its own, away from its product.
+    isl::union_set PF = prodFilter(G);
+    bool HasProducts = false;
+    for (auto &P : Products)
+      HasProducts |= P.G == G && P.Kind == lir::StmtKind::TileProduct;
+    auto TileBand = [&](isl::schedule_node B) {
+      return HasProducts ? atomic(B) : B;
+    };
     N = N.insert_mark("tiles").child(0);
-    N = N.insert_partial_schedule(mupa(G, true, TileW, ProdW)).child(0);
+    N = TileBand(N.insert_partial_schedule(mupa(G, true, TileW, ProdW))).child(0);
     N = N.insert_mark("parallel_tiles").child(0);
     if (Gr.Dims > 1) {
       auto TileRest = [&](int S) {
@@ -133,10 +154,10 @@ struct TreeBuilder {
       auto ProdRest = [&](const std::vector<std::string> &T) {
         return std::vector<std::string>(T.begin() + 1, T.end());
       };
-      N = coincident(N.insert_partial_schedule(mupa(G, true, TileRest, ProdRest)))
+      N = TileBand(coincident(
+                       N.insert_partial_schedule(mupa(G, true, TileRest, ProdRest))))
               .child(0);
     }
-    isl::union_set PF = prodFilter(G);
     if (!PF.is_empty()) {
       isl::union_set_list L(PM.ctx(), 0);
       for (auto &P : Products)

@@ -245,6 +245,8 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     I.SoftInf = Sp.SoftInf;
     I.CellGuard = Sp.CellGuard;
     I.BoxGuard = Sp.BoxGuard;
+    I.RowMask = Sp.RowMask;
+    I.ColMask = Sp.ColMask;
     P.Splits.push_back(std::move(I));
   }
 

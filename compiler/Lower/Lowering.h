@@ -72,6 +72,8 @@ struct SplitPlan {
   std::string USet;
   lir::IExprPtr CellGuard;
   lir::IExprPtr BoxGuard;
+  /// A masked product (see lir::SplitInfo::RowMask); null otherwise.
+  lir::IExprPtr RowMask, ColMask;
 };
 
 /// What the user may choose of lowering (dpc compile / emit / run).

@@ -518,6 +518,80 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
                                         "] }");
       isl::set All = RS->Outer.preimage(Drop);
       isl::set U = Good.apply(ToTK).subtract(All.subtract(Good).apply(ToTK));
+
+      // The register-blocked shape: two tiled dims, rows that only X
+      // reads, columns that only Y reads, the innermost contraction index
+      // in both.
+      const Expr &XR = *B.Args[0], &YR = *B.Args[1];
+      int RowDim = -1, ColDim = -1;
+      {
+        std::vector<int> Big;
+        for (unsigned D = 0; D < Gr.Dims; ++D)
+          if (Gr.Tile[D] > 1)
+            Big.push_back(static_cast<int>(D));
+        if (Big.size() == 2) {
+          const std::string &Rv = X[Big[0]], &Cv = X[Big[1]];
+          const std::string &Kl = KV.back();
+          if (usesVar(XR, Rv) && !usesVar(XR, Cv) && usesVar(YR, Cv) &&
+              !usesVar(YR, Rv) && usesVar(XR, Kl) && usesVar(YR, Kl)) {
+            RowDim = Big[0];
+            ColDim = Big[1];
+          }
+        }
+      }
+      // Masked products (SplitPlan::RowMask / ColMask). U(T) above holds
+      // the k that every cell of T reduces over; with two or more
+      // contraction indices the rest of each cell's range (its remainder,
+      // evaluated cell by cell inside the tile's wavefront) grows with the
+      // outer indices' ranges, not with the tile. Where the terms a cell
+      // of T has at k are exactly those whose row passes a condition on
+      // (row, k) and whose column one on (column, k) (isl: the reduction's
+      // domain over T's box is the intersection of its two cylinders), the
+      // product takes every k at which some cell of T has a term and no
+      // cell a term of a later step, and masks the other terms: an operand
+      // whose condition fails reads as the absorbing value. The remainder
+      // is then what the tile's own steps feed.
+      isl::set RowMaskSet, ColMaskSet;
+      bool Masked = false;
+      if (RowDim >= 0 && KV.size() >= 2 && !Sum && !Lse && !CaseArm &&
+          Parts.KTerms.empty() &&
+          (M.Tables[S.Table].Type == ScalarType::Int32 ||
+           M.Tables[S.Table].Type == ScalarType::Float ||
+           M.Tables[S.Table].Type == ScalarType::Double) &&
+          M.Tables[TX].Type == M.Tables[S.Table].Type &&
+          M.Tables[TY].Type == M.Tables[S.Table].Type) {
+        isl::set UM = Good.apply(ToTK).subtract(
+            RS->Inner.subtract(Good).apply(ToTK));
+        if (!UM.is_subset(U)) {
+          isl::set BoxM = All.intersect(UM.apply(ToTK.reverse()));
+          isl::set In = RS->Inner.intersect(BoxM);
+          // (x, k) -> the same with one cell index free
+          auto Forget = [&](int Dim) {
+            std::vector<std::string> Out = XK;
+            Out[Dim] = "dpc_free";
+            return islParse<isl::map>(PM.ctx(), P + " -> { " + S.Name + "[" +
+                                                    join(XK) + "] -> " +
+                                                    S.Name + "[" +
+                                                    join(Out) + "] }");
+          };
+          // the cylinders of the whole reduction domain (simple conditions,
+          // k2 >= i2), else of its part in the boxes
+          isl::set RowOK = RS->Inner.apply(Forget(ColDim));
+          isl::set ColOK = RS->Inner.apply(Forget(RowDim));
+          if (!BoxM.intersect(RowOK).intersect(ColOK).is_subset(In)) {
+            RowOK = In.apply(Forget(ColDim));
+            ColOK = In.apply(Forget(RowDim));
+          }
+          if (BoxM.intersect(RowOK).intersect(ColOK).is_subset(In)) {
+            // simplified where the staged loads evaluate them: k in U(T)
+            isl::set Where = UM.apply(ToTK.reverse());
+            RowMaskSet = RowOK.gist(Where).coalesce();
+            ColMaskSet = ColOK.gist(Where).coalesce();
+            U = UM;
+            Masked = true;
+          }
+        }
+      }
       if (U.is_empty()) {
         WhyNot("no tile has a contraction index whose reads, for every cell "
                "of the tile, come from earlier wavefront steps");
@@ -531,7 +605,10 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       Sp.Pair = Parts.Pair;
       Sp.KTerms = Parts.KTerms;
       Sp.Terms = Parts.Terms;
-      Sp.SoftInf = SoftInf;
+      // (a masked int32 product reads a masked operand as the clamped
+      // infinity, and so combines as one whose operands may be infinite)
+      Sp.SoftInf =
+          SoftInf || (Masked && M.Tables[S.Table].Type == ScalarType::Int32);
       Sp.CaseArm = CaseArm;
       int Idx = static_cast<int>(Out.size());
       Sp.Place.Name = "TileProduct" + std::to_string(Idx);
@@ -582,7 +659,12 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       CpuOut.push_back(X.back());
       isl::map Swap = islParse<isl::map>(PM.ctx(), P + " -> { " + S.Name + "[" + join(XK) +
                                   "] -> CPU[" + join(CpuOut) + "] }");
-      isl::set CpuSet = All.intersect(U.apply(ToTK.reverse())).apply(Swap);
+      // (a masked product's U(T) holds k outside some cells' ranges: the
+      // CPU loops take each cell's own)
+      isl::set CellsU = All.intersect(U.apply(ToTK.reverse()));
+      if (Masked)
+        CellsU = CellsU.intersect(RS->Inner);
+      isl::set CpuSet = CellsU.apply(Swap);
       Sp.CpuLoops = loopsOverSet(dimsToParams(CpuSet, 0, NT, TV), Ctx, "cp");
       // The other CPU form, (x..., k): each cell's reduction innermost, for
       // operands contiguous along k (chooseCpuProductOrder picks one once
@@ -590,7 +672,7 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       isl::map Keep = islParse<isl::map>(PM.ctx(), P + " -> { " + S.Name + "[" +
                                          join(XK) + "] -> CPU[" + join(TK) +
                                          ", " + join(XK) + "] }");
-      isl::set CpuKSet = All.intersect(U.apply(ToTK.reverse())).apply(Keep);
+      isl::set CpuKSet = CellsU.apply(Keep);
       Sp.CpuLoopsKInner =
           loopsOverSet(dimsToParams(CpuKSet, 0, NT, TV), Ctx, "cp");
       isl::set Rest = RS->Inner.subtract(U.apply(ToTK.reverse()));
@@ -612,30 +694,29 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
         Sp.BoxLo.push_back(Lo);
         Sp.BoxSize.push_back(Sz);
       }
-      // The GPU's register-blocked form needs two tiled dims: rows that only
-      // X reads, columns that only Y reads, and the innermost contraction
-      // index in both.
-      std::vector<int> Big;
-      for (unsigned D = 0; D < NT; ++D)
-        if (Gr.Tile[D] > 1)
-          Big.push_back(static_cast<int>(D));
-      const Expr &XR = *B.Args[0], &YR = *B.Args[1];
-      if (Big.size() == 2) {
-        const std::string &Rv = X[Big[0]], &Cv = X[Big[1]];
-        const std::string &Kl = KV.back();
-        bool OK = usesVar(XR, Rv) && !usesVar(XR, Cv) && usesVar(YR, Cv) &&
-                  !usesVar(YR, Rv) && usesVar(XR, Kl) && usesVar(YR, Kl);
-        if (OK) {
-          Sp.RowDim = Big[0];
-          Sp.ColDim = Big[1];
-          Sp.Rectangular = true;
-        }
+      // The GPU's register-blocked form needs the rectangular shape.
+      if (RowDim >= 0) {
+        Sp.RowDim = RowDim;
+        Sp.ColDim = ColDim;
+        Sp.Rectangular = true;
+      }
+      if (Masked) {
+        std::vector<std::string> Names = XK;
+        Sp.RowMask = fromParamSet(
+            dimsToParams(RowMaskSet, 0, static_cast<unsigned>(XK.size()), Names)
+                .params(),
+            Ctx);
+        Sp.ColMask = fromParamSet(
+            dimsToParams(ColMaskSet, 0, static_cast<unsigned>(XK.size()), Names)
+                .params(),
+            Ctx);
       }
       // Tiles whose whole box, with every k of U(T), reads cells of both
       // operand tables: there the CPU may compute every cell of the box
       // (a cell outside the statement's domain fills an accumulator that
-      // no cell reads), so rows and columns block into registers.
-      if (Sp.Rectangular) {
+      // no cell reads), so rows and columns block into registers. (Not for
+      // a masked product: its box holds terms outside cells' ranges.)
+      if (Sp.Rectangular && !Masked) {
         isl::set BoxU = U.apply(ToTK.reverse());
         isl::set Bad = BoxU.subtract(BoxU);
         for (const Expr *Rd : {B.Args[0].get(), B.Args[1].get()}) {

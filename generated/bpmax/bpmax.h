@@ -391,217 +391,30 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
   }
   const int64_t dpc_v8 = dpc::vmax(dpc_r0, dpc_r4);
   // max: tile product (computed for the whole tile) + remainder
-  int32_t dpc_r9n = dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                             (j2 - 32 * dpc_floordiv(j2, 32))];
-  if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && j2 >= i2 + 1 && M >= j2 + 1) {
-    if (i2 >= 0 && dpc_mod(i2, 32) <= 30) {
-      DPC_UNROLL
-      for (int64_t rk0 = i1; rk0 <= dpc_min(j1, M + j1 - i2 - 3) - 1; rk0++) {
-        DPC_UNROLL
-        for (int64_t rk1 = i2;
-             rk1 <= dpc_min(dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4),
-                            -dpc_mod(i2, 32) + i2 + 30);
-             rk1++) {
-          {
-            const int64_t k1 = rk0;
-            const int64_t k2 = rk1;
-            dpc_r9n =
-                dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-          }
-        }
-        if (j2 + 2 >= M && rk0 + 1 == j1 && i2 + 32 >= dpc_mod(i2, 32) + M &&
-            M + 29 >= dpc_mod(M + 30, 32) + i2 && dpc_mod(M + 30, 32) + i2 + 2 >= M) {
-          {
-            const int64_t k1 = j1 - 1;
-            const int64_t k2 = M - 2;
-            dpc_r9n =
-                dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-          }
-        }
-        DPC_UNROLL
-        for (int64_t rk2 =
-                 dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1);
-             rk2 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4); rk2++) {
-          {
-            const int64_t k1 = rk0;
-            const int64_t k2 = rk2;
-            dpc_r9n =
-                dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-          }
-        }
-        if (j2 + 2 == M && rk0 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
-          {
-            const int64_t k1 = j1 - 1;
-            const int64_t k2 = M - 2;
-            dpc_r9n =
-                dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-          }
-        } else {
-          if (j2 + 1 == M && j1 >= rk0 + 2 && dpc_mod(M - 1, 32) >= 1) {
-            {
-              const int64_t k1 = rk0;
-              const int64_t k2 = M - 1;
-              dpc_r9n = dpc::vmax(dpc_r9n,
-                                  int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-            }
-          } else {
-            if (rk0 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
-              DPC_UNROLL
-              for (int64_t rk3 = dpc_max(
-                       dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
-                       M + dpc_floordiv(i2 + 32, 32) -
-                           dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) - 1);
-                   rk3 <= j2; rk3++) {
-                {
-                  const int64_t k1 = j1 - 1;
-                  const int64_t k2 = rk3;
-                  dpc_r9n = dpc::vmax(
-                      dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                       dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                }
-              }
-            }
-          }
-        }
-      }
-      if (i2 + 2 == M && j2 + 1 == M) {
-        DPC_UNROLL
-        for (int64_t rk4 = M - 2; rk4 <= M - 1; rk4++) {
-          {
-            const int64_t k1 = j1 - 1;
-            const int64_t k2 = rk4;
-            dpc_r9n =
-                dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-          }
-        }
-      }
-    }
-  }
-  if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 3 && M >= j2 + 1 &&
-      dpc_mod(i2 + 1, 32) == 0) {
-    if (j2 + 1 == M && dpc_mod(M - 2, 32) == 0) {
-      DPC_UNROLL
-      for (int64_t rk5 = i1; rk5 <= j1 - 2; rk5++) {
-        {
-          const int64_t k1 = rk5;
-          const int64_t k2 = M - 1;
-          dpc_r9n =
-              dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-        }
-      }
-    } else {
-      if (M >= 32 * dpc_floordiv(j2, 32) + 3 && 32 * dpc_floordiv(j2, 32) >= i2 + 1 &&
-          dpc_mod(j2, 32) >= 1) {
-        DPC_UNROLL
-        for (int64_t rk6 = i1; rk6 <= dpc_min(j1, dpc_mod(j2, 32) + M + j1 - j2 - 4) - 1;
-             rk6++) {
-          DPC_UNROLL
-          for (int64_t rk7 = -dpc_mod(j2, 32) + j2 + 1;
-               rk7 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk6 - 4); rk7++) {
-            {
-              const int64_t k1 = rk6;
-              const int64_t k2 = rk7;
-              dpc_r9n = dpc::vmax(dpc_r9n,
-                                  int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-            }
-          }
-          if (j2 + 2 == M && rk6 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
-            {
-              const int64_t k1 = j1 - 1;
-              const int64_t k2 = M - 2;
-              dpc_r9n = dpc::vmax(dpc_r9n,
-                                  int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-            }
-          } else {
-            if (j2 + 1 == M && j1 >= rk6 + 2) {
-              {
-                const int64_t k1 = rk6;
-                const int64_t k2 = M - 1;
-                dpc_r9n = dpc::vmax(
-                    dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-              }
-            } else {
-              if (rk6 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
-                DPC_UNROLL
-                for (int64_t rk8 = M - 2; rk8 <= j2; rk8++) {
-                  {
-                    const int64_t k1 = j1 - 1;
-                    const int64_t k2 = rk8;
-                    dpc_r9n = dpc::vmax(
-                        dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    if (dpc_mod(M - 2, 32) + j2 + 2 >= M && dpc_mod(M - 2, 32) <= 1) {
-      DPC_UNROLL
-      for (int64_t rk9 = -dpc_mod(M - 2, 32) + M - 1; rk9 <= j2; rk9++) {
-        {
-          const int64_t k1 = j1 - 1;
-          const int64_t k2 = rk9;
-          dpc_r9n =
-              dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-        }
-      }
-    }
+  int32_t dpc_r9n =
+      dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+               (j2 -
+                32 * dpc_floordiv(j2, 32))]; // the product's part, then the remainder's
+  int dpc_r9w = dpc_acc2[1024] != 0;         // a finite operand beyond +-dpc::SoftNarrow
+  int64_t dpc_r9;
+  if (!dpc_r9w) {
+    // narrow operands: the terms that read no infinity decide it, or every term read one
+    dpc_r9 = dpc_r9n >= -dpc::SoftExact ? dpc::widen<int32_t>(dpc_r9n) : dpc::NEG;
+  } else if (dpc_r9n >= 0) {
+    dpc_r9 =
+        dpc::widen<int32_t>(dpc_r9n); // exact: no term with an infinity comes this far
   } else {
-    if (i1 >= 0 && N >= j1 + 1 && M >= i2 + 2 && i2 >= 0 && j2 == i2 &&
-        dpc_mod(i2, 32) <= 30) {
+    // a term may have read -inf: the whole reduction, with the sentinel arithmetic
+    dpc_r9 = dpc::NEG;
+    for (int64_t k1 = i1; k1 <= j1 - 1; ++k1) {
       DPC_UNROLL
-      for (int64_t rk10 = i1; rk10 <= j1 - 1; rk10++) {
-        {
-          const int64_t k1 = rk10;
-          const int64_t k2 = i2;
-          dpc_r9n =
-              dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-        }
+      for (int64_t k2 = i2; k2 <= j2; ++k2) {
+        dpc_r9 =
+            dpc::vmax(dpc_r9, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                                  int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
       }
     }
   }
-  if (i1 >= 0 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 2 && j2 == i2 &&
-      dpc_mod(i2 + 1, 32) == 0) {
-    DPC_UNROLL
-    for (int64_t rk11 = i1; rk11 <= j1 - 1; rk11++) {
-      {
-        const int64_t k1 = rk11;
-        const int64_t k2 = i2;
-        dpc_r9n =
-            dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                       dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-      }
-    }
-  } else {
-    if (i1 >= 0 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
-      DPC_UNROLL
-      for (int64_t rk12 = i1; rk12 <= j1 - 1; rk12++) {
-        {
-          const int64_t k1 = rk12;
-          const int64_t k2 = M - 1;
-          dpc_r9n =
-              dpc::vmax(dpc_r9n, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-        }
-      }
-    }
-  }
-  const int64_t dpc_r9 = dpc::widen<int32_t>(dpc_r9n);
   const int64_t dpc_v10 = dpc::vmax(dpc_v8, dpc_r9);
   // max: tile product (computed for the whole tile) + remainder
   int32_t dpc_r11n = dpc_acc3[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +

@@ -422,484 +422,29 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   }
   const int64_t dpc_v8 = dpc::vmax(dpc_r0, dpc_r4);
   // max: tile product (computed for the whole tile) + remainder
-  int32_t dpc_r9n = dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
-                             (j2 - 32 * dpc_floordiv(j2, 32))];
-  if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && j2 >= i2 + 1 && M >= j2 + 1) {
-    if (i2 >= 0 && dpc_mod(i2, 32) <= 30) {
-      DPC_UNROLL
-      for (int64_t rk0 = i1; rk0 <= dpc_min(j1, M + j1 - i2 - 3) - 1; rk0++) {
-        DPC_UNROLL
-        for (int64_t rk1 = i2 + dpc_lane * 1;
-             rk1 <= dpc_min(dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4),
-                            -dpc_mod(i2, 32) + i2 + 30);
-             rk1 += dpc_lanes * 1) {
-          {
-            const int64_t k1 = rk0;
-            const int64_t k2 = rk1;
-            dpc_r9n = dpc::vmax(
-                dpc_r9n,
-                int32_t(
-                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
-                                          32 +
-                                      ((i2)-dpc_lo2)) *
-                                         32 +
-                                     ((k2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                       ((j1)-dpc_lo1)) *
-                                          32 +
-                                      ((k2 + 1) - dpc_lo2)) *
-                                         32 +
-                                     ((j2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-          }
-        }
-        if (j2 + 2 >= M && rk0 + 1 == j1 && i2 + 32 >= dpc_mod(i2, 32) + M &&
-            M + 29 >= dpc_mod(M + 30, 32) + i2 && dpc_mod(M + 30, 32) + i2 + 2 >= M) {
-          {
-            const int64_t k1 = j1 - 1;
-            const int64_t k2 = M - 2;
-            dpc_r9n = dpc::vmax(
-                dpc_r9n,
-                int32_t(
-                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
-                                          32 +
-                                      ((i2)-dpc_lo2)) *
-                                         32 +
-                                     ((k2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                       ((j1)-dpc_lo1)) *
-                                          32 +
-                                      ((k2 + 1) - dpc_lo2)) *
-                                         32 +
-                                     ((j2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-          }
-        }
-        DPC_UNROLL
-        for (int64_t rk2 =
-                 dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1) +
-                 dpc_lane * 1;
-             rk2 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk0 - 4); rk2 += dpc_lanes * 1) {
-          {
-            const int64_t k1 = rk0;
-            const int64_t k2 = rk2;
-            dpc_r9n = dpc::vmax(
-                dpc_r9n,
-                int32_t(
-                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
-                                          32 +
-                                      ((i2)-dpc_lo2)) *
-                                         32 +
-                                     ((k2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                       ((j1)-dpc_lo1)) *
-                                          32 +
-                                      ((k2 + 1) - dpc_lo2)) *
-                                         32 +
-                                     ((j2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-          }
-        }
-        if (j2 + 2 == M && rk0 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
-          {
-            const int64_t k1 = j1 - 1;
-            const int64_t k2 = M - 2;
-            dpc_r9n = dpc::vmax(
-                dpc_r9n,
-                int32_t(
-                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
-                                          32 +
-                                      ((i2)-dpc_lo2)) *
-                                         32 +
-                                     ((k2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                       ((j1)-dpc_lo1)) *
-                                          32 +
-                                      ((k2 + 1) - dpc_lo2)) *
-                                         32 +
-                                     ((j2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-          }
-        } else {
-          if (j2 + 1 == M && j1 >= rk0 + 2 && dpc_mod(M - 1, 32) >= 1) {
-            {
-              const int64_t k1 = rk0;
-              const int64_t k2 = M - 1;
-              dpc_r9n = dpc::vmax(
-                  dpc_r9n,
-                  int32_t(
-                      (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                        (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                        (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                           ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
-                                         ((k1)-dpc_lo1)) *
-                                            32 +
-                                        ((i2)-dpc_lo2)) *
-                                           32 +
-                                       ((k2)-dpc_lo3)]
-                           : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                      (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                        (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                        (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
-                        (j2) <= dpc_lo3 + 31)
-                           ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                         ((j1)-dpc_lo1)) *
-                                            32 +
-                                        ((k2 + 1) - dpc_lo2)) *
-                                           32 +
-                                       ((j2)-dpc_lo3)]
-                           : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-            }
-          } else {
-            if (rk0 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
-              DPC_UNROLL
-              for (int64_t rk3 =
-                       dpc_max(dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
-                               M + dpc_floordiv(i2 + 32, 32) -
-                                   dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) -
-                                   1) +
-                       dpc_lane * 1;
-                   rk3 <= j2; rk3 += dpc_lanes * 1) {
-                {
-                  const int64_t k1 = j1 - 1;
-                  const int64_t k2 = rk3;
-                  dpc_r9n = dpc::vmax(
-                      dpc_r9n,
-                      int32_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
-                                (k1) >= dpc_lo1 && (k1) <= dpc_lo1 + 0 &&
-                                (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                                (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                                   ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
-                                                 ((k1)-dpc_lo1)) *
-                                                    32 +
-                                                ((i2)-dpc_lo2)) *
-                                                   32 +
-                                               ((k2)-dpc_lo3)]
-                                   : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                              (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                                (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                                (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                                (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                   ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                                 ((j1)-dpc_lo1)) *
-                                                    32 +
-                                                ((k2 + 1) - dpc_lo2)) *
-                                                   32 +
-                                               ((j2)-dpc_lo3)]
-                                   : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-                }
-              }
-            }
-          }
-        }
-      }
-      if (i2 + 2 == M && j2 + 1 == M) {
-        DPC_UNROLL
-        for (int64_t rk4 = M - 2 + dpc_lane * 1; rk4 <= M - 1; rk4 += dpc_lanes * 1) {
-          {
-            const int64_t k1 = j1 - 1;
-            const int64_t k2 = rk4;
-            dpc_r9n = dpc::vmax(
-                dpc_r9n,
-                int32_t(
-                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                      (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                      (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
-                                          32 +
-                                      ((i2)-dpc_lo2)) *
-                                         32 +
-                                     ((k2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                       ((j1)-dpc_lo1)) *
-                                          32 +
-                                      ((k2 + 1) - dpc_lo2)) *
-                                         32 +
-                                     ((j2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-          }
-        }
-      }
-    }
-  }
-  if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 3 && M >= j2 + 1 &&
-      dpc_mod(i2 + 1, 32) == 0) {
-    if (j2 + 1 == M && dpc_mod(M - 2, 32) == 0) {
-      DPC_UNROLL
-      for (int64_t rk5 = i1 + dpc_lane * 1; rk5 <= j1 - 2; rk5 += dpc_lanes * 1) {
-        {
-          const int64_t k1 = rk5;
-          const int64_t k2 = M - 1;
-          dpc_r9n = dpc::vmax(
-              dpc_r9n,
-              int32_t(
-                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                    (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                    (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
-                                        32 +
-                                    ((i2)-dpc_lo2)) *
-                                       32 +
-                                   ((k2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                  (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                       ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                     ((j1)-dpc_lo1)) *
-                                        32 +
-                                    ((k2 + 1) - dpc_lo2)) *
-                                       32 +
-                                   ((j2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-        }
-      }
-    } else {
-      if (M >= 32 * dpc_floordiv(j2, 32) + 3 && 32 * dpc_floordiv(j2, 32) >= i2 + 1 &&
-          dpc_mod(j2, 32) >= 1) {
-        DPC_UNROLL
-        for (int64_t rk6 = i1; rk6 <= dpc_min(j1, dpc_mod(j2, 32) + M + j1 - j2 - 4) - 1;
-             rk6++) {
-          DPC_UNROLL
-          for (int64_t rk7 = -dpc_mod(j2, 32) + j2 + 1 + dpc_lane * 1;
-               rk7 <= dpc_min(dpc_min(M - 2, j2), M + j1 - rk6 - 4);
-               rk7 += dpc_lanes * 1) {
-            {
-              const int64_t k1 = rk6;
-              const int64_t k2 = rk7;
-              dpc_r9n = dpc::vmax(
-                  dpc_r9n,
-                  int32_t(
-                      (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                        (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                        (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                           ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
-                                         ((k1)-dpc_lo1)) *
-                                            32 +
-                                        ((i2)-dpc_lo2)) *
-                                           32 +
-                                       ((k2)-dpc_lo3)]
-                           : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                      (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                        (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                        (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
-                        (j2) <= dpc_lo3 + 31)
-                           ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                         ((j1)-dpc_lo1)) *
-                                            32 +
-                                        ((k2 + 1) - dpc_lo2)) *
-                                           32 +
-                                       ((j2)-dpc_lo3)]
-                           : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-            }
-          }
-          if (j2 + 2 == M && rk6 + 1 == j1 && dpc_mod(M - 1, 32) == 0) {
-            {
-              const int64_t k1 = j1 - 1;
-              const int64_t k2 = M - 2;
-              dpc_r9n = dpc::vmax(
-                  dpc_r9n,
-                  int32_t(
-                      (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                        (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                        (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                           ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
-                                         ((k1)-dpc_lo1)) *
-                                            32 +
-                                        ((i2)-dpc_lo2)) *
-                                           32 +
-                                       ((k2)-dpc_lo3)]
-                           : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                      (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                        (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                        (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
-                        (j2) <= dpc_lo3 + 31)
-                           ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                         ((j1)-dpc_lo1)) *
-                                            32 +
-                                        ((k2 + 1) - dpc_lo2)) *
-                                           32 +
-                                       ((j2)-dpc_lo3)]
-                           : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-            }
-          } else {
-            if (j2 + 1 == M && j1 >= rk6 + 2) {
-              {
-                const int64_t k1 = rk6;
-                const int64_t k2 = M - 1;
-                dpc_r9n = dpc::vmax(
-                    dpc_r9n,
-                    int32_t(
-                        (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                          (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 &&
-                          (i2) <= dpc_lo2 + 31 && (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                             ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
-                                           ((k1)-dpc_lo1)) *
-                                              32 +
-                                          ((i2)-dpc_lo2)) *
-                                             32 +
-                                         ((k2)-dpc_lo3)]
-                             : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                        (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                          (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                          (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 &&
-                          (j2) <= dpc_lo3 + 31)
-                             ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                           ((j1)-dpc_lo1)) *
-                                              32 +
-                                          ((k2 + 1) - dpc_lo2)) *
-                                             32 +
-                                         ((j2)-dpc_lo3)]
-                             : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-              }
-            } else {
-              if (rk6 + 1 == j1 && dpc_mod(M - 2, 32) <= 30) {
-                DPC_UNROLL
-                for (int64_t rk8 = M - 2 + dpc_lane * 1; rk8 <= j2;
-                     rk8 += dpc_lanes * 1) {
-                  {
-                    const int64_t k1 = j1 - 1;
-                    const int64_t k2 = rk8;
-                    dpc_r9n = dpc::vmax(
-                        dpc_r9n,
-                        int32_t((((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
-                                  (k1) >= dpc_lo1 && (k1) <= dpc_lo1 + 0 &&
-                                  (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                                  (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
-                                                   ((k1)-dpc_lo1)) *
-                                                      32 +
-                                                  ((i2)-dpc_lo2)) *
-                                                     32 +
-                                                 ((k2)-dpc_lo3)]
-                                     : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 &&
-                                  (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                                  (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                                  (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                     ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                                   ((j1)-dpc_lo1)) *
-                                                      32 +
-                                                  ((k2 + 1) - dpc_lo2)) *
-                                                     32 +
-                                                 ((j2)-dpc_lo3)]
-                                     : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    if (dpc_mod(M - 2, 32) + j2 + 2 >= M && dpc_mod(M - 2, 32) <= 1) {
-      DPC_UNROLL
-      for (int64_t rk9 = -dpc_mod(M - 2, 32) + M - 1 + dpc_lane * 1; rk9 <= j2;
-           rk9 += dpc_lanes * 1) {
-        {
-          const int64_t k1 = j1 - 1;
-          const int64_t k2 = rk9;
-          dpc_r9n = dpc::vmax(
-              dpc_r9n,
-              int32_t(
-                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                    (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                    (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
-                                        32 +
-                                    ((i2)-dpc_lo2)) *
-                                       32 +
-                                   ((k2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                  (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                       ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                     ((j1)-dpc_lo1)) *
-                                        32 +
-                                    ((k2 + 1) - dpc_lo2)) *
-                                       32 +
-                                   ((j2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-        }
-      }
-    }
+  int32_t dpc_r9n =
+      dpc_acc2[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
+               (j2 -
+                32 * dpc_floordiv(j2, 32))]; // the product's part, then the remainder's
+  int dpc_r9w = dpc_acc2[1024] != 0;         // a finite operand beyond +-dpc::SoftNarrow
+  // combine the lanes of this cell (consecutive, aligned threads)
+  dpc_r9n = dpc_combine_lanes<dpc::LaneMax>(dpc_r9n, dpc_lanes);
+  dpc_r9w = dpc_combine_lanes<dpc::LaneMax>(dpc_r9w, dpc_lanes);
+  int64_t dpc_r9;
+  if (!dpc_r9w) {
+    // narrow operands: the terms that read no infinity decide it, or every term read one
+    dpc_r9 = dpc_r9n >= -dpc::SoftExact ? dpc::widen<int32_t>(dpc_r9n) : dpc::NEG;
+  } else if (dpc_r9n >= 0) {
+    dpc_r9 =
+        dpc::widen<int32_t>(dpc_r9n); // exact: no term with an infinity comes this far
   } else {
-    if (i1 >= 0 && N >= j1 + 1 && M >= i2 + 2 && i2 >= 0 && j2 == i2 &&
-        dpc_mod(i2, 32) <= 30) {
-      DPC_UNROLL
-      for (int64_t rk10 = i1 + dpc_lane * 1; rk10 <= j1 - 1; rk10 += dpc_lanes * 1) {
-        {
-          const int64_t k1 = rk10;
-          const int64_t k2 = i2;
-          dpc_r9n = dpc::vmax(
-              dpc_r9n,
-              int32_t(
-                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                    (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                    (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
-                                        32 +
-                                    ((i2)-dpc_lo2)) *
-                                       32 +
-                                   ((k2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                  (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                       ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                     ((j1)-dpc_lo1)) *
-                                        32 +
-                                    ((k2 + 1) - dpc_lo2)) *
-                                       32 +
-                                   ((j2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-        }
-      }
-    }
-  }
-  if (i1 >= 0 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 2 && j2 == i2 &&
-      dpc_mod(i2 + 1, 32) == 0) {
-    DPC_UNROLL
-    for (int64_t rk11 = i1 + dpc_lane * 1; rk11 <= j1 - 1; rk11 += dpc_lanes * 1) {
-      {
-        const int64_t k1 = rk11;
-        const int64_t k2 = i2;
-        dpc_r9n = dpc::vmax(
-            dpc_r9n,
-            int32_t(
+    // a term may have read -inf: the whole reduction, with the sentinel arithmetic
+    dpc_r9 = dpc::NEG;
+    for (int64_t k1 = i1; k1 <= j1 - 1; ++k1) {
+      for (int64_t k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
+        dpc_r9 = dpc::vmax(
+            dpc_r9,
+            int64_t(
                 (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
                   (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
                   (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
@@ -907,55 +452,23 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                                   ((i2)-dpc_lo2)) *
                                      32 +
                                  ((k2)-dpc_lo3)]
-                     : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                  (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                  (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                     ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                   ((j1)-dpc_lo1)) *
-                                      32 +
-                                  ((k2 + 1) - dpc_lo2)) *
-                                     32 +
-                                 ((j2)-dpc_lo3)]
-                     : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                     : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                int64_t(
+                    (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                         ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
+                                       ((j1)-dpc_lo1)) *
+                                          32 +
+                                      ((k2 + 1) - dpc_lo2)) *
+                                         32 +
+                                     ((j2)-dpc_lo3)]
+                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
       }
     }
-  } else {
-    if (i1 >= 0 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
-      DPC_UNROLL
-      for (int64_t rk12 = i1 + dpc_lane * 1; rk12 <= j1 - 1; rk12 += dpc_lanes * 1) {
-        {
-          const int64_t k1 = rk12;
-          const int64_t k2 = M - 1;
-          dpc_r9n = dpc::vmax(
-              dpc_r9n,
-              int32_t(
-                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (k1) >= dpc_lo1 &&
-                    (k1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                    (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) *
-                                        32 +
-                                    ((i2)-dpc_lo2)) *
-                                       32 +
-                                   ((k2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                  (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                       ? dpc_cur_F[((((0) * 1 + ((k1 + 1) - dpc_lo0)) * 1 +
-                                     ((j1)-dpc_lo1)) *
-                                        32 +
-                                    ((k2 + 1) - dpc_lo2)) *
-                                       32 +
-                                   ((j2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
-        }
-      }
-    }
+    // combine the lanes of this cell (consecutive, aligned threads)
+    dpc_r9 = dpc_combine_lanes<dpc::LaneMax>(dpc_r9, dpc_lanes);
   }
-  // combine the lanes of this cell (consecutive, aligned threads)
-  dpc_r9n = dpc_combine_lanes<dpc::LaneMax>(dpc_r9n, dpc_lanes);
-  const int64_t dpc_r9 = dpc::widen<int32_t>(dpc_r9n);
   const int64_t dpc_v10 = dpc::vmax(dpc_v8, dpc_r9);
   // max: tile product (computed for the whole tile) + remainder
   int32_t dpc_r11n = dpc_acc3[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
@@ -1216,75 +729,12 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   }
 }
 
-// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256, 2)
-    dpc_kernel0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  const int64_t c1 = dpc_item[1];
-  (void)c1;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_acc1 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
-    dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_cur_S2 =
-      reinterpret_cast<int32_t *>(dpc_smem + 33792); // this tile's cells of S2
-  __syncthreads();
-  // start of the tile: its cells into shared memory (those computed here are
-  //  written there as well)
-  {
-    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
-    const int64_t dpc_tlo1 = 64 * (c1)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
-      if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-        dpc_cur_S2[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
-    }
-  }
-  __syncthreads();
-  // the tile's cells
-  // point wavefront: one step of the tile's cells per iteration (an
-  // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c2 = -(64 * c0) + 62; c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
-    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
-         c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3 += blockDim.x) {
-      tc_stmt_S2_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                       64 * c1 + c3, dpc_cur_S2, dpc_err);
-    }
-    __syncthreads();
-  }
-  if (c0 == 0) {
-    // point wavefront: one step of the tile's cells per iteration (an
-    // anti-diagonal, or a row where one member carries every dependence)
-    for (int64_t c2 = 64; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
-      // 4 threads per cell: they share its remainder loops
-      for (int64_t c3 = c2 - 63 + threadIdx.x / 4; c3 <= dpc_min(63, M - 64 * c1 - 1);
-           c3 += blockDim.x / 4) {
-        tc_stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63, 64 * c1 + c3,
-                         dpc_acc1, dpc_cur_S2, int(threadIdx.x % 4), 4, dpc_err);
-      }
-      __syncthreads();
-    }
-  }
-}
-
-// Kernel 1's tile product, split over k: block (x, y) computes part y of gridDim.y of
+// Kernel 0's tile product, split over k: block (x, y) computes part y of gridDim.y of
 // the product of tile x of the list, into the tile's slot of dpc_gacc1 (atomic
-// max); kernel 1 then reads it. The host picks gridDim.y per step so that the step
+// max); kernel 0 then reads it. The host picks gridDim.y per step so that the step
 // fills the GPU (1 when it has tiles enough).
 __global__ void __launch_bounds__(256, 2)
-    dpc_product1(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+    dpc_product0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                  int32_t *dpc_gacc1, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
@@ -1454,9 +904,9 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 1 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
+// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel1(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+    dpc_kernel0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                 int32_t *dpc_gacc1, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
@@ -1512,7 +962,19 @@ __global__ void __launch_bounds__(256, 2)
   // the tile's cells
   // point wavefront: one step of the tile's cells per iteration (an
   // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c2 = 0; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
+  for (int64_t c2 = dpc_max(0, -(64 * c0) + 62); c2 <= dpc_min(126, -(64 * c0) + 63);
+       c2++) {
+    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
+         c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3 += blockDim.x) {
+      tc_stmt_S2_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                       64 * c1 + c3, dpc_cur_S2, dpc_err);
+    }
+    __syncthreads();
+  }
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
+  for (int64_t c2 = dpc_max(0, -(64 * c0) + 64); c2 <= dpc_min(126, M - 64 * c1 + 62);
+       c2++) {
     // 4 threads per cell: they share its remainder loops
     for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
          c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3 += blockDim.x / 4) {
@@ -1524,50 +986,12 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 2 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256, 2)
-    dpc_kernel2(const BatchProblem *dpc_probs, const int64_t *dpc_tiles, int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  const int64_t c1 = dpc_item[1];
-  (void)c1;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_cur_S1 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of S1
-  // start of the tile: its cells into shared memory (those computed here are
-  //  written there as well)
-  {
-    const int64_t dpc_tlo0 = -(64 * (-c1 - 1) - 63 + 63);
-    const int64_t dpc_tlo1 = 64 * (c1)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
-      if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-        dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
-    }
-  }
-  __syncthreads();
-  // the tile's cells
-  if (threadIdx.x == 0)
-    tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + 64, 64 * c1 + 63, dpc_cur_S1,
-                     dpc_err);
-  __syncthreads();
-}
-
-// Kernel 3's tile product, split over k: block (x, y) computes part y of gridDim.y of
+// Kernel 1's tile product, split over k: block (x, y) computes part y of gridDim.y of
 // the product of tile x of the list, into the tile's slot of dpc_gacc0 (atomic
-// max); kernel 3 then reads it. The host picks gridDim.y per step so that the step
+// max); kernel 1 then reads it. The host picks gridDim.y per step so that the step
 // fills the GPU (1 when it has tiles enough).
 __global__ void __launch_bounds__(256, 2)
-    dpc_product3(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+    dpc_product1(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                  int32_t *dpc_gacc0, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
@@ -1737,9 +1161,9 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 3 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
+// Kernel 1 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel3(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+    dpc_kernel1(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                 int32_t *dpc_gacc0, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
@@ -1793,17 +1217,16 @@ __global__ void __launch_bounds__(256, 2)
     }
   }
   // the tile's cells
-  if (c0 == 0) {
-    // point wavefront: one step of the tile's cells per iteration (an
-    // anti-diagonal, or a row where one member carries every dependence)
-    for (int64_t c2 = 62; c2 <= 63; c2++) {
-      for (int64_t c3 = 0 + threadIdx.x; c3 <= dpc_min(N - 64 * c1 - 1, c2);
-           c3 += blockDim.x) {
-        tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63, 64 * c1 + c3,
-                         dpc_cur_S1, dpc_err);
-      }
-      __syncthreads();
+  // point wavefront: one step of the tile's cells per iteration (an
+  // anti-diagonal, or a row where one member carries every dependence)
+  for (int64_t c2 = dpc_max(0, -(64 * c0) + 62); c2 <= dpc_min(126, -(64 * c0) + 63);
+       c2++) {
+    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
+         c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x) {
+      tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                       64 * c1 + c3, dpc_cur_S1, dpc_err);
     }
+    __syncthreads();
   }
   // point wavefront: one step of the tile's cells per iteration (an
   // anti-diagonal, or a row where one member carries every dependence)
@@ -1820,95 +1243,9 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 4 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256, 2)
-    dpc_kernel4(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 1;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_cur_S1 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of S1
-  // start of the tile: its cells into shared memory (those computed here are
-  //  written there as well)
-  {
-    const int64_t dpc_tlo0 = -(64 * (0) - 63 + 63);
-    const int64_t dpc_tlo1 = 64 * (c0)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
-      if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-        dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
-    }
-  }
-  __syncthreads();
-  // the tile's cells
-  // point wavefront: one step of the tile's cells per iteration (an
-  // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c2 = -(64 * c0) + 62; c2 <= -(63 * c0) + 63; c2++) {
-    if (threadIdx.x == 0)
-      tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, -(63 * c0) - c2 + 63, c0, dpc_cur_S1,
-                       dpc_err);
-    __syncthreads();
-  }
-}
-
-// Kernel 5 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256, 2)
-    dpc_kernel5(const BatchProblem *dpc_probs, const int64_t *dpc_tiles, int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  const int64_t c1 = dpc_item[1];
-  (void)c1;
-  const int64_t c2 = dpc_item[2];
-  (void)c2;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_cur_F =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
-  // start of the tile: its cells into shared memory (those computed here are
-  //  written there as well)
-  {
-    const int64_t dpc_tlo0 = -(1 * (-c1 - 1) - 0 + 0);
-    const int64_t dpc_tlo1 = 1 * (c1)-0;
-    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-    const int64_t dpc_tlo3 = 32 * (-c2 - 1) - 0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
-          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-    }
-  }
-  __syncthreads();
-  // the tile's cells
-  if (threadIdx.x == 0)
-    tc_stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2), -(32 * c2) - 1,
-                    dpc_cur_F, dpc_err);
-  __syncthreads();
-}
-
-// Kernel 6 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
+// Kernel 2 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
-    dpc_kernel6(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+    dpc_kernel2(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                 int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
@@ -1931,20 +1268,22 @@ __global__ void __launch_bounds__(256)
       reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
+  if (threadIdx.x == 0)
+    dpc_acc2[1024] = 0; // wide flag: no product read a wide operand yet
   int32_t *dpc_acc3 =
-      reinterpret_cast<int32_t *>(dpc_smem + 4096); // tile product accumulator
+      reinterpret_cast<int32_t *>(dpc_smem + 4112); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
   int32_t *dpc_acc4 =
-      reinterpret_cast<int32_t *>(dpc_smem + 8192); // tile product accumulator
+      reinterpret_cast<int32_t *>(dpc_smem + 8208); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
   int32_t *dpc_acc5 =
-      reinterpret_cast<int32_t *>(dpc_smem + 12288); // tile product accumulator
+      reinterpret_cast<int32_t *>(dpc_smem + 12304); // tile product accumulator
   for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
     dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
   int32_t *dpc_cur_F =
-      reinterpret_cast<int32_t *>(dpc_smem + 25600); // this tile's cells of F
+      reinterpret_cast<int32_t *>(dpc_smem + 25616); // this tile's cells of F
   __syncthreads();
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
@@ -1964,8 +1303,7 @@ __global__ void __launch_bounds__(256)
     }
   }
   __syncthreads();
-  if (c2 + c3 >= 1 && c0 >= c2 + c3 + 1 ||
-      c0 >= 1 && M + 32 * c2 == 1 && 32 * c3 + 1 == M) {
+  if (c0 >= c2 + c3 + 1 && c2 + c3 >= 0) {
     {
       const int64_t tile0 = c0 - c1 - c2 - c3;
       (void)tile0;
@@ -1977,24 +1315,338 @@ __global__ void __launch_bounds__(256)
       (void)tile3;
       // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 31 + 32i3 and i5 < M and ((-i0 - 32i2 - i4 < i5 <= 29 + 32i3 and i5 <= -3 + M) or (i5 >= -1 + 32i3 and i5 > -i1 + 32i3 + i4 and 2i5 >= -i0 - 32i2 + 32i3 - i4)); TK[i0, i1, i2, i3, -1 + i1, i5] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and i5 >= -1 + 32i3 and -32i2 <= i5 <= 30 + 32i3 and i5 <= -2 + M; TK[i0, i1, i2, i3, -i0, i5] : i0 <= 0 and -i0 < i1 < N and 32i3 < M and i5 >= 0 and -32i2 <= i5 <= 31 - 32i2 and i5 <= 30 + 32i3 and i5 <= 28 + i0 + i1 + 32i3 and i5 <= -2 + M and i5 <= -4 + M + i0 + i1 }
       {
-        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16400);
+        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 21008);
         const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
         int32_t dpc_reg[2][2];
+        int dpc_wide = 0; // a finite operand beyond +-dpc::SoftNarrow was read
 #pragma unroll
         for (int q = 0; q < 2; ++q)
 #pragma unroll
           for (int r = 0; r < 2; ++r)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
+        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
             M >= 32 * tile3 + 1) {
           for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
+            if (tile2 + tile3 >= 1 && kk0 + tile0 == 0) {
+              {
+                const int64_t dpc_klo = -(32 * tile2), dpc_khi = -(32 * tile2);
+                int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k1 = -tile0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi)
+                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                  dpc_wide)
+                                : int32_t(-(1 << 30));
+                  dpc_px[dpc_m] = dpc_x;
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k1 = -tile0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi)
+                    dpc_y =
+                        (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                         j2 >= 0 && k2 == j2) &&
+                                (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                 N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                                 j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                            ? dpc::soft_neg_w(
+                                  dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)], dpc_wide)
+                            : int32_t(-(1 << 30));
+                  dpc_py[dpc_m] = dpc_y;
+                }
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                  }
+                  __syncthreads();
+                  if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3;
+                      (void)j2;
+                      const int64_t k1 = -tile0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi)
+                        dpc_x =
+                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                  dpc_wide)
+                                : int32_t(-(1 << 30));
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2);
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const int64_t k1 = -tile0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi)
+                        dpc_y =
+                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                             j2 >= 0 && k2 == j2) &&
+                                    (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                     N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                                     j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                ? dpc::soft_neg_w(
+                                      dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                      dpc_wide)
+                                : int32_t(-(1 << 30));
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                  }
+                  __syncthreads();
+#pragma unroll
+                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                    int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+#pragma unroll
+                      for (int r = 0; r < 2; ++r)
+                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                  }
+                  __syncthreads();
+                }
+              }
+            } else {
+              if (M + 32 * tile2 >= 3 && tile2 + tile3 == 0 && kk0 + tile0 == 0) {
+                {
+                  const int64_t dpc_klo = -(32 * tile2), dpc_khi = -(32 * tile2);
+                  int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = -tile0;
+                    (void)k1;
+                    const int64_t k2 = dpc_klo + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x =
+                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = -tile0;
+                    (void)k1;
+                    const int64_t k2 = dpc_klo + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2) &&
+                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                  ? dpc::soft_neg_w(
+                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                        dpc_wide)
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                  for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                    }
+                    __syncthreads();
+                    if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 256 * dpc_m;
+                        const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                        const int64_t i1 = -tile0;
+                        (void)i1;
+                        const int64_t j1 = tile1;
+                        (void)j1;
+                        const int64_t i2 = -(32 * tile2) + dpc_rr;
+                        (void)i2;
+                        const int64_t j2 = 32 * tile3;
+                        (void)j2;
+                        const int64_t k1 = -tile0;
+                        (void)k1;
+                        const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                        int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                        if (k2 <= dpc_khi)
+                          dpc_x =
+                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
+                               i2 >= 0 && k2 == i2) &&
+                                      (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                       N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                       k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                                  ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                    dpc_wide)
+                                  : int32_t(-(1 << 30));
+                        dpc_px[dpc_m] = dpc_x;
+                      }
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 256 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        const int64_t i1 = -tile0;
+                        (void)i1;
+                        const int64_t j1 = tile1;
+                        (void)j1;
+                        const int64_t i2 = -(32 * tile2);
+                        (void)i2;
+                        const int64_t j2 = 32 * tile3 + dpc_cc;
+                        (void)j2;
+                        const int64_t k1 = -tile0;
+                        (void)k1;
+                        const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                        int32_t dpc_y = int32_t(0);
+                        if (k2 <= dpc_khi)
+                          dpc_y =
+                              (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2) &&
+                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                  ? dpc::soft_neg_w(
+                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                        dpc_wide)
+                                  : int32_t(-(1 << 30));
+                        dpc_py[dpc_m] = dpc_y;
+                      }
+                    }
+                    __syncthreads();
+#pragma unroll
+                    for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                      int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                      for (int q = 0; q < 2; ++q)
+                        dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                      for (int q = 0; q < 2; ++q)
+                        dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                      for (int q = 0; q < 2; ++q)
+#pragma unroll
+                        for (int r = 0; r < 2; ++r)
+                          dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                    }
+                    __syncthreads();
+                  }
+                }
+              }
+            }
             {
-              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+              const int64_t dpc_klo =
+                                dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1),
+                            dpc_khi = dpc_min(M - 3, 32 * tile3 + 29);
               int32_t dpc_px[4], dpc_py[4];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -2011,10 +1663,14 @@ __global__ void __launch_bounds__(256)
                 (void)k1;
                 const int64_t k2 = dpc_klo + dpc_kk;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                    N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                    M - k2 - 1 >= 0)
-                  dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                if (k2 <= dpc_khi)
+                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
                 dpc_px[dpc_m] = dpc_x;
               }
 #pragma unroll
@@ -2033,10 +1689,16 @@ __global__ void __launch_bounds__(256)
                 (void)k1;
                 const int64_t k2 = dpc_klo + dpc_kk;
                 int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                    M - j2 - 1 >= 0)
-                  dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                if (k2 <= dpc_khi)
+                  dpc_y =
+                      (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                       j2 >= 0 && k2 == j2) &&
+                              (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                               N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                               j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                          ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                            dpc_wide)
+                          : int32_t(-(1 << 30));
                 dpc_py[dpc_m] = dpc_y;
               }
               for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -2070,10 +1732,15 @@ __global__ void __launch_bounds__(256)
                     (void)k1;
                     const int64_t k2 = dpc_k0 + 32 + dpc_kk;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                        N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                        M - k2 - 1 >= 0)
-                      dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                    if (k2 <= dpc_khi)
+                      dpc_x =
+                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
                     dpc_px[dpc_m] = dpc_x;
                   }
 #pragma unroll
@@ -2092,10 +1759,16 @@ __global__ void __launch_bounds__(256)
                     (void)k1;
                     const int64_t k2 = dpc_k0 + 32 + dpc_kk;
                     int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                        N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                        j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                      dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2) &&
+                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                  ? dpc::soft_neg_w(
+                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                        dpc_wide)
+                                  : int32_t(-(1 << 30));
                     dpc_py[dpc_m] = dpc_y;
                   }
                 }
@@ -2118,11 +1791,13 @@ __global__ void __launch_bounds__(256)
                 __syncthreads();
               }
             }
-            if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+            if (M + 32 * tile2 >= 33 && 32 * tile3 + 1 == M && kk0 + 1 == tile1) {
               {
-                const int64_t dpc_klo = M - 1, dpc_khi = M - 1;
+                const int64_t dpc_klo = M - 2, dpc_khi = M - 2;
                 int32_t dpc_px[4], dpc_py[4];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -2135,14 +1810,18 @@ __global__ void __launch_bounds__(256)
                   (void)i2;
                   const int64_t j2 = 32 * tile3;
                   (void)j2;
-                  const int64_t k1 = kk0;
+                  const int64_t k1 = tile1 - 1;
                   (void)k1;
                   const int64_t k2 = dpc_klo + dpc_kk;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                      N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                      M - k2 - 1 >= 0)
-                    dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                  if (k2 <= dpc_khi)
+                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                  dpc_wide)
+                                : int32_t(-(1 << 30));
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -2157,14 +1836,20 @@ __global__ void __launch_bounds__(256)
                   (void)i2;
                   const int64_t j2 = 32 * tile3 + dpc_cc;
                   (void)j2;
-                  const int64_t k1 = kk0;
+                  const int64_t k1 = tile1 - 1;
                   (void)k1;
                   const int64_t k2 = dpc_klo + dpc_kk;
                   int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                      M - j2 - 1 >= 0)
-                    dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                  if (k2 <= dpc_khi)
+                    dpc_y =
+                        (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                         j2 >= 0 && k2 == j2) &&
+                                (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                 N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                                 j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                            ? dpc::soft_neg_w(
+                                  dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)], dpc_wide)
+                            : int32_t(-(1 << 30));
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -2194,14 +1879,19 @@ __global__ void __launch_bounds__(256)
                       (void)i2;
                       const int64_t j2 = 32 * tile3;
                       (void)j2;
-                      const int64_t k1 = kk0;
+                      const int64_t k1 = tile1 - 1;
                       (void)k1;
                       const int64_t k2 = dpc_k0 + 32 + dpc_kk;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                          N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                          M - k2 - 1 >= 0)
-                        dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
+                      if (k2 <= dpc_khi)
+                        dpc_x =
+                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                  dpc_wide)
+                                : int32_t(-(1 << 30));
                       dpc_px[dpc_m] = dpc_x;
                     }
 #pragma unroll
@@ -2216,14 +1906,21 @@ __global__ void __launch_bounds__(256)
                       (void)i2;
                       const int64_t j2 = 32 * tile3 + dpc_cc;
                       (void)j2;
-                      const int64_t k1 = kk0;
+                      const int64_t k1 = tile1 - 1;
                       (void)k1;
                       const int64_t k2 = dpc_k0 + 32 + dpc_kk;
                       int32_t dpc_y = int32_t(0);
-                      if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 &&
-                          j1 - k1 >= 0 && N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                          M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                        dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
+                      if (k2 <= dpc_khi)
+                        dpc_y =
+                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                             j2 >= 0 && k2 == j2) &&
+                                    (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                     N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                                     j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                ? dpc::soft_neg_w(
+                                      dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                      dpc_wide)
+                                : int32_t(-(1 << 30));
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -2247,6 +1944,309 @@ __global__ void __launch_bounds__(256)
                 }
               }
             }
+            {
+              const int64_t dpc_klo = dpc_max(dpc_max(M - 2, -(32 * tile2)),
+                                              kk0 + 32 * tile3 - tile1 + 1),
+                            dpc_khi = dpc_min(M - 1, 32 * tile3 + 29);
+              int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi)
+                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
+                dpc_px[dpc_m] = dpc_x;
+              }
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi)
+                  dpc_y =
+                      (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                       j2 >= 0 && k2 == j2) &&
+                              (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                               N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                               j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                          ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                            dpc_wide)
+                          : int32_t(-(1 << 30));
+                dpc_py[dpc_m] = dpc_y;
+              }
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                }
+                __syncthreads();
+                if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x =
+                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2) &&
+                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                  ? dpc::soft_neg_w(
+                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                        dpc_wide)
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+#pragma unroll
+                    for (int r = 0; r < 2; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
+              }
+            }
+            {
+              const int64_t dpc_klo = 32 * tile3 + 30,
+                            dpc_khi = dpc_min(M - 1, 32 * tile3 + 31);
+              int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi)
+                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
+                dpc_px[dpc_m] = dpc_x;
+              }
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi)
+                  dpc_y =
+                      (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                       j2 >= 0 && k2 == j2) &&
+                              (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                               N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                               j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                          ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                            dpc_wide)
+                          : int32_t(-(1 << 30));
+                dpc_py[dpc_m] = dpc_y;
+              }
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                }
+                __syncthreads();
+                if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x =
+                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2) &&
+                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                  ? dpc::soft_neg_w(
+                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                        dpc_wide)
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+#pragma unroll
+                    for (int r = 0; r < 2; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
+              }
+            }
           }
         }
 #pragma unroll
@@ -2254,6 +2254,7 @@ __global__ void __launch_bounds__(256)
 #pragma unroll
           for (int r = 0; r < 2; ++r)
             dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
+        if (__syncthreads_or(dpc_wide) && threadIdx.x == 0) dpc_acc2[1024] = 1;
         __syncthreads();
       }
     }
@@ -2272,8 +2273,8 @@ __global__ void __launch_bounds__(256)
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2]
       // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
       {
-        int32_t(*dpc_sx3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-        int32_t(*dpc_sy3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        int32_t(*dpc_sx3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16400);
+        int32_t(*dpc_sy3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 21008);
         const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
         int32_t dpc_reg[2][2];
 #pragma unroll
@@ -2422,8 +2423,8 @@ __global__ void __launch_bounds__(256)
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2]
       // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
       {
-        int32_t(*dpc_sx4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-        int32_t(*dpc_sy4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
+        int32_t(*dpc_sx4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16400);
+        int32_t(*dpc_sy4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 21008);
         const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
         int32_t dpc_reg[2][2];
 #pragma unroll
@@ -2711,9 +2712,9 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-// Kernel 7 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
+// Kernel 3 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel7(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+    dpc_kernel3(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                 int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
@@ -2747,3734 +2748,6 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 8 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256)
-    dpc_kernel8(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  const int64_t c1 = dpc_item[1];
-  (void)c1;
-  const int64_t c2 = dpc_item[2];
-  (void)c2;
-  const int64_t c3 = dpc_item[3];
-  (void)c3;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_acc2 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc3 =
-      reinterpret_cast<int32_t *>(dpc_smem + 4096); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc4 =
-      reinterpret_cast<int32_t *>(dpc_smem + 8192); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc5 =
-      reinterpret_cast<int32_t *>(dpc_smem + 12288); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_cur_F =
-      reinterpret_cast<int32_t *>(dpc_smem + 25600); // this tile's cells of F
-  __syncthreads();
-  // start of the tile: its cells into shared memory (those computed here are
-  //  written there as well)
-  {
-    const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
-    const int64_t dpc_tlo1 = 1 * (c1)-0;
-    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-    const int64_t dpc_tlo3 = 32 * (c3)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
-          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-    }
-  }
-  __syncthreads();
-  if (c0 >= c2 + c3 + 1) {
-    {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
-      (void)tile0;
-      const int64_t tile1 = c1;
-      (void)tile1;
-      const int64_t tile2 = c2;
-      (void)tile2;
-      const int64_t tile3 = c3;
-      (void)tile3;
-      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
-      {
-        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-        int32_t dpc_reg[2][2];
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
-            M >= 32 * tile3 + 1) {
-          for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            {
-              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
-              int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                    N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                    M - k2 - 1 >= 0)
-                  dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                    M - j2 - 1 >= 0)
-                  dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                }
-                __syncthreads();
-                if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                        N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                        M - k2 - 1 >= 0)
-                      dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                    dpc_px[dpc_m] = dpc_x;
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2);
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                        N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                        j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                      dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                }
-                __syncthreads();
-#pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-#pragma unroll
-                    for (int r = 0; r < 2; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                }
-                __syncthreads();
-              }
-            }
-            if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-              {
-                const int64_t dpc_klo = M - 1, dpc_khi = M - 1;
-                int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3;
-                  (void)j2;
-                  const int64_t k1 = kk0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                      N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                      M - k2 - 1 >= 0)
-                    dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2);
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const int64_t k1 = kk0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                      M - j2 - 1 >= 0)
-                    dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                  dpc_py[dpc_m] = dpc_y;
-                }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                  }
-                  __syncthreads();
-                  if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2) + dpc_rr;
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3;
-                      (void)j2;
-                      const int64_t k1 = kk0;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                          N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                          M - k2 - 1 >= 0)
-                        dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                      dpc_px[dpc_m] = dpc_x;
-                    }
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2);
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3 + dpc_cc;
-                      (void)j2;
-                      const int64_t k1 = kk0;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_y = int32_t(0);
-                      if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 &&
-                          j1 - k1 >= 0 && N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                          M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                        dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                      dpc_py[dpc_m] = dpc_y;
-                    }
-                  }
-                  __syncthreads();
-#pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                    int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-#pragma unroll
-                      for (int r = 0; r < 2; ++r)
-                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                  }
-                  __syncthreads();
-                }
-              }
-            }
-          }
-        }
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-        __syncthreads();
-      }
-    }
-  }
-  {
-    const int64_t tile0 = c0 - c1 - c2 - c3;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = c3;
-    (void)tile3;
-    // Tile product 3, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-    // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2]
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
-    {
-      int32_t(*dpc_sx3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-      int32_t(*dpc_sy3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-      const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-      int32_t dpc_reg[2][2];
-#pragma unroll
-      for (int q = 0; q < 2; ++q)
-#pragma unroll
-        for (int r = 0; r < 2; ++r)
-          dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-      if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-          M >= 32 * tile3 + 1) {
-        {
-          const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
-          int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-            const int dpc_e = threadIdx.x + 256 * dpc_m;
-            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-            const int64_t i1 = -tile0;
-            (void)i1;
-            const int64_t j1 = tile1;
-            (void)j1;
-            const int64_t i2 = -(32 * tile2) + dpc_rr;
-            (void)i2;
-            const int64_t j2 = 32 * tile3;
-            (void)j2;
-            const int64_t k2 = dpc_klo + dpc_kk;
-            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-            if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                M - k2 - 1 >= 0)
-              dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-            dpc_px[dpc_m] = dpc_x;
-          }
-#pragma unroll
-          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-            const int dpc_e = threadIdx.x + 256 * dpc_m;
-            const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-            const int64_t i1 = -tile0;
-            (void)i1;
-            const int64_t j1 = tile1;
-            (void)j1;
-            const int64_t i2 = -(32 * tile2);
-            (void)i2;
-            const int64_t j2 = 32 * tile3 + dpc_cc;
-            (void)j2;
-            const int64_t k2 = dpc_klo + dpc_kk;
-            int32_t dpc_y = int32_t(0);
-            if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                M - j2 - 1 >= 0)
-              dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-            dpc_py[dpc_m] = dpc_y;
-          }
-          for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              dpc_sx3[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-            }
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-              dpc_sy3[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-            }
-            __syncthreads();
-            if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                    N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                    M - k2 - 1 >= 0)
-                  dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                    M - j2 - 1 >= 0)
-                  dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-                dpc_py[dpc_m] = dpc_y;
-              }
-            }
-            __syncthreads();
-#pragma unroll
-            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-              int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-              for (int q = 0; q < 2; ++q)
-#pragma unroll
-                for (int r = 0; r < 2; ++r)
-                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-            }
-            __syncthreads();
-          }
-        }
-      }
-#pragma unroll
-      for (int q = 0; q < 2; ++q)
-#pragma unroll
-        for (int r = 0; r < 2; ++r)
-          dpc_acc3[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-      __syncthreads();
-    }
-  }
-  {
-    const int64_t tile0 = c0 - c1 - c2 - c3;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = c3;
-    (void)tile3;
-    // Tile product 4, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-    // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2]
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
-    {
-      int32_t(*dpc_sx4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-      int32_t(*dpc_sy4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-      const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-      int32_t dpc_reg[2][2];
-#pragma unroll
-      for (int q = 0; q < 2; ++q)
-#pragma unroll
-        for (int r = 0; r < 2; ++r)
-          dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-      if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-          M >= 32 * tile3 + 1) {
-        {
-          const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
-          int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-            const int dpc_e = threadIdx.x + 256 * dpc_m;
-            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-            const int64_t i1 = -tile0;
-            (void)i1;
-            const int64_t j1 = tile1;
-            (void)j1;
-            const int64_t i2 = -(32 * tile2) + dpc_rr;
-            (void)i2;
-            const int64_t j2 = 32 * tile3;
-            (void)j2;
-            const int64_t k2 = dpc_klo + dpc_kk;
-            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-            if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                M - k2 - 1 >= 0)
-              dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-            dpc_px[dpc_m] = dpc_x;
-          }
-#pragma unroll
-          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-            const int dpc_e = threadIdx.x + 256 * dpc_m;
-            const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-            const int64_t i1 = -tile0;
-            (void)i1;
-            const int64_t j1 = tile1;
-            (void)j1;
-            const int64_t i2 = -(32 * tile2);
-            (void)i2;
-            const int64_t j2 = 32 * tile3 + dpc_cc;
-            (void)j2;
-            const int64_t k2 = dpc_klo + dpc_kk;
-            int32_t dpc_y = int32_t(0);
-            if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                M - j2 - 1 >= 0)
-              dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-            dpc_py[dpc_m] = dpc_y;
-          }
-          for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              dpc_sx4[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-            }
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-              dpc_sy4[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-            }
-            __syncthreads();
-            if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                    M - k2 - 1 >= 0)
-                  dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                    M - j2 - 1 >= 0)
-                  dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-                dpc_py[dpc_m] = dpc_y;
-              }
-            }
-            __syncthreads();
-#pragma unroll
-            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-              int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-              for (int q = 0; q < 2; ++q)
-#pragma unroll
-                for (int r = 0; r < 2; ++r)
-                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-            }
-            __syncthreads();
-          }
-        }
-      }
-#pragma unroll
-      for (int q = 0; q < 2; ++q)
-#pragma unroll
-        for (int r = 0; r < 2; ++r)
-          dpc_acc4[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-      __syncthreads();
-    }
-  }
-  {
-    const int64_t tile0 = c0 - c1 - c2 - c3;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = c3;
-    (void)tile3;
-    // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
-    {
-      if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
-          M >= 32 * tile3 + 1) {
-        for (int64_t kk0 = -tile0; kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1;
-             kk0++) {
-          {
-            const int64_t k1 = kk0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        }
-        if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-          for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
-            {
-              const int64_t k1 = kkp0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-          for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
-            {
-              const int64_t k1 = kkp1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-        } else {
-          if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
-            for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
-              {
-                const int64_t k1 = kkp2;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            }
-          }
-        }
-      }
-      __syncthreads();
-    }
-  }
-  // the tile's cells
-  // point wavefront: one step of the tile's cells per iteration (an
-  // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-    // 8 threads per cell: they share its remainder loops
-    for (int64_t c6 =
-             dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x / 8;
-         c6 <= dpc_min(31, c4); c6 += blockDim.x / 8) {
-      tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
-                      32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                      dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
-    }
-    __syncthreads();
-  }
-}
-
-// Kernel 9 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256)
-    dpc_kernel9(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  const int64_t c1 = dpc_item[1];
-  (void)c1;
-  const int64_t c2 = dpc_item[2];
-  (void)c2;
-  const int64_t c3 = dpc_item[3];
-  (void)c3;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_acc2 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc3 =
-      reinterpret_cast<int32_t *>(dpc_smem + 4096); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc4 =
-      reinterpret_cast<int32_t *>(dpc_smem + 8192); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc5 =
-      reinterpret_cast<int32_t *>(dpc_smem + 12288); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_cur_F =
-      reinterpret_cast<int32_t *>(dpc_smem + 25600); // this tile's cells of F
-  __syncthreads();
-  // start of the tile: its cells into shared memory (those computed here are
-  //  written there as well)
-  {
-    const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
-    const int64_t dpc_tlo1 = 1 * (c1)-0;
-    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-    const int64_t dpc_tlo3 = 32 * (c3)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
-          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-    }
-  }
-  __syncthreads();
-  if (c0 >= c2 + c3 + 1) {
-    {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
-      (void)tile0;
-      const int64_t tile1 = c1;
-      (void)tile1;
-      const int64_t tile2 = c2;
-      (void)tile2;
-      const int64_t tile3 = c3;
-      (void)tile3;
-      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
-      {
-        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-        int32_t dpc_reg[2][2];
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
-            M >= 32 * tile3 + 1) {
-          for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            {
-              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
-              int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                    N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                    M - k2 - 1 >= 0)
-                  dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                    M - j2 - 1 >= 0)
-                  dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                }
-                __syncthreads();
-                if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                        N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                        M - k2 - 1 >= 0)
-                      dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                    dpc_px[dpc_m] = dpc_x;
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2);
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                        N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                        j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                      dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                }
-                __syncthreads();
-#pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-#pragma unroll
-                    for (int r = 0; r < 2; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                }
-                __syncthreads();
-              }
-            }
-            if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-              {
-                const int64_t dpc_klo = M - 1, dpc_khi = M - 1;
-                int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3;
-                  (void)j2;
-                  const int64_t k1 = kk0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                      N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                      M - k2 - 1 >= 0)
-                    dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2);
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const int64_t k1 = kk0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                      M - j2 - 1 >= 0)
-                    dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                  dpc_py[dpc_m] = dpc_y;
-                }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                  }
-                  __syncthreads();
-                  if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2) + dpc_rr;
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3;
-                      (void)j2;
-                      const int64_t k1 = kk0;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                          N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                          M - k2 - 1 >= 0)
-                        dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                      dpc_px[dpc_m] = dpc_x;
-                    }
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2);
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3 + dpc_cc;
-                      (void)j2;
-                      const int64_t k1 = kk0;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_y = int32_t(0);
-                      if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 &&
-                          j1 - k1 >= 0 && N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                          M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                        dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                      dpc_py[dpc_m] = dpc_y;
-                    }
-                  }
-                  __syncthreads();
-#pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                    int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-#pragma unroll
-                      for (int r = 0; r < 2; ++r)
-                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                  }
-                  __syncthreads();
-                }
-              }
-            }
-          }
-        }
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-        __syncthreads();
-      }
-    }
-  }
-  {
-    const int64_t tile0 = c0 - c1 - c2 - c3;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = c3;
-    (void)tile3;
-    // Tile product 3, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-    // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2]
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
-    {
-      int32_t(*dpc_sx3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-      int32_t(*dpc_sy3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-      const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-      int32_t dpc_reg[2][2];
-#pragma unroll
-      for (int q = 0; q < 2; ++q)
-#pragma unroll
-        for (int r = 0; r < 2; ++r)
-          dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-      if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-          M >= 32 * tile3 + 1) {
-        {
-          const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
-          int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-            const int dpc_e = threadIdx.x + 256 * dpc_m;
-            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-            const int64_t i1 = -tile0;
-            (void)i1;
-            const int64_t j1 = tile1;
-            (void)j1;
-            const int64_t i2 = -(32 * tile2) + dpc_rr;
-            (void)i2;
-            const int64_t j2 = 32 * tile3;
-            (void)j2;
-            const int64_t k2 = dpc_klo + dpc_kk;
-            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-            if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                M - k2 - 1 >= 0)
-              dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-            dpc_px[dpc_m] = dpc_x;
-          }
-#pragma unroll
-          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-            const int dpc_e = threadIdx.x + 256 * dpc_m;
-            const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-            const int64_t i1 = -tile0;
-            (void)i1;
-            const int64_t j1 = tile1;
-            (void)j1;
-            const int64_t i2 = -(32 * tile2);
-            (void)i2;
-            const int64_t j2 = 32 * tile3 + dpc_cc;
-            (void)j2;
-            const int64_t k2 = dpc_klo + dpc_kk;
-            int32_t dpc_y = int32_t(0);
-            if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                M - j2 - 1 >= 0)
-              dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-            dpc_py[dpc_m] = dpc_y;
-          }
-          for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              dpc_sx3[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-            }
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-              dpc_sy3[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-            }
-            __syncthreads();
-            if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                    N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                    M - k2 - 1 >= 0)
-                  dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                    M - j2 - 1 >= 0)
-                  dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-                dpc_py[dpc_m] = dpc_y;
-              }
-            }
-            __syncthreads();
-#pragma unroll
-            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-              int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-              for (int q = 0; q < 2; ++q)
-#pragma unroll
-                for (int r = 0; r < 2; ++r)
-                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-            }
-            __syncthreads();
-          }
-        }
-      }
-#pragma unroll
-      for (int q = 0; q < 2; ++q)
-#pragma unroll
-        for (int r = 0; r < 2; ++r)
-          dpc_acc3[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-      __syncthreads();
-    }
-  }
-  {
-    const int64_t tile0 = c0 - c1 - c2 - c3;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = c3;
-    (void)tile3;
-    // Tile product 4, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-    // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2]
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
-    {
-      int32_t(*dpc_sx4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-      int32_t(*dpc_sy4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-      const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-      int32_t dpc_reg[2][2];
-#pragma unroll
-      for (int q = 0; q < 2; ++q)
-#pragma unroll
-        for (int r = 0; r < 2; ++r)
-          dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-      if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-          M >= 32 * tile3 + 1) {
-        {
-          const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
-          int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-            const int dpc_e = threadIdx.x + 256 * dpc_m;
-            const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-            const int64_t i1 = -tile0;
-            (void)i1;
-            const int64_t j1 = tile1;
-            (void)j1;
-            const int64_t i2 = -(32 * tile2) + dpc_rr;
-            (void)i2;
-            const int64_t j2 = 32 * tile3;
-            (void)j2;
-            const int64_t k2 = dpc_klo + dpc_kk;
-            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-            if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                M - k2 - 1 >= 0)
-              dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-            dpc_px[dpc_m] = dpc_x;
-          }
-#pragma unroll
-          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-            const int dpc_e = threadIdx.x + 256 * dpc_m;
-            const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-            const int64_t i1 = -tile0;
-            (void)i1;
-            const int64_t j1 = tile1;
-            (void)j1;
-            const int64_t i2 = -(32 * tile2);
-            (void)i2;
-            const int64_t j2 = 32 * tile3 + dpc_cc;
-            (void)j2;
-            const int64_t k2 = dpc_klo + dpc_kk;
-            int32_t dpc_y = int32_t(0);
-            if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                M - j2 - 1 >= 0)
-              dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-            dpc_py[dpc_m] = dpc_y;
-          }
-          for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              dpc_sx4[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-            }
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-              dpc_sy4[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-            }
-            __syncthreads();
-            if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                    M - k2 - 1 >= 0)
-                  dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                    M - j2 - 1 >= 0)
-                  dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-                dpc_py[dpc_m] = dpc_y;
-              }
-            }
-            __syncthreads();
-#pragma unroll
-            for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-              int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-              for (int q = 0; q < 2; ++q)
-                dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-              for (int q = 0; q < 2; ++q)
-#pragma unroll
-                for (int r = 0; r < 2; ++r)
-                  dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-            }
-            __syncthreads();
-          }
-        }
-      }
-#pragma unroll
-      for (int q = 0; q < 2; ++q)
-#pragma unroll
-        for (int r = 0; r < 2; ++r)
-          dpc_acc4[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-      __syncthreads();
-    }
-  }
-  {
-    const int64_t tile0 = c0 - c1 - c2 - c3;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = c3;
-    (void)tile3;
-    // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
-    {
-      if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
-          M >= 32 * tile3 + 1) {
-        for (int64_t kk0 = -tile0; kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1;
-             kk0++) {
-          {
-            const int64_t k1 = kk0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        }
-        if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-          for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
-            {
-              const int64_t k1 = kkp0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-          for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
-            {
-              const int64_t k1 = kkp1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-        } else {
-          if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
-            for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
-              {
-                const int64_t k1 = kkp2;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            }
-          }
-        }
-      }
-      __syncthreads();
-    }
-  }
-  // the tile's cells
-  // point wavefront: one step of the tile's cells per iteration (an
-  // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-    // 8 threads per cell: they share its remainder loops
-    for (int64_t c6 =
-             dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x / 8;
-         c6 <= dpc_min(31, c4); c6 += blockDim.x / 8) {
-      tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
-                      32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                      dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
-    }
-    __syncthreads();
-  }
-}
-
-// Kernel 10 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256, 2)
-    dpc_kernel10(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                 int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  const int64_t c1 = dpc_item[1];
-  (void)c1;
-  const int64_t c2 = dpc_item[2];
-  (void)c2;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_cur_F =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
-  if (c1 >= c0 + 1) {
-    // start of the tile: its cells into shared memory (those computed here are
-    //  written there as well)
-    {
-      const int64_t dpc_tlo0 = -(1 * (c0 - c1 + 1) - 0 + 0);
-      const int64_t dpc_tlo1 = 1 * (c1)-0;
-      const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-      const int64_t dpc_tlo3 = 32 * (-c2 - 1) - 0;
-      for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-        const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-        const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-        const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-        const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-        if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
-            M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-          dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-      }
-    }
-    __syncthreads();
-    // the tile's cells
-    if (threadIdx.x == 0)
-      tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0 - 1, c1, -(32 * c2), -(32 * c2) - 1,
-                      dpc_cur_F, dpc_err);
-    __syncthreads();
-  }
-}
-
-// Kernel 11 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256)
-    dpc_kernel11(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                 int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  const int64_t c1 = dpc_item[1];
-  (void)c1;
-  const int64_t c2 = dpc_item[2];
-  (void)c2;
-  const int64_t c3 = dpc_item[3];
-  (void)c3;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_acc2 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc3 =
-      reinterpret_cast<int32_t *>(dpc_smem + 4096); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc4 =
-      reinterpret_cast<int32_t *>(dpc_smem + 8192); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc5 =
-      reinterpret_cast<int32_t *>(dpc_smem + 12288); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_cur_F =
-      reinterpret_cast<int32_t *>(dpc_smem + 25600); // this tile's cells of F
-  __syncthreads();
-  // start of the tile: its cells into shared memory (those computed here are
-  //  written there as well)
-  {
-    const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
-    const int64_t dpc_tlo1 = 1 * (c1)-0;
-    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-    const int64_t dpc_tlo3 = 32 * (c3)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
-          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-    }
-  }
-  __syncthreads();
-  if (c2 + c3 >= 1 && c0 >= c2 + c3 + 1) {
-    {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
-      (void)tile0;
-      const int64_t tile1 = c1;
-      (void)tile1;
-      const int64_t tile2 = c2;
-      (void)tile2;
-      const int64_t tile3 = c3;
-      (void)tile3;
-      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
-      {
-        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-        int32_t dpc_reg[2][2];
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
-            M >= 32 * tile3 + 1) {
-          for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            {
-              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
-              int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                    N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                    M - k2 - 1 >= 0)
-                  dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                    M - j2 - 1 >= 0)
-                  dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                }
-                __syncthreads();
-                if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                        N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                        M - k2 - 1 >= 0)
-                      dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                    dpc_px[dpc_m] = dpc_x;
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2);
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                        N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                        j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                      dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                }
-                __syncthreads();
-#pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-#pragma unroll
-                    for (int r = 0; r < 2; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                }
-                __syncthreads();
-              }
-            }
-            if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-              {
-                const int64_t dpc_klo = M - 1, dpc_khi = M - 1;
-                int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3;
-                  (void)j2;
-                  const int64_t k1 = kk0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                      N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                      M - k2 - 1 >= 0)
-                    dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2);
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const int64_t k1 = kk0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                      M - j2 - 1 >= 0)
-                    dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                  dpc_py[dpc_m] = dpc_y;
-                }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                  }
-                  __syncthreads();
-                  if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2) + dpc_rr;
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3;
-                      (void)j2;
-                      const int64_t k1 = kk0;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                          N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                          M - k2 - 1 >= 0)
-                        dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                      dpc_px[dpc_m] = dpc_x;
-                    }
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2);
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3 + dpc_cc;
-                      (void)j2;
-                      const int64_t k1 = kk0;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_y = int32_t(0);
-                      if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 &&
-                          j1 - k1 >= 0 && N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                          M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                        dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                      dpc_py[dpc_m] = dpc_y;
-                    }
-                  }
-                  __syncthreads();
-#pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                    int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-#pragma unroll
-                      for (int r = 0; r < 2; ++r)
-                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                  }
-                  __syncthreads();
-                }
-              }
-            }
-          }
-        }
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-        __syncthreads();
-      }
-    }
-  }
-  if (c2 + c3 >= 1) {
-    {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
-      (void)tile0;
-      const int64_t tile1 = c1;
-      (void)tile1;
-      const int64_t tile2 = c2;
-      (void)tile2;
-      const int64_t tile3 = c3;
-      (void)tile3;
-      // Tile product 3, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2]
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
-      {
-        int32_t(*dpc_sx3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-        int32_t(*dpc_sy3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-        int32_t dpc_reg[2][2];
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-            M >= 32 * tile3 + 1) {
-          {
-            const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
-            int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              const int64_t i1 = -tile0;
-              (void)i1;
-              const int64_t j1 = tile1;
-              (void)j1;
-              const int64_t i2 = -(32 * tile2) + dpc_rr;
-              (void)i2;
-              const int64_t j2 = 32 * tile3;
-              (void)j2;
-              const int64_t k2 = dpc_klo + dpc_kk;
-              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                  N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                  M - k2 - 1 >= 0)
-                dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-              dpc_px[dpc_m] = dpc_x;
-            }
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-              const int64_t i1 = -tile0;
-              (void)i1;
-              const int64_t j1 = tile1;
-              (void)j1;
-              const int64_t i2 = -(32 * tile2);
-              (void)i2;
-              const int64_t j2 = 32 * tile3 + dpc_cc;
-              (void)j2;
-              const int64_t k2 = dpc_klo + dpc_kk;
-              int32_t dpc_y = int32_t(0);
-              if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                  M - j2 - 1 >= 0)
-                dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-              dpc_py[dpc_m] = dpc_y;
-            }
-            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                dpc_sx3[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                dpc_sy3[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-              }
-              __syncthreads();
-              if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3;
-                  (void)j2;
-                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                      N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                      M - k2 - 1 >= 0)
-                    dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2);
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                      M - j2 - 1 >= 0)
-                    dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-                  dpc_py[dpc_m] = dpc_y;
-                }
-              }
-              __syncthreads();
-#pragma unroll
-              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                for (int q = 0; q < 2; ++q)
-                  dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                for (int q = 0; q < 2; ++q)
-                  dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                for (int q = 0; q < 2; ++q)
-#pragma unroll
-                  for (int r = 0; r < 2; ++r)
-                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-              }
-              __syncthreads();
-            }
-          }
-        }
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_acc3[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-        __syncthreads();
-      }
-    }
-    {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
-      (void)tile0;
-      const int64_t tile1 = c1;
-      (void)tile1;
-      const int64_t tile2 = c2;
-      (void)tile2;
-      const int64_t tile3 = c3;
-      (void)tile3;
-      // Tile product 4, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2]
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
-      {
-        int32_t(*dpc_sx4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-        int32_t(*dpc_sy4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-        int32_t dpc_reg[2][2];
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-            M >= 32 * tile3 + 1) {
-          {
-            const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
-            int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              const int64_t i1 = -tile0;
-              (void)i1;
-              const int64_t j1 = tile1;
-              (void)j1;
-              const int64_t i2 = -(32 * tile2) + dpc_rr;
-              (void)i2;
-              const int64_t j2 = 32 * tile3;
-              (void)j2;
-              const int64_t k2 = dpc_klo + dpc_kk;
-              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                  M - k2 - 1 >= 0)
-                dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-              dpc_px[dpc_m] = dpc_x;
-            }
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-              const int64_t i1 = -tile0;
-              (void)i1;
-              const int64_t j1 = tile1;
-              (void)j1;
-              const int64_t i2 = -(32 * tile2);
-              (void)i2;
-              const int64_t j2 = 32 * tile3 + dpc_cc;
-              (void)j2;
-              const int64_t k2 = dpc_klo + dpc_kk;
-              int32_t dpc_y = int32_t(0);
-              if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                  N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                  M - j2 - 1 >= 0)
-                dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-              dpc_py[dpc_m] = dpc_y;
-            }
-            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                dpc_sx4[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                dpc_sy4[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-              }
-              __syncthreads();
-              if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3;
-                  (void)j2;
-                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                      M - k2 - 1 >= 0)
-                    dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2);
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                      M - j2 - 1 >= 0)
-                    dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-                  dpc_py[dpc_m] = dpc_y;
-                }
-              }
-              __syncthreads();
-#pragma unroll
-              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                for (int q = 0; q < 2; ++q)
-                  dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                for (int q = 0; q < 2; ++q)
-                  dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                for (int q = 0; q < 2; ++q)
-#pragma unroll
-                  for (int r = 0; r < 2; ++r)
-                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-              }
-              __syncthreads();
-            }
-          }
-        }
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_acc4[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-        __syncthreads();
-      }
-    }
-  }
-  {
-    const int64_t tile0 = c0 - c1 - c2 - c3;
-    (void)tile0;
-    const int64_t tile1 = c1;
-    (void)tile1;
-    const int64_t tile2 = c2;
-    (void)tile2;
-    const int64_t tile3 = c3;
-    (void)tile3;
-    // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
-    // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
-    {
-      if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
-          M >= 32 * tile3 + 1) {
-        for (int64_t kk0 = -tile0; kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1;
-             kk0++) {
-          {
-            const int64_t k1 = kk0;
-            for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-              const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-              const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-              const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-              const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-              if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                        M >= j2 + 1 ||
-                    i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                        j2 == i2))
-                continue;
-              int32_t &dpc_a = dpc_acc5[dpc_e];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-            }
-          }
-        }
-        if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-          for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
-            {
-              const int64_t k1 = kkp0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-          for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
-            {
-              const int64_t k1 = kkp1;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-        } else {
-          if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
-            for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
-              {
-                const int64_t k1 = kkp2;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            }
-          }
-        }
-      }
-      __syncthreads();
-    }
-  }
-  // the tile's cells
-  if (c2 + c3 == 0) {
-    for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 31) + threadIdx.x; c6 <= 30;
-         c6 += blockDim.x) {
-      tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
-                      -(32 * c2) - c6 + 30, dpc_cur_F, dpc_err);
-    }
-    __syncthreads();
-    if (c0 >= 1) {
-      // 8 threads per cell: they share its remainder loops
-      for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x / 8; c6 <= 31;
-           c6 += blockDim.x / 8) {
-        tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
-                        -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                        dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
-      }
-      __syncthreads();
-    } else {
-      if (c0 == 0 && c2 == 0) {
-        for (int64_t c6 = -M + 32 + threadIdx.x; c6 <= 31; c6 += blockDim.x) {
-          tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -c6 + 31, -c6 + 31, dpc_cur_F,
-                          dpc_err);
-        }
-        __syncthreads();
-      }
-    }
-  }
-  // point wavefront: one step of the tile's cells per iteration (an
-  // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
-       c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-    // 8 threads per cell: they share its remainder loops
-    for (int64_t c6 =
-             dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x / 8;
-         c6 <= dpc_min(31, c4); c6 += blockDim.x / 8) {
-      tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
-                      32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                      dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
-    }
-    __syncthreads();
-  }
-}
-
-// Kernel 12 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256)
-    dpc_kernel12(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                 int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  const int64_t c1 = dpc_item[1];
-  (void)c1;
-  const int64_t c2 = dpc_item[2];
-  (void)c2;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_acc2 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc3 =
-      reinterpret_cast<int32_t *>(dpc_smem + 4096); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc4 =
-      reinterpret_cast<int32_t *>(dpc_smem + 8192); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc5 =
-      reinterpret_cast<int32_t *>(dpc_smem + 12288); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_cur_F =
-      reinterpret_cast<int32_t *>(dpc_smem + 25600); // this tile's cells of F
-  __syncthreads();
-  if (M + 32 * c2 == 1) {
-    // start of the tile: its cells into shared memory (those computed here are
-    //  written there as well)
-    {
-      const int64_t dpc_tlo0 = -(1 * (c0 - c1) - 0 + 0);
-      const int64_t dpc_tlo1 = 1 * (c1)-0;
-      const int64_t dpc_tlo2 = -(32 * ((-M + 1) / 32) - 31 + 31);
-      const int64_t dpc_tlo3 = 32 * ((M - 1) / 32) - 0;
-      for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-        const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-        const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-        const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-        const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-        if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
-            M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-          dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-      }
-    }
-    __syncthreads();
-    {
-      const int64_t tile0 = c0 - c1;
-      (void)tile0;
-      const int64_t tile1 = c1;
-      (void)tile1;
-      const int64_t tile2 = (-M + 1) / 32;
-      (void)tile2;
-      const int64_t tile3 = (M - 1) / 32;
-      (void)tile3;
-      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
-      {
-        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-        int32_t dpc_reg[2][2];
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
-            M >= 32 * tile3 + 1) {
-          for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            {
-              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
-              int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                    N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                    M - k2 - 1 >= 0)
-                  dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                    M - j2 - 1 >= 0)
-                  dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                }
-                __syncthreads();
-                if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                        N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                        M - k2 - 1 >= 0)
-                      dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                    dpc_px[dpc_m] = dpc_x;
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2);
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                        N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                        j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                      dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                }
-                __syncthreads();
-#pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-#pragma unroll
-                    for (int r = 0; r < 2; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                }
-                __syncthreads();
-              }
-            }
-            if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-              {
-                const int64_t dpc_klo = M - 1, dpc_khi = M - 1;
-                int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3;
-                  (void)j2;
-                  const int64_t k1 = kk0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                      N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                      M - k2 - 1 >= 0)
-                    dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2);
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const int64_t k1 = kk0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                      M - j2 - 1 >= 0)
-                    dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                  dpc_py[dpc_m] = dpc_y;
-                }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                  }
-                  __syncthreads();
-                  if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2) + dpc_rr;
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3;
-                      (void)j2;
-                      const int64_t k1 = kk0;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                          N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                          M - k2 - 1 >= 0)
-                        dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                      dpc_px[dpc_m] = dpc_x;
-                    }
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2);
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3 + dpc_cc;
-                      (void)j2;
-                      const int64_t k1 = kk0;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_y = int32_t(0);
-                      if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 &&
-                          j1 - k1 >= 0 && N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                          M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                        dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                      dpc_py[dpc_m] = dpc_y;
-                    }
-                  }
-                  __syncthreads();
-#pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                    int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-#pragma unroll
-                      for (int r = 0; r < 2; ++r)
-                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                  }
-                  __syncthreads();
-                }
-              }
-            }
-          }
-        }
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-        __syncthreads();
-      }
-    }
-    {
-      const int64_t tile0 = c0 - c1;
-      (void)tile0;
-      const int64_t tile1 = c1;
-      (void)tile1;
-      const int64_t tile2 = (-M + 1) / 32;
-      (void)tile2;
-      const int64_t tile3 = (M - 1) / 32;
-      (void)tile3;
-      // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
-      {
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
-            M >= 32 * tile3 + 1) {
-          for (int64_t kk0 = -tile0;
-               kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1; kk0++) {
-            {
-              const int64_t k1 = kk0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-          if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-            for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
-              {
-                const int64_t k1 = kkp0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            }
-            for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
-              {
-                const int64_t k1 = kkp1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            }
-          } else {
-            if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
-              for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
-                {
-                  const int64_t k1 = kkp2;
-                  for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                    const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                    const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                    const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                    const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                    if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                              M >= j2 + 1 ||
-                          i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                              i2 >= 0 && j2 == i2))
-                      continue;
-                    int32_t &dpc_a = dpc_acc5[dpc_e];
-                    dpc_a = dpc::vmax(dpc_a,
-                                      int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                  }
-                }
-              }
-            }
-          }
-        }
-        __syncthreads();
-      }
-    }
-    // the tile's cells
-    if (threadIdx.x == 0)
-      tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M, M - 1, dpc_cur_F, dpc_err);
-    __syncthreads();
-    if (threadIdx.x == 0)
-      tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M - 1, M - 1, dpc_acc2, dpc_acc3,
-                      dpc_acc4, dpc_acc5, dpc_cur_F, 0, 1, dpc_err);
-    __syncthreads();
-  }
-}
-
-// Kernel 13 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256, 2)
-    dpc_kernel13(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                 int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  const int64_t c1 = dpc_item[1];
-  (void)c1;
-  const int64_t c3 = dpc_item[2];
-  (void)c3;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_cur_F =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
-  // start of the tile: its cells into shared memory (those computed here are
-  //  written there as well)
-  {
-    const int64_t dpc_tlo0 = -(1 * (-c1 - c3) - 0 + 0);
-    const int64_t dpc_tlo1 = 1 * (c1)-0;
-    const int64_t dpc_tlo2 = -(32 * (0) - 31 + 31);
-    const int64_t dpc_tlo3 = 32 * (c3)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
-          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-    }
-  }
-  __syncthreads();
-  // the tile's cells
-  if (threadIdx.x == 0)
-    tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c3, c1, c3 + 1, c3, dpc_cur_F, dpc_err);
-  __syncthreads();
-}
-
-// Kernel 14 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256, 2)
-    dpc_kernel14(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                 int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  const int64_t c1 = dpc_item[1];
-  (void)c1;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_cur_F =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
-  // the tile's cells
-  if (threadIdx.x == 0)
-    tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, 0, 0, dpc_cur_F, dpc_err);
-  __syncthreads();
-}
-
-// Kernel 15 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256)
-    dpc_kernel15(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                 int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  const int64_t c1 = dpc_item[1];
-  (void)c1;
-  const int64_t c2 = dpc_item[2];
-  (void)c2;
-  const int64_t c3 = dpc_item[3];
-  (void)c3;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_acc2 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc3 =
-      reinterpret_cast<int32_t *>(dpc_smem + 4096); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc4 =
-      reinterpret_cast<int32_t *>(dpc_smem + 8192); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_acc5 =
-      reinterpret_cast<int32_t *>(dpc_smem + 12288); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x)
-    dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-  int32_t *dpc_cur_F =
-      reinterpret_cast<int32_t *>(dpc_smem + 25600); // this tile's cells of F
-  __syncthreads();
-  // start of the tile: its cells into shared memory (those computed here are
-  //  written there as well)
-  {
-    const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
-    const int64_t dpc_tlo1 = 1 * (c1)-0;
-    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-    const int64_t dpc_tlo3 = 32 * (c3)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
-      if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
-          M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
-    }
-  }
-  __syncthreads();
-  if (c0 >= c2 + c3 + 1) {
-    {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
-      (void)tile0;
-      const int64_t tile1 = c1;
-      (void)tile1;
-      const int64_t tile2 = c2;
-      (void)tile2;
-      const int64_t tile3 = c3;
-      (void)tile3;
-      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
-      {
-        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-        int32_t dpc_reg[2][2];
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
-            M >= 32 * tile3 + 1) {
-          for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            {
-              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
-              int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                    N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                    M - k2 - 1 >= 0)
-                  dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                    N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                    M - j2 - 1 >= 0)
-                  dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                }
-                __syncthreads();
-                if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                        N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                        M - k2 - 1 >= 0)
-                      dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                    dpc_px[dpc_m] = dpc_x;
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2);
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                        N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                        j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                      dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                }
-                __syncthreads();
-#pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-#pragma unroll
-                    for (int r = 0; r < 2; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                }
-                __syncthreads();
-              }
-            }
-            if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-              {
-                const int64_t dpc_klo = M - 1, dpc_khi = M - 1;
-                int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3;
-                  (void)j2;
-                  const int64_t k1 = kk0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                      N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                      M - k2 - 1 >= 0)
-                    dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2);
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const int64_t k1 = kk0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                      M - j2 - 1 >= 0)
-                    dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                  dpc_py[dpc_m] = dpc_y;
-                }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                  }
-                  __syncthreads();
-                  if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2) + dpc_rr;
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3;
-                      (void)j2;
-                      const int64_t k1 = kk0;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                          N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                          M - k2 - 1 >= 0)
-                        dpc_x = dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)];
-                      dpc_px[dpc_m] = dpc_x;
-                    }
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2);
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3 + dpc_cc;
-                      (void)j2;
-                      const int64_t k1 = kk0;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_y = int32_t(0);
-                      if (k2 <= dpc_khi && k1 + 1 >= 0 && N - k1 - 1 >= 0 &&
-                          j1 - k1 >= 0 && N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                          M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                        dpc_y = dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)];
-                      dpc_py[dpc_m] = dpc_y;
-                    }
-                  }
-                  __syncthreads();
-#pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                    int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-#pragma unroll
-                      for (int r = 0; r < 2; ++r)
-                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                  }
-                  __syncthreads();
-                }
-              }
-            }
-          }
-        }
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-        __syncthreads();
-      }
-    }
-  }
-  if (c0 >= c2 + c3) {
-    {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
-      (void)tile0;
-      const int64_t tile1 = c1;
-      (void)tile1;
-      const int64_t tile2 = c2;
-      (void)tile2;
-      const int64_t tile3 = c3;
-      (void)tile3;
-      // Tile product 3, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2]
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
-      {
-        int32_t(*dpc_sx3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-        int32_t(*dpc_sy3)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-        int32_t dpc_reg[2][2];
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-            M >= 32 * tile3 + 1) {
-          {
-            const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
-            int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              const int64_t i1 = -tile0;
-              (void)i1;
-              const int64_t j1 = tile1;
-              (void)j1;
-              const int64_t i2 = -(32 * tile2) + dpc_rr;
-              (void)i2;
-              const int64_t j2 = 32 * tile3;
-              (void)j2;
-              const int64_t k2 = dpc_klo + dpc_kk;
-              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                  N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                  M - k2 - 1 >= 0)
-                dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-              dpc_px[dpc_m] = dpc_x;
-            }
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-              const int64_t i1 = -tile0;
-              (void)i1;
-              const int64_t j1 = tile1;
-              (void)j1;
-              const int64_t i2 = -(32 * tile2);
-              (void)i2;
-              const int64_t j2 = 32 * tile3 + dpc_cc;
-              (void)j2;
-              const int64_t k2 = dpc_klo + dpc_kk;
-              int32_t dpc_y = int32_t(0);
-              if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                  M - j2 - 1 >= 0)
-                dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-              dpc_py[dpc_m] = dpc_y;
-            }
-            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                dpc_sx3[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                dpc_sy3[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-              }
-              __syncthreads();
-              if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3;
-                  (void)j2;
-                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                      N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                      M - k2 - 1 >= 0)
-                    dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2);
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                      M - j2 - 1 >= 0)
-                    dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
-                  dpc_py[dpc_m] = dpc_y;
-                }
-              }
-              __syncthreads();
-#pragma unroll
-              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                for (int q = 0; q < 2; ++q)
-                  dpc_a[q] = dpc_sx3[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                for (int q = 0; q < 2; ++q)
-                  dpc_b[q] = dpc_sy3[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                for (int q = 0; q < 2; ++q)
-#pragma unroll
-                  for (int r = 0; r < 2; ++r)
-                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-              }
-              __syncthreads();
-            }
-          }
-        }
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_acc3[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-        __syncthreads();
-      }
-    }
-    {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
-      (void)tile0;
-      const int64_t tile1 = c1;
-      (void)tile1;
-      const int64_t tile2 = c2;
-      (void)tile2;
-      const int64_t tile3 = c3;
-      (void)tile3;
-      // Tile product 4, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2]
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
-      {
-        int32_t(*dpc_sx4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16384);
-        int32_t(*dpc_sy4)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 20992);
-        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-        int32_t dpc_reg[2][2];
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-            M >= 32 * tile3 + 1) {
-          {
-            const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
-            int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              const int64_t i1 = -tile0;
-              (void)i1;
-              const int64_t j1 = tile1;
-              (void)j1;
-              const int64_t i2 = -(32 * tile2) + dpc_rr;
-              (void)i2;
-              const int64_t j2 = 32 * tile3;
-              (void)j2;
-              const int64_t k2 = dpc_klo + dpc_kk;
-              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                  M - k2 - 1 >= 0)
-                dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-              dpc_px[dpc_m] = dpc_x;
-            }
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-              const int64_t i1 = -tile0;
-              (void)i1;
-              const int64_t j1 = tile1;
-              (void)j1;
-              const int64_t i2 = -(32 * tile2);
-              (void)i2;
-              const int64_t j2 = 32 * tile3 + dpc_cc;
-              (void)j2;
-              const int64_t k2 = dpc_klo + dpc_kk;
-              int32_t dpc_y = int32_t(0);
-              if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                  N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                  M - j2 - 1 >= 0)
-                dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-              dpc_py[dpc_m] = dpc_y;
-            }
-            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                dpc_sx4[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                dpc_sy4[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-              }
-              __syncthreads();
-              if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3;
-                  (void)j2;
-                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                      M - k2 - 1 >= 0)
-                    dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2);
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                      M - j2 - 1 >= 0)
-                    dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
-                  dpc_py[dpc_m] = dpc_y;
-                }
-              }
-              __syncthreads();
-#pragma unroll
-              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                for (int q = 0; q < 2; ++q)
-                  dpc_a[q] = dpc_sx4[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                for (int q = 0; q < 2; ++q)
-                  dpc_b[q] = dpc_sy4[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                for (int q = 0; q < 2; ++q)
-#pragma unroll
-                  for (int r = 0; r < 2; ++r)
-                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-              }
-              __syncthreads();
-            }
-          }
-        }
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_acc4[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-        __syncthreads();
-      }
-    }
-    {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
-      (void)tile0;
-      const int64_t tile1 = c1;
-      (void)tile1;
-      const int64_t tile2 = c2;
-      (void)tile2;
-      const int64_t tile3 = c3;
-      (void)tile3;
-      // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
-      {
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
-            M >= 32 * tile3 + 1) {
-          for (int64_t kk0 = -tile0;
-               kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1; kk0++) {
-            {
-              const int64_t k1 = kk0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-              }
-            }
-          }
-          if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-            for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
-              {
-                const int64_t k1 = kkp0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            }
-            for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
-              {
-                const int64_t k1 = kkp1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            }
-          } else {
-            if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
-              for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
-                {
-                  const int64_t k1 = kkp2;
-                  for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-                    const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                    const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                    const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                    const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                    if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                              M >= j2 + 1 ||
-                          i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                              i2 >= 0 && j2 == i2))
-                      continue;
-                    int32_t &dpc_a = dpc_acc5[dpc_e];
-                    dpc_a = dpc::vmax(dpc_a,
-                                      int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                  }
-                }
-              }
-            }
-          }
-        }
-        __syncthreads();
-      }
-    }
-    // the tile's cells
-    // point wavefront: one step of the tile's cells per iteration (an
-    // anti-diagonal, or a row where one member carries every dependence)
-    for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-      // 8 threads per cell: they share its remainder loops
-      for (int64_t c6 =
-               dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x / 8;
-           c6 <= dpc_min(31, c4); c6 += blockDim.x / 8) {
-        tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
-                        32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                        dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
-      }
-      __syncthreads();
-    }
-  }
-}
-
-// Kernel 16 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256, 2)
-    dpc_kernel16(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                 int *dpc_errs) {
-  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
-  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
-  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
-  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
-  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
-  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
-  (void)N;
-  (void)M;
-  const int64_t c1 = dpc_item[1];
-  (void)c1;
-  const int64_t c2 = dpc_item[2];
-  (void)c2;
-  extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_cur_F =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
-  // the tile's cells
-  // point wavefront: one step of the tile's cells per iteration (an
-  // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c4 = 0; c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
-    for (int64_t c6 =
-             dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33) + threadIdx.x;
-         c6 <= dpc_min(31, c4); c6 += blockDim.x) {
-      tc_stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6 + 31,
-                      32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_cur_F, dpc_err);
-    }
-    __syncthreads();
-  }
-}
-
 // The launches of one problem: its host loops, each launch added to the batch's list
 // under its position in the loops (see dpc_rt::LaunchList).
 void dpc_launches(const Params &dpc_p, int64_t dpc_b, dpc_rt::LaunchList &dpc_l) {
@@ -6485,7 +2758,7 @@ void dpc_launches(const Params &dpc_p, int64_t dpc_b, dpc_rt::LaunchList &dpc_l)
   (void)dpc_b;
   (void)dpc_l;
   // one step of the tile wavefront
-  for (int64_t c0 = -1; c0 <= 0; c0++) {
+  for (int64_t c0 = -1; c0 <= dpc_floordiv(M - 1, 64); c0++) {
     // the tiles of this step: one item each (the problem, then the tile)
     for (int64_t c1 = c0;
          c1 <= dpc_min(dpc_floordiv(M - 1, 64), c0 + dpc_floordiv(M, 64)); c1++) {
@@ -6493,105 +2766,25 @@ void dpc_launches(const Params &dpc_p, int64_t dpc_b, dpc_rt::LaunchList &dpc_l)
     }
   }
   // one step of the tile wavefront
-  for (int64_t c0 = 1; c0 <= dpc_floordiv(M - 1, 64); c0++) {
+  for (int64_t c0 = -1; c0 <= dpc_floordiv(N - 1, 64); c0++) {
     // the tiles of this step: one item each (the problem, then the tile)
-    for (int64_t c1 = c0; c1 <= dpc_floordiv(M - 1, 64); c1++) {
+    for (int64_t c1 = c0;
+         c1 <= dpc_min(dpc_floordiv(N - 1, 64), c0 + dpc_floordiv(N, 64)); c1++) {
       dpc_l.add({2, c0, 3, 1}, 1, {c0}, {dpc_b, c1});
     }
   }
-  if (N >= 2) {
-    // the tiles of this step: one item each (the problem, then the tile)
-    for (int64_t c1 = -1; c1 <= dpc_floordiv(N, 64) - 1; c1++) {
-      dpc_l.add({4, 2}, 2, {}, {dpc_b, c1});
-    }
-    // one step of the tile wavefront
-    for (int64_t c0 = 0; c0 <= dpc_floordiv(N - 1, 64); c0++) {
-      // the tiles of this step: one item each (the problem, then the tile)
-      for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
-        dpc_l.add({5, c0, 6, 3}, 3, {c0}, {dpc_b, c1});
-      }
-    }
-  } else {
-    // one step of the tile wavefront
-    for (int64_t c0 = -1; c0 <= 0; c0++) {
-      // the tiles of this step: one item each (the problem, then the tile)
-      dpc_l.add({7, c0, 8, 4}, 4, {c0}, {dpc_b});
-    }
-  }
-  // the tiles of this step: one item each (the problem, then the tile)
-  for (int64_t c1 = -1; c1 <= N - 1; c1++) {
-    for (int64_t c2 = -dpc_floordiv(M + 32, 32) + 1; c2 <= 0; c2++) {
-      dpc_l.add({9, 5}, 5, {}, {dpc_b, c1, c2});
-    }
-  }
   // one step of the tile wavefront
-  for (int64_t c0 = -1; c0 <= N - 1; c0++) {
-    // the tiles of this step: one item each (the problem, then the tile)
-    if (M >= 32 * c0 + 33) {
-      for (int64_t c1 = -1; c1 <= N - 1; c1++) {
-        for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
-                                  c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
-             c2 <= 0; c2++) {
-          for (int64_t c3 = dpc_max(-c2 - 1, c0 - c1 - c2);
-               c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
-            dpc_l.add({10, c0, 11, 6}, 6, {c0}, {dpc_b, c1, c2, c3});
-          }
-          dpc_l.add({10, c0, 11, 7}, 7, {c0}, {dpc_b, c1, c2});
-        }
-      }
-    } else {
-      if (M + c0 >= 2) {
-        for (int64_t c1 = c0 - dpc_floordiv(M + 31, 32) + 1; c1 <= N - 1; c1++) {
-          if (21 * c0 >= 32 * c1 + 11) {
-            for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-              for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
-                dpc_l.add({10, c0, 11, 8}, 8, {c0}, {dpc_b, c1, c2, c3});
-              }
-            }
-          } else {
-            if (c0 >= c1 + 2) {
-              for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-                for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
-                  dpc_l.add({10, c0, 11, 9}, 9, {c0}, {dpc_b, c1, c2, c3});
-                }
-              }
-            } else {
-              for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
-                                        c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
-                   c2 <= 0; c2++) {
-                dpc_l.add({10, c0, 11, 10}, 10, {c0}, {dpc_b, c1, c2});
-                if (M + 32 * c2 >= 2) {
-                  for (int64_t c3 = dpc_max(-c2, c0 - c1 - c2);
-                       c3 <= dpc_floordiv(M - 1, 32); c3++) {
-                    dpc_l.add({10, c0, 11, 11}, 11, {c0}, {dpc_b, c1, c2, c3});
-                  }
-                } else {
-                  dpc_l.add({10, c0, 11, 12}, 12, {c0}, {dpc_b, c1, c2});
-                }
-              }
-            }
-          }
-        }
-      } else {
-        for (int64_t c1 = 0; c1 <= N - 1; c1++) {
-          for (int64_t c3 = dpc_max(-1, -c1); c3 <= 0; c3++) {
-            dpc_l.add({10, c0, 11, 13}, 13, {c0}, {dpc_b, c1, c3});
-          }
-          dpc_l.add({10, c0, 11, 14}, 14, {c0}, {dpc_b, c1});
-        }
-      }
-    }
-  }
-  // one step of the tile wavefront
-  for (int64_t c0 = N; c0 <= N + dpc_floordiv(M - 1, 32) - 1; c0++) {
+  for (int64_t c0 = -2; c0 <= N + dpc_floordiv(M - 1, 32) - 1; c0++) {
     // the tiles of this step: one item each (the problem, then the tile)
     for (int64_t c1 = dpc_max(-1, c0 - dpc_floordiv(M + 31, 32) + 1); c1 <= N - 1; c1++) {
-      for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-        for (int64_t c3 = c0 - c1 - c2;
+      for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
+                                c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
+           c2 <= 0; c2++) {
+        for (int64_t c3 = dpc_max(-c2 - 1, c0 - c1 - c2);
              c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
-          dpc_l.add({12, c0, 13, 15}, 15, {c0}, {dpc_b, c1, c2, c3});
+          dpc_l.add({4, c0, 5, 2}, 2, {c0}, {dpc_b, c1, c2, c3});
         }
-        dpc_l.add({12, c0, 13, 16}, 16, {c0}, {dpc_b, c1, c2});
+        dpc_l.add({4, c0, 5, 3}, 3, {c0}, {dpc_b, c1, c2});
       }
     }
   }
@@ -6684,12 +2877,10 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   dpc_rt::DeviceBuffer<int> dpc_derrs(dpc_nb);
   DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derrs.get(), 0, dpc_nb * sizeof(int), dpc_stream));
   dpc_rt::DeviceBuffer<int32_t>
-      dpc_gacc_k1; // split tile products, one slot per tile of a step
+      dpc_gacc_k0; // split tile products, one slot per tile of a step
   dpc_rt::DeviceBuffer<int32_t>
-      dpc_gacc_k3; // split tile products, one slot per tile of a step
+      dpc_gacc_k1; // split tile products, one slot per tile of a step
   const int dpc_sms = dpc_rt::sm_count(dpc_device);
-  DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 50176));
   dpc_rt::EventTimer dpc_timer;
   dpc_timer.start(dpc_stream);
   for (const auto &dpc_kv : dpc_list.launches()) {
@@ -6700,8 +2891,19 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
       const int64_t c0 = dpc_L.HostIters[0];
       const size_t dpc_n = dpc_L.Items.size() / 2;
       // one block per tile of the step, of every problem
-      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 50176, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      // the tile products first, each split over k so that the step fills the GPU
+      if (dpc_gacc_k0.size() < dpc_n * 4096) {
+        dpc_gacc_k0 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 4096);
+        dpc_rt::fill(dpc_gacc_k0.get(), dpc_gacc_k0.size(), dpc::Limits<int32_t>::Neg,
+                     dpc_stream);
+      }
+      const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
+      dpc_product0<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                     dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(),
+                                   dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;
     }
@@ -6726,145 +2928,19 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
       break;
     }
     case 2: {
-      const size_t dpc_n = dpc_L.Items.size() / 2;
+      const int64_t c0 = dpc_L.HostIters[0];
+      const size_t dpc_n = dpc_L.Items.size() / 4;
       // one block per tile of the step, of every problem
-      dpc_kernel2<<<static_cast<unsigned>(dpc_n), 256, 16384, dpc_stream>>>(
-          dpc_dprobs.get(), dpc_items, dpc_derrs.get());
+      dpc_kernel2<<<static_cast<unsigned>(dpc_n), 256, 29712, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;
     }
     case 3: {
       const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 2;
-      // one block per tile of the step, of every problem
-      // the tile products first, each split over k so that the step fills the GPU
-      if (dpc_gacc_k3.size() < dpc_n * 4096) {
-        dpc_gacc_k3 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 4096);
-        dpc_rt::fill(dpc_gacc_k3.get(), dpc_gacc_k3.size(), dpc::Limits<int32_t>::Neg,
-                     dpc_stream);
-      }
-      const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
-      dpc_product3<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
-                     dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k3.get(),
-                                   dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      dpc_kernel3<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k3.get(), dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 4: {
-      const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 1;
-      // one block per tile of the step, of every problem
-      dpc_kernel4<<<static_cast<unsigned>(dpc_n), 256, 16384, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 5: {
       const size_t dpc_n = dpc_L.Items.size() / 3;
       // one block per tile of the step, of every problem
-      dpc_kernel5<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
-          dpc_dprobs.get(), dpc_items, dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 6: {
-      const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 4;
-      // one block per tile of the step, of every problem
-      dpc_kernel6<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 7: {
-      const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 3;
-      // one block per tile of the step, of every problem
-      dpc_kernel7<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 8: {
-      const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 4;
-      // one block per tile of the step, of every problem
-      dpc_kernel8<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 9: {
-      const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 4;
-      // one block per tile of the step, of every problem
-      dpc_kernel9<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 10: {
-      const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 3;
-      // one block per tile of the step, of every problem
-      dpc_kernel10<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 11: {
-      const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 4;
-      // one block per tile of the step, of every problem
-      dpc_kernel11<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 12: {
-      const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 3;
-      // one block per tile of the step, of every problem
-      dpc_kernel12<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 13: {
-      const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 3;
-      // one block per tile of the step, of every problem
-      dpc_kernel13<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 14: {
-      const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 2;
-      // one block per tile of the step, of every problem
-      dpc_kernel14<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 15: {
-      const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 4;
-      // one block per tile of the step, of every problem
-      dpc_kernel15<<<static_cast<unsigned>(dpc_n), 256, 29696, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
-      DPC_CUDA_CHECK(cudaGetLastError());
-      break;
-    }
-    case 16: {
-      const int64_t c0 = dpc_L.HostIters[0];
-      const size_t dpc_n = dpc_L.Items.size() / 3;
-      // one block per tile of the step, of every problem
-      dpc_kernel16<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+      dpc_kernel3<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
           dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;

@@ -49,9 +49,10 @@ tile product 1 in S2_case2: reduction max k in i + 1 .. j - 1 : S2[i, k] + S2[k 
   register-blocked, split over k on the GPU; on the CPU, the last index innermost (a row of accumulators)
   whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 2 && M >= 64 * tile1 + 64
 tile product 2 in F_case4: reduction max k1 in i1 .. j1 - 1, k2 in i2 .. j2 : F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
-  U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
+  U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 31 + 32i3 and i5 < M and ((-i0 - 32i2 - i4 < i5 <= 29 + 32i3 and i5 <= -3 + M) or (i5 >= -1 + 32i3 and i5 > -i1 + 32i3 + i4 and 2i5 >= -i0 - 32i2 + 32i3 - i4)); TK[i0, i1, i2, i3, -1 + i1, i5] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and i5 >= -1 + 32i3 and -32i2 <= i5 <= 30 + 32i3 and i5 <= -2 + M; TK[i0, i1, i2, i3, -i0, i5] : i0 <= 0 and -i0 < i1 < N and 32i3 < M and i5 >= 0 and -32i2 <= i5 <= 31 - 32i2 and i5 <= 30 + 32i3 and i5 <= 28 + i0 + i1 + 32i3 and i5 <= -2 + M and i5 <= -4 + M + i0 + i1 }
   register-blocked on the GPU; on the CPU, the last index innermost (a row of accumulators)
-  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 2 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 || tile0 <= 0 && tile0 + tile1 >= 3 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1 || tile0 <= 0 && tile0 + tile1 >= 2 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1 || N + tile0 >= 2 && tile0 <= 0 && tile0 + tile1 == 1 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 || N + tile0 >= 2 && tile0 <= 0 && tile0 + tile1 == 1 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1
+  masked: U(T) holds every k at which some cell of the tile has a term; a cell has one where its row passes M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2 and its column passes j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 || j2 >= 0 && k2 == j2; an operand that fails reads as the absorbing value
+  operands may be -inf: read clamped to -2^30; where every finite operand a tile's product read lies within +-2^28, a result of -2^29 or more is exact and any other is -inf (every term read one); where one does not, a result below 0 makes the cell recompute its whole reduction exactly
 tile product 3 in F_case4: reduction max k2 in i2 .. j2 - 1 : F[i1, j1, i2, k2] + S2[k2 + 1, j2]
   U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
   register-blocked on the GPU; on the CPU, the last index innermost (a row of accumulators)
@@ -79,169 +80,49 @@ problems: 1 per launch (one problem per run: a batch's problems run one after an
 gpu:
   host:
     // tiles
-    for c0 = -1 .. 0  [tile-wavefront]
+    for c0 = -1 .. dpc_floordiv(M - 1, 64)  [tile-wavefront]
       // parallel_tiles
       for c1 = c0 .. dpc_min(dpc_floordiv(M - 1, 64), c0 + dpc_floordiv(M, 64))  [parallel-tiles]
         launch kernel0()
-    for c0 = 1 .. dpc_floordiv(M - 1, 64)  [tile-wavefront]
+    // tiles
+    for c0 = -1 .. dpc_floordiv(N - 1, 64)  [tile-wavefront]
       // parallel_tiles
-      for c1 = c0 .. dpc_floordiv(M - 1, 64)  [parallel-tiles]
+      for c1 = c0 .. dpc_min(dpc_floordiv(N - 1, 64), c0 + dpc_floordiv(N, 64))  [parallel-tiles]
         launch kernel1()
     // tiles
-    if N >= 2
-      // parallel_tiles
-      for c1 = -1 .. dpc_floordiv(N, 64) - 1  [parallel-tiles]
-        launch kernel2()
-      for c0 = 0 .. dpc_floordiv(N - 1, 64)  [tile-wavefront]
-        // parallel_tiles
-        for c1 = c0 .. dpc_floordiv(N - 1, 64)  [parallel-tiles]
-          launch kernel3()
-    else
-      for c0 = -1 .. 0  [tile-wavefront]
-        // parallel_tiles
-        launch kernel4()
-    // tiles
-    // parallel_tiles
-    for c1 = -1 .. N - 1  [parallel-tiles]
-      for c2 = -dpc_floordiv(M + 32, 32) + 1 .. 0  [parallel-tiles]
-        launch kernel5()
-    for c0 = -1 .. N - 1  [tile-wavefront]
-      // parallel_tiles
-      if M >= 32 * c0 + 33
-        for c1 = -1 .. N - 1  [parallel-tiles]
-          for c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1, c0 - c1 - dpc_floordiv(M + 31, 32) + 1) .. 0  [parallel-tiles]
-            for c3 = dpc_max(-c2 - 1, c0 - c1 - c2) .. dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32))  [parallel-tiles]
-              launch kernel6()
-            launch kernel7()
-      else
-        if M + c0 >= 2
-          for c1 = c0 - dpc_floordiv(M + 31, 32) + 1 .. N - 1  [parallel-tiles]
-            if 21 * c0 >= 32 * c1 + 11
-              for c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1 .. 0  [parallel-tiles]
-                for c3 = c0 - c1 - c2 .. dpc_floordiv(M - 1, 32)  [parallel-tiles]
-                  launch kernel8()
-            else
-              if c0 >= c1 + 2
-                for c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1 .. 0  [parallel-tiles]
-                  for c3 = c0 - c1 - c2 .. dpc_floordiv(M - 1, 32)  [parallel-tiles]
-                    launch kernel9()
-              else
-                for c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1, c0 - c1 - dpc_floordiv(M + 31, 32) + 1) .. 0  [parallel-tiles]
-                  launch kernel10()
-                  if M + 32 * c2 >= 2
-                    for c3 = dpc_max(-c2, c0 - c1 - c2) .. dpc_floordiv(M - 1, 32)  [parallel-tiles]
-                      launch kernel11()
-                  else
-                    launch kernel12()
-        else
-          for c1 = 0 .. N - 1  [parallel-tiles]
-            for c3 = dpc_max(-1, -c1) .. 0  [parallel-tiles]
-              launch kernel13()
-            launch kernel14()
-    for c0 = N .. N + dpc_floordiv(M - 1, 32) - 1  [tile-wavefront]
+    for c0 = -2 .. N + dpc_floordiv(M - 1, 32) - 1  [tile-wavefront]
       // parallel_tiles
       for c1 = dpc_max(-1, c0 - dpc_floordiv(M + 31, 32) + 1) .. N - 1  [parallel-tiles]
-        for c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1 .. 0  [parallel-tiles]
-          for c3 = c0 - c1 - c2 .. dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32))  [parallel-tiles]
-            launch kernel15()
-          launch kernel16()
+        for c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1, c0 - c1 - dpc_floordiv(M + 31, 32) + 1) .. 0  [parallel-tiles]
+          for c3 = dpc_max(-c2 - 1, c0 - c1 - c2) .. dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32))  [parallel-tiles]
+            launch kernel2()
+          launch kernel3()
   kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
     host loops: c0
     tile list: c1
-    shared memory: 50176 bytes; accumulator 1 at 0; staging at 16384; tile of S2 at 33792 (opt-in above the default)
+    shared memory: 32768 bytes; accumulator 1 at 0; staging at 16384; tile of S2 at 16384
+    tile product 1 runs before it in kernel dpc_product0 (17408 bytes of shared memory)
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
-  kernel 1: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
-    host loops: c0
-    tile list: c1
-    shared memory: 32768 bytes; accumulator 1 at 0; staging at 16384; tile of S2 at 16384
-    tile product 1 runs before it in kernel dpc_product1 (17408 bytes of shared memory)
-      loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
-  kernel 2: tile-wavefront, 256 threads, launch bounds (256, 2), group 1
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
-    tile list: c1
-    shared memory: 16384 bytes; tile of S1 at 0
-  kernel 3: tile-wavefront, 256 threads, launch bounds (256, 2), group 1
+  kernel 1: tile-wavefront, 256 threads, launch bounds (256, 2), group 1
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
     host loops: c0
     tile list: c1
     shared memory: 32768 bytes; accumulator 0 at 0; staging at 16384; tile of S1 at 16384
-    tile product 0 runs before it in kernel dpc_product3 (17408 bytes of shared memory)
+    tile product 0 runs before it in kernel dpc_product1 (17408 bytes of shared memory)
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
-  kernel 4: tile-wavefront, 256 threads, launch bounds (256, 2), group 1
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
-    host loops: c0
-    shared memory: 16384 bytes; tile of S1 at 0
-  kernel 5: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
-    tile list: c1, c2
-    shared memory: 4096 bytes; tile of F at 0
-  kernel 6: tile-wavefront, 256 threads, group 2
+  kernel 2: tile-wavefront, 256 threads, group 2
     why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
     host loops: c0
     tile list: c1, c2, c3
-    shared memory: 29696 bytes; accumulator 2 at 0; accumulator 3 at 4096; accumulator 4 at 8192; accumulator 5 at 12288; staging at 16384; tile of F at 25600
+    shared memory: 29712 bytes; accumulator 2 at 0; accumulator 3 at 4112; accumulator 4 at 8208; accumulator 5 at 12304; staging at 16400; tile of F at 25616
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
       loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration, barrier after
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
       loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration
-  kernel 7: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
-    host loops: c0
-    tile list: c1, c2
-    shared memory: 4096 bytes; tile of F at 0
-      loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration
-  kernel 8: tile-wavefront, 256 threads, group 2
-    why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
-    host loops: c0
-    tile list: c1, c2, c3
-    shared memory: 29696 bytes; accumulator 2 at 0; accumulator 3 at 4096; accumulator 4 at 8192; accumulator 5 at 12288; staging at 16384; tile of F at 25600
-      loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration
-  kernel 9: tile-wavefront, 256 threads, group 2
-    why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
-    host loops: c0
-    tile list: c1, c2, c3
-    shared memory: 29696 bytes; accumulator 2 at 0; accumulator 3 at 4096; accumulator 4 at 8192; accumulator 5 at 12288; staging at 16384; tile of F at 25600
-      loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration
-  kernel 10: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
-    host loops: c0
-    tile list: c1, c2
-    shared memory: 4096 bytes; tile of F at 0
-  kernel 11: tile-wavefront, 256 threads, group 2
-    why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
-    host loops: c0
-    tile list: c1, c2, c3
-    shared memory: 29696 bytes; accumulator 2 at 0; accumulator 3 at 4096; accumulator 4 at 8192; accumulator 5 at 12288; staging at 16384; tile of F at 25600
-      loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
-      loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration, barrier after
-      loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
-      loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration
-  kernel 12: tile-wavefront, 256 threads, group 2
-    why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
-    host loops: c0
-    tile list: c1, c2
-    shared memory: 29696 bytes; accumulator 2 at 0; accumulator 3 at 4096; accumulator 4 at 8192; accumulator 5 at 12288; staging at 16384; tile of F at 25600
-  kernel 13: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
-    host loops: c0
-    tile list: c1, c3
-    shared memory: 4096 bytes; tile of F at 0
-  kernel 14: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
-    host loops: c0
-    tile list: c1
-    shared memory: 4096 bytes; tile of F at 0
-  kernel 15: tile-wavefront, 256 threads, group 2
-    why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
-    host loops: c0
-    tile list: c1, c2, c3
-    shared memory: 29696 bytes; accumulator 2 at 0; accumulator 3 at 4096; accumulator 4 at 8192; accumulator 5 at 12288; staging at 16384; tile of F at 25600
-      loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration
-  kernel 16: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
+  kernel 3: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
     host loops: c0
     tile list: c1, c2
@@ -266,18 +147,12 @@ cpu:
       loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
       loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
       loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
-      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
-      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
-      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
-      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
-      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
-      loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
   tile product 0: register-blocked (rows x vectors), last index innermost, 4 rows x 4 vectors of 16 lanes
     why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 4 rows x 64 columns of accumulators in 16 vectors of 16 lanes
   tile product 1: register-blocked (rows x vectors), last index innermost, 4 rows x 4 vectors of 16 lanes
     why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 4 rows x 64 columns of accumulators in 16 vectors of 16 lanes
-  tile product 2: register-blocked (rows x vectors), last index innermost, 8 rows x 2 vectors of 16 lanes
-    why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 8 rows x 32 columns of accumulators in 16 vectors of 16 lanes
+  tile product 2: plain loops, last index innermost
+    why: the last index innermost (a row of accumulators); not register-blocked: the operands may be infinite (clamped loads in the plain form)
   tile product 3: register-blocked (rows x vectors), last index innermost, 8 rows x 2 vectors of 16 lanes
     why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 8 rows x 32 columns of accumulators in 16 vectors of 16 lanes
   tile product 4: register-blocked (rows x vectors), last index innermost, 8 rows x 2 vectors of 16 lanes

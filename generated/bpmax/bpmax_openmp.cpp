@@ -183,7 +183,7 @@ static void tile_product1(const Params &dpc_p, const Inputs &dpc_in, const Table
 //   acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
 // where U(tile) holds the k whose reads, for every cell of the tile, were
 // computed in earlier wavefront steps:
-//   [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and 31 - 32i2 <= i5 <= 32i3; TK[i0, i1, i2, i3, i4, -1 + M] : 32i2 = 1 - M and 32i3 = -1 + M and M > 0 and i0 <= 0 and i1 < N and -i0 <= i4 < i1 }
+//   [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 31 + 32i3 and i5 < M and ((-i0 - 32i2 - i4 < i5 <= 29 + 32i3 and i5 <= -3 + M) or (i5 >= -1 + 32i3 and i5 > -i1 + 32i3 + i4 and 2i5 >= -i0 - 32i2 + 32i3 - i4)); TK[i0, i1, i2, i3, -1 + i1, i5] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and i5 >= -1 + 32i3 and -32i2 <= i5 <= 30 + 32i3 and i5 <= -2 + M; TK[i0, i1, i2, i3, -i0, i5] : i0 <= 0 and -i0 < i1 < N and 32i3 < M and i5 >= 0 and -32i2 <= i5 <= 31 - 32i2 and i5 <= 30 + 32i3 and i5 <= 28 + i0 + i1 + 32i3 and i5 <= -2 + M and i5 <= -4 + M + i0 + i1 }
 static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                           int64_t tile0, int64_t tile1, int64_t tile2, int64_t tile3,
                           int32_t *dpc_acc2) {
@@ -196,131 +196,26 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t dpc_lo1 = tile1;
   const int64_t dpc_lo2 = -(32 * tile2);
   const int64_t dpc_lo3 = 32 * tile3;
-#if DPC_CPU_VECTORS
-  // Tiles whose whole box reads only cells of the operand tables (isl): every cell
-  // of the box is computed, 8 rows x 32 columns of accumulators held in vector
-  // registers while k runs.
-  if (tile0 <= 0 && tile0 + tile1 >= 2 && N >= tile1 + 1 && tile2 <= 0 &&
-          tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 ||
-      tile0 <= 0 && tile0 + tile1 >= 3 && N >= tile1 + 1 && tile2 <= 0 &&
-          M + 32 * tile2 >= 64 && tile2 + tile3 == 1 ||
-      tile0 <= 0 && tile0 + tile1 >= 2 && N >= tile1 + 1 && tile2 <= 0 &&
-          M + 32 * tile2 >= 64 && tile2 + tile3 == 1 ||
-      N + tile0 >= 2 && tile0 <= 0 && tile0 + tile1 == 1 && tile2 <= 0 &&
-          tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 ||
-      N + tile0 >= 2 && tile0 <= 0 && tile0 + tile1 == 1 && tile2 <= 0 &&
-          M + 32 * tile2 >= 64 && tile2 + tile3 == 1) {
-    if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
-        M >= 32 * tile3 + 1) {
-      for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-        for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
-          const int64_t i1 = -tile0;
-          (void)i1;
-          const int64_t j1 = tile1;
-          (void)j1;
-          const int64_t k1 = kk0;
-          (void)k1;
-          const int64_t j2 = 32 * tile3;
-          (void)j2;
-          dpc::cpu::vec<int32_t> dpc_a[8][2];
-          for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-              dpc_a[dpc_r][dpc_v] =
-                  dpc::cpu::load(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
-          int64_t dpc_x_at[8]; // F[...] of i2 lies at dpc_x_at[dpc_r] + k2
-          for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
-            const int64_t i2 = -(32 * tile2) + dpc_r0 + dpc_r;
-            const int64_t k2 = 0;
-            dpc_x_at[dpc_r] = F_at(dpc_p, i1, k1, i2, k2);
-          }
-          for (int64_t kk1 = -(32 * tile2) + 31; kk1 <= 32 * tile3; ++kk1) {
-            {
-              const int64_t k2 = kk1;
-              const int32_t *dpc_y = &dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1,
-                                                   j2)]; // F[..., j2 = 32 * tile3...]
-              dpc::cpu::vec<int32_t> dpc_b[2];
-              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
-              for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
-                const int32_t dpc_x = dpc_t.F[dpc_x_at[dpc_r] + k2];
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc_a[dpc_r][dpc_v] =
-                      dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
-              }
-            }
-          }
-          for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-              dpc::cpu::store(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
-                              dpc_a[dpc_r][dpc_v]);
-        }
-        if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-          for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
-            const int64_t i1 = -tile0;
-            (void)i1;
-            const int64_t j1 = tile1;
-            (void)j1;
-            const int64_t k1 = kk0;
-            (void)k1;
-            const int64_t j2 = 32 * tile3;
-            (void)j2;
-            dpc::cpu::vec<int32_t> dpc_a[8][2];
-            for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                dpc_a[dpc_r][dpc_v] =
-                    dpc::cpu::load(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
-            int64_t dpc_x_at[8]; // F[...] of i2 lies at dpc_x_at[dpc_r] + k2
-            for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
-              const int64_t i2 = -(32 * tile2) + dpc_r0 + dpc_r;
-              const int64_t k2 = 0;
-              dpc_x_at[dpc_r] = F_at(dpc_p, i1, k1, i2, k2);
-            }
-            for (int64_t kkp0 = M - 1; kkp0 <= M - 1; ++kkp0) {
-              {
-                const int64_t k2 = kkp0;
-                const int32_t *dpc_y = &dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1,
-                                                     j2)]; // F[..., j2 = 32 * tile3...]
-                dpc::cpu::vec<int32_t> dpc_b[2];
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
-                for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
-                  const int32_t dpc_x = dpc_t.F[dpc_x_at[dpc_r] + k2];
-                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                    dpc_a[dpc_r][dpc_v] =
-                        dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
-                }
-              }
-            }
-            for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                dpc::cpu::store(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
-                                dpc_a[dpc_r][dpc_v]);
-          }
-        }
-      }
-    }
-    return;
-  }
-#endif
-  if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 1 &&
-      M >= 32 * tile3 + 1) {
-    for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; cp0++) {
+  int dpc_wide = 0;
+  if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0) {
+    for (int64_t cp0 = -(32 * tile2); cp0 <= dpc_min(M - 1, -(32 * tile2) + 31); cp0++) {
       for (int64_t cp1 = -tile0; cp1 <= tile1 - 1; cp1++) {
-        for (int64_t cp2 = -(32 * tile2) + 31; cp2 <= 32 * tile3; cp2++) {
-          if (32 * tile3 <= dpc_min(M - 1, 32 * tile3 + 31)) {
+        for (int64_t cp2 = cp0; cp2 <= dpc_min(M - 3, 32 * tile3 + 29); cp2++) {
+          if (dpc_max(32 * tile3, cp2) <= dpc_min(M - 1, 32 * tile3 + 31)) {
             const int64_t i1 = -tile0;
             const int64_t j1 = tile1;
             const int64_t i2 = cp0;
             const int64_t k1 = cp1;
             const int64_t k2 = cp2;
-            const int32_t dpc_x = dpc_t.F[F_at(
-                dpc_p, i1, k1, i2, k2)]; // F[i1, k1, i2, k2], the same along j2
+            const int32_t dpc_x =
+                dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                dpc_wide); // F[i1, k1, i2, k2], the same along j2
             const int64_t dpc_y_at =
                 F_at(dpc_p, k1 + 1, j1, k2 + 1,
                      0); // F[k1 + 1, j1, k2 + 1, j2] lies at dpc_t.F[dpc_y_at + j2]
-            const int64_t dpc_lo = 32 * tile3,
+            const int64_t dpc_lo = dpc_max(32 * tile3, cp2),
                           dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
-            DPC_SIMD
+            DPC_SIMD_OR(dpc_wide)
             for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
               const int64_t cp3 = dpc_lo + dpc_d;
               const int64_t j2 = cp3;
@@ -329,33 +224,77 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
                             (i2 - dpc_lo2)) *
                                32 +
                            (j2 - dpc_lo3)];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.F[dpc_y_at + j2]));
+              dpc_a = dpc::vmax(
+                  dpc_a,
+                  int32_t(dpc_x + dpc::soft_neg_w(dpc_t.F[dpc_y_at + j2], dpc_wide)));
+            }
+          }
+        }
+        for (int64_t cp4 = dpc_max(M - 2, cp0); cp4 <= dpc_min(M - 1, 32 * tile3 + 29);
+             cp4++) {
+          if (dpc_max(32 * tile3, cp4) <= M - 1) {
+            const int64_t i1 = -tile0;
+            const int64_t j1 = tile1;
+            const int64_t i2 = cp0;
+            const int64_t k1 = cp1;
+            const int64_t k2 = cp4;
+            const int32_t dpc_x =
+                dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                dpc_wide); // F[i1, k1, i2, k2], the same along j2
+            const int64_t dpc_y_at =
+                F_at(dpc_p, k1 + 1, j1, k2 + 1,
+                     0); // F[k1 + 1, j1, k2 + 1, j2] lies at dpc_t.F[dpc_y_at + j2]
+            const int64_t dpc_lo = dpc_max(32 * tile3, cp4), dpc_n = M - 1 - dpc_lo + 1;
+            DPC_SIMD_OR(dpc_wide)
+            for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+              const int64_t cp5 = dpc_lo + dpc_d;
+              const int64_t j2 = cp5;
+              int32_t &dpc_a =
+                  dpc_acc2[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                            (i2 - dpc_lo2)) *
+                               32 +
+                           (j2 - dpc_lo3)];
+              dpc_a = dpc::vmax(
+                  dpc_a,
+                  int32_t(dpc_x + dpc::soft_neg_w(dpc_t.F[dpc_y_at + j2], dpc_wide)));
+            }
+          }
+        }
+        for (int64_t cp6 = dpc_max(32 * tile3 + 30, cp0);
+             cp6 <= dpc_min(M - 1, 32 * tile3 + 31); cp6++) {
+          if (cp6 <= dpc_min(M - 1, 32 * tile3 + 31)) {
+            const int64_t i1 = -tile0;
+            const int64_t j1 = tile1;
+            const int64_t i2 = cp0;
+            const int64_t k1 = cp1;
+            const int64_t k2 = cp6;
+            const int32_t dpc_x =
+                dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                dpc_wide); // F[i1, k1, i2, k2], the same along j2
+            const int64_t dpc_y_at =
+                F_at(dpc_p, k1 + 1, j1, k2 + 1,
+                     0); // F[k1 + 1, j1, k2 + 1, j2] lies at dpc_t.F[dpc_y_at + j2]
+            const int64_t dpc_lo = cp6,
+                          dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
+            DPC_SIMD_OR(dpc_wide)
+            for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
+              const int64_t cp7 = dpc_lo + dpc_d;
+              const int64_t j2 = cp7;
+              int32_t &dpc_a =
+                  dpc_acc2[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
+                            (i2 - dpc_lo2)) *
+                               32 +
+                           (j2 - dpc_lo3)];
+              dpc_a = dpc::vmax(
+                  dpc_a,
+                  int32_t(dpc_x + dpc::soft_neg_w(dpc_t.F[dpc_y_at + j2], dpc_wide)));
             }
           }
         }
       }
     }
-    if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-      DPC_SIMD
-      for (int64_t cp4 = -tile0; cp4 <= tile1 - 1; cp4++) {
-        {
-          const int64_t i1 = -tile0;
-          const int64_t j1 = tile1;
-          const int64_t i2 = M - 1;
-          const int64_t k1 = cp4;
-          const int64_t k2 = M - 1;
-          const int64_t j2 = M - 1;
-          int32_t &dpc_a =
-              dpc_acc2[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
-                        (i2 - dpc_lo2)) *
-                           32 +
-                       (j2 - dpc_lo3)];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)] +
-                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
-        }
-      }
-    }
   }
+  if (dpc_wide) dpc_acc2[1024] = 1;
 }
 
 // Tile product 3 for F_case4: for every cell x of the tile,
@@ -771,38 +710,10 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
   (void)M;
   (void)dpc_threads;
   // one step of the tile wavefront: the tiles below are independent
-  for (int64_t c0 = -1; c0 <= 0; c0++) {
+  for (int64_t c0 = -1; c0 <= dpc_floordiv(M - 1, 64); c0++) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
     for (int64_t c1 = c0;
          c1 <= dpc_min(dpc_floordiv(M - 1, 64), c0 + dpc_floordiv(M, 64)); c1++) {
-      {
-        int32_t dpc_acc1[4096]; // tile product accumulator
-        for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
-          dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
-        // the cells of this tile, one point-wavefront step (an anti-diagonal,
-        // or a row where one member carries every dependence) after another
-        for (int64_t c2 = -(64 * c0) + 62; c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
-          for (int64_t c3 = dpc_max(0, c2 - 63);
-               c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
-            stmt_S2_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                          64 * c1 + c3, dpc_err);
-          }
-        }
-        if (c0 == 0) {
-          for (int64_t c2 = 64; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
-            for (int64_t c3 = c2 - 63; c3 <= dpc_min(63, M - 64 * c1 - 1); c3++) {
-              stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63, 64 * c1 + c3,
-                            dpc_acc1, dpc_err);
-            }
-          }
-        }
-      }
-    }
-  }
-  // one step of the tile wavefront: the tiles below are independent
-  for (int64_t c0 = 1; c0 <= dpc_floordiv(M - 1, 64); c0++) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-    for (int64_t c1 = c0; c1 <= dpc_floordiv(M - 1, 64); c1++) {
       {
         int32_t dpc_acc1[4096]; // tile product accumulator
         for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
@@ -812,7 +723,16 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         }
         // the cells of this tile, one point-wavefront step (an anti-diagonal,
         // or a row where one member carries every dependence) after another
-        for (int64_t c2 = 0; c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
+        for (int64_t c2 = dpc_max(0, -(64 * c0) + 62);
+             c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
+          for (int64_t c3 = dpc_max(0, c2 - 63);
+               c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
+            stmt_S2_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                          64 * c1 + c3, dpc_err);
+          }
+        }
+        for (int64_t c2 = dpc_max(0, -(64 * c0) + 64);
+             c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
           for (int64_t c3 = dpc_max(0, c2 - 63);
                c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
             stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
@@ -822,379 +742,53 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
       }
     }
   }
-  if (N >= 2) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-    for (int64_t c1 = -1; c1 <= dpc_floordiv(N, 64) - 1; c1++) {
-      {
-        // the cells of this tile, one point-wavefront step (an anti-diagonal,
-        // or a row where one member carries every dependence) after another
-        stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + 64, 64 * c1 + 63, dpc_err);
-      }
-    }
-    // one step of the tile wavefront: the tiles below are independent
-    for (int64_t c0 = 0; c0 <= dpc_floordiv(N - 1, 64); c0++) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-      for (int64_t c1 = c0; c1 <= dpc_floordiv(N - 1, 64); c1++) {
-        {
-          int32_t dpc_acc0[4096]; // tile product accumulator
-          for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
-            dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
-          if (c0 >= 2) {
-            tile_product0(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc0);
-          }
-          // the cells of this tile, one point-wavefront step (an anti-diagonal,
-          // or a row where one member carries every dependence) after another
-          if (c0 == 0) {
-            for (int64_t c2 = 62; c2 <= 63; c2++) {
-              for (int64_t c3 = 0; c3 <= dpc_min(N - 64 * c1 - 1, c2); c3++) {
-                stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - c2 + 63, 64 * c1 + c3,
-                              dpc_err);
-              }
-            }
-          }
-          for (int64_t c2 = dpc_max(0, -(64 * c0) + 64);
-               c2 <= dpc_min(126, N - 64 * c1 + 62); c2++) {
-            for (int64_t c3 = dpc_max(0, c2 - 63);
-                 c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-              stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                            64 * c1 + c3, dpc_acc0, dpc_err);
-            }
-          }
-        }
-      }
-    }
-  } else {
-    // one step of the tile wavefront: the tiles below are independent
-    for (int64_t c0 = -1; c0 <= 0; c0++) {
-      {
-        // the cells of this tile, one point-wavefront step (an anti-diagonal,
-        // or a row where one member carries every dependence) after another
-        for (int64_t c2 = -(64 * c0) + 62; c2 <= -(63 * c0) + 63; c2++) {
-          stmt_S1_case1(dpc_p, dpc_in, dpc_t, -(63 * c0) - c2 + 63, c0, dpc_err);
-        }
-      }
-    }
-  }
-#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-  for (int64_t c1 = -1; c1 <= N - 1; c1++) {
-    for (int64_t c2 = -dpc_floordiv(M + 32, 32) + 1; c2 <= 0; c2++) {
-      {
-        // the cells of this tile, one point-wavefront step (an anti-diagonal,
-        // or a row where one member carries every dependence) after another
-        stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2), -(32 * c2) - 1,
-                     dpc_err);
-      }
-    }
-  }
   // one step of the tile wavefront: the tiles below are independent
-  for (int64_t c0 = -1; c0 <= N - 1; c0++) {
-    if (M >= 32 * c0 + 33) {
+  for (int64_t c0 = -1; c0 <= dpc_floordiv(N - 1, 64); c0++) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-      for (int64_t c1 = -1; c1 <= N - 1; c1++) {
-        for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
-                                  c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
-             c2 <= 0; c2++) {
-          for (int64_t c3 = dpc_max(-c2 - 1, c0 - c1 - c2);
-               c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
-            {
-              int32_t dpc_acc2[1024]; // tile product accumulator
-              for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-              int32_t dpc_acc3[1024]; // tile product accumulator
-              for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-              int32_t dpc_acc4[1024]; // tile product accumulator
-              for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-              int32_t dpc_acc5[1024]; // tile product accumulator
-              for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-              if (c2 + c3 >= 1 && c0 >= c2 + c3 + 1 ||
-                  c0 >= 1 && M + 32 * c2 == 1 && 32 * c3 + 1 == M) {
-                tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                              dpc_acc2);
-              }
-              if (c2 + c3 >= 1 && c0 >= c2 + c3) {
-                tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                              dpc_acc3);
-                tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                              dpc_acc4);
-              }
-              if (M + c0 + 31 * c2 >= c3 + 2 && c2 + c3 >= 0 && c0 >= c2 + c3) {
-                tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                              dpc_acc5);
-              }
-              if (c0 >= c2 + c3) {
-                // the cells of this tile, one point-wavefront step (an anti-diagonal,
-                // or a row where one member carries every dependence) after another
-                for (int64_t c6 =
-                         dpc_max(dpc_max(0, -M - 32 * c2 + 31), -(32 * c2) - 32 * c3 - 1);
-                     c6 <= dpc_min(31, -(32 * c2) - 32 * c3 + 30); c6++) {
-                  stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
-                               -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 30, dpc_err);
-                }
-                if (c0 >= 1 && c2 + c3 == 0) {
-                  for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32); c6 <= 31; c6++) {
-                    stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
-                                 -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4,
-                                 dpc_acc5, dpc_err);
-                  }
-                } else {
-                  if (c0 == 0 && c2 + c3 == 0) {
-                    for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32); c6 <= 31; c6++) {
-                      stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -(32 * c2) - c6 + 31,
-                                   -(32 * c2) - c6 + 31, dpc_err);
-                    }
-                  }
-                }
-                for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
-                     c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-                  for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
-                       c6 <= dpc_min(31, c4); c6++) {
-                    stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
-                                 -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
-                                 dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
-                  }
-                }
-              }
-            }
-          }
-          {
-            // the cells of this tile, one point-wavefront step (an anti-diagonal,
-            // or a row where one member carries every dependence) after another
-            for (int64_t c4 = dpc_max(0, -(32 * c0) - 2);
-                 c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
-              for (int64_t c6 =
-                       dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33);
-                   c6 <= dpc_min(31, c4); c6++) {
-                stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6 + 31,
-                             32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_err);
-              }
-            }
+    for (int64_t c1 = c0;
+         c1 <= dpc_min(dpc_floordiv(N - 1, 64), c0 + dpc_floordiv(N, 64)); c1++) {
+      {
+        int32_t dpc_acc0[4096]; // tile product accumulator
+        for (int64_t dpc_e = 0; dpc_e < 4096; ++dpc_e)
+          dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
+        if (c0 >= 2) {
+          tile_product0(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc0);
+        }
+        // the cells of this tile, one point-wavefront step (an anti-diagonal,
+        // or a row where one member carries every dependence) after another
+        for (int64_t c2 = dpc_max(0, -(64 * c0) + 62);
+             c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
+          for (int64_t c3 = dpc_max(0, c2 - 63);
+               c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
+            stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                          64 * c1 + c3, dpc_err);
           }
         }
-      }
-    } else {
-      if (M + c0 >= 2) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-        for (int64_t c1 = c0 - dpc_floordiv(M + 31, 32) + 1; c1 <= N - 1; c1++) {
-          if (21 * c0 >= 32 * c1 + 11) {
-            for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-              for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
-                {
-                  int32_t dpc_acc2[1024]; // tile product accumulator
-                  for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                    dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-                  int32_t dpc_acc3[1024]; // tile product accumulator
-                  for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                    dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-                  int32_t dpc_acc4[1024]; // tile product accumulator
-                  for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                    dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-                  int32_t dpc_acc5[1024]; // tile product accumulator
-                  for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                    dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-                  if (c0 >= c2 + c3 + 1) {
-                    tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                                  dpc_acc2);
-                  }
-                  tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                                dpc_acc3);
-                  tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                                dpc_acc4);
-                  tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                                dpc_acc5);
-                  // the cells of this tile, one point-wavefront step (an anti-diagonal,
-                  // or a row where one member carries every dependence) after another
-                  for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-                    for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
-                         c6 <= dpc_min(31, c4); c6++) {
-                      stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
-                                   -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
-                                   dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
-                    }
-                  }
-                }
-              }
-            }
-          } else {
-            if (c0 >= c1 + 2) {
-              for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-                for (int64_t c3 = c0 - c1 - c2; c3 <= dpc_floordiv(M - 1, 32); c3++) {
-                  {
-                    int32_t dpc_acc2[1024]; // tile product accumulator
-                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                      dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-                    int32_t dpc_acc3[1024]; // tile product accumulator
-                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                      dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-                    int32_t dpc_acc4[1024]; // tile product accumulator
-                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                      dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-                    int32_t dpc_acc5[1024]; // tile product accumulator
-                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                      dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-                    if (c0 >= c2 + c3 + 1) {
-                      tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                                    dpc_acc2);
-                    }
-                    tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                                  dpc_acc3);
-                    tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                                  dpc_acc4);
-                    tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                                  dpc_acc5);
-                    // the cells of this tile, one point-wavefront step (an anti-diagonal,
-                    // or a row where one member carries every dependence) after another
-                    for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-                      for (int64_t c6 =
-                               dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
-                           c6 <= dpc_min(31, c4); c6++) {
-                        stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
-                                     -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
-                                     dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
-                      }
-                    }
-                  }
-                }
-              }
-            } else {
-              for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
-                                        c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
-                   c2 <= 0; c2++) {
-                {
-                  if (c1 >= c0 + 1) {
-                    // the cells of this tile, one point-wavefront step (an anti-diagonal,
-                    // or a row where one member carries every dependence) after another
-                    stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0 - 1, c1, -(32 * c2),
-                                 -(32 * c2) - 1, dpc_err);
-                  }
-                }
-                if (M + 32 * c2 >= 2) {
-                  for (int64_t c3 = dpc_max(-c2, c0 - c1 - c2);
-                       c3 <= dpc_floordiv(M - 1, 32); c3++) {
-                    {
-                      int32_t dpc_acc2[1024]; // tile product accumulator
-                      for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                        dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-                      int32_t dpc_acc3[1024]; // tile product accumulator
-                      for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                        dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-                      int32_t dpc_acc4[1024]; // tile product accumulator
-                      for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                        dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-                      int32_t dpc_acc5[1024]; // tile product accumulator
-                      for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                        dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-                      if (c2 + c3 >= 1 && c0 >= c2 + c3 + 1) {
-                        tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                                      dpc_acc2);
-                      }
-                      if (c2 + c3 >= 1) {
-                        tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                                      dpc_acc3);
-                        tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                                      dpc_acc4);
-                      }
-                      tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
-                                    dpc_acc5);
-                      // the cells of this tile, one point-wavefront step (an anti-diagonal,
-                      // or a row where one member carries every dependence) after another
-                      if (c2 + c3 == 0) {
-                        for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 31); c6 <= 30; c6++) {
-                          stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1,
-                                       -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 30,
-                                       dpc_err);
-                        }
-                        if (c0 >= 1) {
-                          for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32); c6 <= 31;
-                               c6++) {
-                            stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1,
-                                         -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 31,
-                                         dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
-                          }
-                        } else {
-                          if (c0 == 0 && c2 == 0) {
-                            for (int64_t c6 = -M + 32; c6 <= 31; c6++) {
-                              stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -c6 + 31,
-                                           -c6 + 31, dpc_err);
-                            }
-                          }
-                        }
-                      }
-                      for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
-                           c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
-                        for (int64_t c6 =
-                                 dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
-                             c6 <= dpc_min(31, c4); c6++) {
-                          stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
-                                       -(32 * c2) - c6 + 31, 32 * c3 + c4 - c6, dpc_acc2,
-                                       dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
-                        }
-                      }
-                    }
-                  }
-                } else {
-                  {
-                    int32_t dpc_acc2[1024]; // tile product accumulator
-                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                      dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
-                    int32_t dpc_acc3[1024]; // tile product accumulator
-                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                      dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
-                    int32_t dpc_acc4[1024]; // tile product accumulator
-                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                      dpc_acc4[dpc_e] = dpc::Limits<int32_t>::Neg;
-                    int32_t dpc_acc5[1024]; // tile product accumulator
-                    for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
-                      dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-                    if (M + 32 * c2 == 1) {
-                      tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1, c1, (-M + 1) / 32,
-                                    (M - 1) / 32, dpc_acc2);
-                      tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1, c1, (-M + 1) / 32,
-                                    (M - 1) / 32, dpc_acc5);
-                      // the cells of this tile, one point-wavefront step (an anti-diagonal,
-                      // or a row where one member carries every dependence) after another
-                      stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M, M - 1, dpc_err);
-                      stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, M - 1, M - 1,
-                                   dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_err);
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      } else {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
-        for (int64_t c1 = 0; c1 <= N - 1; c1++) {
-          for (int64_t c3 = dpc_max(-1, -c1); c3 <= 0; c3++) {
-            {
-              // the cells of this tile, one point-wavefront step (an anti-diagonal,
-              // or a row where one member carries every dependence) after another
-              stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c3, c1, c3 + 1, c3, dpc_err);
-            }
-          }
-          {
-            // the cells of this tile, one point-wavefront step (an anti-diagonal,
-            // or a row where one member carries every dependence) after another
-            stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, 0, 0, dpc_err);
+        for (int64_t c2 = dpc_max(0, -(64 * c0) + 64);
+             c2 <= dpc_min(126, N - 64 * c1 + 62); c2++) {
+          for (int64_t c3 = dpc_max(0, c2 - 63);
+               c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
+            stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                          64 * c1 + c3, dpc_acc0, dpc_err);
           }
         }
       }
     }
   }
   // one step of the tile wavefront: the tiles below are independent
-  for (int64_t c0 = N; c0 <= N + dpc_floordiv(M - 1, 32) - 1; c0++) {
+  for (int64_t c0 = -2; c0 <= N + dpc_floordiv(M - 1, 32) - 1; c0++) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
     for (int64_t c1 = dpc_max(-1, c0 - dpc_floordiv(M + 31, 32) + 1); c1 <= N - 1; c1++) {
-      for (int64_t c2 = c0 - c1 - dpc_floordiv(M + 31, 32) + 1; c2 <= 0; c2++) {
-        for (int64_t c3 = c0 - c1 - c2;
+      for (int64_t c2 = dpc_max(-dpc_floordiv(M + 32, 32) + 1,
+                                c0 - c1 - dpc_floordiv(M + 31, 32) + 1);
+           c2 <= 0; c2++) {
+        for (int64_t c3 = dpc_max(-c2 - 1, c0 - c1 - c2);
              c3 <= dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32)); c3++) {
           {
-            int32_t dpc_acc2[1024]; // tile product accumulator
+            int32_t dpc_acc2[1025]; // tile product accumulator (and its wide flag)
             for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
               dpc_acc2[dpc_e] = dpc::Limits<int32_t>::Neg;
+            dpc_acc2[1024] = 0;     // no product read a wide operand yet
             int32_t dpc_acc3[1024]; // tile product accumulator
             for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
               dpc_acc3[dpc_e] = dpc::Limits<int32_t>::Neg;
@@ -1204,20 +798,45 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
             int32_t dpc_acc5[1024]; // tile product accumulator
             for (int64_t dpc_e = 0; dpc_e < 1024; ++dpc_e)
               dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
-            if (c0 >= c2 + c3 + 1) {
+            if (c0 >= c2 + c3 + 1 && c2 + c3 >= 0) {
               tile_product2(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                             dpc_acc2);
             }
-            if (c0 >= c2 + c3) {
+            if (c2 + c3 >= 1 && c0 >= c2 + c3) {
               tile_product3(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                             dpc_acc3);
               tile_product4(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                             dpc_acc4);
+            }
+            if (M + c0 + 31 * c2 >= c3 + 2 && c2 + c3 >= 0 && c0 >= c2 + c3) {
               tile_product5(dpc_p, dpc_in, dpc_t, c0 - c1 - c2 - c3, c1, c2, c3,
                             dpc_acc5);
+            }
+            if (c0 >= c2 + c3) {
               // the cells of this tile, one point-wavefront step (an anti-diagonal,
               // or a row where one member carries every dependence) after another
-              for (int64_t c4 = 0; c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
+              for (int64_t c6 =
+                       dpc_max(dpc_max(0, -M - 32 * c2 + 31), -(32 * c2) - 32 * c3 - 1);
+                   c6 <= dpc_min(31, -(32 * c2) - 32 * c3 + 30); c6++) {
+                stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                             -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 30, dpc_err);
+              }
+              if (c0 >= 1 && c2 + c3 == 0) {
+                for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32); c6 <= 31; c6++) {
+                  stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
+                               -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4,
+                               dpc_acc5, dpc_err);
+                }
+              } else {
+                if (c0 == 0 && c2 + c3 == 0) {
+                  for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32); c6 <= 31; c6++) {
+                    stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -(32 * c2) - c6 + 31,
+                                 -(32 * c2) - c6 + 31, dpc_err);
+                  }
+                }
+              }
+              for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
+                   c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
                 for (int64_t c6 = dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1);
                      c6 <= dpc_min(31, c4); c6++) {
                   stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
@@ -1231,7 +850,8 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         {
           // the cells of this tile, one point-wavefront step (an anti-diagonal,
           // or a row where one member carries every dependence) after another
-          for (int64_t c4 = 0; c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
+          for (int64_t c4 = dpc_max(0, -(32 * c0) - 2);
+               c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
             for (int64_t c6 =
                      dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33);
                  c6 <= dpc_min(31, c4); c6++) {
