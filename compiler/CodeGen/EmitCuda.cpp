@@ -113,8 +113,13 @@ struct CudaPrinter {
     if (Sp.SoftInf)
       W.line("int dpc_wide = 0; // a finite operand beyond +-dpc::SoftNarrow "
              "was read");
+    // Split over the chunks of several k loops (an outer contraction index
+    // around the chunked one): the blocks take them in turn.
+    const bool Cyclic = Split && Sp.KVars.size() > 1;
     if (Split)
       W.line("bool dpc_did = false; // this block's part of k is not empty");
+    if (Cyclic)
+      W.line("int64_t dpc_cbase = 0; // chunks of the product's k loops so far");
     W.line("#pragma unroll");
     W.line("for (int q = 0; q < {}; ++q)", RB);
     W.line("#pragma unroll");
@@ -201,7 +206,23 @@ struct CudaPrinter {
         W.close();
       };
       W.open("");
-      if (Split) {
+      if (Cyclic) {
+        W.comment("this block's chunks of this k loop: every gridDim.y-th "
+                  "chunk of the\nproduct's loops, counted across them "
+                  "(dpc_cbase: the chunks of the loops before)");
+        W.line("const int64_t dpc_kall = {}, dpc_kend = {};", iexpr(N.Lo),
+               iexpr(N.Hi));
+        W.line("const int64_t dpc_parts_y = gridDim.y;");
+        W.line("const int64_t dpc_first = ((int64_t(blockIdx.y) - dpc_cbase) "
+               "% dpc_parts_y + dpc_parts_y) % dpc_parts_y;");
+        W.line("const int64_t dpc_klo = dpc_kall + dpc_first * {}, dpc_khi = "
+               "dpc_kend;",
+               KChunk);
+        W.line("if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) "
+               "/ {} + 1;",
+               KChunk);
+        W.line("dpc_did |= dpc_klo <= dpc_khi;");
+      } else if (Split) {
         W.comment("this block's part of the k range: whole chunks, part "
                   "blockIdx.y of gridDim.y");
         W.line("const int64_t dpc_kall = {}, dpc_kend = {};", iexpr(N.Lo),
@@ -224,8 +245,12 @@ struct CudaPrinter {
                   "at k reads\n" +
                   maskedOperand(Sp) + ", so the sum never wins over a term");
       Prefetch("dpc_klo");
+      // (the next chunk of this block)
+      const std::string KStep =
+          Cyclic ? std::to_string(KChunk) + " * dpc_parts_y"
+                 : std::to_string(KChunk);
       W.open("for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += " +
-             std::to_string(KChunk) + ")");
+             KStep + ")");
       OpenStaged(MX);
       XIdx();
       W.line("dpc_sx{}[dpc_kk][dpc_rr] = dpc_px[dpc_m];", Id);
@@ -235,8 +260,8 @@ struct CudaPrinter {
       W.line("dpc_sy{}[dpc_kk][dpc_cc] = dpc_py[dpc_m];", Id);
       W.close();
       W.line("__syncthreads();");
-      W.open("if (dpc_k0 + " + std::to_string(KChunk) + " <= dpc_khi)");
-      Prefetch("dpc_k0 + " + std::to_string(KChunk));
+      W.open("if (dpc_k0 + " + KStep + " <= dpc_khi)");
+      Prefetch("dpc_k0 + " + KStep);
       W.close();
       W.line("__syncthreads();");
       W.line("#pragma unroll");
@@ -375,12 +400,21 @@ struct CudaPrinter {
   }
 
   /// The split-K kernel's body: the loops and conditions of the tile's
-  /// work that lead to its product, and the product.
-  void productOnly(const LNode &N, CodeWriter &W) {
+  /// work that lead to its product SI, and the product (the tile's other
+  /// products run in the tile's kernel).
+  void productOnly(const LNode &N, int SI, CodeWriter &W) {
+    auto Has = [&](const LNode &X) {
+      bool Found = false;
+      walkNodes(X, [&](const LNode &Y) {
+        Found |= Y.isProduct() && Y.Ref == SI;
+        return !Found;
+      });
+      return Found;
+    };
     printLoopTree(
         N, W,
         [&](const LNode &X) {
-          if (!hasProduct(X))
+          if (!Has(X))
             return true; // nothing of it is printed
           if (X.K != LNode::Stmt)
             return false;
@@ -416,34 +450,58 @@ struct CudaPrinter {
     if (Sp.SoftInf)
       W.line("int dpc_wide = 0; // a finite operand beyond +-dpc::SoftNarrow "
              "was read");
+    // Each thread owns the cells threadIdx.x + Threads * m of the box, their
+    // accumulators in registers: the loads of one k for all of them are
+    // independent (an accumulator in shared memory would serialise them).
+    DPC_ASSERT(Cur, "a generic tile product outside a kernel");
+    const int64_t Threads = Cur->Threads;
+    const int64_t Per = (Vol + Threads - 1) / Threads;
+    W.line("{} dpc_g{}[{}]; // this thread's cells' accumulators", T, Id, Per);
+    W.line("#pragma unroll");
+    W.line("for (int dpc_m = 0; dpc_m < {}; ++dpc_m) dpc_g{}[dpc_m] = {};", Per,
+           Id, storedIdentityOf(Sp.Op, Sp.Ty));
     auto Leaf = [&](const LNode &N) {
       if (N.K != LNode::Stmt)
         return false;
       W.open("");
       for (size_t K = 0; K < Sp.KVars.size(); ++K)
         W.line("const int64_t {} = {};", Sp.KVars[K], iexpr(N.Args[K]));
-      W.open("for (int64_t dpc_e = threadIdx.x; dpc_e < " +
-             std::to_string(Vol) + "; dpc_e += blockDim.x)");
+      W.line("#pragma unroll");
+      W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(Per) +
+             "; ++dpc_m)");
+      W.line("const int64_t dpc_e = threadIdx.x + {} * dpc_m;", Threads);
       int64_t Stride = Vol;
       for (size_t D = 0; D < Tab.Indices.size(); ++D) {
         Stride /= Sp.BoxSize[D];
         W.line("const int64_t {} = {} + (dpc_e / {}) % {};", Tab.Indices[D],
                iexpr(Sp.BoxLo[D]), Stride, Sp.BoxSize[D]);
       }
-      W.line("if (!({})) continue;", iexpr(Sp.CellGuard));
+      std::string Cond = (Vol % Threads ? "dpc_e < " + std::to_string(Vol) +
+                                              " && "
+                                        : std::string()) +
+                         "(" + iexpr(Sp.CellGuard) + ")";
       if (Sp.RowMask)
-        W.line("if (!(({}) && ({}))) continue; // masked: no term at k",
-               iexpr(Sp.RowMask), iexpr(Sp.ColMask));
-      W.line("{} &dpc_a = dpc_acc{}[dpc_e];", T, Id);
+        Cond += " && (" + iexpr(Sp.RowMask) + ") && (" + iexpr(Sp.ColMask) +
+                ")"; // masked: no term at k
+      W.open("if (" + Cond + ")");
       std::string U =
           productUpdate(P, Sp, productOperand(Sp, rawLoad(*Sp.X), Wide),
                         productOperand(Sp, rawLoad(*Sp.Y), Wide), W);
-      W.line("dpc_a = dpc::{}(dpc_a, {});", productCombine(Sp.Op), U);
+      W.line("dpc_g{0}[dpc_m] = dpc::{1}(dpc_g{0}[dpc_m], {2});", Id,
+             productCombine(Sp.Op), U);
+      W.close();
       W.close();
       W.close();
       return true;
     };
     printLoopTree(*Sp.ProductLoops, W, Leaf, "tile-product loops");
+    W.line("#pragma unroll");
+    W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(Per) + "; ++dpc_m)");
+    W.line("const int64_t dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+    W.line("{}dpc_acc{}[dpc_e] = dpc::{}(dpc_acc{}[dpc_e], dpc_g{}[dpc_m]);",
+           Vol % Threads ? "if (dpc_e < " + std::to_string(Vol) + ") " : "", Id,
+           productCombine(Sp.Op), Id, Id);
+    W.close();
     if (Sp.SoftInf)
       W.line("if (__syncthreads_or(dpc_wide) && threadIdx.x == 0) "
              "dpc_acc{}[{}] = 1;",
@@ -750,7 +808,7 @@ struct CudaPrinter {
            ", int *dpc_errs)");
     bindProblem(S, W);
     W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
-    productOnly(*S.Body, W);
+    productOnly(*S.Body, S.SplitK, W);
     W.close();
   }
 

@@ -621,11 +621,24 @@ struct GpuMapper {
       K.AccOffset[S] = Off;
       Off = align16(Off + accElements(P.Splits[S]) * typeBytes(P.Splits[S].Ty));
     }
-    // One register-blocked int32 or int64 product per tile (atomicMax /
-    // Min combine the parts): its own kernel, split over k, so that a step
-    // with few tiles still fills the GPU.
-    if (Splits.size() == 1 && hasProduct(N)) {
-      int S = *Splits.begin();
+    // The tile's dominant register-blocked int32 or int64 product (atomicMax
+    // / Min combine the parts): its own kernel, split over k, so that a step
+    // with few tiles still fills the GPU. Dominant: the tile's only product,
+    // or the one with more contraction indices than every other (its work
+    // grows with a range the tile does not bound: BPMax's k1).
+    int Dominant = -1;
+    if (hasProduct(N)) {
+      for (int S : Splits) {
+        size_t KS = P.Splits[S].KVars.size();
+        bool Above = true;
+        for (int O : Splits)
+          Above &= O == S || P.Splits[O].KVars.size() < KS;
+        if (Above)
+          Dominant = S;
+      }
+    }
+    if (Dominant >= 0) {
+      int S = Dominant;
       const SplitInfo &Sp = P.Splits[S];
       if (whyNotRegisterBlocked(Sp).empty() &&
           (Sp.Ty == ScalarType::Int32 || Sp.Ty == ScalarType::Int64)) {
@@ -633,12 +646,19 @@ struct GpuMapper {
         GpuProduct &GP = G.Products[S];
         GP = registerBlocked(Sp);
         GP.Form = GpuProductForm::SplitK;
-        GP.Why += "; the tile's only product, of ints: a kernel of its own, k "
-                  "split between up to " +
+        GP.Why += std::string(Splits.size() == 1
+                                  ? "; the tile's only product"
+                                  : "; the tile's dominant product (more "
+                                    "contraction indices than the others)") +
+                  ", of ints: a kernel of its own, k split between up to " +
                   std::to_string(MaxParts) +
                   " blocks per tile so that steps with few tiles fill the GPU "
                   "(atomic " +
-                  std::string(redOpName(Sp.Op)) + " combines the parts)";
+                  std::string(redOpName(Sp.Op)) + " combines the parts)" +
+                  (Sp.KVars.size() > 1
+                       ? "; the blocks take the chunks of all its k loops in "
+                         "turn (the outer contraction indices are split too)"
+                       : "");
         K.SplitKBytes = GP.StageBytes;
       }
     }

@@ -1243,10 +1243,1059 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
+// Kernel 2's tile product, split over k: block (x, y) computes part y of gridDim.y of
+// the product of tile x of the list, into the tile's slot of dpc_gacc2 (atomic
+// max); kernel 2 then reads it. The host picks gridDim.y per step so that the step
+// fills the GPU (1 when it has tiles enough).
+__global__ void __launch_bounds__(256, 2)
+    dpc_product2(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
+                 int32_t *dpc_gacc2, int *dpc_errs) {
+  const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
+  const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
+  [[maybe_unused]] const Params dpc_p = dpc_prob.p;
+  [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
+  [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
+  [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t c1 = dpc_item[1];
+  (void)c1;
+  const int64_t c2 = dpc_item[2];
+  (void)c2;
+  const int64_t c3 = dpc_item[3];
+  (void)c3;
+  extern __shared__ __align__(16) unsigned char dpc_smem[];
+  if (c0 >= c2 + c3 + 1 && c2 + c3 >= 0) {
+    {
+      const int64_t tile0 = c0 - c1 - c2 - c3;
+      (void)tile0;
+      const int64_t tile1 = c1;
+      (void)tile1;
+      const int64_t tile2 = c2;
+      (void)tile2;
+      const int64_t tile3 = c3;
+      (void)tile3;
+      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
+      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 31 + 32i3 and i5 < M and ((-i0 - 32i2 - i4 < i5 <= 29 + 32i3 and i5 <= -3 + M) or (i5 >= -1 + 32i3 and i5 > -i1 + 32i3 + i4 and 2i5 >= -i0 - 32i2 + 32i3 - i4)); TK[i0, i1, i2, i3, -1 + i1, i5] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and i5 >= -1 + 32i3 and -32i2 <= i5 <= 30 + 32i3 and i5 <= -2 + M; TK[i0, i1, i2, i3, -i0, i5] : i0 <= 0 and -i0 < i1 < N and 32i3 < M and i5 >= 0 and -32i2 <= i5 <= 31 - 32i2 and i5 <= 30 + 32i3 and i5 <= 28 + i0 + i1 + 32i3 and i5 <= -2 + M and i5 <= -4 + M + i0 + i1 }
+      {
+        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 0);
+        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 4608);
+        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
+        int32_t dpc_reg[2][2];
+        int dpc_wide = 0;      // a finite operand beyond +-dpc::SoftNarrow was read
+        bool dpc_did = false;  // this block's part of k is not empty
+        int64_t dpc_cbase = 0; // chunks of the product's k loops so far
+#pragma unroll
+        for (int q = 0; q < 2; ++q)
+#pragma unroll
+          for (int r = 0; r < 2; ++r)
+            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
+        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
+            M >= 32 * tile3 + 1) {
+          for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
+            if (tile2 + tile3 >= 1 && kk0 + tile0 == 0) {
+              {
+                // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                // product's loops, counted across them (dpc_cbase: the chunks of the loops before)
+                const int64_t dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
+                const int64_t dpc_parts_y = gridDim.y;
+                const int64_t dpc_first =
+                    ((int64_t(blockIdx.y) - dpc_cbase) % dpc_parts_y + dpc_parts_y) %
+                    dpc_parts_y;
+                const int64_t dpc_klo = dpc_kall + dpc_first * 32, dpc_khi = dpc_kend;
+                if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) / 32 + 1;
+                dpc_did |= dpc_klo <= dpc_khi;
+                int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k1 = -tile0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi)
+                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                  dpc_wide)
+                                : int32_t(-(1 << 30));
+                  dpc_px[dpc_m] = dpc_x;
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k1 = -tile0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi)
+                    dpc_y =
+                        (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                         j2 >= 0 && k2 == j2) &&
+                                (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                 N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                                 j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                            ? dpc::soft_neg_w(
+                                  dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)], dpc_wide)
+                            : int32_t(-(1 << 30));
+                  dpc_py[dpc_m] = dpc_y;
+                }
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                     dpc_k0 += 32 * dpc_parts_y) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                  }
+                  __syncthreads();
+                  if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3;
+                      (void)j2;
+                      const int64_t k1 = -tile0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi)
+                        dpc_x =
+                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                  dpc_wide)
+                                : int32_t(-(1 << 30));
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2);
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const int64_t k1 = -tile0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi)
+                        dpc_y =
+                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                             j2 >= 0 && k2 == j2) &&
+                                    (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                     N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                                     j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                ? dpc::soft_neg_w(
+                                      dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                      dpc_wide)
+                                : int32_t(-(1 << 30));
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                  }
+                  __syncthreads();
+#pragma unroll
+                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                    int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+#pragma unroll
+                      for (int r = 0; r < 2; ++r)
+                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                  }
+                  __syncthreads();
+                }
+              }
+            } else {
+              if (M + 32 * tile2 >= 3 && tile2 + tile3 == 0 && kk0 + tile0 == 0) {
+                {
+                  // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                  // product's loops, counted across them (dpc_cbase: the chunks of the loops before)
+                  const int64_t dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
+                  const int64_t dpc_parts_y = gridDim.y;
+                  const int64_t dpc_first =
+                      ((int64_t(blockIdx.y) - dpc_cbase) % dpc_parts_y + dpc_parts_y) %
+                      dpc_parts_y;
+                  const int64_t dpc_klo = dpc_kall + dpc_first * 32, dpc_khi = dpc_kend;
+                  if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) / 32 + 1;
+                  dpc_did |= dpc_klo <= dpc_khi;
+                  int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = -tile0;
+                    (void)k1;
+                    const int64_t k2 = dpc_klo + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x =
+                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = -tile0;
+                    (void)k1;
+                    const int64_t k2 = dpc_klo + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2) &&
+                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                  ? dpc::soft_neg_w(
+                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                        dpc_wide)
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                  for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                       dpc_k0 += 32 * dpc_parts_y) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                    }
+                    __syncthreads();
+                    if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 256 * dpc_m;
+                        const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                        const int64_t i1 = -tile0;
+                        (void)i1;
+                        const int64_t j1 = tile1;
+                        (void)j1;
+                        const int64_t i2 = -(32 * tile2) + dpc_rr;
+                        (void)i2;
+                        const int64_t j2 = 32 * tile3;
+                        (void)j2;
+                        const int64_t k1 = -tile0;
+                        (void)k1;
+                        const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                        int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                        if (k2 <= dpc_khi)
+                          dpc_x =
+                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
+                               i2 >= 0 && k2 == i2) &&
+                                      (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                       N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                       k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                                  ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                    dpc_wide)
+                                  : int32_t(-(1 << 30));
+                        dpc_px[dpc_m] = dpc_x;
+                      }
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 256 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        const int64_t i1 = -tile0;
+                        (void)i1;
+                        const int64_t j1 = tile1;
+                        (void)j1;
+                        const int64_t i2 = -(32 * tile2);
+                        (void)i2;
+                        const int64_t j2 = 32 * tile3 + dpc_cc;
+                        (void)j2;
+                        const int64_t k1 = -tile0;
+                        (void)k1;
+                        const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                        int32_t dpc_y = int32_t(0);
+                        if (k2 <= dpc_khi)
+                          dpc_y =
+                              (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2) &&
+                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                  ? dpc::soft_neg_w(
+                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                        dpc_wide)
+                                  : int32_t(-(1 << 30));
+                        dpc_py[dpc_m] = dpc_y;
+                      }
+                    }
+                    __syncthreads();
+#pragma unroll
+                    for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                      int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                      for (int q = 0; q < 2; ++q)
+                        dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                      for (int q = 0; q < 2; ++q)
+                        dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                      for (int q = 0; q < 2; ++q)
+#pragma unroll
+                        for (int r = 0; r < 2; ++r)
+                          dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                    }
+                    __syncthreads();
+                  }
+                }
+              }
+            }
+            {
+              // this block's chunks of this k loop: every gridDim.y-th chunk of the
+              // product's loops, counted across them (dpc_cbase: the chunks of the loops before)
+              const int64_t dpc_kall =
+                                dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1),
+                            dpc_kend = dpc_min(M - 3, 32 * tile3 + 29);
+              const int64_t dpc_parts_y = gridDim.y;
+              const int64_t dpc_first =
+                  ((int64_t(blockIdx.y) - dpc_cbase) % dpc_parts_y + dpc_parts_y) %
+                  dpc_parts_y;
+              const int64_t dpc_klo = dpc_kall + dpc_first * 32, dpc_khi = dpc_kend;
+              if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) / 32 + 1;
+              dpc_did |= dpc_klo <= dpc_khi;
+              int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi)
+                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
+                dpc_px[dpc_m] = dpc_x;
+              }
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi)
+                  dpc_y =
+                      (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                       j2 >= 0 && k2 == j2) &&
+                              (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                               N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                               j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                          ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                            dpc_wide)
+                          : int32_t(-(1 << 30));
+                dpc_py[dpc_m] = dpc_y;
+              }
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                   dpc_k0 += 32 * dpc_parts_y) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                }
+                __syncthreads();
+                if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x =
+                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2) &&
+                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                  ? dpc::soft_neg_w(
+                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                        dpc_wide)
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+#pragma unroll
+                    for (int r = 0; r < 2; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
+              }
+            }
+            if (M + 32 * tile2 >= 33 && 32 * tile3 + 1 == M && kk0 + 1 == tile1) {
+              {
+                // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                // product's loops, counted across them (dpc_cbase: the chunks of the loops before)
+                const int64_t dpc_kall = M - 2, dpc_kend = M - 2;
+                const int64_t dpc_parts_y = gridDim.y;
+                const int64_t dpc_first =
+                    ((int64_t(blockIdx.y) - dpc_cbase) % dpc_parts_y + dpc_parts_y) %
+                    dpc_parts_y;
+                const int64_t dpc_klo = dpc_kall + dpc_first * 32, dpc_khi = dpc_kend;
+                if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) / 32 + 1;
+                dpc_did |= dpc_klo <= dpc_khi;
+                int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k1 = tile1 - 1;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi)
+                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                  dpc_wide)
+                                : int32_t(-(1 << 30));
+                  dpc_px[dpc_m] = dpc_x;
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k1 = tile1 - 1;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi)
+                    dpc_y =
+                        (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                         j2 >= 0 && k2 == j2) &&
+                                (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                 N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                                 j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                            ? dpc::soft_neg_w(
+                                  dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)], dpc_wide)
+                            : int32_t(-(1 << 30));
+                  dpc_py[dpc_m] = dpc_y;
+                }
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                     dpc_k0 += 32 * dpc_parts_y) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                  }
+                  __syncthreads();
+                  if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3;
+                      (void)j2;
+                      const int64_t k1 = tile1 - 1;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi)
+                        dpc_x =
+                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                  dpc_wide)
+                                : int32_t(-(1 << 30));
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2);
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const int64_t k1 = tile1 - 1;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi)
+                        dpc_y =
+                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                             j2 >= 0 && k2 == j2) &&
+                                    (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                     N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                                     j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                ? dpc::soft_neg_w(
+                                      dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                      dpc_wide)
+                                : int32_t(-(1 << 30));
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                  }
+                  __syncthreads();
+#pragma unroll
+                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                    int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+#pragma unroll
+                      for (int r = 0; r < 2; ++r)
+                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                  }
+                  __syncthreads();
+                }
+              }
+            }
+            {
+              // this block's chunks of this k loop: every gridDim.y-th chunk of the
+              // product's loops, counted across them (dpc_cbase: the chunks of the loops before)
+              const int64_t dpc_kall = dpc_max(dpc_max(M - 2, -(32 * tile2)),
+                                               kk0 + 32 * tile3 - tile1 + 1),
+                            dpc_kend = dpc_min(M - 1, 32 * tile3 + 29);
+              const int64_t dpc_parts_y = gridDim.y;
+              const int64_t dpc_first =
+                  ((int64_t(blockIdx.y) - dpc_cbase) % dpc_parts_y + dpc_parts_y) %
+                  dpc_parts_y;
+              const int64_t dpc_klo = dpc_kall + dpc_first * 32, dpc_khi = dpc_kend;
+              if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) / 32 + 1;
+              dpc_did |= dpc_klo <= dpc_khi;
+              int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi)
+                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
+                dpc_px[dpc_m] = dpc_x;
+              }
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi)
+                  dpc_y =
+                      (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                       j2 >= 0 && k2 == j2) &&
+                              (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                               N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                               j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                          ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                            dpc_wide)
+                          : int32_t(-(1 << 30));
+                dpc_py[dpc_m] = dpc_y;
+              }
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                   dpc_k0 += 32 * dpc_parts_y) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                }
+                __syncthreads();
+                if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x =
+                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2) &&
+                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                  ? dpc::soft_neg_w(
+                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                        dpc_wide)
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+#pragma unroll
+                    for (int r = 0; r < 2; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
+              }
+            }
+            {
+              // this block's chunks of this k loop: every gridDim.y-th chunk of the
+              // product's loops, counted across them (dpc_cbase: the chunks of the loops before)
+              const int64_t dpc_kall = 32 * tile3 + 30,
+                            dpc_kend = dpc_min(M - 1, 32 * tile3 + 31);
+              const int64_t dpc_parts_y = gridDim.y;
+              const int64_t dpc_first =
+                  ((int64_t(blockIdx.y) - dpc_cbase) % dpc_parts_y + dpc_parts_y) %
+                  dpc_parts_y;
+              const int64_t dpc_klo = dpc_kall + dpc_first * 32, dpc_khi = dpc_kend;
+              if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) / 32 + 1;
+              dpc_did |= dpc_klo <= dpc_khi;
+              int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                (void)i2;
+                const int64_t j2 = 32 * tile3;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k2 <= dpc_khi)
+                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
+                dpc_px[dpc_m] = dpc_x;
+              }
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int dpc_e = threadIdx.x + 256 * dpc_m;
+                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                const int64_t i1 = -tile0;
+                (void)i1;
+                const int64_t j1 = tile1;
+                (void)j1;
+                const int64_t i2 = -(32 * tile2);
+                (void)i2;
+                const int64_t j2 = 32 * tile3 + dpc_cc;
+                (void)j2;
+                const int64_t k1 = kk0;
+                (void)k1;
+                const int64_t k2 = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k2 <= dpc_khi)
+                  dpc_y =
+                      (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                       j2 >= 0 && k2 == j2) &&
+                              (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                               N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
+                               j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                          ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                            dpc_wide)
+                          : int32_t(-(1 << 30));
+                dpc_py[dpc_m] = dpc_y;
+              }
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                   dpc_k0 += 32 * dpc_parts_y) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                }
+                __syncthreads();
+                if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x =
+                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
+                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
+                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
+                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                dpc_wide)
+                              : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = kk0;
+                    (void)k1;
+                    const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2) &&
+                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
+                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
+                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                                  ? dpc::soft_neg_w(
+                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                        dpc_wide)
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                  for (int q = 0; q < 2; ++q)
+#pragma unroll
+                    for (int r = 0; r < 2; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
+              }
+            }
+          }
+        }
+        // registers -> this tile's slot of the global accumulator, combined with the
+        // other parts
+        if (dpc_did) {
+          int32_t *dpc_g = dpc_gacc2 + int64_t(blockIdx.x) * 1025;
+#pragma unroll
+          for (int q = 0; q < 2; ++q)
+#pragma unroll
+            for (int r = 0; r < 2; ++r)
+              atomicMax(&dpc_g[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1],
+                        dpc_reg[q][r]);
+          if (dpc_wide) dpc_g[1024] = 1; // the slot's wide flag (the identity: none)
+        }
+      }
+    }
+  }
+}
+
 // Kernel 2 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
 __global__ void __launch_bounds__(256)
     dpc_kernel2(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                int *dpc_errs) {
+                int32_t *dpc_gacc2, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
   [[maybe_unused]] const Params dpc_p = dpc_prob.p;
@@ -1313,948 +2362,18 @@ __global__ void __launch_bounds__(256)
       (void)tile2;
       const int64_t tile3 = c3;
       (void)tile3;
-      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 31 + 32i3 and i5 < M and ((-i0 - 32i2 - i4 < i5 <= 29 + 32i3 and i5 <= -3 + M) or (i5 >= -1 + 32i3 and i5 > -i1 + 32i3 + i4 and 2i5 >= -i0 - 32i2 + 32i3 - i4)); TK[i0, i1, i2, i3, -1 + i1, i5] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and i5 >= -1 + 32i3 and -32i2 <= i5 <= 30 + 32i3 and i5 <= -2 + M; TK[i0, i1, i2, i3, -i0, i5] : i0 <= 0 and -i0 < i1 < N and 32i3 < M and i5 >= 0 and -32i2 <= i5 <= 31 - 32i2 and i5 <= 30 + 32i3 and i5 <= 28 + i0 + i1 + 32i3 and i5 <= -2 + M and i5 <= -4 + M + i0 + i1 }
+      // Tile product 2: computed by dpc_product kernel (split over k); taken from
+      // global memory, which is reset to the identity for the next step
       {
-        int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 16400);
-        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 21008);
-        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-        int32_t dpc_reg[2][2];
-        int dpc_wide = 0; // a finite operand beyond +-dpc::SoftNarrow was read
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
-            M >= 32 * tile3 + 1) {
-          for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            if (tile2 + tile3 >= 1 && kk0 + tile0 == 0) {
-              {
-                const int64_t dpc_klo = -(32 * tile2), dpc_khi = -(32 * tile2);
-                int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-// masked: an operand whose row (X) or column (Y) has no term at k reads
-// int32_t(-(1 << 30)), so the sum never wins over a term
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3;
-                  (void)j2;
-                  const int64_t k1 = -tile0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi)
-                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                  dpc_wide)
-                                : int32_t(-(1 << 30));
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2);
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const int64_t k1 = -tile0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi)
-                    dpc_y =
-                        (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                         j2 >= 0 && k2 == j2) &&
-                                (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                 N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                                 j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                            ? dpc::soft_neg_w(
-                                  dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)], dpc_wide)
-                            : int32_t(-(1 << 30));
-                  dpc_py[dpc_m] = dpc_y;
-                }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                  }
-                  __syncthreads();
-                  if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2) + dpc_rr;
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3;
-                      (void)j2;
-                      const int64_t k1 = -tile0;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k2 <= dpc_khi)
-                        dpc_x =
-                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                  dpc_wide)
-                                : int32_t(-(1 << 30));
-                      dpc_px[dpc_m] = dpc_x;
-                    }
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2);
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3 + dpc_cc;
-                      (void)j2;
-                      const int64_t k1 = -tile0;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_y = int32_t(0);
-                      if (k2 <= dpc_khi)
-                        dpc_y =
-                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                             j2 >= 0 && k2 == j2) &&
-                                    (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                     N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                                     j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                                ? dpc::soft_neg_w(
-                                      dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                      dpc_wide)
-                                : int32_t(-(1 << 30));
-                      dpc_py[dpc_m] = dpc_y;
-                    }
-                  }
-                  __syncthreads();
-#pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                    int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-#pragma unroll
-                      for (int r = 0; r < 2; ++r)
-                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                  }
-                  __syncthreads();
-                }
-              }
-            } else {
-              if (M + 32 * tile2 >= 3 && tile2 + tile3 == 0 && kk0 + tile0 == 0) {
-                {
-                  const int64_t dpc_klo = -(32 * tile2), dpc_khi = -(32 * tile2);
-                  int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-// masked: an operand whose row (X) or column (Y) has no term at k reads
-// int32_t(-(1 << 30)), so the sum never wins over a term
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3;
-                    (void)j2;
-                    const int64_t k1 = -tile0;
-                    (void)k1;
-                    const int64_t k2 = dpc_klo + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi)
-                      dpc_x =
-                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
-                    dpc_px[dpc_m] = dpc_x;
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2);
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const int64_t k1 = -tile0;
-                    (void)k1;
-                    const int64_t k2 = dpc_klo + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi)
-                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2) &&
-                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                                  ? dpc::soft_neg_w(
-                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                        dpc_wide)
-                                  : int32_t(-(1 << 30));
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                  for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                    }
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                    }
-                    __syncthreads();
-                    if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                        const int dpc_e = threadIdx.x + 256 * dpc_m;
-                        const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                        const int64_t i1 = -tile0;
-                        (void)i1;
-                        const int64_t j1 = tile1;
-                        (void)j1;
-                        const int64_t i2 = -(32 * tile2) + dpc_rr;
-                        (void)i2;
-                        const int64_t j2 = 32 * tile3;
-                        (void)j2;
-                        const int64_t k1 = -tile0;
-                        (void)k1;
-                        const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                        int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                        if (k2 <= dpc_khi)
-                          dpc_x =
-                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
-                               i2 >= 0 && k2 == i2) &&
-                                      (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                       N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                       k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                                  ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                    dpc_wide)
-                                  : int32_t(-(1 << 30));
-                        dpc_px[dpc_m] = dpc_x;
-                      }
-#pragma unroll
-                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                        const int dpc_e = threadIdx.x + 256 * dpc_m;
-                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                        const int64_t i1 = -tile0;
-                        (void)i1;
-                        const int64_t j1 = tile1;
-                        (void)j1;
-                        const int64_t i2 = -(32 * tile2);
-                        (void)i2;
-                        const int64_t j2 = 32 * tile3 + dpc_cc;
-                        (void)j2;
-                        const int64_t k1 = -tile0;
-                        (void)k1;
-                        const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                        int32_t dpc_y = int32_t(0);
-                        if (k2 <= dpc_khi)
-                          dpc_y =
-                              (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2) &&
-                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                                  ? dpc::soft_neg_w(
-                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                        dpc_wide)
-                                  : int32_t(-(1 << 30));
-                        dpc_py[dpc_m] = dpc_y;
-                      }
-                    }
-                    __syncthreads();
-#pragma unroll
-                    for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                      int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                      for (int q = 0; q < 2; ++q)
-                        dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                      for (int q = 0; q < 2; ++q)
-                        dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                      for (int q = 0; q < 2; ++q)
-#pragma unroll
-                        for (int r = 0; r < 2; ++r)
-                          dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                    }
-                    __syncthreads();
-                  }
-                }
-              }
-            }
-            {
-              const int64_t dpc_klo =
-                                dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1),
-                            dpc_khi = dpc_min(M - 3, 32 * tile3 + 29);
-              int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-// masked: an operand whose row (X) or column (Y) has no term at k reads
-// int32_t(-(1 << 30)), so the sum never wins over a term
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi)
-                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi)
-                  dpc_y =
-                      (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                       j2 >= 0 && k2 == j2) &&
-                              (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                               N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                               j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                          ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                            dpc_wide)
-                          : int32_t(-(1 << 30));
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                }
-                __syncthreads();
-                if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi)
-                      dpc_x =
-                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
-                    dpc_px[dpc_m] = dpc_x;
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2);
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi)
-                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2) &&
-                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                                  ? dpc::soft_neg_w(
-                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                        dpc_wide)
-                                  : int32_t(-(1 << 30));
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                }
-                __syncthreads();
-#pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-#pragma unroll
-                    for (int r = 0; r < 2; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                }
-                __syncthreads();
-              }
-            }
-            if (M + 32 * tile2 >= 33 && 32 * tile3 + 1 == M && kk0 + 1 == tile1) {
-              {
-                const int64_t dpc_klo = M - 2, dpc_khi = M - 2;
-                int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-// masked: an operand whose row (X) or column (Y) has no term at k reads
-// int32_t(-(1 << 30)), so the sum never wins over a term
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3;
-                  (void)j2;
-                  const int64_t k1 = tile1 - 1;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi)
-                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                  dpc_wide)
-                                : int32_t(-(1 << 30));
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2);
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const int64_t k1 = tile1 - 1;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi)
-                    dpc_y =
-                        (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                         j2 >= 0 && k2 == j2) &&
-                                (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                 N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                                 j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                            ? dpc::soft_neg_w(
-                                  dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)], dpc_wide)
-                            : int32_t(-(1 << 30));
-                  dpc_py[dpc_m] = dpc_y;
-                }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                  }
-                  __syncthreads();
-                  if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2) + dpc_rr;
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3;
-                      (void)j2;
-                      const int64_t k1 = tile1 - 1;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k2 <= dpc_khi)
-                        dpc_x =
-                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                  dpc_wide)
-                                : int32_t(-(1 << 30));
-                      dpc_px[dpc_m] = dpc_x;
-                    }
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const int64_t i1 = -tile0;
-                      (void)i1;
-                      const int64_t j1 = tile1;
-                      (void)j1;
-                      const int64_t i2 = -(32 * tile2);
-                      (void)i2;
-                      const int64_t j2 = 32 * tile3 + dpc_cc;
-                      (void)j2;
-                      const int64_t k1 = tile1 - 1;
-                      (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                      int32_t dpc_y = int32_t(0);
-                      if (k2 <= dpc_khi)
-                        dpc_y =
-                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                             j2 >= 0 && k2 == j2) &&
-                                    (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                     N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                                     j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                                ? dpc::soft_neg_w(
-                                      dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                      dpc_wide)
-                                : int32_t(-(1 << 30));
-                      dpc_py[dpc_m] = dpc_y;
-                    }
-                  }
-                  __syncthreads();
-#pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                    int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                    for (int q = 0; q < 2; ++q)
-#pragma unroll
-                      for (int r = 0; r < 2; ++r)
-                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                  }
-                  __syncthreads();
-                }
-              }
-            }
-            {
-              const int64_t dpc_klo = dpc_max(dpc_max(M - 2, -(32 * tile2)),
-                                              kk0 + 32 * tile3 - tile1 + 1),
-                            dpc_khi = dpc_min(M - 1, 32 * tile3 + 29);
-              int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-// masked: an operand whose row (X) or column (Y) has no term at k reads
-// int32_t(-(1 << 30)), so the sum never wins over a term
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi)
-                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi)
-                  dpc_y =
-                      (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                       j2 >= 0 && k2 == j2) &&
-                              (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                               N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                               j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                          ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                            dpc_wide)
-                          : int32_t(-(1 << 30));
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                }
-                __syncthreads();
-                if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi)
-                      dpc_x =
-                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
-                    dpc_px[dpc_m] = dpc_x;
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2);
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi)
-                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2) &&
-                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                                  ? dpc::soft_neg_w(
-                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                        dpc_wide)
-                                  : int32_t(-(1 << 30));
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                }
-                __syncthreads();
-#pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-#pragma unroll
-                    for (int r = 0; r < 2; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                }
-                __syncthreads();
-              }
-            }
-            {
-              const int64_t dpc_klo = 32 * tile3 + 30,
-                            dpc_khi = dpc_min(M - 1, 32 * tile3 + 31);
-              int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-// masked: an operand whose row (X) or column (Y) has no term at k reads
-// int32_t(-(1 << 30)), so the sum never wins over a term
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi)
-                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi)
-                  dpc_y =
-                      (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                       j2 >= 0 && k2 == j2) &&
-                              (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                               N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                               j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                          ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                            dpc_wide)
-                          : int32_t(-(1 << 30));
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                }
-                __syncthreads();
-                if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi)
-                      dpc_x =
-                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
-                    dpc_px[dpc_m] = dpc_x;
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2);
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi)
-                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2) &&
-                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                                  ? dpc::soft_neg_w(
-                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                        dpc_wide)
-                                  : int32_t(-(1 << 30));
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                }
-                __syncthreads();
-#pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-#pragma unroll
-                    for (int r = 0; r < 2; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                }
-                __syncthreads();
-              }
-            }
-          }
+        int32_t *dpc_g = dpc_gacc2 + int64_t(blockIdx.x) * 1025;
+        for (int dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+          dpc_acc2[dpc_e] = dpc_g[dpc_e];
+          dpc_g[dpc_e] = dpc::Limits<int32_t>::Neg;
         }
-#pragma unroll
-        for (int q = 0; q < 2; ++q)
-#pragma unroll
-          for (int r = 0; r < 2; ++r)
-            dpc_acc2[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1] = dpc_reg[q][r];
-        if (__syncthreads_or(dpc_wide) && threadIdx.x == 0) dpc_acc2[1024] = 1;
+        if (threadIdx.x == 0) {
+          dpc_acc2[1024] = dpc_g[1024] != dpc::Limits<int32_t>::Neg;
+          dpc_g[1024] = dpc::Limits<int32_t>::Neg;
+        }
         __syncthreads();
       }
     }
@@ -2574,26 +2693,31 @@ __global__ void __launch_bounds__(256)
       // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
       // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
       {
+        int32_t dpc_g5[4]; // this thread's cells' accumulators
+#pragma unroll
+        for (int dpc_m = 0; dpc_m < 4; ++dpc_m)
+          dpc_g5[dpc_m] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
             M >= 32 * tile3 + 1) {
           for (int64_t kk0 = -tile0;
                kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1; kk0++) {
             {
               const int64_t k1 = kk0;
-              for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
                 const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                 const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
                 const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                 const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                          M >= j2 + 1 ||
-                      i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                          j2 == i2))
-                  continue;
-                int32_t &dpc_a = dpc_acc5[dpc_e];
-                dpc_a =
-                    dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                if ((i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                         M >= j2 + 1 ||
+                     i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                         j2 == i2)) {
+                  dpc_g5[dpc_m] = dpc::vmax(
+                      dpc_g5[dpc_m], int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
               }
             }
           }
@@ -2601,40 +2725,42 @@ __global__ void __launch_bounds__(256)
             for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
               {
                 const int64_t k1 = kkp0;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
                   const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                   const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
                   const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                   const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                  if ((i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                           M >= j2 + 1 ||
+                       i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                           j2 == i2)) {
+                    dpc_g5[dpc_m] = dpc::vmax(
+                        dpc_g5[dpc_m], int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                                dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                  }
                 }
               }
             }
             for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
               {
                 const int64_t k1 = kkp1;
-                for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
                   const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                   const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
                   const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                   const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                            M >= j2 + 1 ||
-                        i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                            i2 >= 0 && j2 == i2))
-                    continue;
-                  int32_t &dpc_a = dpc_acc5[dpc_e];
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                  if ((i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                           M >= j2 + 1 ||
+                       i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                           j2 == i2)) {
+                    dpc_g5[dpc_m] = dpc::vmax(
+                        dpc_g5[dpc_m], int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                                dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                  }
                 }
               }
             }
@@ -2643,25 +2769,32 @@ __global__ void __launch_bounds__(256)
               for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
                 {
                   const int64_t k1 = kkp2;
-                  for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
                     const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
                     const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
                     const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
                     const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                    if (!(i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                              M >= j2 + 1 ||
-                          i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                              i2 >= 0 && j2 == i2))
-                      continue;
-                    int32_t &dpc_a = dpc_acc5[dpc_e];
-                    dpc_a = dpc::vmax(dpc_a,
-                                      int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                    if ((i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                             M >= j2 + 1 ||
+                         i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
+                             i2 >= 0 && j2 == i2)) {
+                      dpc_g5[dpc_m] =
+                          dpc::vmax(dpc_g5[dpc_m],
+                                    int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                            dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                    }
                   }
                 }
               }
             }
           }
+        }
+#pragma unroll
+        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+          const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
+          dpc_acc5[dpc_e] = dpc::vmax(dpc_acc5[dpc_e], dpc_g5[dpc_m]);
         }
         __syncthreads();
       }
@@ -2880,6 +3013,8 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
       dpc_gacc_k0; // split tile products, one slot per tile of a step
   dpc_rt::DeviceBuffer<int32_t>
       dpc_gacc_k1; // split tile products, one slot per tile of a step
+  dpc_rt::DeviceBuffer<int32_t>
+      dpc_gacc_k2; // split tile products, one slot per tile of a step
   const int dpc_sms = dpc_rt::sm_count(dpc_device);
   dpc_rt::EventTimer dpc_timer;
   dpc_timer.start(dpc_stream);
@@ -2931,8 +3066,19 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
       const int64_t c0 = dpc_L.HostIters[0];
       const size_t dpc_n = dpc_L.Items.size() / 4;
       // one block per tile of the step, of every problem
+      // the tile products first, each split over k so that the step fills the GPU
+      if (dpc_gacc_k2.size() < dpc_n * 1025) {
+        dpc_gacc_k2 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 1025);
+        dpc_rt::fill(dpc_gacc_k2.get(), dpc_gacc_k2.size(), dpc::Limits<int32_t>::Neg,
+                     dpc_stream);
+      }
+      const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
+      dpc_product2<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 9216,
+                     dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(),
+                                   dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
       dpc_kernel2<<<static_cast<unsigned>(dpc_n), 256, 29712, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;
     }

@@ -50,7 +50,7 @@ tile product 1 in S2_case2: reduction max k in i + 1 .. j - 1 : S2[i, k] + S2[k 
   whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 2 && M >= 64 * tile1 + 64
 tile product 2 in F_case4: reduction max k1 in i1 .. j1 - 1, k2 in i2 .. j2 : F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
   U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 31 + 32i3 and i5 < M and ((-i0 - 32i2 - i4 < i5 <= 29 + 32i3 and i5 <= -3 + M) or (i5 >= -1 + 32i3 and i5 > -i1 + 32i3 + i4 and 2i5 >= -i0 - 32i2 + 32i3 - i4)); TK[i0, i1, i2, i3, -1 + i1, i5] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and i5 >= -1 + 32i3 and -32i2 <= i5 <= 30 + 32i3 and i5 <= -2 + M; TK[i0, i1, i2, i3, -i0, i5] : i0 <= 0 and -i0 < i1 < N and 32i3 < M and i5 >= 0 and -32i2 <= i5 <= 31 - 32i2 and i5 <= 30 + 32i3 and i5 <= 28 + i0 + i1 + 32i3 and i5 <= -2 + M and i5 <= -4 + M + i0 + i1 }
-  register-blocked on the GPU; on the CPU, the last index innermost (a row of accumulators)
+  register-blocked, split over k on the GPU; on the CPU, the last index innermost (a row of accumulators)
   masked: U(T) holds every k at which some cell of the tile has a term; a cell has one where its row passes M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2 and its column passes j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 || j2 >= 0 && k2 == j2; an operand that fails reads as the absorbing value
   operands may be -inf: read clamped to -2^30; where every finite operand a tile's product read lies within +-2^28, a result of -2^29 or more is exact and any other is -inf (every term read one); where one does not, a result below 0 makes the cell recompute its whole reduction exactly
 tile product 3 in F_case4: reduction max k2 in i2 .. j2 - 1 : F[i1, j1, i2, k2] + S2[k2 + 1, j2]
@@ -118,6 +118,7 @@ gpu:
     host loops: c0
     tile list: c1, c2, c3
     shared memory: 29712 bytes; accumulator 2 at 0; accumulator 3 at 4112; accumulator 4 at 8208; accumulator 5 at 12304; staging at 16400; tile of F at 25616
+    tile product 2 runs before it in kernel dpc_product2 (9216 bytes of shared memory)
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
       loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration, barrier after
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
@@ -132,8 +133,8 @@ gpu:
     why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
   tile product 1: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
     why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
-  tile product 2: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged
-    why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time
+  tile product 2: register-blocked, split over k, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged, up to 32 blocks per tile
+    why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time; the tile's dominant product (more contraction indices than the others), of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the blocks take the chunks of all its k loops in turn (the outer contraction indices are split too)
   tile product 3: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged
     why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time
   tile product 4: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged
