@@ -699,7 +699,23 @@ struct GpuMapper {
     // (two blocks need twice the shared memory: where it does not fit, one
     // block per SM, and the registers of two for it)
     bool OneFits = 2 * (K.SharedBytes + T.SharedReservedPerBlock) > T.SharedPerSM;
-    K.MinBlocksPerSM = WideTerms || OneFits ? 1 : Splits.size() <= 1 ? 2 : 0;
+    // Two blocks also where the products left in the block are small (at
+    // most 2 x 2 accumulators a thread, or generic): BPMax's tile kernel,
+    // its double reduction in a kernel of its own, ran 13% faster at the
+    // 128 registers two blocks allow (68 bytes spilled) than at its 172
+    // (gpu-runs/2026-11-26b/call8).
+    size_t InBlock = 0;
+    bool Small = true;
+    for (int S : Splits) {
+      if (S == K.SplitK)
+        continue;
+      ++InBlock;
+      const GpuProduct &GP = G.Products[S];
+      Small &= GP.Form != GpuProductForm::RegisterBlocked ||
+               GP.RowsPerThread * GP.ColsPerThread <= 4;
+    }
+    K.MinBlocksPerSM =
+        WideTerms || OneFits ? 1 : Splits.size() <= 1 || (InBlock > 0 && Small) ? 2 : 0;
     K.Why = std::string("one block of ") + std::to_string(TileThreads) +
             " threads per tile of a wavefront step" +
             (K.MinBlocksPerSM == 2 ? ", two blocks per SM" : "") +

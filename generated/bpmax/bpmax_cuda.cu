@@ -2292,8 +2292,8 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 2 (tile-wavefront): one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256)
+// Kernel 2 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel2(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                 int32_t *dpc_gacc2, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;

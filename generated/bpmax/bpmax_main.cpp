@@ -113,8 +113,8 @@ gpu:
     tile product 0 runs before it in kernel dpc_product1 (17408 bytes of shared memory)
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
-  kernel 2: tile-wavefront, 256 threads, group 2
-    why: one block of 256 threads per tile of a wavefront step; the tile's cells copied into shared memory
+  kernel 2: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
     host loops: c0
     tile list: c1, c2, c3
     shared memory: 29712 bytes; accumulator 2 at 0; accumulator 3 at 4112; accumulator 4 at 8208; accumulator 5 at 12304; staging at 16400; tile of F at 25616
