@@ -173,35 +173,41 @@ struct CudaPrinter {
                "; ++dpc_m)");
         W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
       };
+      // One staged operand element: Pad where k is past the loop, the
+      // masked value where its mask (if any) fails, else the load.
+      // (LoadGuard: lowering's simplified condition, the mask included)
+      auto Stage = [&](const char *Var, const std::string &Pad,
+                       const IExprPtr &Mask, const IExprPtr &LoadGuard,
+                       const VExpr &Rd) {
+        W.line("{} {} = {};", T, Var, Pad);
+        std::string Val = productOperand(Sp, rawLoad(Rd), Wide);
+        std::string Guard;
+        if (LoadGuard)
+          Guard = LoadGuard->isInt(1) ? "" : iexpr(LoadGuard);
+        else if (Mask)
+          Guard = "(" + iexpr(Mask) + ") && (" +
+                  iexpr(domainGuard(M, Rd.Table, Rd.Idx)) + ")";
+        else
+          Guard = iexpr(domainGuard(M, Rd.Table, Rd.Idx));
+        if (Mask)
+          W.line("if ({} <= dpc_khi) {} = {}{};", KL, Var,
+                 Guard.empty() ? "" : "(" + Guard + ") ? ",
+                 Guard.empty() ? Val : Val + " : " + maskedOperand(Sp));
+        else
+          W.line("if ({} <= dpc_khi{}) {} = {};", KL,
+                 Guard.empty() ? "" : " && " + Guard, Var, Val);
+      };
       auto Prefetch = [&](const std::string &Base) {
         OpenStaged(MX);
         XIdx();
         Bind(*Leaf, RowLo + " + dpc_rr", ColLo, Base + " + dpc_kk");
-        W.line("{} dpc_x = {};", T, Ident);
-        if (Sp.RowMask)
-          W.line("if ({} <= dpc_khi) dpc_x = ({}) && ({}) ? {} : {};", KL,
-                 iexpr(Sp.RowMask),
-                 iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)),
-                 productOperand(Sp, rawLoad(*Sp.X), Wide), maskedOperand(Sp));
-        else
-          W.line("if ({} <= dpc_khi && {}) dpc_x = {};", KL,
-                 iexpr(domainGuard(M, Sp.X->Table, Sp.X->Idx)),
-                 productOperand(Sp, rawLoad(*Sp.X), Wide));
+        Stage("dpc_x", Ident, Sp.RowMask, Sp.XLoadGuard, *Sp.X);
         W.line("dpc_px[dpc_m] = dpc_x;");
         W.close();
         OpenStaged(MY);
         YIdx();
         Bind(*Leaf, RowLo, ColLo + " + dpc_cc", Base + " + dpc_kk");
-        W.line("{} dpc_y = {}(0);", T, T);
-        if (Sp.ColMask)
-          W.line("if ({} <= dpc_khi) dpc_y = ({}) && ({}) ? {} : {};", KL,
-                 iexpr(Sp.ColMask),
-                 iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)),
-                 productOperand(Sp, rawLoad(*Sp.Y), Wide), maskedOperand(Sp));
-        else
-          W.line("if ({} <= dpc_khi && {}) dpc_y = {};", KL,
-                 iexpr(domainGuard(M, Sp.Y->Table, Sp.Y->Idx)),
-                 productOperand(Sp, rawLoad(*Sp.Y), Wide));
+        Stage("dpc_y", T + "(0)", Sp.ColMask, Sp.YLoadGuard, *Sp.Y);
         W.line("dpc_py[dpc_m] = dpc_y;");
         W.close();
       };

@@ -51,10 +51,8 @@ std::string dpc::storedIdentityOf(RedOp Op, ScalarType T) {
 }
 
 std::string dpc::maskedOperand(const SplitInfo &Sp) {
-  bool Max = Sp.Op == RedOp::Max;
-  if (Sp.SoftInf)
-    return Max ? "int32_t(-(1 << 30))" : "int32_t((1 << 30) - 1)";
-  return storedIdentityOf(Sp.Op, Sp.Ty);
+  DPC_ASSERT(Sp.SoftInf, "a masked product without the clamped combine");
+  return Sp.Op == RedOp::Max ? "int32_t(-(1 << 30))" : "int32_t((1 << 30) - 1)";
 }
 
 std::string dpc::productOperand(const SplitInfo &Sp, const std::string &V,

@@ -354,9 +354,17 @@ struct SplitInfo {
   /// fixed by the tile, and k) and ColMask (over its column index and k)
   /// both hold. A product form that computes whole boxes reads an operand
   /// whose mask fails as the absorbing value (maskedOperand: -2^30 for an
-  /// int32 max, with SoftInf's combine; -inf for a float max); a form that
+  /// int32 max, with SoftInf's combine; int32 only for now); a form that
   /// visits cells skips their terms. Null when the product is not masked.
   IExprPtr RowMask, ColMask;
+  /// The register-blocked form's staged loads of X (over the cell indices
+  /// but the column, and k) and of Y (but the row): the condition under
+  /// which the element is loaded -- its read inside the table and, for a
+  /// masked product, its mask -- simplified (isl gist) where the loads are
+  /// evaluated (k in U(T), any cell of the tile's box); else the masked
+  /// value (masked products) or the padding. Null: the table's whole
+  /// domain (and the mask) are tested.
+  IExprPtr XLoadGuard, YLoadGuard;
 };
 
 //===-- the program -------------------------------------------------------===//

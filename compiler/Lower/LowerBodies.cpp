@@ -247,6 +247,8 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     I.BoxGuard = Sp.BoxGuard;
     I.RowMask = Sp.RowMask;
     I.ColMask = Sp.ColMask;
+    I.XLoadGuard = Sp.XLoadGuard;
+    I.YLoadGuard = Sp.YLoadGuard;
     P.Splits.push_back(std::move(I));
   }
 

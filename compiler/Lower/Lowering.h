@@ -74,6 +74,8 @@ struct SplitPlan {
   lir::IExprPtr BoxGuard;
   /// A masked product (see lir::SplitInfo::RowMask); null otherwise.
   lir::IExprPtr RowMask, ColMask;
+  /// See lir::SplitInfo::XLoadGuard.
+  lir::IExprPtr XLoadGuard, YLoadGuard;
 };
 
 /// What the user may choose of lowering (dpc compile / emit / run).

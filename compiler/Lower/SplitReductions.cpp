@@ -551,15 +551,16 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       // cell a term of a later step, and masks the other terms: an operand
       // whose condition fails reads as the absorbing value. The remainder
       // is then what the tile's own steps feed.
-      isl::set RowMaskSet, ColMaskSet;
+      isl::set RowMaskSet, ColMaskSet, RowCyl, ColCyl;
       bool Masked = false;
+      // (int32 max / min only: the masked value is SoftInf's clamped
+      // infinity, whose combine the GPU suite verifies; a float product
+      // would read -inf / +inf, not yet verified on a GPU)
       if (RowDim >= 0 && KV.size() >= 2 && !Sum && !Lse && !CaseArm &&
           Parts.KTerms.empty() &&
-          (M.Tables[S.Table].Type == ScalarType::Int32 ||
-           M.Tables[S.Table].Type == ScalarType::Float ||
-           M.Tables[S.Table].Type == ScalarType::Double) &&
-          M.Tables[TX].Type == M.Tables[S.Table].Type &&
-          M.Tables[TY].Type == M.Tables[S.Table].Type) {
+          M.Tables[S.Table].Type == ScalarType::Int32 &&
+          M.Tables[TX].Type == ScalarType::Int32 &&
+          M.Tables[TY].Type == ScalarType::Int32) {
         isl::set UM = Good.apply(ToTK).subtract(
             RS->Inner.subtract(Good).apply(ToTK));
         if (!UM.is_subset(U)) {
@@ -587,6 +588,8 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
             isl::set Where = UM.apply(ToTK.reverse());
             RowMaskSet = RowOK.gist(Where).coalesce();
             ColMaskSet = ColOK.gist(Where).coalesce();
+            RowCyl = RowOK;
+            ColCyl = ColOK;
             U = UM;
             Masked = true;
           }
@@ -710,6 +713,34 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
             dimsToParams(ColMaskSet, 0, static_cast<unsigned>(XK.size()), Names)
                 .params(),
             Ctx);
+      }
+      // The register-blocked form's staged loads: the condition under which
+      // an element is loaded (its read inside the table, and the mask),
+      // simplified where the loads are evaluated: k in U(T), any cell of
+      // T's box (isl gist). The printer evaluates it in place of the table's
+      // whole domain.
+      if (Sp.Rectangular) {
+        isl::set Where = U.apply(ToTK.reverse());
+        auto LoadGuard = [&](const Expr *Rd,
+                             const isl::set &Cond) -> lir::IExprPtr {
+          const ReadAccess *RA = findRead(S, Rd);
+          isl::map Full = PM.makeMap(S.Name, XK, M.Tables[RA->Target].Name,
+                                     Rd->Index);
+          auto [Eff, T] = effectiveAccess(PM, CI, *RA, Full);
+          if (T != RA->Target)
+            return nullptr; // (a copy table: the printer's guard)
+          isl::set In = Full.intersect_range(PM.tableDomain(T)).domain();
+          isl::set Need = In;
+          if (!Cond.is_null())
+            Need = Cond.intersect(Where).is_subset(In) ? Cond
+                                                       : Cond.intersect(In);
+          isl::set G = Need.gist(Where).coalesce();
+          return fromParamSet(
+              dimsToParams(G, 0, static_cast<unsigned>(XK.size()), XK).params(),
+              Ctx);
+        };
+        Sp.XLoadGuard = LoadGuard(B.Args[0].get(), Masked ? RowCyl : isl::set());
+        Sp.YLoadGuard = LoadGuard(B.Args[1].get(), Masked ? ColCyl : isl::set());
       }
       // Tiles whose whole box, with every k of U(T), reads cells of both
       // operand tables: there the CPU may compute every cell of the box

@@ -790,9 +790,7 @@ __global__ void __launch_bounds__(256, 2)
               (void)j;
               const int64_t k = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k <= dpc_khi && i >= 0 && M - i >= 0 && k - i + 1 >= 0 &&
-                  M - k - 1 >= 0)
-                dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
+              if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
               dpc_px[dpc_m] = dpc_x;
             }
 #pragma unroll
@@ -805,9 +803,7 @@ __global__ void __launch_bounds__(256, 2)
               (void)j;
               const int64_t k = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
-              if (k <= dpc_khi && k + 1 >= 0 && M - k - 1 >= 0 && j - k >= 0 &&
-                  M - j - 1 >= 0)
-                dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
+              if (k <= dpc_khi && M >= j + 1) dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
               dpc_py[dpc_m] = dpc_y;
             }
             for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -835,9 +831,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)j;
                   const int64_t k = dpc_k0 + 32 + dpc_kk;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi && i >= 0 && M - i >= 0 && k - i + 1 >= 0 &&
-                      M - k - 1 >= 0)
-                    dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -850,8 +844,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)j;
                   const int64_t k = dpc_k0 + 32 + dpc_kk;
                   int32_t dpc_y = int32_t(0);
-                  if (k <= dpc_khi && k + 1 >= 0 && M - k - 1 >= 0 && j - k >= 0 &&
-                      M - j - 1 >= 0)
+                  if (k <= dpc_khi && M >= j + 1)
                     dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
@@ -1047,9 +1040,7 @@ __global__ void __launch_bounds__(256, 2)
               (void)j;
               const int64_t k = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k <= dpc_khi && i >= 0 && N - i >= 0 && k - i + 1 >= 0 &&
-                  N - k - 1 >= 0)
-                dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
+              if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
               dpc_px[dpc_m] = dpc_x;
             }
 #pragma unroll
@@ -1062,9 +1053,7 @@ __global__ void __launch_bounds__(256, 2)
               (void)j;
               const int64_t k = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
-              if (k <= dpc_khi && k + 1 >= 0 && N - k - 1 >= 0 && j - k >= 0 &&
-                  N - j - 1 >= 0)
-                dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
+              if (k <= dpc_khi && N >= j + 1) dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
               dpc_py[dpc_m] = dpc_y;
             }
             for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -1092,9 +1081,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)j;
                   const int64_t k = dpc_k0 + 32 + dpc_kk;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi && i >= 0 && N - i >= 0 && k - i + 1 >= 0 &&
-                      N - k - 1 >= 0)
-                    dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -1107,8 +1094,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)j;
                   const int64_t k = dpc_k0 + 32 + dpc_kk;
                   int32_t dpc_y = int32_t(0);
-                  if (k <= dpc_khi && k + 1 >= 0 && N - k - 1 >= 0 && j - k >= 0 &&
-                      N - j - 1 >= 0)
+                  if (k <= dpc_khi && N >= j + 1)
                     dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
@@ -1329,10 +1315,7 @@ __global__ void __launch_bounds__(256, 2)
                   const int64_t k2 = dpc_klo + dpc_kk;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k2 <= dpc_khi)
-                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                 ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
                                                   dpc_wide)
                                 : int32_t(-(1 << 30));
@@ -1357,10 +1340,7 @@ __global__ void __launch_bounds__(256, 2)
                   if (k2 <= dpc_khi)
                     dpc_y =
                         (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                         j2 >= 0 && k2 == j2) &&
-                                (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                 N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                                 j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                         j2 >= 0 && k2 == j2)
                             ? dpc::soft_neg_w(
                                   dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)], dpc_wide)
                             : int32_t(-(1 << 30));
@@ -1400,10 +1380,7 @@ __global__ void __launch_bounds__(256, 2)
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
                         dpc_x =
-                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                 ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
                                                   dpc_wide)
                                 : int32_t(-(1 << 30));
@@ -1426,16 +1403,12 @@ __global__ void __launch_bounds__(256, 2)
                       const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
-                        dpc_y =
-                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                             j2 >= 0 && k2 == j2) &&
-                                    (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                     N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                                     j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                                ? dpc::soft_neg_w(
-                                      dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                      dpc_wide)
-                                : int32_t(-(1 << 30));
+                        dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                 j2 >= 0 && k2 == j2)
+                                    ? dpc::soft_neg_w(
+                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                          dpc_wide)
+                                    : int32_t(-(1 << 30));
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -1492,14 +1465,10 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t k2 = dpc_klo + dpc_kk;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi)
-                      dpc_x =
-                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
+                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                    dpc_wide)
+                                  : int32_t(-(1 << 30));
                     dpc_px[dpc_m] = dpc_x;
                   }
 #pragma unroll
@@ -1520,10 +1489,7 @@ __global__ void __launch_bounds__(256, 2)
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi)
                       dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2) &&
-                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                               j2 >= 0 && k2 == j2)
                                   ? dpc::soft_neg_w(
                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
                                         dpc_wide)
@@ -1564,11 +1530,7 @@ __global__ void __launch_bounds__(256, 2)
                         int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                         if (k2 <= dpc_khi)
                           dpc_x =
-                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
-                               i2 >= 0 && k2 == i2) &&
-                                      (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                       N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                       k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                   ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
                                                     dpc_wide)
                                   : int32_t(-(1 << 30));
@@ -1591,16 +1553,12 @@ __global__ void __launch_bounds__(256, 2)
                         const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
                         int32_t dpc_y = int32_t(0);
                         if (k2 <= dpc_khi)
-                          dpc_y =
-                              (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2) &&
-                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                                  ? dpc::soft_neg_w(
-                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                        dpc_wide)
-                                  : int32_t(-(1 << 30));
+                          dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                   j2 >= 0 && k2 == j2)
+                                      ? dpc::soft_neg_w(
+                                            dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                            dpc_wide)
+                                      : int32_t(-(1 << 30));
                         dpc_py[dpc_m] = dpc_y;
                       }
                     }
@@ -1659,10 +1617,7 @@ __global__ void __launch_bounds__(256, 2)
                 const int64_t k2 = dpc_klo + dpc_kk;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                 if (k2 <= dpc_khi)
-                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                               ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
                                                 dpc_wide)
                               : int32_t(-(1 << 30));
@@ -1687,10 +1642,7 @@ __global__ void __launch_bounds__(256, 2)
                 if (k2 <= dpc_khi)
                   dpc_y =
                       (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                       j2 >= 0 && k2 == j2) &&
-                              (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                               N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                               j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                       j2 >= 0 && k2 == j2)
                           ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
                                             dpc_wide)
                           : int32_t(-(1 << 30));
@@ -1729,14 +1681,10 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi)
-                      dpc_x =
-                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
+                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                    dpc_wide)
+                                  : int32_t(-(1 << 30));
                     dpc_px[dpc_m] = dpc_x;
                   }
 #pragma unroll
@@ -1757,10 +1705,7 @@ __global__ void __launch_bounds__(256, 2)
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi)
                       dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2) &&
-                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                               j2 >= 0 && k2 == j2)
                                   ? dpc::soft_neg_w(
                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
                                         dpc_wide)
@@ -1820,10 +1765,7 @@ __global__ void __launch_bounds__(256, 2)
                   const int64_t k2 = dpc_klo + dpc_kk;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k2 <= dpc_khi)
-                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                 ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
                                                   dpc_wide)
                                 : int32_t(-(1 << 30));
@@ -1848,10 +1790,7 @@ __global__ void __launch_bounds__(256, 2)
                   if (k2 <= dpc_khi)
                     dpc_y =
                         (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                         j2 >= 0 && k2 == j2) &&
-                                (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                 N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                                 j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                         j2 >= 0 && k2 == j2)
                             ? dpc::soft_neg_w(
                                   dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)], dpc_wide)
                             : int32_t(-(1 << 30));
@@ -1891,10 +1830,7 @@ __global__ void __launch_bounds__(256, 2)
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
                         dpc_x =
-                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                    (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                     N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                     k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                 ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
                                                   dpc_wide)
                                 : int32_t(-(1 << 30));
@@ -1917,16 +1853,12 @@ __global__ void __launch_bounds__(256, 2)
                       const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
-                        dpc_y =
-                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                             j2 >= 0 && k2 == j2) &&
-                                    (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                     N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                                     j2 - k2 >= 0 && M - j2 - 1 >= 0)
-                                ? dpc::soft_neg_w(
-                                      dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                      dpc_wide)
-                                : int32_t(-(1 << 30));
+                        dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                 j2 >= 0 && k2 == j2)
+                                    ? dpc::soft_neg_w(
+                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
+                                          dpc_wide)
+                                    : int32_t(-(1 << 30));
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -1984,10 +1916,7 @@ __global__ void __launch_bounds__(256, 2)
                 const int64_t k2 = dpc_klo + dpc_kk;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                 if (k2 <= dpc_khi)
-                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                               ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
                                                 dpc_wide)
                               : int32_t(-(1 << 30));
@@ -2012,10 +1941,7 @@ __global__ void __launch_bounds__(256, 2)
                 if (k2 <= dpc_khi)
                   dpc_y =
                       (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                       j2 >= 0 && k2 == j2) &&
-                              (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                               N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                               j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                       j2 >= 0 && k2 == j2)
                           ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
                                             dpc_wide)
                           : int32_t(-(1 << 30));
@@ -2054,14 +1980,10 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi)
-                      dpc_x =
-                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
+                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                    dpc_wide)
+                                  : int32_t(-(1 << 30));
                     dpc_px[dpc_m] = dpc_x;
                   }
 #pragma unroll
@@ -2082,10 +2004,7 @@ __global__ void __launch_bounds__(256, 2)
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi)
                       dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2) &&
-                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                               j2 >= 0 && k2 == j2)
                                   ? dpc::soft_neg_w(
                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
                                         dpc_wide)
@@ -2145,10 +2064,7 @@ __global__ void __launch_bounds__(256, 2)
                 const int64_t k2 = dpc_klo + dpc_kk;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                 if (k2 <= dpc_khi)
-                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
+                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                               ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
                                                 dpc_wide)
                               : int32_t(-(1 << 30));
@@ -2173,10 +2089,7 @@ __global__ void __launch_bounds__(256, 2)
                 if (k2 <= dpc_khi)
                   dpc_y =
                       (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                       j2 >= 0 && k2 == j2) &&
-                              (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                               N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 &&
-                               j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                       j2 >= 0 && k2 == j2)
                           ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
                                             dpc_wide)
                           : int32_t(-(1 << 30));
@@ -2215,14 +2128,10 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi)
-                      dpc_x =
-                          (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2) &&
-                                  (i1 >= 0 && N - i1 >= 0 && k1 - i1 + 1 >= 0 &&
-                                   N - k1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 &&
-                                   k2 - i2 + 1 >= 0 && M - k2 - 1 >= 0)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
+                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
+                                                    dpc_wide)
+                                  : int32_t(-(1 << 30));
                     dpc_px[dpc_m] = dpc_x;
                   }
 #pragma unroll
@@ -2243,10 +2152,7 @@ __global__ void __launch_bounds__(256, 2)
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi)
                       dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2) &&
-                                      (k1 + 1 >= 0 && N - k1 - 1 >= 0 && j1 - k1 >= 0 &&
-                                       N - j1 - 1 >= 0 && k2 + 1 >= 0 &&
-                                       M - k2 - 1 >= 0 && j2 - k2 >= 0 && M - j2 - 1 >= 0)
+                               j2 >= 0 && k2 == j2)
                                   ? dpc::soft_neg_w(
                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
                                         dpc_wide)
@@ -2421,10 +2327,7 @@ __global__ void __launch_bounds__(256, 2)
               (void)j2;
               const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                  N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                  M - k2 - 1 >= 0)
-                dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+              if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
               dpc_px[dpc_m] = dpc_x;
             }
 #pragma unroll
@@ -2441,8 +2344,7 @@ __global__ void __launch_bounds__(256, 2)
               (void)j2;
               const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
-              if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                  M - j2 - 1 >= 0)
+              if (k2 <= dpc_khi && M >= j2 + 1)
                 dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
               dpc_py[dpc_m] = dpc_y;
             }
@@ -2475,10 +2377,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)j2;
                   const int64_t k2 = dpc_k0 + 32 + dpc_kk;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                      N - j1 - 1 >= 0 && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                      M - k2 - 1 >= 0)
-                    dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+                  if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -2495,8 +2394,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)j2;
                   const int64_t k2 = dpc_k0 + 32 + dpc_kk;
                   int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                      M - j2 - 1 >= 0)
+                  if (k2 <= dpc_khi && M >= j2 + 1)
                     dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
                   dpc_py[dpc_m] = dpc_y;
                 }
@@ -2571,9 +2469,7 @@ __global__ void __launch_bounds__(256, 2)
               (void)j2;
               const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                  M - k2 - 1 >= 0)
-                dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+              if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
               dpc_px[dpc_m] = dpc_x;
             }
 #pragma unroll
@@ -2590,9 +2486,7 @@ __global__ void __launch_bounds__(256, 2)
               (void)j2;
               const int64_t k2 = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
-              if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                  N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                  M - j2 - 1 >= 0)
+              if (k2 <= dpc_khi && M >= j2 + 1)
                 dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
               dpc_py[dpc_m] = dpc_y;
             }
@@ -2625,9 +2519,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)j2;
                   const int64_t k2 = dpc_k0 + 32 + dpc_kk;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi && i2 >= 0 && M - i2 >= 0 && k2 - i2 + 1 >= 0 &&
-                      M - k2 - 1 >= 0)
-                    dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+                  if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -2644,9 +2536,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)j2;
                   const int64_t k2 = dpc_k0 + 32 + dpc_kk;
                   int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi && i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 &&
-                      N - j1 - 1 >= 0 && k2 + 1 >= 0 && M - k2 - 1 >= 0 && j2 - k2 >= 0 &&
-                      M - j2 - 1 >= 0)
+                  if (k2 <= dpc_khi && M >= j2 + 1)
                     dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
                   dpc_py[dpc_m] = dpc_y;
                 }

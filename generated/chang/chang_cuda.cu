@@ -175,8 +175,7 @@ __global__ void __launch_bounds__(256, 2)
               (void)j;
               const int64_t k = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k <= dpc_khi && i >= 0 && k - i >= 0 && N - k - 1 >= 0)
-                dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+              if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
               dpc_px[dpc_m] = dpc_x;
             }
 #pragma unroll
@@ -218,8 +217,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)j;
                   const int64_t k = dpc_k0 + 32 + dpc_kk;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi && i >= 0 && k - i >= 0 && N - k - 1 >= 0)
-                    dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -289,8 +287,7 @@ __global__ void __launch_bounds__(256, 2)
               (void)j;
               const int64_t k = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k <= dpc_khi && i >= 0 && k - i >= 0 && N - k - 1 >= 0)
-                dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+              if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
               dpc_px[dpc_m] = dpc_x;
             }
 #pragma unroll
@@ -332,8 +329,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)j;
                   const int64_t k = dpc_k0 + 32 + dpc_kk;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi && i >= 0 && k - i >= 0 && N - k - 1 >= 0)
-                    dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll

@@ -215,9 +215,7 @@ __global__ void __launch_bounds__(256, 2)
               (void)j;
               const int64_t k = dpc_klo + dpc_kk;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k <= dpc_khi && i >= 0 && N - i - 1 >= 0 && k - i + 1 >= 0 &&
-                  N - k - 1 >= 0)
-                dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+              if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
               dpc_px[dpc_m] = dpc_x;
             }
 #pragma unroll
@@ -230,9 +228,7 @@ __global__ void __launch_bounds__(256, 2)
               (void)j;
               const int64_t k = dpc_klo + dpc_kk;
               int32_t dpc_y = int32_t(0);
-              if (k <= dpc_khi && k + 1 >= 0 && N - k - 2 >= 0 && j - k >= 0 &&
-                  N - j - 1 >= 0)
-                dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
+              if (k <= dpc_khi && N >= j + 1) dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
               dpc_py[dpc_m] = dpc_y;
             }
             for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -260,9 +256,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)j;
                   const int64_t k = dpc_k0 + 32 + dpc_kk;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi && i >= 0 && N - i - 1 >= 0 && k - i + 1 >= 0 &&
-                      N - k - 1 >= 0)
-                    dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -275,9 +269,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)j;
                   const int64_t k = dpc_k0 + 32 + dpc_kk;
                   int32_t dpc_y = int32_t(0);
-                  if (k <= dpc_khi && k + 1 >= 0 && N - k - 2 >= 0 && j - k >= 0 &&
-                      N - j - 1 >= 0)
-                    dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
+                  if (k <= dpc_khi && N >= j + 1) dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
               }
