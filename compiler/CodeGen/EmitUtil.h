@@ -32,14 +32,14 @@ std::string limitOf(ScalarType T);
 std::string identityOf(RedOp Op, ScalarType T);
 /// Identity in the stored type (tile-product accumulators).
 std::string storedIdentityOf(RedOp Op, ScalarType T);
-/// A tile product's operand value V as the product reads it: clamped for
-/// SplitInfo::SoftInf (dpc::soft_neg / soft_pos), else V; with Wide (an
-/// int local), clamped by dpc::soft_neg_w / soft_pos_w, which set it where
-/// a finite operand lies outside +-dpc::SoftNarrow.
 /// What a masked product (lir::SplitInfo::RowMask, int32 and SoftInf) reads
 /// for an operand whose mask fails: the clamped infinity (-2^30 for max,
 /// 2^30 - 1 for min).
 std::string maskedOperand(const lir::SplitInfo &Sp);
+/// A tile product's operand value V as the product reads it: clamped for
+/// SplitInfo::SoftInf (dpc::soft_neg / soft_pos), else V; with Wide (an
+/// int local), clamped by dpc::soft_neg_w / soft_pos_w, which set it where
+/// a finite operand lies outside +-dpc::SoftNarrow.
 std::string productOperand(const lir::SplitInfo &Sp, const std::string &V,
                            const std::string &Wide = "");
 

@@ -551,7 +551,7 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       // cell a term of a later step, and masks the other terms: an operand
       // whose condition fails reads as the absorbing value. The remainder
       // is then what the tile's own steps feed.
-      isl::set RowMaskSet, ColMaskSet, RowCyl, ColCyl;
+      isl::set RowCyl, ColCyl; // the masks, over (x, k)
       bool Masked = false;
       // (int32 max / min only: the masked value is SoftInf's clamped
       // infinity, whose combine the GPU suite verifies; a float product
@@ -584,10 +584,6 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
             ColOK = In.apply(Forget(RowDim));
           }
           if (BoxM.intersect(RowOK).intersect(ColOK).is_subset(In)) {
-            // simplified where the staged loads evaluate them: k in U(T)
-            isl::set Where = UM.apply(ToTK.reverse());
-            RowMaskSet = RowOK.gist(Where).coalesce();
-            ColMaskSet = ColOK.gist(Where).coalesce();
             RowCyl = RowOK;
             ColCyl = ColOK;
             U = UM;
@@ -610,8 +606,7 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       Sp.Terms = Parts.Terms;
       // (a masked int32 product reads a masked operand as the clamped
       // infinity, and so combines as one whose operands may be infinite)
-      Sp.SoftInf =
-          SoftInf || (Masked && M.Tables[S.Table].Type == ScalarType::Int32);
+      Sp.SoftInf = SoftInf || Masked;
       Sp.CaseArm = CaseArm;
       int Idx = static_cast<int>(Out.size());
       Sp.Place.Name = "TileProduct" + std::to_string(Idx);
@@ -703,24 +698,25 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
         Sp.ColDim = ColDim;
         Sp.Rectangular = true;
       }
+      // A condition over (x, k), simplified where the products evaluate it
+      // (k in U(T), any cell of T's box; isl gist), as an expression over
+      // the table's indices and the k's.
+      isl::set Where = U.apply(ToTK.reverse());
+      auto CondOf = [&](const isl::set &C) {
+        return fromParamSet(
+            dimsToParams(C.gist(Where).coalesce(), 0,
+                         static_cast<unsigned>(XK.size()), XK)
+                .params(),
+            Ctx);
+      };
       if (Masked) {
-        std::vector<std::string> Names = XK;
-        Sp.RowMask = fromParamSet(
-            dimsToParams(RowMaskSet, 0, static_cast<unsigned>(XK.size()), Names)
-                .params(),
-            Ctx);
-        Sp.ColMask = fromParamSet(
-            dimsToParams(ColMaskSet, 0, static_cast<unsigned>(XK.size()), Names)
-                .params(),
-            Ctx);
+        Sp.RowMask = CondOf(RowCyl);
+        Sp.ColMask = CondOf(ColCyl);
       }
       // The register-blocked form's staged loads: the condition under which
-      // an element is loaded (its read inside the table, and the mask),
-      // simplified where the loads are evaluated: k in U(T), any cell of
-      // T's box (isl gist). The printer evaluates it in place of the table's
-      // whole domain.
+      // an element is loaded (its read inside the table, and the mask). The
+      // printer evaluates it in place of the table's whole domain.
       if (Sp.Rectangular) {
-        isl::set Where = U.apply(ToTK.reverse());
         auto LoadGuard = [&](const Expr *Rd,
                              const isl::set &Cond) -> lir::IExprPtr {
           const ReadAccess *RA = findRead(S, Rd);
@@ -730,14 +726,10 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
           if (T != RA->Target)
             return nullptr; // (a copy table: the printer's guard)
           isl::set In = Full.intersect_range(PM.tableDomain(T)).domain();
-          isl::set Need = In;
-          if (!Cond.is_null())
-            Need = Cond.intersect(Where).is_subset(In) ? Cond
-                                                       : Cond.intersect(In);
-          isl::set G = Need.gist(Where).coalesce();
-          return fromParamSet(
-              dimsToParams(G, 0, static_cast<unsigned>(XK.size()), XK).params(),
-              Ctx);
+          if (Cond.is_null())
+            return CondOf(In);
+          return CondOf(Cond.intersect(Where).is_subset(In) ? Cond
+                                                            : Cond.intersect(In));
         };
         Sp.XLoadGuard = LoadGuard(B.Args[0].get(), Masked ? RowCyl : isl::set());
         Sp.YLoadGuard = LoadGuard(B.Args[1].get(), Masked ? ColCyl : isl::set());
