@@ -654,6 +654,8 @@ struct CudaPrinter {
   /// (the problem, then the tile's coordinates); a parallel-grid kernel's
   /// the problem and the blocks it wants; the others' the problem.
   static size_t itemSize(const GpuKernel &S) {
+    if (S.Pipelined) // the problem, the strip, the item of the strip above
+      return 3;
     if (S.perTile())
       return 1 + S.TileIters.size();
     return S.Family == KernelFamily::ParallelGrid || S.SharedSequence ? 2 : 1;
@@ -670,7 +672,8 @@ struct CudaPrinter {
             : "blockIdx.x";
     if (S.Pipelined) {
       W.comment("Strips are taken in item order (a ticket), so that the strip "
-                "above\nthis one is always running or done.");
+                "above\nthis one (its item: dpc_item[2], -1 for none) is always "
+                "running or done.");
       W.line("__shared__ int dpc_ticket_s;");
       W.line("if (threadIdx.x == 0) dpc_ticket_s = atomicAdd(dpc_pipe, 1);");
       W.line("__syncwarp();");

@@ -80,6 +80,11 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   // at most a chunk behind), instead of a global load per lane and step.
   const bool ColRing = K.Pipelined && K.BranchFree &&
                        (K.SyncCols & (K.SyncCols - 1)) == 0;
+  // Table T's staging ring in the score-only instance: its two written-back
+  // rows only (GpuKernel::RingStagesTwoRows).
+  auto TwoRows = [&](int T) {
+    return K.RingStagesTwoRows && P.Storages[T].Ring;
+  };
   bool AnyRing = false, AllRing = true;
   for (int T : G.StripTables) {
     AnyRing |= P.Storages[T].Ring;
@@ -280,8 +285,14 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
             "{}: this strip's cells of the last two chunks of {} columns, "
             "written back\nwhen a chunk is published (column c in slot c % {}).",
             Tab.Name, K.SyncCols, 2 * K.SyncCols));
+        if (TwoRows(T))
+          W.comment("(a score-only run, DPC_RING: the two rows it writes "
+                    "back, slot 0 the bottom row,\nslot 1 the output's)");
         W.line("__shared__ {} dpc_stg_{}[{}][{}];", storeType(Tab.Type),
-               Tab.Name, Rows, 2 * K.SyncCols + 1);
+               Tab.Name,
+               TwoRows(T) ? fmt::format("DPC_RING ? 2 : {}", Rows)
+                          : std::to_string(Rows),
+               2 * K.SyncCols + 1);
       }
   };
   // A step's start: each table's last row of lane l - 1, this step's and
@@ -592,8 +603,13 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
           Cond += (Cond.empty() ? "" : " && ") + C;
         if (When.size() == 1 && Cond.front() == '(') // (no doubled parens)
           Cond = Cond.substr(1, Cond.size() - 2);
-        W.line("{}dpc_stg_{}[{} * dpc_lane + dpc_r][dpc_c & {}] = dpc_v_{};",
-               Cond.empty() ? "" : "if (" + Cond + ") ", Tab.Name, R,
+        std::string Slot = fmt::format("{} * dpc_lane + dpc_r", R);
+        if (TwoRows(T))
+          Slot = fmt::format("dpc_ring ? (dpc_lane == {} && dpc_r == {} ? 0 : "
+                             "1) : {}",
+                             Lanes - 1, R - 1, Slot);
+        W.line("{}dpc_stg_{}[{}][dpc_c & {}] = dpc_v_{};",
+               Cond.empty() ? "" : "if (" + Cond + ") ", Tab.Name, Slot,
                2 * K.SyncCols - 1, Tab.Name);
       }
       W.line("dpc_next_{0}[dpc_r] = dpc_on ? dpc_v_{0} : dpc_cur_{0}[dpc_r];",
@@ -657,13 +673,12 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       "column by column: lane l computes\nstrip column S - l at step S. "
       "Progress (steps from the first, {2} chunks of\n{3} columns per step) "
       "is published per chunk of the strip's bottom row; before\na chunk lane "
-      "0 waits until the strip above (the item before, if it is this\n"
-      "problem's strip dpc_t0 - 1) has published the same columns.",
+      "0 waits until the strip above (this problem's strip dpc_t0 - 1, item\n"
+      "dpc_up, if any) has published the same columns.",
       C0, C1, Q, K.SyncCols));
   W.line("volatile int *const dpc_flags = dpc_pipe + 1;");
-  W.line("const bool dpc_above = dpc_ticket > 0 && dpc_tiles[2 * (dpc_ticket - "
-         "1)] == dpc_item[0] && dpc_tiles[2 * (dpc_ticket - 1) + 1] == dpc_t0 "
-         "- 1;");
+  W.line("const int dpc_up = int(dpc_item[2]);");
+  W.line("const bool dpc_above = dpc_up >= 0;");
   W.line("const int64_t dpc_w0 = {};", iexpr(K.WaveLo));
   W.line("int64_t dpc_f = 0, dpc_l = -1;");
   W.open(fmt::format("for (int64_t {0} = dpc_w0; {0} <= {1}; ++{0})", C0,
@@ -750,9 +765,9 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     W.line("long long dpc_spin = 0;");
     if (K.WarpWaits) {
       W.comment("(acquire: this lane's reads of the row above come after)");
-      W.open("while (dpc::ld_acquire(&dpc_flags[dpc_ticket - 1]) < dpc_need)");
+      W.open("while (dpc::ld_acquire(&dpc_flags[dpc_up]) < dpc_need)");
     } else {
-      W.open("while (dpc_flags[dpc_ticket - 1] < dpc_need)");
+      W.open("while (dpc_flags[dpc_up] < dpc_need)");
     }
     W.line("__nanosleep(64);");
     W.comment("about 10 s: a bug, never a legal wait");
@@ -815,8 +830,10 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         const TableInfo &Tab = M.Tables[T];
         W.open("");
         auto X = declareIndices(Tab, "dpc_lo0 + dpc_fr", "dpc_lo1 + dpc_fc");
-        std::string Stg = fmt::format("dpc_stg_{}[dpc_fr][dpc_fc & {}]",
-                                      Tab.Name, 2 * K.SyncCols - 1);
+        std::string Stg = fmt::format(
+            "dpc_stg_{}[{}][dpc_fc & {}]", Tab.Name,
+            TwoRows(T) ? "dpc_ring ? 0 : dpc_fr" : "dpc_fr",
+            2 * K.SyncCols - 1);
         std::string Where = fmt::format("dpc_fc < dpc_ncols && {}",
                                         iexpr(domainGuard(M, T, X)));
         if (P.Storages[T].Ring) {
@@ -839,8 +856,14 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         const int T = M.Outputs[0].Table;
         W.open("if (dpc_ring && dpc_os >= 0 && dpc_ocol == dpc_fc)");
         emitRingOutputStore(P, T, "true",
-                            fmt::format("dpc_stg_{}[dpc_orow][dpc_fc & {}]",
-                                        M.Tables[T].Name, 2 * K.SyncCols - 1),
+                            fmt::format("dpc_stg_{}[{}][dpc_fc & {}]",
+                                        M.Tables[T].Name,
+                                        TwoRows(T)
+                                            ? fmt::format("dpc_orow == {} ? 0 "
+                                                          ": 1",
+                                                          Rows - 1)
+                                            : std::string("dpc_orow"),
+                                        2 * K.SyncCols - 1),
                             W);
         W.close();
       }

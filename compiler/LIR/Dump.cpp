@@ -245,8 +245,7 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
      << GT.SharedPerBlockMax / 1024 << " KiB shared memory per block"
      << (GT.HasAddMax ? ", DPX max-plus" : "") << "); CPU vectors of "
      << P.Machine.Cpu.VectorBytes << " bytes\n";
-  OS << "problems: " << P.Problems.PerLaunch << " per launch (" << P.Problems.Why
-     << ")\n";
+  OS << "problems: " << P.Problems.Why << "\n";
   OS << "gpu:\n  host:\n";
   if (P.Gpu.Host)
     dumpNode(P, *P.Gpu.Host, OS, 2);

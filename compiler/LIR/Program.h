@@ -25,10 +25,22 @@ namespace dpc::lir {
 /// loop form solves, and how the targets spread them. Every loop of the
 /// program runs inside it, per problem. Today one problem per run (the
 /// generated binaries loop over a batch on the host); batching fills it.
+/// How the problems of a run share the device: the run is cut into
+/// batches of consecutive records whose tables fit the memory budget
+/// (dpc_rt::batch_ranges); the problem is one more parallel dimension of
+/// every launch of a batch.
 struct ProblemAxis {
-  int64_t PerLaunch = 1;            // problems per kernel launch / CPU pass
-  std::string Why = "one problem per run: a batch's problems run one after "
-                    "another, each on the whole device";
+  std::string Why =
+      "every problem of a batch in each launch: the problems of a run are "
+      "cut into batches of consecutive records whose tables fit the memory "
+      "budget (dpc_rt::batch_ranges), each problem's host loops list their "
+      "launches and the same launch of every problem of the batch is one "
+      "launch, the problem being the first value of each of its items; a "
+      "pipelined strip kernel takes every problem's first strips, then "
+      "their second ones, and so on, so that no warp waits on the strip "
+      "above; on the CPU a problem with at least a thread's share of the "
+      "batch's work runs alone over all threads (tile-parallel), the others "
+      "one per thread, largest first (dpc_rt::plan_cpu_batch)";
 };
 
 struct Program {

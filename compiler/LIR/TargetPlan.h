@@ -205,6 +205,13 @@ struct GpuKernel {
   /// published, a warp writing SyncCols consecutive columns of a row at a
   /// time (coalesced), instead of one scattered store per cell.
   bool StageStores = false;
+  /// Strip, staged, with tables kept as rolling rows in a score-only run
+  /// (Storage::Ring; the kernel's DPC_RING instance): that instance writes
+  /// back only the strip's bottom row and the output's row of such a
+  /// table, so its staging ring holds those two rows (slot 0 the bottom
+  /// row, slot 1 the output's) instead of the tile's, and more warps fit
+  /// an SM (a batch of score-only problems is bound by resident warps).
+  bool RingStagesTwoRows = false;
   /// Scan: the statement of X[c], the operand of its max / min that reads
   /// X[c - 1], the operation, and e(c): the other operands (one, or their
   /// max / min), read as the statement reads them.

@@ -25,7 +25,10 @@
 // score-only local alignment of N x M then stores O(N + M) of its table.
 // The generated program picks it per run (Params::dpc_ring) and falls
 // back to the whole table when a run needs the cells; `dpc emit
-// --stage=storage` prints the choice and why.
+// --stage=storage` prints the choice and why. A staged GPU strip kernel
+// whose tables include such a table keeps, in its score-only instance, a
+// staging ring of the two rows that instance writes back
+// (GpuKernel::RingStagesTwoRows).
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
@@ -117,5 +120,22 @@ void dpc::chooseRingStorage(Program &P) {
           iexprToString(*S.RingRowLen), S.RingOutput ? " + 1" : "",
           S.RingOutput ? ", and the output cell" : "");
     }
+  }
+  // A staged strip kernel's score-only instance writes back only the
+  // bottom row (and the output's row) of a ring table: its staging ring
+  // keeps those two rows (GpuKernel::RingStagesTwoRows).
+  for (auto &K : P.Gpu.Kernels) {
+    K.RingStagesTwoRows = false;
+    if (K.Family != KernelFamily::Strip || !K.StageStores)
+      continue;
+    for (int T : P.Groups[K.Group].StripTables)
+      K.RingStagesTwoRows |= P.Storages[T].Ring;
+    if (K.RingStagesTwoRows)
+      K.Why += fmt::format(
+          "; in a score-only run the staging ring of a table kept as rolling "
+          "rows holds only the two rows written back (the bottom one and the "
+          "output's) instead of {}: less shared memory, more warps per SM "
+          "for a batch",
+          P.Groups[K.Group].TileSizes[0]);
   }
 }

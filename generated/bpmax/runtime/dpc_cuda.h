@@ -217,8 +217,7 @@ public:
   /// A strip of a pipelined strip kernel (one launch for a whole
   /// wavefront): every tile of problem B's wavefront names its strip; the
   /// launch's items are then each problem's strips from the lowest to the
-  /// highest named, in that order (flatten), so that the strip above a
-  /// strip is the item before it.
+  /// highest named (flatten).
   void add_strip(std::initializer_list<int64_t> Key, int Kernel,
                  std::initializer_list<int64_t> HostIters, int64_t B,
                  int64_t Strip) {
@@ -232,14 +231,34 @@ public:
     Sp[2] = std::max(Sp[2], Strip);
   }
   /// Every launch's items, in key order, as one array (one upload); sets
-  /// each launch's Offset.
+  /// each launch's Offset. A pipelined launch's items are (the problem, the
+  /// strip, the item of the strip above in this launch or -1), ordered by
+  /// the strip's rank in its problem first, then by problem: every
+  /// problem's first strips, then every problem's second ones, ... A block
+  /// takes the items in order (a ticket), so the strip above is always
+  /// running or done, and with many problems it has long been done: the
+  /// blocks of a batch do not sit waiting on the strip above (one problem:
+  /// its strips in order, as before).
   std::vector<int64_t> flatten() {
     size_t N = 0;
     for (auto &KV : ByKey) {
       Launch &L = KV.second;
-      for (size_t I = 0; I < L.Spans.size(); I += 3)
-        for (int64_t T = L.Spans[I + 1]; T <= L.Spans[I + 2]; ++T)
-          L.Items.insert(L.Items.end(), {L.Spans[I], T});
+      const size_t NS = L.Spans.size() / 3;
+      std::vector<int64_t> Prev(NS, -1);
+      for (int64_t R = 0;; ++R) {
+        bool Any = false;
+        for (size_t I = 0; I < NS; ++I) {
+          const int64_t T = L.Spans[3 * I + 1] + R;
+          if (T > L.Spans[3 * I + 2])
+            continue;
+          Any = true;
+          const int64_t At = static_cast<int64_t>(L.Items.size() / 3);
+          L.Items.insert(L.Items.end(), {L.Spans[3 * I], T, Prev[I]});
+          Prev[I] = At;
+        }
+        if (!Any)
+          break;
+      }
       L.Spans.clear();
       N += L.Items.size();
     }
