@@ -125,7 +125,27 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     W.comment("Checks of the cells this lane stores (runtime *_flag helpers), "
               "reported\nwhen the strip is done.");
     W.line("unsigned dpc_bad = 0;");
+    if (K.DeferredChecks) {
+      W.comment("The largest and smallest cell this lane computed (in the "
+                "domain): their range\ncheck when the strip is done is every "
+                "cell's (GpuKernel::DeferredChecks).");
+      if (K.DeferredHigh)
+        W.line("int32_t dpc_vhi = 0;");
+      if (K.DeferredLow)
+        W.line("int32_t dpc_vlo = 0;");
+    }
   }
+  // The strip's checks, reported when it is done (with the range check of
+  // the lane's extremes, GpuKernel::DeferredChecks).
+  auto ReportFlags = [&] {
+    if (!K.BranchFree)
+      return;
+    if (K.DeferredChecks && K.DeferredHigh)
+      W.line("dpc::narrow_finite_flag32<int32_t>(dpc_vhi, dpc_bad);");
+    if (K.DeferredChecks && K.DeferredLow)
+      W.line("dpc::narrow_finite_flag32<int32_t>(dpc_vlo, dpc_bad);");
+    W.line("dpc::report_flags(dpc_bad, dpc_err);");
+  };
   // A hoisted leaf L for band members declared as dpc_m0 / dpc_m1: read
   // where its position lies inside the input (else 0, never chosen).
   auto LeafRead = [&](const StripLeaf &L) {
@@ -534,7 +554,11 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
             finiteMagnitude(P, Body) <= INT32_MAX) {
           // int32 all the way: the store's check on the int32 value
           std::string V = VE.emitInInt32(Body);
-          W.line("{} = dpc::narrow_finite_flag32<int32_t>({}, {});", A2, V, F);
+          if (K.DeferredChecks) // (checked on the lane's extremes)
+            W.line("{} = {};", A2, V);
+          else
+            W.line("{} = dpc::narrow_finite_flag32<int32_t>({}, {});", A2, V,
+                   F);
         } else if (K.Sentinels && Tab.Type == ScalarType::Int32) {
           // int32 with the infinities as the stored sentinels: the
           // store's check only
@@ -569,6 +593,10 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
                                  : "dpc_on && " + iexpr(domainGuard(M, T, X));
       W.open("if (" + Dom + ")");
       W.line("dpc_bad |= {};", Flag);
+      if (K.DeferredChecks && K.DeferredHigh)
+        W.line("dpc_vhi = dpc::vmax(dpc_vhi, dpc_v_{});", Tab.Name);
+      if (K.DeferredChecks && K.DeferredLow)
+        W.line("dpc_vlo = dpc::vmin(dpc_vlo, dpc_v_{});", Tab.Name);
       RowReductionsUpdate(T, "dpc_v_" + Tab.Name);
       if (!K.StageStores) {
         W.line("const {} dpc_v = dpc_v_{};", Ty, Tab.Name);
@@ -658,8 +686,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     } else {
       Steps(false);
     }
-    if (K.BranchFree)
-      W.line("dpc::report_flags(dpc_bad, dpc_err);");
+    ReportFlags();
     return;
   }
   // Pipelined: the warp's strip, swept.
@@ -951,8 +978,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   SweepStep(false);
   W.close();
   RowReductionsStore();
-  if (K.BranchFree)
-    W.line("dpc::report_flags(dpc_bad, dpc_err);");
+  ReportFlags();
   W.close();
   if (K.WarpWaits) {
     W.line("__syncwarp();");

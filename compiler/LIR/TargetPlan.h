@@ -200,6 +200,15 @@ struct GpuKernel {
   /// operation can meet inf - inf and no finite intermediate can wrap
   /// (Group::BranchFreeWithSentinels), so only the store checks a value.
   bool Sentinels = false;
+  /// Strip, branch-free, every arm of every table finite int32: the
+  /// store's range check of a cell (dpc::narrow_finite_flag32) is made on
+  /// each lane's running maximum and minimum of its cells (in the domain),
+  /// once when the strip is done, instead of per cell: the first value
+  /// out of range is computed from values in range, so it is among them.
+  bool DeferredChecks = false;
+  /// DeferredChecks: whether the running minimum (maximum) is needed: not
+  /// where every arm is a max (min) with a literal operand in the range.
+  bool DeferredLow = false, DeferredHigh = false;
   /// Strip, pipelined and branch-free: the cells go into a shared-memory
   /// ring of two sync chunks per table and are written back when a chunk is
   /// published, a warp writing SyncCols consecutive columns of a row at a

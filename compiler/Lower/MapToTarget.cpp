@@ -21,6 +21,24 @@
 using namespace dpc;
 using namespace dpc::lir;
 
+/// Whether E is a literal, or a max (Op = Max) / min (Op = Min) with a
+/// literal operand, within the range kept for int: E's value cannot fall
+/// below (rise above) it.
+static bool boundedBy(const VExpr &E, VExpr::Kind Op) {
+  auto InRange = [](const VExpr &K) {
+    return K.K == VExpr::Const && !K.Inf && K.IntVal >= -((int64_t(1) << 30) - 1) &&
+           K.IntVal <= (int64_t(1) << 30) - 1;
+  };
+  if (InRange(E))
+    return true;
+  if (E.K != Op)
+    return false;
+  for (auto &K : E.Kids)
+    if (InRange(*K))
+      return true;
+  return false;
+}
+
 namespace {
 
 /// N past Block wrappers with one kid.
@@ -523,6 +541,42 @@ struct GpuMapper {
           Gr.BranchFreeWhy);
     else
       K.Why += "; cells dispatch on their case (" + Gr.BranchFreeWhy + ")";
+    // Every cell of every table finite int32 (each arm's value bounded by
+    // the values it reads and its constants): a cell's store check (within
+    // the range kept for int, so that the next cells' int32 arithmetic
+    // cannot wrap) is the same check on the lane's running extremes, once
+    // when the strip is done; the first value out of range is computed
+    // from values in range and is among them.
+    // A side needs no check where every arm is a max (min) with a literal
+    // operand inside the range: its value cannot leave the range that way.
+    K.DeferredChecks = K.BranchFree;
+    K.DeferredLow = K.DeferredHigh = false;
+    for (int Tb : Gr.StripTables) {
+      if (P.M.Tables[Tb].Type != ScalarType::Int32)
+        K.DeferredChecks = false;
+      for (int S : P.armsOf(Tb)) {
+        if (S < 0)
+          continue;
+        const VExpr &B = *P.Stmts[S].Body;
+        if (!isSmallFinite(P, B) || finiteMagnitude(P, B) > INT32_MAX)
+          K.DeferredChecks = false;
+        K.DeferredLow |= !boundedBy(B, VExpr::Max);
+        K.DeferredHigh |= !boundedBy(B, VExpr::Min);
+      }
+    }
+    if (K.DeferredChecks)
+      K.Why += fmt::format(
+          "; the cells' range check (finite int32 values within the range "
+          "kept for int) on each lane's running {}, once when its strip is "
+          "done, instead of a test per cell",
+          K.DeferredLow && K.DeferredHigh
+              ? "maximum and minimum"
+              : K.DeferredHigh ? "maximum (every cell is a max with a literal "
+                                 "in the range: none can fall below it)"
+              : K.DeferredLow ? "minimum (every cell is a min with a literal "
+                                "in the range: none can rise above it)"
+                              : "extremes (none needed: every cell is a max "
+                                "and a min with literals in the range)");
     // Small score lookups in shared memory: a cell's lookup is then a
     // shared-memory read instead of a global one behind its symbols.
     std::set<int> Scores;
