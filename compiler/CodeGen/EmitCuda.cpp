@@ -707,8 +707,14 @@ struct CudaPrinter {
                           kernelFamilyName(S.Family), S.Why));
     if (keepsRings(P, K))
       W.line("template <bool DPC_RING> // Params::dpc_ring: a kernel for each");
+    if (S.BusyBlocksPerSM)
+      W.line("template <int DPC_BLOCKS> // blocks per SM: {} or, for a step "
+             "of many tiles, {}",
+             S.MinBlocksPerSM, S.BusyBlocksPerSM);
     W.open("__global__ void __launch_bounds__(" + std::to_string(S.Threads) +
-           (S.MinBlocksPerSM ? ", " + std::to_string(S.MinBlocksPerSM) : "") +
+           (S.BusyBlocksPerSM ? std::string(", DPC_BLOCKS")
+            : S.MinBlocksPerSM ? ", " + std::to_string(S.MinBlocksPerSM)
+                               : std::string()) +
            ") dpc_kernel" + std::to_string(K) +
            "(const BatchProblem *dpc_probs" + Args +
            ", const int64_t *dpc_tiles" + gaccParam(S) +
@@ -1012,6 +1018,18 @@ struct CudaPrinter {
                  "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
                  Ring[0] == 't' ? "if (dpc_ps[0].dpc_ring) " : "else ", K,
                  Ring, S.Threads, S.SharedBytes, Args, Gacc);
+      } else if (S.BusyBlocksPerSM) {
+        W.comment(fmt::format("(a step of at least {} tiles per SM: the "
+                              "instance at {} blocks per SM)",
+                              S.BusyBlocksPerSM, S.BusyBlocksPerSM));
+        for (int B : {S.BusyBlocksPerSM, S.MinBlocksPerSM})
+          W.line("{}dpc_kernel{}<{}><<<static_cast<unsigned>(dpc_n), {}, {}, "
+                 "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
+                 B == S.BusyBlocksPerSM
+                     ? fmt::format("if (dpc_n >= size_t({}) * size_t(dpc_sms)) ",
+                                   S.BusyBlocksPerSM)
+                     : "else ",
+                 K, B, S.Threads, S.SharedBytes, Args, Gacc);
       } else {
         W.line("dpc_kernel{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
                "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
@@ -1227,7 +1245,8 @@ struct CudaPrinter {
     bool AnySms = false;
     for (size_t K = 0; K < G.Kernels.size(); ++K) {
       const GpuKernel &S = G.Kernels[K];
-      AnySms |= S.Family == KernelFamily::ParallelGrid || S.SplitK >= 0;
+      AnySms |= S.Family == KernelFamily::ParallelGrid || S.SplitK >= 0 ||
+                S.BusyBlocksPerSM > 0;
       if (S.SplitK >= 0)
         W.line("dpc_rt::DeviceBuffer<{}> {}; // split tile products, "
                "one slot per tile of a step",
@@ -1237,10 +1256,14 @@ struct CudaPrinter {
       W.line("const int dpc_sms = dpc_rt::sm_count(dpc_device);");
     for (size_t K = 0; K < G.Kernels.size(); ++K)
       if (G.Kernels[K].SharedOptIn)
-        for (const char *Inst : keepsRings(P, static_cast<int>(K))
-                                    ? std::vector<const char *>{"<true>",
-                                                                "<false>"}
-                                    : std::vector<const char *>{""})
+        for (const std::string &Inst :
+             keepsRings(P, static_cast<int>(K))
+                 ? std::vector<std::string>{"<true>", "<false>"}
+             : G.Kernels[K].BusyBlocksPerSM
+                 ? std::vector<std::string>{
+                       fmt::format("<{}>", G.Kernels[K].MinBlocksPerSM),
+                       fmt::format("<{}>", G.Kernels[K].BusyBlocksPerSM)}
+                 : std::vector<std::string>{""})
           W.line("DPC_CUDA_CHECK(cudaFuncSetAttribute(dpc_kernel{}{}, "
                  "cudaFuncAttributeMaxDynamicSharedMemorySize, {}));",
                  K, Inst, G.Kernels[K].SharedBytes);

@@ -256,6 +256,10 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
     if (Kn.MinBlocksPerSM)
       OS << ", launch bounds (" << Kn.Threads << ", " << Kn.MinBlocksPerSM
          << ")";
+    if (Kn.BusyBlocksPerSM)
+      OS << " or, for a step of at least " << Kn.BusyBlocksPerSM
+         << " tiles per SM, (" << Kn.Threads << ", " << Kn.BusyBlocksPerSM
+         << ")";
     if (Kn.Group >= 0)
       OS << ", group " << Kn.Group;
     OS << "\n    why: " << Kn.Why << "\n";

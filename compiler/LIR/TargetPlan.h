@@ -132,6 +132,11 @@ struct GpuKernel {
   std::vector<std::string> TileIters; // TileWavefront: from the tile list
   int Threads = 1;
   int MinBlocksPerSM = 0;             // __launch_bounds__ (0: not given)
+  /// TileWavefront: a second instance of the kernel with launch bounds
+  /// (Threads, BusyBlocksPerSM) (0: none), launched instead of the first
+  /// for a step with at least BusyBlocksPerSM tiles per SM (template
+  /// argument DPC_BLOCKS).
+  int BusyBlocksPerSM = 0;
   int Group = -1;                     // whose tile its cells read (tile copy)
   // Dynamic shared memory, byte offsets.
   std::map<int, int64_t> AccOffset;   // split -> tile-product accumulator

@@ -768,11 +768,35 @@ struct GpuMapper {
       Small &= GP.Form != GpuProductForm::RegisterBlocked ||
                GP.RowsPerThread * GP.ColsPerThread <= 4;
     }
+    // A second instance at four blocks per SM where no product is left in
+    // the block and their shared memory fits: such a block runs only the
+    // in-tile phase, a chain of barrier-separated steps bound by latency,
+    // so with many tiles in a step (a batch of small problems) resident
+    // blocks hide it (the 2000-RNA batch of generated/nussinov 28.7 ->
+    // 21.9 ms), while a step of few tiles wants each block fast (chang
+    // n = 16000 0.186 -> 0.206 s at four, nussinov_weighted n = 8000 0.070
+    // -> 0.075 s: the registers of two blocks): the host launches the
+    // four-block instance for a step of at least four tiles per SM
+    // (gpu-runs/2026-11-26c/call8).
+    const bool FourFit =
+        4 * (K.SharedBytes + T.SharedReservedPerBlock) <= T.SharedPerSM &&
+        4 * TileThreads <= T.MaxThreadsPerSM;
     K.MinBlocksPerSM =
         WideTerms || OneFits ? 1 : Splits.size() <= 1 || (InBlock > 0 && Small) ? 2 : 0;
+    K.BusyBlocksPerSM =
+        !WideTerms && !OneFits && InBlock == 0 && FourFit ? 4 : 0;
     K.Why = std::string("one block of ") + std::to_string(TileThreads) +
             " threads per tile of a wavefront step" +
             (K.MinBlocksPerSM == 2 ? ", two blocks per SM" : "") +
+            (K.BusyBlocksPerSM
+                 ? fmt::format(
+                       "; a second instance at {0} blocks per SM for steps of "
+                       "at least {0} tiles per SM (no product left in the "
+                       "block: its in-tile phase, barrier-separated steps "
+                       "bound by latency, wants resident blocks where a step "
+                       "has many tiles, registers where it has few)",
+                       K.BusyBlocksPerSM)
+                 : "") +
             (WideTerms ? "; one block per SM in its launch bounds: the "
                          "product's 64-bit updates with terms that depend on "
                          "k need more than 128 registers a thread"

@@ -897,8 +897,9 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256, 2)
+// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory.
+template <int DPC_BLOCKS> // blocks per SM: 2 or, for a step of many tiles, 4
+__global__ void __launch_bounds__(256, DPC_BLOCKS)
     dpc_kernel0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                 int32_t *dpc_gacc1, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
@@ -1147,8 +1148,9 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 1 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256, 2)
+// Kernel 1 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory.
+template <int DPC_BLOCKS> // blocks per SM: 2 or, for a step of many tiles, 4
+__global__ void __launch_bounds__(256, DPC_BLOCKS)
     dpc_kernel1(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                 int32_t *dpc_gacc0, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
@@ -2735,8 +2737,9 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 3 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
-__global__ void __launch_bounds__(256, 2)
+// Kernel 3 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory.
+template <int DPC_BLOCKS> // blocks per SM: 2 or, for a step of many tiles, 4
+__global__ void __launch_bounds__(256, DPC_BLOCKS)
     dpc_kernel3(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                 int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
@@ -2927,8 +2930,13 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                      dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(),
                                    dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
-      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(), dpc_derrs.get());
+      // (a step of at least 4 tiles per SM: the instance at 4 blocks per SM)
+      if (dpc_n >= size_t(4) * size_t(dpc_sms))
+        dpc_kernel0<4><<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(), dpc_derrs.get());
+      else
+        dpc_kernel0<2><<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;
     }
@@ -2947,8 +2955,13 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                      dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k1.get(),
                                    dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
-      dpc_kernel1<<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k1.get(), dpc_derrs.get());
+      // (a step of at least 4 tiles per SM: the instance at 4 blocks per SM)
+      if (dpc_n >= size_t(4) * size_t(dpc_sms))
+        dpc_kernel1<4><<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k1.get(), dpc_derrs.get());
+      else
+        dpc_kernel1<2><<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k1.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;
     }
@@ -2976,8 +2989,13 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
       const int64_t c0 = dpc_L.HostIters[0];
       const size_t dpc_n = dpc_L.Items.size() / 3;
       // one block per tile of the step, of every problem
-      dpc_kernel3<<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      // (a step of at least 4 tiles per SM: the instance at 4 blocks per SM)
+      if (dpc_n >= size_t(4) * size_t(dpc_sms))
+        dpc_kernel3<4><<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      else
+        dpc_kernel3<2><<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;
     }

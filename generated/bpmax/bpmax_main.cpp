@@ -97,16 +97,16 @@ gpu:
           for c3 = dpc_max(-c2 - 1, c0 - c1 - c2) .. dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32))  [parallel-tiles]
             launch kernel2()
           launch kernel3()
-  kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+  kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2) or, for a step of at least 4 tiles per SM, (256, 4), group 0
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory
     host loops: c0
     tile list: c1
     shared memory: 32768 bytes; accumulator 1 at 0; staging at 16384; tile of S2 at 16384
     tile product 1 runs before it in kernel dpc_product0 (17408 bytes of shared memory)
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
-  kernel 1: tile-wavefront, 256 threads, launch bounds (256, 2), group 1
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+  kernel 1: tile-wavefront, 256 threads, launch bounds (256, 2) or, for a step of at least 4 tiles per SM, (256, 4), group 1
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory
     host loops: c0
     tile list: c1
     shared memory: 32768 bytes; accumulator 0 at 0; staging at 16384; tile of S1 at 16384
@@ -123,8 +123,8 @@ gpu:
       loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration, barrier after
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
       loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration
-  kernel 3: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+  kernel 3: tile-wavefront, 256 threads, launch bounds (256, 2) or, for a step of at least 4 tiles per SM, (256, 4), group 2
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory
     host loops: c0
     tile list: c1, c2
     shared memory: 4096 bytes; tile of F at 0

@@ -51,8 +51,8 @@ gpu:
       // parallel_tiles
       for c1 = c0 .. dpc_floordiv(N - 1, 64)  [parallel-tiles]
         launch kernel0()
-  kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+  kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2) or, for a step of at least 4 tiles per SM, (256, 4), group 0
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory
     host loops: c0
     tile list: c1
     shared memory: 32768 bytes; accumulator 0 at 0; staging at 16384; tile of C at 16384
