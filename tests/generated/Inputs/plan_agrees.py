@@ -5,7 +5,9 @@
   plan_agrees.py PLAN_TXT FOLDER
 
 For every GPU kernel of the plan: the .cu defines dpc_kernelK with the plan's
-launch bounds and launches it with the plan's threads and shared memory.
+launch bounds and launches it with the plan's threads and shared memory (a
+kernel with a second instance for busy steps: a template on DPC_BLOCKS, both
+instances launched, the busy one chosen by the plan's tiles per SM).
 For every GPU tile product: the README names the plan's form, and the .cu
 implements that form (register-blocked code, generic code, or a split-K
 kernel) and no other. Prints one line per fact checked; exit 1 on a mismatch.
@@ -32,31 +34,51 @@ def main():
     readme = open(folder + "/README.md").read()
     bad = 0
     kernels = re.findall(
-        r"^  kernel (\d+): ([a-z-]+), (\d+) threads(?:, launch bounds \((\d+), (\d+)\))?",
+        r"^  kernel (\d+): ([a-z-]+), (\d+) threads(?:, launch bounds \((\d+), (\d+)\))?"
+        r"(?: or, for a step of at least (\d+) tiles per SM, \((\d+), (\d+)\))?",
         gpu, re.M)
     shared = dict(re.findall(
         r"^  kernel (\d+):.*?\n(?:    .*\n)*?    shared memory: (\d+) bytes", gpu, re.M))
-    for k, family, threads, lb_t, lb_b in kernels:
+    for k, family, threads, lb_t, lb_b, busy_n, busy_t, busy_b in kernels:
         before = bad
-        bounds = "__launch_bounds__(%s, %s)" % (lb_t, lb_b) if lb_t else \
-                 "__launch_bounds__(%s)" % threads
+        # a kernel with a second, busier instance: one template, its
+        # argument the blocks per SM, each instance launched
+        if busy_b:
+            bounds = "__launch_bounds__(%s, DPC_BLOCKS)" % lb_t
+            instances = ["<%s>" % lb_b, "<%s>" % busy_b]
+            if not re.search(r"template <int DPC_BLOCKS>.*\n__global__ void "
+                             r"__launch_bounds__\(%s, DPC_BLOCKS\)\s+dpc_kernel%s\("
+                             % (lb_t, k), cu):
+                bad += fail("kernel %s: no template <int DPC_BLOCKS> instance" % k)
+        else:
+            bounds = "__launch_bounds__(%s, %s)" % (lb_t, lb_b) if lb_t else \
+                     "__launch_bounds__(%s)" % threads
+            instances = [""]
         m = re.search(r"__global__ void (__launch_bounds__\([^)]*\))\s+dpc_kernel%s\(" % k, cu)
         if not m:
             bad += fail("kernel %s: no __global__ dpc_kernel%s" % (k, k))
             continue
         if m.group(1) != bounds:
             bad += fail("kernel %s: plan says %s, .cu has %s" % (k, bounds, m.group(1)))
-        launch = re.search(r"dpc_kernel%s<<<[^,]*,\s*(\d+),\s*(\d+)" % k, cu)
-        if not launch:
-            bad += fail("kernel %s: never launched" % k)
-            continue
-        if launch.group(1) != threads:
-            bad += fail("kernel %s: plan %s threads, launch %s" % (k, threads, launch.group(1)))
-        if k in shared and launch.group(2) != shared[k]:
-            bad += fail("kernel %s: plan %s bytes of shared memory, launch %s"
-                        % (k, shared[k], launch.group(2)))
+        for inst in instances:
+            launch = re.search(r"dpc_kernel%s%s<<<[^,]*,\s*(\d+),\s*(\d+)"
+                               % (k, re.escape(inst)), cu)
+            if not launch:
+                bad += fail("kernel %s%s: never launched" % (k, inst))
+                continue
+            if launch.group(1) != threads:
+                bad += fail("kernel %s: plan %s threads, launch %s"
+                            % (k, threads, launch.group(1)))
+            if k in shared and launch.group(2) != shared[k]:
+                bad += fail("kernel %s: plan %s bytes of shared memory, launch %s"
+                            % (k, shared[k], launch.group(2)))
+        if busy_b and ("if (dpc_n >= size_t(%s) * size_t(dpc_sms))" % busy_n) not in cu:
+            bad += fail("kernel %s: the busy instance is not chosen by %s tiles per SM"
+                        % (k, busy_n))
         if bad == before:
-            print("kernel %s: %s, %s threads, %s agree" % (k, family, threads, bounds))
+            print("kernel %s: %s, %s threads, %s%s agree" % (
+                k, family, threads, bounds,
+                " (instances %s)" % " ".join(instances) if busy_b else ""))
     products = re.findall(r"^  tile product (\d+): ([a-z-]+(?:, split over k)?)", gpu, re.M)
     if not products and "tile product" in readme:
         bad += fail("README names tile products the plan does not have")
