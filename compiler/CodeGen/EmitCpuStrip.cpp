@@ -120,7 +120,7 @@ struct SweepPrinter {
   /// dpc::to_lane32 keeps it (CpuStrip::Sentinels).
   std::string leafValue(const VExpr &E, ValueEmitter &VE,
                         const std::string &Flag) {
-    if (Int && !(isSmallFinite(P, E) && finiteMagnitude(P, E) <= INT32_MAX))
+    if (Int && !evaluatesInInt32(P, E))
       return Flag.empty()
                  ? "dpc::to_lane32(" + VE.emit(E) + ", dpc_err)"
                  : "dpc::to_lane32_flag(" + VE.emit(E) + ", " + Flag + ")";
@@ -408,8 +408,7 @@ struct SweepPrinter {
       return;
     std::string Vals;
     for (auto &V : Info.Lookup) {
-      if (V.K == ScoreValue::Finite && (V.I < -((int64_t(1) << 30) - 1) ||
-                                        V.I > (int64_t(1) << 30) - 1))
+      if (V.K == ScoreValue::Finite && (V.I < -IntKept || V.I > IntKept))
         return;
       Vals += (Vals.empty() ? "" : ", ") +
               (V.K == ScoreValue::NegInf   ? std::string("INT32_MIN")

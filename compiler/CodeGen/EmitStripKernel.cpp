@@ -140,9 +140,9 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   auto ReportFlags = [&] {
     if (!K.BranchFree)
       return;
-    if (K.DeferredChecks && K.DeferredHigh)
+    if (K.DeferredHigh)
       W.line("dpc::narrow_finite_flag32<int32_t>(dpc_vhi, dpc_bad);");
-    if (K.DeferredChecks && K.DeferredLow)
+    if (K.DeferredLow)
       W.line("dpc::narrow_finite_flag32<int32_t>(dpc_vlo, dpc_bad);");
     W.line("dpc::report_flags(dpc_bad, dpc_err);");
   };
@@ -550,8 +550,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         VS.FlagVar = F;
         ValueEmitter VE(P, VS, W);
         const VExpr &Body = *P.Stmts[S].Body;
-        if (Tab.Type == ScalarType::Int32 && isSmallFinite(P, Body) &&
-            finiteMagnitude(P, Body) <= INT32_MAX) {
+        if (Tab.Type == ScalarType::Int32 && evaluatesInInt32(P, Body)) {
           // int32 all the way: the store's check on the int32 value
           std::string V = VE.emitInInt32(Body);
           if (K.DeferredChecks) // (checked on the lane's extremes)
@@ -593,9 +592,9 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
                                  : "dpc_on && " + iexpr(domainGuard(M, T, X));
       W.open("if (" + Dom + ")");
       W.line("dpc_bad |= {};", Flag);
-      if (K.DeferredChecks && K.DeferredHigh)
+      if (K.DeferredHigh)
         W.line("dpc_vhi = dpc::vmax(dpc_vhi, dpc_v_{});", Tab.Name);
-      if (K.DeferredChecks && K.DeferredLow)
+      if (K.DeferredLow)
         W.line("dpc_vlo = dpc::vmin(dpc_vlo, dpc_v_{});", Tab.Name);
       RowReductionsUpdate(T, "dpc_v_" + Tab.Name);
       if (!K.StageStores) {

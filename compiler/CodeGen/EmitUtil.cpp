@@ -578,7 +578,7 @@ std::string ValueEmitter::emit(const VExpr &E) {
   // A finite int expression whose every intermediate fits int32 runs in
   // int32 with no check: the store checks the range it keeps.
   if (!Int32Eval && E.Ty == ScalarType::Int32 && isOperation(E) &&
-      isSmallFinite(P, E) && finiteMagnitude(P, E) <= INT32_MAX) {
+      evaluatesInInt32(P, E)) {
     Int32Eval = true;
     std::string V = emit(E);
     Int32Eval = false;
@@ -824,8 +824,7 @@ std::string ValueEmitter::emitSentinel32(const VExpr &E) {
   DPC_ASSERT(S.Strip && isIntType(E.Ty) && !S.FlagVar.empty(),
              "sentinel int32 outside a strip cell");
   const InfSigns F = infSigns(P, E);
-  if (!F.Neg && !F.Pos && isSmallFinite(P, E) &&
-      finiteMagnitude(P, E) <= INT32_MAX)
+  if (!F.Neg && !F.Pos && evaluatesInInt32(P, E))
     return emitInInt32(E);
   if (E.K == VExpr::Const && E.Inf)
     return E.Inf < 0 ? "dpc::Limits<int32_t>::Neg" : "dpc::Limits<int32_t>::Pos";

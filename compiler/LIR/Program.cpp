@@ -296,12 +296,11 @@ int64_t magnitude(const Program &P, const VExpr &E, bool BesidesInf) {
   case VExpr::Index:
   case VExpr::InputLoad:
     // checked where read against the range the generated code keeps
-    return E.Ty == ScalarType::Int16 ? (int64_t(1) << 14) - 1
-                                     : (int64_t(1) << 30) - 1;
+    return E.Ty == ScalarType::Int16 ? (int64_t(1) << 14) - 1 : IntKept;
   case VExpr::Load:
     switch (P.M.Tables[E.Table].Type) {
     case ScalarType::Int16: return (int64_t(1) << 14) - 1;
-    case ScalarType::Int32: return (int64_t(1) << 30) - 1;
+    case ScalarType::Int32: return IntKept;
     default: return Big;
     }
   case VExpr::Score: {
@@ -343,6 +342,10 @@ int64_t lir::finiteMagnitude(const Program &P, const VExpr &E) {
   return magnitude(P, E, false);
 }
 
+bool lir::evaluatesInInt32(const Program &P, const VExpr &E) {
+  return isSmallFinite(P, E) && finiteMagnitude(P, E) <= INT32_MAX;
+}
+
 int64_t lir::finiteMagnitudeBesidesInf(const Program &P, const VExpr &E) {
   return magnitude(P, E, true);
 }
@@ -350,13 +353,13 @@ int64_t lir::finiteMagnitudeBesidesInf(const Program &P, const VExpr &E) {
 int64_t lir::stripLaneMagnitude(const Program &P, const Group &G,
                                 const std::vector<std::string> &Ix,
                                 const VExpr &E) {
-  const int64_t Kept = (int64_t(1) << 30) - 1, Big = INT64_MAX;
+  const int64_t Big = INT64_MAX;
   if (!P.readsStripNeighbour(G, Ix, E)) {
     if (E.K == VExpr::Const)
       return E.Inf ? 0 : std::abs(E.IntVal);
-    if (isSmallFinite(P, E) && finiteMagnitude(P, E) <= INT32_MAX)
+    if (evaluatesInInt32(P, E))
       return finiteMagnitude(P, E);
-    return Kept;
+    return IntKept;
   }
   auto Add = [&](int64_t A, int64_t B) { return A > Big - B ? Big : A + B; };
   switch (E.K) {

@@ -178,6 +178,11 @@ bool isSmallFinite(const Program &P, const VExpr &E);
 /// INT64_MAX when unknown. At most INT32_MAX: E evaluates in int32 with no
 /// check but the one at the store (no intermediate can wrap).
 int64_t finiteMagnitude(const Program &P, const VExpr &E);
+/// The finite range the generated code keeps for int: +-(2^30 - 1).
+constexpr int64_t IntKept = (int64_t(1) << 30) - 1;
+/// isSmallFinite with every intermediate within int32 (finiteMagnitude):
+/// E runs in int32 with no check but the one at the store.
+bool evaluatesInInt32(const Program &P, const VExpr &E);
 /// Which infinities an integer value may be (-inf, +inf), as the infinity
 /// analysis (Lower/AnalyzeInfinity.cpp) judges the source, for a lowered
 /// expression: table loads by the table's flags, literals, score entries,

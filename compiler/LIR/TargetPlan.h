@@ -212,7 +212,8 @@ struct GpuKernel {
   /// out of range is computed from values in range, so it is among them.
   bool DeferredChecks = false;
   /// DeferredChecks: whether the running minimum (maximum) is needed: not
-  /// where every arm is a max (min) with a literal operand in the range.
+  /// where every arm is a max (min) with a literal operand in the range
+  /// (both false without DeferredChecks).
   bool DeferredLow = false, DeferredHigh = false;
   /// Strip, pipelined and branch-free: the cells go into a shared-memory
   /// ring of two sync chunks per table and are written back when a chunk is

@@ -26,8 +26,8 @@ using namespace dpc::lir;
 /// below (rise above) it.
 static bool boundedBy(const VExpr &E, VExpr::Kind Op) {
   auto InRange = [](const VExpr &K) {
-    return K.K == VExpr::Const && !K.Inf && K.IntVal >= -((int64_t(1) << 30) - 1) &&
-           K.IntVal <= (int64_t(1) << 30) - 1;
+    return K.K == VExpr::Const && !K.Inf && K.IntVal >= -IntKept &&
+           K.IntVal <= IntKept;
   };
   if (InRange(E))
     return true;
@@ -558,13 +558,15 @@ struct GpuMapper {
         if (S < 0)
           continue;
         const VExpr &B = *P.Stmts[S].Body;
-        if (!isSmallFinite(P, B) || finiteMagnitude(P, B) > INT32_MAX)
+        if (!evaluatesInInt32(P, B))
           K.DeferredChecks = false;
         K.DeferredLow |= !boundedBy(B, VExpr::Max);
         K.DeferredHigh |= !boundedBy(B, VExpr::Min);
       }
     }
-    if (K.DeferredChecks)
+    if (!K.DeferredChecks)
+      K.DeferredLow = K.DeferredHigh = false;
+    else
       K.Why += fmt::format(
           "; the cells' range check (finite int32 values within the range "
           "kept for int) on each lane's running {}, once when its strip is "
@@ -618,9 +620,8 @@ struct GpuMapper {
   /// An int score whose finite entries lie within the range kept for int
   /// (its infinities become int32 sentinels: GpuKernel::Sentinels).
   static bool laneInt32(const ScoreInfo &S) {
-    const int64_t Kept = (int64_t(1) << 30) - 1;
     for (auto &V : S.Lookup)
-      if (V.K == ScoreValue::Finite && (V.I < -Kept || V.I > Kept))
+      if (V.K == ScoreValue::Finite && (V.I < -IntKept || V.I > IntKept))
         return false;
     return true;
   }
@@ -1275,7 +1276,7 @@ struct CpuMapper {
         if (B.Ty != Tab.Type)
           return St.Name + " evaluates in another type than its table's";
         if (Tab.Type == ScalarType::Int32 &&
-            (!isSmallFinite(P, B) || finiteMagnitude(P, B) > INT32_MAX)) {
+            !evaluatesInInt32(P, B)) {
           // infinities as sentinels: no inf - inf, finite values exact
           if (!undefinedFree(P, B))
             return St.Name + "'s values may be infinite and an operation "

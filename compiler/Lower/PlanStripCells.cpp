@@ -65,7 +65,7 @@ std::string whyNotSentinelLanes(const Program &P, const Group &G,
                                 const lir::Statement &St) {
   const TableInfo &Tab = P.M.Tables[St.Table];
   const VExpr &B = *St.Body;
-  if (!isIntType(B.Ty) || (isSmallFinite(P, B) && finiteMagnitude(P, B) <= INT32_MAX))
+  if (!isIntType(B.Ty) || evaluatesInInt32(P, B))
     return "";
   if (Tab.Type != ScalarType::Int32 || B.Ty != ScalarType::Int32)
     return St.Name + "'s values may be infinite and its table does not store "
