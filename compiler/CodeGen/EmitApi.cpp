@@ -360,8 +360,10 @@ std::string dpc::emitApiSource(const Program &P) {
   W.line("const int threads = host_threads;");
   W.line("const bool traced = opt.traceback;");
   W.comment("The GPU sends back only the output cells when no traceback "
-            "needs the tables.");
-  W.line("const bool tables_back = !on_gpu || traced;");
+            "needs the tables\n(a traceback on the device sends its events).");
+  W.line("const bool gpu_trace = {};",
+         P.Gpu.Traceback.OnDevice ? "on_gpu && traced" : "false");
+  W.line("const bool tables_back = !on_gpu || (traced && !gpu_trace);");
   W.line("double budget = opt.memory_budget;");
   W.open("if (budget <= 0)");
   W.line("budget = tables_back ? 0.5 * "
@@ -412,7 +414,7 @@ std::string dpc::emitApiSource(const Program &P) {
   W.line("std::vector<dpc_rt::Result> rs(n);");
   W.line("std::vector<int> trace_errs(n, 0);");
   W.line("compute_batch(ps, ins, on_gpu, threads, opt.device, tables_back, "
-         "0.0, host, b);");
+         "gpu_trace ? 0 : -1, 0.0, host, b);");
   W.open("if (b.error.empty() && traced)");
   W.open("try");
   W.line("trace_batch(ps, ins, b, host_threads, rs, trace_errs);");

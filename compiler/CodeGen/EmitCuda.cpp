@@ -1161,9 +1161,11 @@ struct CudaPrinter {
 
     W.open("double compute_cuda_batch(const std::vector<Params> &dpc_ps, "
            "const std::vector<const HostInputs *> &dpc_ins, int dpc_device, "
-           "bool dpc_back, dpc_rt::HostBuffer &dpc_host, "
+           "bool dpc_back, int64_t dpc_trace, dpc_rt::HostBuffer &dpc_host, "
            "std::vector<Tables> &dpc_ht, std::vector<std::vector<std::string>> "
-           "&dpc_outs, std::vector<int> &dpc_errs)");
+           "&dpc_outs, std::vector<int> &dpc_errs, "
+           "std::vector<std::vector<dpc_rt::Event>> &dpc_evs, "
+           "std::vector<char> &dpc_traced)");
     W.line("const size_t dpc_nb = dpc_ps.size();");
     W.comment("the batch's device arena: every problem's inputs, then every "
               "problem's tables\n(256-byte aligned)");
@@ -1283,6 +1285,18 @@ struct CudaPrinter {
     W.line("dpc_errs.assign(dpc_nb, 0);");
     W.line("dpc_derrs.download(dpc_errs.data(), dpc_nb, dpc_stream);");
     W.line("dpc_ht.assign(dpc_nb, Tables{{}});");
+    W.line("dpc_evs.clear();");
+    W.line("dpc_traced.assign(dpc_nb, 0);");
+    if (G.Traceback.OnDevice) {
+      W.comment("the tracebacks on the device (dpc_trace >= 0): only their "
+                "events come back");
+      W.line("if (dpc_trace >= 0) dpc_trace_on_device(dpc_ps, "
+             "dpc_dprobs.get(), dpc_derrs.get(), dpc_trace, dpc_stream, "
+             "dpc_evs, dpc_traced);");
+    } else {
+      W.comment("(the tracebacks run on the host: " + G.Traceback.Why + ")");
+      W.line("(void)dpc_trace;");
+    }
     W.open("if (!dpc_back)");
     W.comment("only the output cells come back");
     for (size_t O = 0; O < NOut; ++O)
@@ -1300,6 +1314,42 @@ struct CudaPrinter {
     W.line("dpc_outs.resize(dpc_nb);");
     W.line("for (size_t b = 0; b < dpc_nb; ++b) dpc_outs[b] = {{{}}};",
            OutTexts);
+    if (G.Traceback.OnDevice) {
+      // Problem b's tables lie from dpc_t_off[b * NTb] to the next
+      // problem's (or the arena's end).
+      std::string HView;
+      for (size_t T = 0; T < NTb; ++T)
+        HView += fmt::format("{}reinterpret_cast<{} *>(dpc_h + dpc_at + "
+                             "(dpc_t_off[b * {} + {}] - dpc_lo))",
+                             HView.empty() ? "" : ", ",
+                             storeType(M.Tables[Bufs[T]].Type), NTb, T);
+      W.comment("problems whose walk outgrew its buffer: their tables back, "
+                "for the host's traceback");
+      W.line("std::vector<size_t> dpc_host_trace;");
+      W.line("for (size_t b = 0; b < dpc_nb; ++b) if (dpc_trace >= 0 && "
+             "!dpc_traced[b] && !dpc_errs[b]) dpc_host_trace.push_back(b);");
+      W.line("auto dpc_end = [&](size_t b) {{ return b + 1 < dpc_nb ? "
+             "dpc_t_off[(b + 1) * {}] : dpc_t_bytes; }};",
+             NTb);
+      W.line("size_t dpc_hbytes = 0;");
+      W.line("for (size_t b : dpc_host_trace) dpc_hbytes += dpc_end(b) - "
+             "dpc_t_off[b * {}];",
+             NTb);
+      W.open("if (dpc_hbytes)");
+      W.line("unsigned char *const dpc_h = dpc_rt::host_reserve(dpc_host, "
+             "dpc_hbytes);");
+      W.line("size_t dpc_at = 0;");
+      W.open("for (size_t b : dpc_host_trace)");
+      W.line("const size_t dpc_lo = dpc_t_off[b * {}];", NTb);
+      W.line("DPC_CUDA_CHECK(cudaMemcpyAsync(dpc_h + dpc_at, dpc_dtables + "
+             "dpc_lo, dpc_end(b) - dpc_lo, cudaMemcpyDeviceToHost, "
+             "dpc_stream));");
+      W.line("dpc_ht[b] = Tables{{{}}};", HView);
+      W.line("dpc_at += dpc_end(b) - dpc_lo;");
+      W.close();
+      W.line("DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));");
+      W.close();
+    }
     W.line("return dpc_seconds;");
     W.close();
     W.line("dpc_outs.clear();");
@@ -1372,6 +1422,10 @@ struct CudaPrinter {
         W.blank();
       }
       kernel(static_cast<int>(K), W);
+      W.blank();
+    }
+    if (G.Traceback.OnDevice) {
+      emitDeviceTraceback(P, W);
       W.blank();
     }
     batchHost(W);

@@ -112,8 +112,9 @@ std::string dpc::emitHostHeader(const Program &P) {
             "tables (views into\nthe GPU's host buffer, or owned here), "
             "error codes (0: none), per problem its outputs as text\n(GPU "
             "without host tables), the seconds it took, how many problems ran\n"
-            "tile-parallel (CPU), and why the whole batch failed (\"\" if "
-            "it ran).");
+            "tile-parallel (CPU), why the whole batch failed (\"\" if "
+            "it ran), and, from a\ntraceback on the GPU, each problem's "
+            "events (gpu_traced[k]: 1 where it has them).");
   H.open("struct BatchRun");
   H.line("std::vector<Tables> views;");
   H.line("std::vector<int> errs;");
@@ -122,20 +123,26 @@ std::string dpc::emitHostHeader(const Program &P) {
   H.line("double seconds = 0;");
   H.line("size_t alone = 0;");
   H.line("std::string error;");
+  H.line("std::vector<std::vector<dpc_rt::Event>> events;");
+  H.line("std::vector<char> gpu_traced;");
   H.close("};");
   H.comment("Computes problems ps (inputs ins) as one batch into b: on GPU "
             "`device` (on_gpu;\nthe tables come back into `host` with "
             "tables_back, else only the outputs) or on\n`threads` CPU "
-            "threads (dpc_rt::plan_cpu_batch). extra_bytes: host memory "
-            "needed\nbeside the tables (--verify's reference). Never throws: "
-            "a failure of the whole\nbatch (memory, device) is b.error.");
+            "threads (dpc_rt::plan_cpu_batch). gpu_trace >= 0: on the GPU, "
+            "trace back on the\ndevice where the plan allows it, each "
+            "problem's walk bounded by gpu_trace records\n(0: from its input "
+            "lengths). extra_bytes: host memory needed beside the tables\n"
+            "(--verify's reference). Never throws: a failure of the whole "
+            "batch (memory,\ndevice) is b.error.");
   H.line("void compute_batch(const std::vector<Params> &ps, const "
          "std::vector<const HostInputs *> &ins, bool on_gpu, int threads, int "
-         "device, bool tables_back, double extra_bytes, dpc_rt::HostBuffer "
-         "&host, BatchRun &b);");
+         "device, bool tables_back, int64_t gpu_trace, double extra_bytes, "
+         "dpc_rt::HostBuffer &host, BatchRun &b);");
   H.comment("Traces back every problem of batch b that has no error, on "
             "`threads` host threads:\nthe events into results[k].Events, "
-            "errors into errs[k].");
+            "errors into errs[k]\n(those traced on the GPU take the events "
+            "it found).");
   H.line("void trace_batch(const std::vector<Params> &ps, const "
          "std::vector<const HostInputs *> &ins, const BatchRun &b, int "
          "threads, std::vector<dpc_rt::Result> &results, std::vector<int> "
@@ -152,12 +159,18 @@ std::string dpc::emitHostHeader(const Program &P) {
             "into `host` (page-locked when granted) and tables[b] views\n"
             "problem b's; without, only the outputs' cells come back, as text "
             "in outputs[b].\nerrs[b] is problem b's error code (0: none). "
-            "Returns the seconds the GPU spent\n(CUDA events).");
+            "With trace >= 0 the tracebacks run on\nthe device where the "
+            "plan allows it (walks of at most `trace` records, 0: from\nthe "
+            "input lengths): events[b] holds problem b's events where "
+            "traced[b] is 1; a\nproblem the device did not trace has its "
+            "tables back in tables[b]. Returns the\nseconds the GPU spent "
+            "computing the tables (CUDA events).");
   H.line("double compute_cuda_batch(const std::vector<Params> &ps, const "
          "std::vector<const HostInputs *> &ins, int device, bool tables_back, "
-         "dpc_rt::HostBuffer &host, std::vector<Tables> &tables, "
-         "std::vector<std::vector<std::string>> &outputs, std::vector<int> "
-         "&errs);");
+         "int64_t trace, dpc_rt::HostBuffer &host, std::vector<Tables> "
+         "&tables, std::vector<std::vector<std::string>> &outputs, "
+         "std::vector<int> &errs, std::vector<std::vector<dpc_rt::Event>> "
+         "&events, std::vector<char> &traced);");
   H.comment("Starts the GPUs of `want` (--device; {-1}: all) into "
             "`devices`; returns the bytes of\ntables a batch may hold on "
             "each (0 if unknown).");
@@ -369,12 +382,12 @@ std::string dpc::emitHostSource(const Program &P) {
   W.blank();
   W.open("void compute_batch(const std::vector<Params> &ps, const "
          "std::vector<const HostInputs *> &ins, bool on_gpu, int threads, int "
-         "device, bool tables_back, double extra_bytes, dpc_rt::HostBuffer "
-         "&host, BatchRun &b)");
+         "device, bool tables_back, int64_t gpu_trace, double extra_bytes, "
+         "dpc_rt::HostBuffer &host, BatchRun &b)");
   W.line("const size_t n = ps.size();");
   W.line("b.views.resize(n);");
   W.line("b.errs.assign(n, 0);");
-  W.line("(void)device; (void)host; (void)ins;");
+  W.line("(void)device; (void)host; (void)ins; (void)gpu_trace;");
   W.open("try");
   W.line("std::vector<double> bytes(n);");
   W.line("double total = 0;");
@@ -387,8 +400,9 @@ std::string dpc::emitHostSource(const Program &P) {
          "\"the tables of a batch of \" + std::to_string(n) + \" problems\");");
   W.open("if (on_gpu)");
   W.text("#if defined(DPC_HAVE_CUDA)");
-  W.line("b.seconds = compute_cuda_batch(ps, ins, device, tables_back, host, "
-         "b.views, b.outputs, b.errs);");
+  W.line("b.seconds = compute_cuda_batch(ps, ins, device, tables_back, "
+         "gpu_trace, host, b.views, b.outputs, b.errs, b.events, "
+         "b.gpu_traced);");
   W.text("#else");
   W.line("throw dpc_rt::InputError(\"this program was built without the CUDA "
          "backend\");");
@@ -425,9 +439,12 @@ std::string dpc::emitHostSource(const Program &P) {
   W.line("errs.assign(ps.size(), 0);");
   W.comment("(a large stack each: a traceback recurses as deep as its "
             "longest chain of cells)");
+  W.comment("(a problem traced on the GPU has its events already)");
   W.line("dpc_rt::run_parallel_with_large_stack(ps.size(), threads, [&](size_t "
-         "k) {{ if (!b.errs[k]) traceback(ps[k], ins[k]->view(), b.views[k], "
-         "results[k].Events, &errs[k]); }});");
+         "k) {{ if (b.errs[k]) return; if (k < b.gpu_traced.size() && "
+         "b.gpu_traced[k]) results[k].Events = b.events[k]; else "
+         "traceback(ps[k], ins[k]->view(), b.views[k], results[k].Events, "
+         "&errs[k]); }});");
   W.close();
   W.blank();
   W.open("void fill_result(const Params &p, const dpc_rt::Problem &prob, "

@@ -182,8 +182,18 @@ std::string dpc::emitMain(const Program &P) {
   W.comment("The GPU sends back only the output cells when no table is "
             "needed on the host.");
   W.line("const bool on_gpu = opt.Backend == \"cuda\";");
-  W.line("const bool host_tables_needed = !on_gpu || traced || opt.Verify || "
-         "!opt.DumpTables.empty();");
+  if (P.Gpu.Traceback.OnDevice) {
+    W.comment("The tracebacks run on the GPU (`dpc emit --stage=plan`: "
+              "traceback): only their events\ncome back, unless "
+              "--host-traceback.");
+    W.line("const bool gpu_trace = on_gpu && traced && !opt.HostTraceback;");
+  } else {
+    W.comment("The tracebacks run on the host from the tables (`dpc emit "
+              "--stage=plan`: traceback).");
+    W.line("const bool gpu_trace = false;");
+  }
+  W.line("const bool host_tables_needed = !on_gpu || (traced && !gpu_trace) "
+         "|| opt.Verify || !opt.DumpTables.empty();");
   if (AnyRing) {
     W.comment("Tables kept as two rolling rows (`dpc emit --stage=storage`) "
               "where the run reads\nnone of their cells afterwards (no "
@@ -298,7 +308,8 @@ std::string dpc::emitMain(const Program &P) {
   W.line("if (opt.Verify) for (const Params &p : bt.ps) ref = std::max(ref, "
          "reference_bytes(p));");
   W.line("compute_batch(bt.ps, bt.ins, on_gpu, threads, device, "
-         "host_tables_needed, ref, hb, bt.run);");
+         "host_tables_needed, gpu_trace ? opt.TraceRecords : -1, ref, hb, "
+         "bt.run);");
   W.close("};");
   W.comment("Batches of consecutive problems whose tables fit the budget; "
             "with several GPUs, at\nleast one per GPU, run a round at a "

@@ -119,7 +119,13 @@ of launches: the problem is one more parallel dimension, every launch of the
 schedule covers the tiles of every problem of the batch, the tables of all
 of them live in one device arena, and when no table is needed on the host
 (no `--json`, `--traceback`, `--verify` or dump) only the output cells come
-back (with `--events=none` also for a recurrence with a structure). On CPU threads, problems run one per thread, largest first, and a
+back (with `--events=none` also for a recurrence with a structure). A traced
+run on the GPU follows its winners on the device where the plan says so
+(`dpc emit --stage=plan`: `traceback`; every traced equation in exact
+integer arithmetic): one warp per problem, and only the events come back,
+not the tables; `--host-traceback` brings the tables back and traces on the
+host instead, and `--trace-records N` bounds each problem's device walk (a
+problem past it is traced on the host). On CPU threads, problems run one per thread, largest first, and a
 problem with at least a thread's share of the batch's work runs over all
 threads. Results are printed in input order, each as it would be alone. A
 bad record (an unknown letter, no symbol) is reported with its name and line

@@ -7,9 +7,21 @@
 // finished tables. Reads of tables whose cells record no event
 // (ast::tablesRecordingEvents) are not followed.
 //
+// emitDeviceTraceback prints the same walk for the GPU where the plan puts
+// it there (lir::GpuTraceback): a cell's walk puts records (its events and
+// the cells to follow, in the order the recursive walk meets them) instead
+// of recursing, and a kernel, one warp per problem, visits them with a
+// stack in device memory (dpc_rt::TraceWalk), which gives the host's
+// order of events. The warp's lanes share the reductions: the values'
+// max / min (dpc_combine_lanes) and the winner's search
+// (dpc_rt::warp_first_best: the first point on ties).
+//
 //===----------------------------------------------------------------------===//
 #include "CodeGen/Emitters.h"
 #include "CodeGen/EmitUtil.h"
+#include "Basic/Diagnostics.h"
+
+#include <algorithm>
 
 using namespace dpc;
 using namespace dpc::lir;
@@ -20,14 +32,36 @@ namespace {
 struct Tracer {
   const Program &P;
   CodeWriter &W;
+  /// The device walk (lir::GpuTraceback): records instead of recursion,
+  /// lanes sharing the reductions.
+  bool Device;
   ValueEmitter VE;
 
-  static ValueStyle style() {
+  static ValueStyle style(bool Device) {
     ValueStyle S;
     S.UseSplits = false;
+    S.LaneReduce = Device;
+    S.LaneShareSums = false;
     return S;
   }
-  Tracer(const Program &P, CodeWriter &W) : P(P), W(W), VE(P, style(), W) {}
+  Tracer(const Program &P, CodeWriter &W, bool Device = false)
+      : P(P), W(W), Device(Device), VE(P, style(Device), W) {}
+
+  /// The device walk's tag of a cell record of table T (its position in
+  /// GpuTraceback::Tables) or of an event record.
+  int cellTag(int T) const {
+    const auto &Ts = P.Gpu.Traceback.Tables;
+    auto It = std::find(Ts.begin(), Ts.end(), T);
+    DPC_ASSERT(It != Ts.end(), "a traced table without a tag");
+    return static_cast<int>(It - Ts.begin());
+  }
+  int eventTag(const EventInfo &E) const {
+    const GpuTraceback &TB = P.Gpu.Traceback;
+    std::pair<std::string, int> Key{E.Name, static_cast<int>(E.Args.size())};
+    auto It = std::find(TB.Events.begin(), TB.Events.end(), Key);
+    DPC_ASSERT(It != TB.Events.end(), "an event without a tag");
+    return static_cast<int>(TB.Tables.size() + (It - TB.Events.begin()));
+  }
 
   std::string better(RedOp Op, const std::string &A, const std::string &B) {
     return A + (Op == RedOp::Min ? " < " : " > ") + B;
@@ -38,7 +72,10 @@ struct Tracer {
       std::string A;
       for (auto &X : Ev.Args)
         A += (A.empty() ? "" : ", ") + iexpr(X);
-      W.line("dpc_ev.push_back({{\"{}\", {{{}}}}});", Ev.Name, A);
+      if (Device)
+        W.line("dpc_tw.put({}{});", eventTag(Ev), A.empty() ? "" : ", " + A);
+      else
+        W.line("dpc_ev.push_back({{\"{}\", {{{}}}}});", Ev.Name, A);
     }
   }
 
@@ -52,10 +89,14 @@ struct Tracer {
       std::vector<IExprPtr> Idx = VE.dataCell(E);
       for (auto &X : Idx)
         A += ", " + iexpr(X);
-      W.line("{}trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err, "
-             "dpc_cells);",
-             E.DynIdx.empty() ? "" : "if (" + VE.dataCellGuard(E, Idx) + ") ",
-             P.M.Tables[E.Table].Name, A);
+      const std::string If =
+          E.DynIdx.empty() ? "" : "if (" + VE.dataCellGuard(E, Idx) + ") ";
+      if (Device)
+        W.line("{}dpc_tw.put({}{});", If, cellTag(E.Table), A);
+      else
+        W.line("{}trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err, "
+               "dpc_cells);",
+               If, P.M.Tables[E.Table].Name, A);
       return;
     }
     case VExpr::Neg:
@@ -99,14 +140,34 @@ struct Tracer {
       W.line("bool {} = false;", Found);
       W.line("{} {} = {};", evalType(E.Ty), Best, identityOf(E.Op, E.Ty));
       std::vector<std::string> Args;
-      for (size_t I = 0; I < E.Bindings.size(); ++I) {
-        Args.push_back(VE.fresh("arg"));
-        W.line("int64_t {} = 0;", Args.back());
+      std::string ArgArray;
+      if (Device) {
+        // (one array: dpc_rt::warp_first_best compares them in order)
+        ArgArray = VE.fresh("arg");
+        W.line("int64_t {}[{}] = {{}};", ArgArray, E.Bindings.size());
+        for (size_t I = 0; I < E.Bindings.size(); ++I)
+          Args.push_back(ArgArray + "[" + std::to_string(I) + "]");
+      } else {
+        for (size_t I = 0; I < E.Bindings.size(); ++I) {
+          Args.push_back(VE.fresh("arg"));
+          W.line("int64_t {} = 0;", Args.back());
+        }
       }
-      for (auto &B : E.Bindings)
-        W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
-               " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
+      // On the device the lanes share the innermost loop; the body's own
+      // reductions run on each lane alone.
+      for (size_t I = 0; I < E.Bindings.size(); ++I) {
+        const Binding &B = E.Bindings[I];
+        if (Device && I + 1 == E.Bindings.size())
+          W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane; {0} <= {2}; "
+                             "{0} += dpc_lanes)",
+                             B.Var, iexpr(B.Lo), iexpr(B.Hi)));
+        else
+          W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
+                 " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
+      }
+      VE.setLaneReduce(false);
       std::string V = VE.emit(*E.Kids[0]);
+      VE.setLaneReduce(Device);
       std::string Set;
       for (size_t I = 0; I < Args.size(); ++I)
         Set += " " + Args[I] + " = " + E.Bindings[I].Var + ";";
@@ -114,6 +175,9 @@ struct Tracer {
              better(E.Op, V, Best), Found, Best, V, Set);
       for (size_t I = 0; I < E.Bindings.size(); ++I)
         W.close();
+      if (Device)
+        W.line("dpc_rt::warp_first_best<{}>({}, {}, {});",
+               E.Op == RedOp::Min ? "false" : "true", Found, Best, ArgArray);
       W.open("if (" + Found + ")");
       for (size_t I = 0; I < Args.size(); ++I)
         W.line("const int64_t {} = {};", E.Bindings[I].Var, Args[I]);
@@ -186,4 +250,166 @@ std::string dpc::emitTraceback(const Program &P) {
   W.blank();
   W.close("} // namespace " + M.Name);
   return W.str();
+}
+
+void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
+  const ModuleInfo &M = P.M;
+  const GpuTraceback &TB = P.Gpu.Traceback;
+  const int RW = TB.RecordWords;
+  const size_t NT = TB.Tables.size();
+  W.comment("---- the traceback on the device (" + TB.Why + ")");
+  W.blank();
+  for (int T : TB.Tables) {
+    const TableInfo &Tab = M.Tables[T];
+    W.comment("Puts the records of cell " + cellText(Tab) +
+              "'s winners (events, cells to follow), in the order the\n"
+              "host's traceback meets them: " + cellText(Tab) + " = " +
+              Tab.BodyText);
+    W.open(fmt::format("__device__ void dpc_walk_{}(const Params &dpc_p, "
+                       "const Inputs &dpc_in, const Tables &dpc_t{}, "
+                       "dpc_rt::TraceWalk<{}> &dpc_tw, int *dpc_err)",
+                       Tab.Name, idxParams(Tab), RW));
+    emitParamLocals(M, W);
+    W.line("const int dpc_lane = threadIdx.x % 32;");
+    W.line("constexpr int dpc_lanes = 32;");
+    W.line("(void)dpc_in; (void)dpc_t; (void)dpc_tw; (void)dpc_err; "
+           "(void)dpc_lane;");
+    Tracer Tr(P, W, /*Device=*/true);
+    Tr.trace(*P.TableBodies[T]);
+    W.close();
+    W.blank();
+  }
+  const OutputInfo &O = M.Outputs[0];
+  std::string OutIdx;
+  for (auto &X : outputIndex(O))
+    OutIdx += ", " + iexpr(X);
+  W.comment(
+      "The traceback of every problem of a batch, one warp each: from the "
+      "output cell, visits\nthe records on its stack, an event into the "
+      "events, a cell by putting its own records.\nUsed[b]: the words of "
+      "problem b's events, -1 where its walk outgrew the buffer, visited\n"
+      "more cells than its bound, or failed (the host then traces it), 0 "
+      "for a failed problem.");
+  W.open("__global__ void dpc_traceback(const BatchProblem *dpc_probs, "
+         "size_t dpc_n, const int *dpc_errs, int64_t *dpc_buf, const int64_t "
+         "*dpc_off, int64_t *dpc_used)");
+  W.line("const size_t dpc_b = (blockIdx.x * size_t(blockDim.x) + "
+         "threadIdx.x) / 32;");
+  W.line("if (dpc_b >= dpc_n) return; // (a whole warp)");
+  W.line("const bool dpc_lead = threadIdx.x % 32 == 0;");
+  W.open("if (dpc_errs[dpc_b])");
+  W.line("if (dpc_lead) dpc_used[dpc_b] = 0;");
+  W.line("return;");
+  W.close();
+  W.line("const Params dpc_p = dpc_probs[dpc_b].p;");
+  W.line("const Inputs dpc_in = dpc_probs[dpc_b].in;");
+  W.line("const Tables dpc_t = dpc_probs[dpc_b].t;");
+  emitParamLocals(M, W);
+  W.line("const int64_t dpc_cap = dpc_off[dpc_b + 1] - dpc_off[dpc_b];");
+  W.line("dpc_rt::TraceWalk<{}> dpc_tw(dpc_buf + dpc_off[dpc_b], dpc_cap);",
+         RW);
+  W.line("dpc_tw.put({}{});", std::find(TB.Tables.begin(), TB.Tables.end(),
+                                         O.Table) -
+                                   TB.Tables.begin(),
+         OutIdx);
+  W.line("dpc_tw.commit();");
+  W.comment("(cells visited: past 16 per record of the buffer, or the host's "
+            "limit, the host traces it)");
+  W.line("const int64_t dpc_limit = 16 * (dpc_cap / {0}) < dpc::TraceCellLimit "
+         "? 16 * (dpc_cap / {0}) : dpc::TraceCellLimit;",
+         RW);
+  W.line("int64_t dpc_cells = 0;");
+  W.line("int dpc_err = 0;");
+  W.line("int64_t dpc_r[{}];", RW);
+  W.open("while (!dpc_tw.Full && !dpc_err && dpc_tw.pop(dpc_r))");
+  W.open(fmt::format("if (dpc_r[0] >= {})", NT));
+  W.line("dpc_tw.event(dpc_r);");
+  W.line("continue;");
+  W.close();
+  W.open("if (++dpc_cells > dpc_limit)");
+  W.line("dpc_tw.Full = true;");
+  W.line("break;");
+  W.close();
+  W.open("switch (dpc_r[0])");
+  for (size_t I = 0; I < NT; ++I) {
+    const TableInfo &Tab = M.Tables[TB.Tables[I]];
+    std::string A;
+    for (size_t D = 0; D < Tab.Indices.size(); ++D)
+      A += fmt::format(", dpc_r[{}]", D + 1);
+    W.line("case {}: dpc_walk_{}(dpc_p, dpc_in, dpc_t{}, dpc_tw, &dpc_err); "
+           "break;",
+           I, Tab.Name, A);
+  }
+  W.line("default: break;");
+  W.close();
+  W.line("dpc_tw.commit();");
+  W.close();
+  W.line("if (dpc_lead) dpc_used[dpc_b] = dpc_tw.Full || dpc_err ? -1 : "
+         "dpc_tw.Ev;");
+  W.close();
+  W.blank();
+
+  // The host's side: buffers, the kernel, the records back as events.
+  std::string Names, Arities;
+  for (auto &[Name, Ar] : TB.Events) {
+    Names += (Names.empty() ? "\"" : ", \"") + Name + "\"";
+    Arities += (Arities.empty() ? "" : ", ") + std::to_string(Ar);
+  }
+  std::string Bound;
+  for (auto &Pm : M.Params)
+    if (Pm.BoundBy >= 0)
+      Bound += " + dpc_ps[b]." + Pm.Name;
+  W.comment(
+      "Traces back the batch's problems on the device (tables and inputs "
+      "in dpc_dprobs, error\ncodes in dpc_derrs): dpc_evs[b] gets problem "
+      "b's events and dpc_traced[b] is 1, or 0\nwhere the host must trace "
+      "it (its walk outgrew its buffer of dpc_records records;\n0: 256 + 8 "
+      "per unit of the input lengths).");
+  W.open("static void dpc_trace_on_device(const std::vector<Params> &dpc_ps, "
+         "const BatchProblem *dpc_dprobs, const int *dpc_derrs, int64_t "
+         "dpc_records, cudaStream_t dpc_stream, "
+         "std::vector<std::vector<dpc_rt::Event>> &dpc_evs, "
+         "std::vector<char> &dpc_traced)");
+  W.line("const size_t dpc_nb = dpc_ps.size();");
+  W.line("std::vector<int64_t> dpc_off(dpc_nb + 1, 0);");
+  W.open("for (size_t b = 0; b < dpc_nb; ++b)");
+  W.line("const int64_t dpc_r = dpc_records > 0 ? dpc_records : 256 + 8 * "
+         "(0{});",
+         Bound);
+  W.line("dpc_off[b + 1] = dpc_off[b] + {} * dpc_r;", RW);
+  W.close();
+  W.line("dpc_rt::DeviceBuffer<int64_t> dpc_buf(static_cast<size_t>(dpc_off[dpc_nb])), "
+         "dpc_doff(dpc_nb + 1), dpc_dused(dpc_nb);");
+  W.line("dpc_doff.upload(dpc_off.data(), dpc_nb + 1, dpc_stream);");
+  W.line("dpc_traceback<<<static_cast<unsigned>((dpc_nb * 32 + 127) / 128), "
+         "128, 0, dpc_stream>>>(dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), "
+         "dpc_doff.get(), dpc_dused.get());");
+  W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+  W.line("std::vector<int64_t> dpc_used(dpc_nb);");
+  W.line("dpc_dused.download(dpc_used.data(), dpc_nb, dpc_stream);");
+  W.line("DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));");
+  W.line("std::vector<int64_t> dpc_words, dpc_at;");
+  W.line("dpc_rt::gather_trace(dpc_buf.get(), dpc_doff, dpc_used, dpc_stream, "
+         "dpc_words, dpc_at);");
+  if (!TB.Events.empty()) {
+    W.line("static const char *const dpc_names[] = {{{}}};", Names);
+    W.line("static const int dpc_arity[] = {{{}}};", Arities);
+  }
+  W.line("dpc_evs.assign(dpc_nb, {{}});");
+  W.line("dpc_traced.assign(dpc_nb, 0);");
+  W.open("for (size_t b = 0; b < dpc_nb; ++b)");
+  W.line("if (dpc_used[b] < 0) continue;");
+  W.line("dpc_traced[b] = 1;");
+  if (!TB.Events.empty()) {
+    W.open(fmt::format("for (int64_t w = dpc_at[b]; w < dpc_at[b + 1]; w += "
+                       "{})",
+                       RW));
+    W.line("const int64_t e = dpc_words[size_t(w)] - {};", NT);
+    W.line("const int64_t *a = dpc_words.data() + w + 1;");
+    W.line("dpc_evs[b].push_back({{dpc_names[e], std::vector<int64_t>(a, a + "
+           "dpc_arity[e])}});");
+    W.close();
+  }
+  W.close();
+  W.close();
 }

@@ -1296,7 +1296,9 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
     W.line("{} {} = {};", ET, R, identityOf(E.Op, E.Ty));
   // With LaneReduce the innermost loop is shared by the cell's lanes
   // (nested reductions are not).
-  bool Share = S.LaneReduce;
+  const bool Was = S.LaneReduce;
+  const bool Share =
+      Was && (S.LaneShareSums || E.Op == RedOp::Max || E.Op == RedOp::Min);
   S.LaneReduce = false;
   openBindingLoops(E, Share);
   accumulate(E, Acc);
@@ -1304,7 +1306,7 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
     W.close();
   if (Lse)
     W.line("{} {} = {}.value();", ET, R, Acc);
-  S.LaneReduce = Share;
+  S.LaneReduce = Was;
   if (Share)
     combineLanes(E, R, E.Op == RedOp::Sum);
   return R;

@@ -171,6 +171,9 @@ struct ValueStyle {
   /// of the cell's outermost generic reductions (max, min, integer sums:
   /// each point once), and a shuffle combines them.
   bool LaneReduce = false;
+  /// With LaneReduce: integer sums are shared too (else only max and min,
+  /// whose value is the same in any order of their points).
+  bool LaneShareSums = true;
   /// CUDA strip kernels (`st_stmt_`): reads of a table of this group at a
   /// constant offset in {0, 1} x {0, 1} of the band (Program::stripRead;
   /// StripIndices are the cell's indices) come from the lane's registers,
@@ -232,6 +235,10 @@ public:
   ValueEmitter(const lir::Program &P, ValueStyle S, CodeWriter &W)
       : P(P), S(S), W(W) {}
   std::string emit(const lir::VExpr &E);
+  /// Turns ValueStyle::LaneReduce on or off for what is printed next (the
+  /// device traceback prints a reduction's body inside loops its lanes
+  /// already share).
+  void setLaneReduce(bool On) { S.LaneReduce = On; }
   /// E as emit prints it inside an int32-evaluated expression (the
   /// CPU strip sweeps compute the rest of such an expression as lane
   /// vectors): int32_t and unchecked for ints whose bound allows it.

@@ -31,6 +31,8 @@
 
 namespace dpc {
 
+class CodeWriter;
+
 struct GenFile {
   std::string Name;
   std::string Text;
@@ -42,6 +44,12 @@ std::string emitOpenMP(const lir::Program &P);
 std::string emitReference(const lir::Program &P);
 std::string emitTraceback(const lir::Program &P);
 std::string emitCuda(const lir::Program &P);
+/// The traceback on the device (lir::GpuTraceback::OnDevice), for the .cu:
+/// each traced table's walk of one cell, the kernel dpc_traceback (one warp
+/// per problem), and the host's dpc_trace_on_device, which runs it for a
+/// batch and turns the records that come back into each problem's events.
+/// Needs BatchProblem and HostInputs declared before.
+void emitDeviceTraceback(const lir::Program &P, CodeWriter &W);
 std::string emitHostHeader(const lir::Program &P);
 std::string emitHostSource(const lir::Program &P);
 std::string emitApiHeader(const lir::Program &P);

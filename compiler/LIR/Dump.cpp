@@ -310,6 +310,12 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
                  : "");
     OS << "\n    why: " << G.Why << "\n";
   }
+  const GpuTraceback &TB = P.Gpu.Traceback;
+  OS << "  traceback: " << (TB.OnDevice ? "on the GPU" : "on the host");
+  if (TB.OnDevice)
+    OS << ", one warp per problem, records of " << TB.RecordWords
+       << " words";
+  OS << "\n    why: " << TB.Why << "\n";
   OS << "cpu:\n";
   for (size_t G = 0; G < P.Cpu.GroupWhy.size(); ++G) {
     OS << "  group " << G << ": " << P.Cpu.GroupWhy[G] << "\n";

@@ -249,6 +249,26 @@ struct GpuKernel {
   }
 };
 
+/// Where a traced run follows its winners (the traceback) when it runs on
+/// the GPU. OnDevice: one warp per problem walks the winners from the
+/// output cell with an explicit stack in device memory (the reductions
+/// that pick a winner shared by the warp's lanes, the first index on ties
+/// as on the host), and only the events cross PCIe; a problem whose walk
+/// outgrows its buffer is traced on the host from its tables. Else the
+/// tables cross PCIe and the host traces (Why says why).
+struct GpuTraceback {
+  bool OnDevice = false;
+  /// The tables whose cells the walk expands (the output's and every
+  /// table recording events): a cell record's tag is its position here.
+  std::vector<int> Tables;
+  /// The events, by (name, number of arguments): an event record's tag is
+  /// Tables.size() + its position here.
+  std::vector<std::pair<std::string, int>> Events;
+  /// Words (int64) of a record: the tag, then the indices or arguments.
+  int RecordWords = 0;
+  std::string Why;
+};
+
 struct GpuPlan {
   /// The host's loops: the program's loops down to the kernels, which are
   /// Launch statements (Ref = kernel). Inside a `parallel_tiles` mark, a
@@ -268,6 +288,7 @@ struct GpuPlan {
   /// Per group: whether its tiles are copied into shared memory (its
   /// statements get a `tc_stmt_` variant in the .cu that reads them there).
   std::vector<bool> TileCopy;
+  GpuTraceback Traceback;
 };
 
 //===-- the CPU plan ------------------------------------------------------===//

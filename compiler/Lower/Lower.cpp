@@ -57,6 +57,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     findRowReductions(PM, *P);
     mapToTarget(*P, lir::Target::standard());
     chooseRingStorage(*P);
+    planTraceback(*P);
   } catch (const isl::exception_quota &) {
     Diags.error(islBudgetMessage(PM.ctx(), "too complex to compile",
                                  "lowering '" + M.Name + "'"));

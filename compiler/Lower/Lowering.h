@@ -115,6 +115,12 @@ lir::ModuleInfo describeModule(const ast::Module &M);
 /// Maps the finished loop form to the target: fills P.Gpu and P.Cpu.
 void mapToTarget(lir::Program &P, const lir::Target &T);
 
+/// Decides where a traced GPU run follows its winners (P.Gpu.Traceback):
+/// on the device where every traced table's equation is exact integer
+/// arithmetic (the device's walk then picks the host's winners), else on
+/// the host from the tables.
+void planTraceback(lir::Program &P);
+
 /// Marks the alignment-like groups (Group::ShortUniform) whose reads of
 /// their own tables are all at constant band offsets in {0, 1} x {0, 1},
 /// with a cell order of their tables: Group::Strip, StripWhy, StripTables.

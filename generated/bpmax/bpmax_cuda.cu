@@ -2774,6 +2774,550 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
   }
 }
 
+// ---- the traceback on the device (every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there)
+
+// Puts the records of cell S1[i, j]'s winners (events, cells to follow), in the order the
+// host's traceback meets them: S1[i, j] = (| j <= i : 0 | else : max(S1[i + 1, j], S1[i, j - 1], S1[i + 1, j - 1] + intra(seq1[i], seq1[j]) @pair1(i, j), max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j]))
+__device__ void dpc_walk_S1(const Params &dpc_p, const Inputs &dpc_in,
+                            const Tables &dpc_t, int64_t i, int64_t j,
+                            dpc_rt::TraceWalk<5> &dpc_tw, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int dpc_lane = threadIdx.x % 32;
+  constexpr int dpc_lanes = 32;
+  (void)dpc_in;
+  (void)dpc_t;
+  (void)dpc_tw;
+  (void)dpc_err;
+  (void)dpc_lane;
+  if (i - j >= 0) {
+  } else {
+    const int64_t dpc_v0 = int64_t(dpc_t.S1[S1_at(dpc_p, i + 1, j)]);
+    const int64_t dpc_v1 = int64_t(dpc_t.S1[S1_at(dpc_p, i, j - 1)]);
+    const int64_t dpc_v2 = int64_t(dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]);
+    const int64_t dpc_v3 = score_intra(dpc::ro(dpc_in.seq1[i]), dpc::ro(dpc_in.seq1[j]));
+    const int64_t dpc_v4 =
+        dpc::check_type<int32_t>(dpc::add(dpc_v2, dpc_v3, dpc_err), dpc_err);
+    int64_t dpc_r5 = dpc::NEG;
+    for (int64_t k = i + 1 + dpc_lane; k <= j - 1; k += dpc_lanes) {
+      dpc_r5 = dpc::vmax(dpc_r5, int64_t(dpc_t.S1[S1_at(dpc_p, i, k)]) +
+                                     int64_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
+    }
+    // combine the lanes of this cell (consecutive, aligned threads)
+    dpc_r5 = dpc_combine_lanes<dpc::LaneMax>(dpc_r5, dpc_lanes);
+    int dpc_win6 = 0;
+    int64_t dpc_best7 = dpc_v0;
+    if (dpc_v1 > dpc_best7) {
+      dpc_best7 = dpc_v1;
+      dpc_win6 = 1;
+    }
+    if (dpc_v4 > dpc_best7) {
+      dpc_best7 = dpc_v4;
+      dpc_win6 = 2;
+    }
+    if (dpc_r5 > dpc_best7) {
+      dpc_best7 = dpc_r5;
+      dpc_win6 = 3;
+    }
+    (void)dpc_best7;
+    switch (dpc_win6) {
+    case 0: {
+      dpc_tw.put(0, i + 1, j);
+      break;
+    }
+    case 1: {
+      dpc_tw.put(0, i, j - 1);
+      break;
+    }
+    case 2: {
+      dpc_tw.put(3, i, j);
+      {
+        dpc_tw.put(0, i + 1, j - 1);
+      }
+      {
+      }
+      break;
+    }
+    case 3: {
+      bool dpc_found8 = false;
+      int64_t dpc_best9 = dpc::NEG;
+      int64_t dpc_arg10[1] = {};
+      for (int64_t k = i + 1 + dpc_lane; k <= j - 1; k += dpc_lanes) {
+        const int32_t dpc_v11 = int32_t(dpc_t.S1[S1_at(dpc_p, i, k)]);
+        const int32_t dpc_v12 = int32_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]);
+        const int32_t dpc_v13 = dpc_v11 + dpc_v12;
+        if (!dpc_found8 || int64_t(dpc_v13) > dpc_best9) {
+          dpc_found8 = true;
+          dpc_best9 = int64_t(dpc_v13);
+          dpc_arg10[0] = k;
+        }
+      }
+      dpc_rt::warp_first_best<true>(dpc_found8, dpc_best9, dpc_arg10);
+      if (dpc_found8) {
+        const int64_t k = dpc_arg10[0];
+        {
+          dpc_tw.put(0, i, k);
+        }
+        {
+          dpc_tw.put(0, k + 1, j);
+        }
+      }
+      break;
+    }
+    }
+  }
+}
+
+// Puts the records of cell S2[i, j]'s winners (events, cells to follow), in the order the
+// host's traceback meets them: S2[i, j] = (| j <= i : 0 | else : max(S2[i + 1, j], S2[i, j - 1], S2[i + 1, j - 1] + intra(seq2[i], seq2[j]) @pair2(i, j), max k in i + 1 .. j - 1 : S2[i, k] + S2[k + 1, j]))
+__device__ void dpc_walk_S2(const Params &dpc_p, const Inputs &dpc_in,
+                            const Tables &dpc_t, int64_t i, int64_t j,
+                            dpc_rt::TraceWalk<5> &dpc_tw, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int dpc_lane = threadIdx.x % 32;
+  constexpr int dpc_lanes = 32;
+  (void)dpc_in;
+  (void)dpc_t;
+  (void)dpc_tw;
+  (void)dpc_err;
+  (void)dpc_lane;
+  if (i - j >= 0) {
+  } else {
+    const int64_t dpc_v0 = int64_t(dpc_t.S2[S2_at(dpc_p, i + 1, j)]);
+    const int64_t dpc_v1 = int64_t(dpc_t.S2[S2_at(dpc_p, i, j - 1)]);
+    const int64_t dpc_v2 = int64_t(dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]);
+    const int64_t dpc_v3 = score_intra(dpc::ro(dpc_in.seq2[i]), dpc::ro(dpc_in.seq2[j]));
+    const int64_t dpc_v4 =
+        dpc::check_type<int32_t>(dpc::add(dpc_v2, dpc_v3, dpc_err), dpc_err);
+    int64_t dpc_r5 = dpc::NEG;
+    for (int64_t k = i + 1 + dpc_lane; k <= j - 1; k += dpc_lanes) {
+      dpc_r5 = dpc::vmax(dpc_r5, int64_t(dpc_t.S2[S2_at(dpc_p, i, k)]) +
+                                     int64_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
+    }
+    // combine the lanes of this cell (consecutive, aligned threads)
+    dpc_r5 = dpc_combine_lanes<dpc::LaneMax>(dpc_r5, dpc_lanes);
+    int dpc_win6 = 0;
+    int64_t dpc_best7 = dpc_v0;
+    if (dpc_v1 > dpc_best7) {
+      dpc_best7 = dpc_v1;
+      dpc_win6 = 1;
+    }
+    if (dpc_v4 > dpc_best7) {
+      dpc_best7 = dpc_v4;
+      dpc_win6 = 2;
+    }
+    if (dpc_r5 > dpc_best7) {
+      dpc_best7 = dpc_r5;
+      dpc_win6 = 3;
+    }
+    (void)dpc_best7;
+    switch (dpc_win6) {
+    case 0: {
+      dpc_tw.put(1, i + 1, j);
+      break;
+    }
+    case 1: {
+      dpc_tw.put(1, i, j - 1);
+      break;
+    }
+    case 2: {
+      dpc_tw.put(4, i, j);
+      {
+        dpc_tw.put(1, i + 1, j - 1);
+      }
+      {
+      }
+      break;
+    }
+    case 3: {
+      bool dpc_found8 = false;
+      int64_t dpc_best9 = dpc::NEG;
+      int64_t dpc_arg10[1] = {};
+      for (int64_t k = i + 1 + dpc_lane; k <= j - 1; k += dpc_lanes) {
+        const int32_t dpc_v11 = int32_t(dpc_t.S2[S2_at(dpc_p, i, k)]);
+        const int32_t dpc_v12 = int32_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]);
+        const int32_t dpc_v13 = dpc_v11 + dpc_v12;
+        if (!dpc_found8 || int64_t(dpc_v13) > dpc_best9) {
+          dpc_found8 = true;
+          dpc_best9 = int64_t(dpc_v13);
+          dpc_arg10[0] = k;
+        }
+      }
+      dpc_rt::warp_first_best<true>(dpc_found8, dpc_best9, dpc_arg10);
+      if (dpc_found8) {
+        const int64_t k = dpc_arg10[0];
+        {
+          dpc_tw.put(1, i, k);
+        }
+        {
+          dpc_tw.put(1, k + 1, j);
+        }
+      }
+      break;
+    }
+    }
+  }
+}
+
+// Puts the records of cell F[i1, j1, i2, j2]'s winners (events, cells to follow), in the order the
+// host's traceback meets them: F[i1, j1, i2, j2] = (| j1 < i1 : S2[i2, j2] | j2 < i2 : S1[i1, j1] | i1 = j1, i2 = j2 : max(0, iscore(seq1[i1], seq2[i2]) @ipair(i1, i2)) | else : max((| i1 < j1 : F[i1 + 1, j1 - 1, i2, j2] + intra(seq1[i1], seq1[j1]) @pair1(i1, j1) | else : -inf), (| i2 < j2 : F[i1, j1, i2 + 1, j2 - 1] + intra(seq2[i2], seq2[j2]) @pair2(i2, j2) | else : -inf), max k1 in i1 .. j1 - 1, k2 in i2 .. j2 : F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], max k2 in i2 .. j2 - 1 : F[i1, j1, i2, k2] + S2[k2 + 1, j2], max k2 in i2 .. j2 : S2[i2, k2] + F[i1, j1, k2 + 1, j2], max k1 in i1 .. j1 : S1[i1, k1] + F[k1 + 1, j1, i2, j2]))
+__device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
+                           int64_t i1, int64_t j1, int64_t i2, int64_t j2,
+                           dpc_rt::TraceWalk<5> &dpc_tw, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int dpc_lane = threadIdx.x % 32;
+  constexpr int dpc_lanes = 32;
+  (void)dpc_in;
+  (void)dpc_t;
+  (void)dpc_tw;
+  (void)dpc_err;
+  (void)dpc_lane;
+  if (i1 - j1 - 1 >= 0) {
+    dpc_tw.put(1, i2, j2);
+  } else if (i2 - j2 - 1 >= 0) {
+    dpc_tw.put(0, i1, j1);
+  } else if (i1 - j1 == 0 && i2 - j2 == 0) {
+    const int64_t dpc_v0 =
+        score_iscore(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq2[i2]));
+    int dpc_win1 = 0;
+    int64_t dpc_best2 = int64_t(0);
+    if (dpc_v0 > dpc_best2) {
+      dpc_best2 = dpc_v0;
+      dpc_win1 = 1;
+    }
+    (void)dpc_best2;
+    switch (dpc_win1) {
+    case 0: {
+      break;
+    }
+    case 1: {
+      dpc_tw.put(5, i1, i2);
+      break;
+    }
+    }
+  } else {
+    int64_t dpc_r3;
+    if (j1 - i1 - 1 >= 0) {
+      const int64_t dpc_v4 = int64_t(dpc_t.F[F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]);
+      const int64_t dpc_v5 =
+          score_intra(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq1[j1]));
+      const int64_t dpc_v6 =
+          dpc::check_type<int32_t>(dpc::add(dpc_v4, dpc_v5, dpc_err), dpc_err);
+      dpc_r3 = dpc_v6;
+    } else {
+      dpc_r3 = dpc::NEG;
+    }
+    int64_t dpc_r7;
+    if (j2 - i2 - 1 >= 0) {
+      const int64_t dpc_v8 = int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]);
+      const int64_t dpc_v9 =
+          score_intra(dpc::ro(dpc_in.seq2[i2]), dpc::ro(dpc_in.seq2[j2]));
+      const int64_t dpc_v10 =
+          dpc::check_type<int32_t>(dpc::add(dpc_v8, dpc_v9, dpc_err), dpc_err);
+      dpc_r7 = dpc_v10;
+    } else {
+      dpc_r7 = dpc::NEG;
+    }
+    int64_t dpc_r11 = dpc::NEG;
+    for (int64_t k1 = i1; k1 <= j1 - 1; ++k1) {
+      for (int64_t k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
+        dpc_r11 =
+            dpc::vmax(dpc_r11, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+      }
+    }
+    // combine the lanes of this cell (consecutive, aligned threads)
+    dpc_r11 = dpc_combine_lanes<dpc::LaneMax>(dpc_r11, dpc_lanes);
+    int64_t dpc_r12 = dpc::NEG;
+    for (int64_t k2 = i2 + dpc_lane; k2 <= j2 - 1; k2 += dpc_lanes) {
+      dpc_r12 = dpc::vmax(dpc_r12, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
+                                       int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+    }
+    // combine the lanes of this cell (consecutive, aligned threads)
+    dpc_r12 = dpc_combine_lanes<dpc::LaneMax>(dpc_r12, dpc_lanes);
+    int64_t dpc_r13 = dpc::NEG;
+    for (int64_t k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
+      dpc_r13 = dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                                       int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+    }
+    // combine the lanes of this cell (consecutive, aligned threads)
+    dpc_r13 = dpc_combine_lanes<dpc::LaneMax>(dpc_r13, dpc_lanes);
+    int64_t dpc_r14 = dpc::NEG;
+    for (int64_t k1 = i1 + dpc_lane; k1 <= j1; k1 += dpc_lanes) {
+      dpc_r14 = dpc::vmax(dpc_r14, int64_t(dpc_t.S1[S1_at(dpc_p, i1, k1)]) +
+                                       int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+    }
+    // combine the lanes of this cell (consecutive, aligned threads)
+    dpc_r14 = dpc_combine_lanes<dpc::LaneMax>(dpc_r14, dpc_lanes);
+    int dpc_win15 = 0;
+    int64_t dpc_best16 = dpc_r3;
+    if (dpc_r7 > dpc_best16) {
+      dpc_best16 = dpc_r7;
+      dpc_win15 = 1;
+    }
+    if (dpc_r11 > dpc_best16) {
+      dpc_best16 = dpc_r11;
+      dpc_win15 = 2;
+    }
+    if (dpc_r12 > dpc_best16) {
+      dpc_best16 = dpc_r12;
+      dpc_win15 = 3;
+    }
+    if (dpc_r13 > dpc_best16) {
+      dpc_best16 = dpc_r13;
+      dpc_win15 = 4;
+    }
+    if (dpc_r14 > dpc_best16) {
+      dpc_best16 = dpc_r14;
+      dpc_win15 = 5;
+    }
+    (void)dpc_best16;
+    switch (dpc_win15) {
+    case 0: {
+      if (j1 - i1 - 1 >= 0) {
+        dpc_tw.put(3, i1, j1);
+        {
+          dpc_tw.put(2, i1 + 1, j1 - 1, i2, j2);
+        }
+        {
+        }
+      } else {
+      }
+      break;
+    }
+    case 1: {
+      if (j2 - i2 - 1 >= 0) {
+        dpc_tw.put(4, i2, j2);
+        {
+          dpc_tw.put(2, i1, j1, i2 + 1, j2 - 1);
+        }
+        {
+        }
+      } else {
+      }
+      break;
+    }
+    case 2: {
+      bool dpc_found17 = false;
+      int64_t dpc_best18 = dpc::NEG;
+      int64_t dpc_arg19[2] = {};
+      for (int64_t k1 = i1; k1 <= j1 - 1; ++k1) {
+        for (int64_t k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
+          const int32_t dpc_v20 = int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]);
+          const int32_t dpc_v21 = int32_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]);
+          const int32_t dpc_v22 = dpc_v20 + dpc_v21;
+          if (!dpc_found17 || int64_t(dpc_v22) > dpc_best18) {
+            dpc_found17 = true;
+            dpc_best18 = int64_t(dpc_v22);
+            dpc_arg19[0] = k1;
+            dpc_arg19[1] = k2;
+          }
+        }
+      }
+      dpc_rt::warp_first_best<true>(dpc_found17, dpc_best18, dpc_arg19);
+      if (dpc_found17) {
+        const int64_t k1 = dpc_arg19[0];
+        const int64_t k2 = dpc_arg19[1];
+        {
+          dpc_tw.put(2, i1, k1, i2, k2);
+        }
+        {
+          dpc_tw.put(2, k1 + 1, j1, k2 + 1, j2);
+        }
+      }
+      break;
+    }
+    case 3: {
+      bool dpc_found23 = false;
+      int64_t dpc_best24 = dpc::NEG;
+      int64_t dpc_arg25[1] = {};
+      for (int64_t k2 = i2 + dpc_lane; k2 <= j2 - 1; k2 += dpc_lanes) {
+        const int32_t dpc_v26 = int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]);
+        const int32_t dpc_v27 = int32_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]);
+        const int32_t dpc_v28 = dpc_v26 + dpc_v27;
+        if (!dpc_found23 || int64_t(dpc_v28) > dpc_best24) {
+          dpc_found23 = true;
+          dpc_best24 = int64_t(dpc_v28);
+          dpc_arg25[0] = k2;
+        }
+      }
+      dpc_rt::warp_first_best<true>(dpc_found23, dpc_best24, dpc_arg25);
+      if (dpc_found23) {
+        const int64_t k2 = dpc_arg25[0];
+        {
+          dpc_tw.put(2, i1, j1, i2, k2);
+        }
+        {
+          dpc_tw.put(1, k2 + 1, j2);
+        }
+      }
+      break;
+    }
+    case 4: {
+      bool dpc_found29 = false;
+      int64_t dpc_best30 = dpc::NEG;
+      int64_t dpc_arg31[1] = {};
+      for (int64_t k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
+        const int32_t dpc_v32 = int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]);
+        const int32_t dpc_v33 = int32_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]);
+        const int32_t dpc_v34 = dpc_v32 + dpc_v33;
+        if (!dpc_found29 || int64_t(dpc_v34) > dpc_best30) {
+          dpc_found29 = true;
+          dpc_best30 = int64_t(dpc_v34);
+          dpc_arg31[0] = k2;
+        }
+      }
+      dpc_rt::warp_first_best<true>(dpc_found29, dpc_best30, dpc_arg31);
+      if (dpc_found29) {
+        const int64_t k2 = dpc_arg31[0];
+        {
+          dpc_tw.put(1, i2, k2);
+        }
+        {
+          dpc_tw.put(2, i1, j1, k2 + 1, j2);
+        }
+      }
+      break;
+    }
+    case 5: {
+      bool dpc_found35 = false;
+      int64_t dpc_best36 = dpc::NEG;
+      int64_t dpc_arg37[1] = {};
+      for (int64_t k1 = i1 + dpc_lane; k1 <= j1; k1 += dpc_lanes) {
+        const int32_t dpc_v38 = int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)]);
+        const int32_t dpc_v39 = int32_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]);
+        const int32_t dpc_v40 = dpc_v38 + dpc_v39;
+        if (!dpc_found35 || int64_t(dpc_v40) > dpc_best36) {
+          dpc_found35 = true;
+          dpc_best36 = int64_t(dpc_v40);
+          dpc_arg37[0] = k1;
+        }
+      }
+      dpc_rt::warp_first_best<true>(dpc_found35, dpc_best36, dpc_arg37);
+      if (dpc_found35) {
+        const int64_t k1 = dpc_arg37[0];
+        {
+          dpc_tw.put(0, i1, k1);
+        }
+        {
+          dpc_tw.put(2, k1 + 1, j1, i2, j2);
+        }
+      }
+      break;
+    }
+    }
+  }
+}
+
+// The traceback of every problem of a batch, one warp each: from the output cell, visits
+// the records on its stack, an event into the events, a cell by putting its own records.
+// Used[b]: the words of problem b's events, -1 where its walk outgrew the buffer, visited
+// more cells than its bound, or failed (the host then traces it), 0 for a failed problem.
+__global__ void dpc_traceback(const BatchProblem *dpc_probs, size_t dpc_n,
+                              const int *dpc_errs, int64_t *dpc_buf,
+                              const int64_t *dpc_off, int64_t *dpc_used) {
+  const size_t dpc_b = (blockIdx.x * size_t(blockDim.x) + threadIdx.x) / 32;
+  if (dpc_b >= dpc_n) return; // (a whole warp)
+  const bool dpc_lead = threadIdx.x % 32 == 0;
+  if (dpc_errs[dpc_b]) {
+    if (dpc_lead) dpc_used[dpc_b] = 0;
+    return;
+  }
+  const Params dpc_p = dpc_probs[dpc_b].p;
+  const Inputs dpc_in = dpc_probs[dpc_b].in;
+  const Tables dpc_t = dpc_probs[dpc_b].t;
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_cap = dpc_off[dpc_b + 1] - dpc_off[dpc_b];
+  dpc_rt::TraceWalk<5> dpc_tw(dpc_buf + dpc_off[dpc_b], dpc_cap);
+  dpc_tw.put(2, 0, N - 1, 0, M - 1);
+  dpc_tw.commit();
+  // (cells visited: past 16 per record of the buffer, or the host's limit, the host traces it)
+  const int64_t dpc_limit =
+      16 * (dpc_cap / 5) < dpc::TraceCellLimit ? 16 * (dpc_cap / 5) : dpc::TraceCellLimit;
+  int64_t dpc_cells = 0;
+  int dpc_err = 0;
+  int64_t dpc_r[5];
+  while (!dpc_tw.Full && !dpc_err && dpc_tw.pop(dpc_r)) {
+    if (dpc_r[0] >= 3) {
+      dpc_tw.event(dpc_r);
+      continue;
+    }
+    if (++dpc_cells > dpc_limit) {
+      dpc_tw.Full = true;
+      break;
+    }
+    switch (dpc_r[0]) {
+    case 0:
+      dpc_walk_S1(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, &dpc_err);
+      break;
+    case 1:
+      dpc_walk_S2(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, &dpc_err);
+      break;
+    case 2:
+      dpc_walk_F(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_r[3], dpc_r[4], dpc_tw,
+                 &dpc_err);
+      break;
+    default:
+      break;
+    }
+    dpc_tw.commit();
+  }
+  if (dpc_lead) dpc_used[dpc_b] = dpc_tw.Full || dpc_err ? -1 : dpc_tw.Ev;
+}
+
+// Traces back the batch's problems on the device (tables and inputs in dpc_dprobs, error
+// codes in dpc_derrs): dpc_evs[b] gets problem b's events and dpc_traced[b] is 1, or 0
+// where the host must trace it (its walk outgrew its buffer of dpc_records records;
+// 0: 256 + 8 per unit of the input lengths).
+static void dpc_trace_on_device(const std::vector<Params> &dpc_ps,
+                                const BatchProblem *dpc_dprobs, const int *dpc_derrs,
+                                int64_t dpc_records, cudaStream_t dpc_stream,
+                                std::vector<std::vector<dpc_rt::Event>> &dpc_evs,
+                                std::vector<char> &dpc_traced) {
+  const size_t dpc_nb = dpc_ps.size();
+  std::vector<int64_t> dpc_off(dpc_nb + 1, 0);
+  for (size_t b = 0; b < dpc_nb; ++b) {
+    const int64_t dpc_r =
+        dpc_records > 0 ? dpc_records : 256 + 8 * (0 + dpc_ps[b].N + dpc_ps[b].M);
+    dpc_off[b + 1] = dpc_off[b] + 5 * dpc_r;
+  }
+  dpc_rt::DeviceBuffer<int64_t> dpc_buf(static_cast<size_t>(dpc_off[dpc_nb])),
+      dpc_doff(dpc_nb + 1), dpc_dused(dpc_nb);
+  dpc_doff.upload(dpc_off.data(), dpc_nb + 1, dpc_stream);
+  dpc_traceback<<<static_cast<unsigned>((dpc_nb * 32 + 127) / 128), 128, 0, dpc_stream>>>(
+      dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), dpc_doff.get(), dpc_dused.get());
+  DPC_CUDA_CHECK(cudaGetLastError());
+  std::vector<int64_t> dpc_used(dpc_nb);
+  dpc_dused.download(dpc_used.data(), dpc_nb, dpc_stream);
+  DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));
+  std::vector<int64_t> dpc_words, dpc_at;
+  dpc_rt::gather_trace(dpc_buf.get(), dpc_doff, dpc_used, dpc_stream, dpc_words, dpc_at);
+  static const char *const dpc_names[] = {"pair1", "pair2", "ipair"};
+  static const int dpc_arity[] = {2, 2, 2};
+  dpc_evs.assign(dpc_nb, {});
+  dpc_traced.assign(dpc_nb, 0);
+  for (size_t b = 0; b < dpc_nb; ++b) {
+    if (dpc_used[b] < 0) continue;
+    dpc_traced[b] = 1;
+    for (int64_t w = dpc_at[b]; w < dpc_at[b + 1]; w += 5) {
+      const int64_t e = dpc_words[size_t(w)] - 3;
+      const int64_t *a = dpc_words.data() + w + 1;
+      dpc_evs[b].push_back({dpc_names[e], std::vector<int64_t>(a, a + dpc_arity[e])});
+    }
+  }
+}
+
 // The launches of one problem: its host loops, each launch added to the batch's list
 // under its position in the loops (see dpc_rt::LaunchList).
 void dpc_launches(const Params &dpc_p, int64_t dpc_b, dpc_rt::LaunchList &dpc_l) {
@@ -2839,10 +3383,12 @@ __global__ void dpc_outputs(const BatchProblem *dpc_probs, size_t dpc_n,
 
 double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                           const std::vector<const HostInputs *> &dpc_ins, int dpc_device,
-                          bool dpc_back, dpc_rt::HostBuffer &dpc_host,
+                          bool dpc_back, int64_t dpc_trace, dpc_rt::HostBuffer &dpc_host,
                           std::vector<Tables> &dpc_ht,
                           std::vector<std::vector<std::string>> &dpc_outs,
-                          std::vector<int> &dpc_errs) {
+                          std::vector<int> &dpc_errs,
+                          std::vector<std::vector<dpc_rt::Event>> &dpc_evs,
+                          std::vector<char> &dpc_traced) {
   const size_t dpc_nb = dpc_ps.size();
   // the batch's device arena: every problem's inputs, then every problem's tables
   // (256-byte aligned)
@@ -3007,6 +3553,12 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   dpc_errs.assign(dpc_nb, 0);
   dpc_derrs.download(dpc_errs.data(), dpc_nb, dpc_stream);
   dpc_ht.assign(dpc_nb, Tables{});
+  dpc_evs.clear();
+  dpc_traced.assign(dpc_nb, 0);
+  // the tracebacks on the device (dpc_trace >= 0): only their events come back
+  if (dpc_trace >= 0)
+    dpc_trace_on_device(dpc_ps, dpc_dprobs.get(), dpc_derrs.get(), dpc_trace, dpc_stream,
+                        dpc_evs, dpc_traced);
   if (!dpc_back) {
     // only the output cells come back
     dpc_rt::DeviceBuffer<int32_t> dpc_dout0(dpc_nb);
@@ -3019,6 +3571,33 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
     dpc_outs.resize(dpc_nb);
     for (size_t b = 0; b < dpc_nb; ++b)
       dpc_outs[b] = {output_text(dpc_hout0[b])};
+    // problems whose walk outgrew its buffer: their tables back, for the host's traceback
+    std::vector<size_t> dpc_host_trace;
+    for (size_t b = 0; b < dpc_nb; ++b)
+      if (dpc_trace >= 0 && !dpc_traced[b] && !dpc_errs[b]) dpc_host_trace.push_back(b);
+    auto dpc_end = [&](size_t b) {
+      return b + 1 < dpc_nb ? dpc_t_off[(b + 1) * 3] : dpc_t_bytes;
+    };
+    size_t dpc_hbytes = 0;
+    for (size_t b : dpc_host_trace)
+      dpc_hbytes += dpc_end(b) - dpc_t_off[b * 3];
+    if (dpc_hbytes) {
+      unsigned char *const dpc_h = dpc_rt::host_reserve(dpc_host, dpc_hbytes);
+      size_t dpc_at = 0;
+      for (size_t b : dpc_host_trace) {
+        const size_t dpc_lo = dpc_t_off[b * 3];
+        DPC_CUDA_CHECK(cudaMemcpyAsync(dpc_h + dpc_at, dpc_dtables + dpc_lo,
+                                       dpc_end(b) - dpc_lo, cudaMemcpyDeviceToHost,
+                                       dpc_stream));
+        dpc_ht[b] = Tables{
+            reinterpret_cast<int32_t *>(dpc_h + dpc_at + (dpc_t_off[b * 3 + 0] - dpc_lo)),
+            reinterpret_cast<int32_t *>(dpc_h + dpc_at + (dpc_t_off[b * 3 + 1] - dpc_lo)),
+            reinterpret_cast<int32_t *>(dpc_h + dpc_at +
+                                        (dpc_t_off[b * 3 + 2] - dpc_lo))};
+        dpc_at += dpc_end(b) - dpc_lo;
+      }
+      DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));
+    }
     return dpc_seconds;
   }
   dpc_outs.clear();

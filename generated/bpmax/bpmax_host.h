@@ -78,7 +78,8 @@ std::string locate_error(const Params &p, const Inputs &in, const RefTables &r, 
 // A batch of problems computed together (compute_batch): their tables (views into
 // the GPU's host buffer, or owned here), error codes (0: none), per problem its outputs as text
 // (GPU without host tables), the seconds it took, how many problems ran
-// tile-parallel (CPU), and why the whole batch failed ("" if it ran).
+// tile-parallel (CPU), why the whole batch failed ("" if it ran), and, from a
+// traceback on the GPU, each problem's events (gpu_traced[k]: 1 where it has them).
 struct BatchRun {
   std::vector<Tables> views;
   std::vector<int> errs;
@@ -87,18 +88,23 @@ struct BatchRun {
   double seconds = 0;
   size_t alone = 0;
   std::string error;
+  std::vector<std::vector<dpc_rt::Event>> events;
+  std::vector<char> gpu_traced;
 };
 // Computes problems ps (inputs ins) as one batch into b: on GPU `device` (on_gpu;
 // the tables come back into `host` with tables_back, else only the outputs) or on
-// `threads` CPU threads (dpc_rt::plan_cpu_batch). extra_bytes: host memory needed
-// beside the tables (--verify's reference). Never throws: a failure of the whole
-// batch (memory, device) is b.error.
+// `threads` CPU threads (dpc_rt::plan_cpu_batch). gpu_trace >= 0: on the GPU, trace back on the
+// device where the plan allows it, each problem's walk bounded by gpu_trace records
+// (0: from its input lengths). extra_bytes: host memory needed beside the tables
+// (--verify's reference). Never throws: a failure of the whole batch (memory,
+// device) is b.error.
 void compute_batch(const std::vector<Params> &ps,
                    const std::vector<const HostInputs *> &ins, bool on_gpu, int threads,
-                   int device, bool tables_back, double extra_bytes,
+                   int device, bool tables_back, int64_t gpu_trace, double extra_bytes,
                    dpc_rt::HostBuffer &host, BatchRun &b);
 // Traces back every problem of batch b that has no error, on `threads` host threads:
-// the events into results[k].Events, errors into errs[k].
+// the events into results[k].Events, errors into errs[k]
+// (those traced on the GPU take the events it found).
 void trace_batch(const std::vector<Params> &ps,
                  const std::vector<const HostInputs *> &ins, const BatchRun &b,
                  int threads, std::vector<dpc_rt::Result> &results,
@@ -112,14 +118,19 @@ void fill_result(const Params &p, const dpc_rt::Problem &prob, const BatchRun &b
 // device arena, every problem's launches merged into one set. With tables_back the
 // tables come back into `host` (page-locked when granted) and tables[b] views
 // problem b's; without, only the outputs' cells come back, as text in outputs[b].
-// errs[b] is problem b's error code (0: none). Returns the seconds the GPU spent
-// (CUDA events).
+// errs[b] is problem b's error code (0: none). With trace >= 0 the tracebacks run on
+// the device where the plan allows it (walks of at most `trace` records, 0: from
+// the input lengths): events[b] holds problem b's events where traced[b] is 1; a
+// problem the device did not trace has its tables back in tables[b]. Returns the
+// seconds the GPU spent computing the tables (CUDA events).
 double compute_cuda_batch(const std::vector<Params> &ps,
                           const std::vector<const HostInputs *> &ins, int device,
-                          bool tables_back, dpc_rt::HostBuffer &host,
+                          bool tables_back, int64_t trace, dpc_rt::HostBuffer &host,
                           std::vector<Tables> &tables,
                           std::vector<std::vector<std::string>> &outputs,
-                          std::vector<int> &errs);
+                          std::vector<int> &errs,
+                          std::vector<std::vector<dpc_rt::Event>> &events,
+                          std::vector<char> &traced);
 // Starts the GPUs of `want` (--device; {-1}: all) into `devices`; returns the bytes of
 // tables a batch may hold on each (0 if unknown).
 double cuda_start_devices(const std::vector<int> &want, std::vector<int> &devices);

@@ -141,6 +141,8 @@ gpu:
     why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time
   tile product 5: generic
     why: generic: the product is not rectangular (rows read only by X, columns only by Y, the last k by both)
+  traceback: on the GPU, one warp per problem, records of 5 words
+    why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there
 cpu:
   group 0: the tiles of a wavefront step on the threads (dynamic schedule)
   group 1: the tiles of a wavefront step on the threads (dynamic schedule)
@@ -263,8 +265,11 @@ int main(int argc, char **argv) {
     if (opt.Backend == "auto") opt.Backend = dev > 0 ? "cuda" : "openmp";
     // The GPU sends back only the output cells when no table is needed on the host.
     const bool on_gpu = opt.Backend == "cuda";
+    // The tracebacks run on the GPU (`dpc emit --stage=plan`: traceback): only their events
+    // come back, unless --host-traceback.
+    const bool gpu_trace = on_gpu && traced && !opt.HostTraceback;
     const bool host_tables_needed =
-        !on_gpu || traced || opt.Verify || !opt.DumpTables.empty();
+        !on_gpu || (traced && !gpu_trace) || opt.Verify || !opt.DumpTables.empty();
     double budget = opt.MemoryBudget;
     if (budget <= 0) {
       budget = host_tables_needed
@@ -359,8 +364,8 @@ int main(int argc, char **argv) {
         if (opt.Verify)
           for (const Params &p : bt.ps)
             ref = std::max(ref, reference_bytes(p));
-        compute_batch(bt.ps, bt.ins, on_gpu, threads, device, host_tables_needed, ref, hb,
-                      bt.run);
+        compute_batch(bt.ps, bt.ins, on_gpu, threads, device, host_tables_needed,
+                      gpu_trace ? opt.TraceRecords : -1, ref, hb, bt.run);
       };
       // Batches of consecutive problems whose tables fit the budget; with several GPUs, at
       // least one per GPU, run a round at a time (one host thread per GPU).

@@ -90,8 +90,10 @@ void run(const std::vector<Problem> &problems, const Options &opt,
   if (opt.backend == Backend::Serial) host_threads = 1;
   const int threads = host_threads;
   const bool traced = opt.traceback;
-  // The GPU sends back only the output cells when no traceback needs the tables.
-  const bool tables_back = !on_gpu || traced;
+  // The GPU sends back only the output cells when no traceback needs the tables
+  // (a traceback on the device sends its events).
+  const bool gpu_trace = on_gpu && traced;
+  const bool tables_back = !on_gpu || (traced && !gpu_trace);
   double budget = opt.memory_budget;
   if (budget <= 0) {
     budget =
@@ -134,7 +136,8 @@ void run(const std::vector<Problem> &problems, const Options &opt,
     BatchRun b;
     std::vector<dpc_rt::Result> rs(n);
     std::vector<int> trace_errs(n, 0);
-    compute_batch(ps, ins, on_gpu, threads, opt.device, tables_back, 0.0, host, b);
+    compute_batch(ps, ins, on_gpu, threads, opt.device, tables_back, gpu_trace ? 0 : -1,
+                  0.0, host, b);
     if (b.error.empty() && traced) {
       try {
         trace_batch(ps, ins, b, host_threads, rs, trace_errs);

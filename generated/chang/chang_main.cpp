@@ -61,6 +61,8 @@ gpu:
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
   tile product 0: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
     why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
+  traceback: on the GPU, one warp per problem, records of 3 words
+    why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there
 cpu:
   group 0: the tiles of a wavefront step on the threads (dynamic schedule)
       loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
@@ -165,8 +167,11 @@ int main(int argc, char **argv) {
     if (opt.Backend == "auto") opt.Backend = dev > 0 ? "cuda" : "openmp";
     // The GPU sends back only the output cells when no table is needed on the host.
     const bool on_gpu = opt.Backend == "cuda";
+    // The tracebacks run on the GPU (`dpc emit --stage=plan`: traceback): only their events
+    // come back, unless --host-traceback.
+    const bool gpu_trace = on_gpu && traced && !opt.HostTraceback;
     const bool host_tables_needed =
-        !on_gpu || traced || opt.Verify || !opt.DumpTables.empty();
+        !on_gpu || (traced && !gpu_trace) || opt.Verify || !opt.DumpTables.empty();
     double budget = opt.MemoryBudget;
     if (budget <= 0) {
       budget = host_tables_needed
@@ -260,8 +265,8 @@ int main(int argc, char **argv) {
         if (opt.Verify)
           for (const Params &p : bt.ps)
             ref = std::max(ref, reference_bytes(p));
-        compute_batch(bt.ps, bt.ins, on_gpu, threads, device, host_tables_needed, ref, hb,
-                      bt.run);
+        compute_batch(bt.ps, bt.ins, on_gpu, threads, device, host_tables_needed,
+                      gpu_trace ? opt.TraceRecords : -1, ref, hb, bt.run);
       };
       // Batches of consecutive problems whose tables fit the budget; with several GPUs, at
       // least one per GPU, run a round at a time (one host thread per GPU).

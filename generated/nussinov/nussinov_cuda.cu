@@ -403,6 +403,191 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
   }
 }
 
+// ---- the traceback on the device (every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there)
+
+// Puts the records of cell C[i, j]'s winners (events, cells to follow), in the order the
+// host's traceback meets them: C[i, j] = (| j <= i : 0 | else : max(C[i + 1, j], C[i, j - 1], C[i + 1, j - 1] + bond(seq[i], seq[j]) @pair(i, j), max k in i + 1 .. j - 1 : C[i, k] + C[k + 1, j]))
+__device__ void dpc_walk_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
+                           int64_t i, int64_t j, dpc_rt::TraceWalk<3> &dpc_tw,
+                           int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  (void)N;
+  const int dpc_lane = threadIdx.x % 32;
+  constexpr int dpc_lanes = 32;
+  (void)dpc_in;
+  (void)dpc_t;
+  (void)dpc_tw;
+  (void)dpc_err;
+  (void)dpc_lane;
+  if (i - j >= 0) {
+  } else {
+    const int64_t dpc_v0 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j)]);
+    const int64_t dpc_v1 = int64_t(dpc_t.C[C_at(dpc_p, i, j - 1)]);
+    const int32_t dpc_v2 = int32_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
+    const int32_t dpc_v3 =
+        int32_t(score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j])));
+    const int32_t dpc_v4 = dpc_v2 + dpc_v3;
+    int64_t dpc_r5 = dpc::NEG;
+    for (int64_t k = i + 1 + dpc_lane; k <= j - 1; k += dpc_lanes) {
+      dpc_r5 = dpc::vmax(dpc_r5, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
+                                     int64_t(dpc_t.C[C_at(dpc_p, k + 1, j)]));
+    }
+    // combine the lanes of this cell (consecutive, aligned threads)
+    dpc_r5 = dpc_combine_lanes<dpc::LaneMax>(dpc_r5, dpc_lanes);
+    int dpc_win6 = 0;
+    int64_t dpc_best7 = dpc_v0;
+    if (dpc_v1 > dpc_best7) {
+      dpc_best7 = dpc_v1;
+      dpc_win6 = 1;
+    }
+    if (int64_t(dpc_v4) > dpc_best7) {
+      dpc_best7 = int64_t(dpc_v4);
+      dpc_win6 = 2;
+    }
+    if (dpc_r5 > dpc_best7) {
+      dpc_best7 = dpc_r5;
+      dpc_win6 = 3;
+    }
+    (void)dpc_best7;
+    switch (dpc_win6) {
+    case 0: {
+      dpc_tw.put(0, i + 1, j);
+      break;
+    }
+    case 1: {
+      dpc_tw.put(0, i, j - 1);
+      break;
+    }
+    case 2: {
+      dpc_tw.put(1, i, j);
+      {
+        dpc_tw.put(0, i + 1, j - 1);
+      }
+      {
+      }
+      break;
+    }
+    case 3: {
+      bool dpc_found8 = false;
+      int64_t dpc_best9 = dpc::NEG;
+      int64_t dpc_arg10[1] = {};
+      for (int64_t k = i + 1 + dpc_lane; k <= j - 1; k += dpc_lanes) {
+        const int32_t dpc_v11 = int32_t(dpc_t.C[C_at(dpc_p, i, k)]);
+        const int32_t dpc_v12 = int32_t(dpc_t.C[C_at(dpc_p, k + 1, j)]);
+        const int32_t dpc_v13 = dpc_v11 + dpc_v12;
+        if (!dpc_found8 || int64_t(dpc_v13) > dpc_best9) {
+          dpc_found8 = true;
+          dpc_best9 = int64_t(dpc_v13);
+          dpc_arg10[0] = k;
+        }
+      }
+      dpc_rt::warp_first_best<true>(dpc_found8, dpc_best9, dpc_arg10);
+      if (dpc_found8) {
+        const int64_t k = dpc_arg10[0];
+        {
+          dpc_tw.put(0, i, k);
+        }
+        {
+          dpc_tw.put(0, k + 1, j);
+        }
+      }
+      break;
+    }
+    }
+  }
+}
+
+// The traceback of every problem of a batch, one warp each: from the output cell, visits
+// the records on its stack, an event into the events, a cell by putting its own records.
+// Used[b]: the words of problem b's events, -1 where its walk outgrew the buffer, visited
+// more cells than its bound, or failed (the host then traces it), 0 for a failed problem.
+__global__ void dpc_traceback(const BatchProblem *dpc_probs, size_t dpc_n,
+                              const int *dpc_errs, int64_t *dpc_buf,
+                              const int64_t *dpc_off, int64_t *dpc_used) {
+  const size_t dpc_b = (blockIdx.x * size_t(blockDim.x) + threadIdx.x) / 32;
+  if (dpc_b >= dpc_n) return; // (a whole warp)
+  const bool dpc_lead = threadIdx.x % 32 == 0;
+  if (dpc_errs[dpc_b]) {
+    if (dpc_lead) dpc_used[dpc_b] = 0;
+    return;
+  }
+  const Params dpc_p = dpc_probs[dpc_b].p;
+  const Inputs dpc_in = dpc_probs[dpc_b].in;
+  const Tables dpc_t = dpc_probs[dpc_b].t;
+  const int64_t N = dpc_p.N;
+  (void)N;
+  const int64_t dpc_cap = dpc_off[dpc_b + 1] - dpc_off[dpc_b];
+  dpc_rt::TraceWalk<3> dpc_tw(dpc_buf + dpc_off[dpc_b], dpc_cap);
+  dpc_tw.put(0, 0, N - 1);
+  dpc_tw.commit();
+  // (cells visited: past 16 per record of the buffer, or the host's limit, the host traces it)
+  const int64_t dpc_limit =
+      16 * (dpc_cap / 3) < dpc::TraceCellLimit ? 16 * (dpc_cap / 3) : dpc::TraceCellLimit;
+  int64_t dpc_cells = 0;
+  int dpc_err = 0;
+  int64_t dpc_r[3];
+  while (!dpc_tw.Full && !dpc_err && dpc_tw.pop(dpc_r)) {
+    if (dpc_r[0] >= 1) {
+      dpc_tw.event(dpc_r);
+      continue;
+    }
+    if (++dpc_cells > dpc_limit) {
+      dpc_tw.Full = true;
+      break;
+    }
+    switch (dpc_r[0]) {
+    case 0:
+      dpc_walk_C(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, &dpc_err);
+      break;
+    default:
+      break;
+    }
+    dpc_tw.commit();
+  }
+  if (dpc_lead) dpc_used[dpc_b] = dpc_tw.Full || dpc_err ? -1 : dpc_tw.Ev;
+}
+
+// Traces back the batch's problems on the device (tables and inputs in dpc_dprobs, error
+// codes in dpc_derrs): dpc_evs[b] gets problem b's events and dpc_traced[b] is 1, or 0
+// where the host must trace it (its walk outgrew its buffer of dpc_records records;
+// 0: 256 + 8 per unit of the input lengths).
+static void dpc_trace_on_device(const std::vector<Params> &dpc_ps,
+                                const BatchProblem *dpc_dprobs, const int *dpc_derrs,
+                                int64_t dpc_records, cudaStream_t dpc_stream,
+                                std::vector<std::vector<dpc_rt::Event>> &dpc_evs,
+                                std::vector<char> &dpc_traced) {
+  const size_t dpc_nb = dpc_ps.size();
+  std::vector<int64_t> dpc_off(dpc_nb + 1, 0);
+  for (size_t b = 0; b < dpc_nb; ++b) {
+    const int64_t dpc_r = dpc_records > 0 ? dpc_records : 256 + 8 * (0 + dpc_ps[b].N);
+    dpc_off[b + 1] = dpc_off[b] + 3 * dpc_r;
+  }
+  dpc_rt::DeviceBuffer<int64_t> dpc_buf(static_cast<size_t>(dpc_off[dpc_nb])),
+      dpc_doff(dpc_nb + 1), dpc_dused(dpc_nb);
+  dpc_doff.upload(dpc_off.data(), dpc_nb + 1, dpc_stream);
+  dpc_traceback<<<static_cast<unsigned>((dpc_nb * 32 + 127) / 128), 128, 0, dpc_stream>>>(
+      dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), dpc_doff.get(), dpc_dused.get());
+  DPC_CUDA_CHECK(cudaGetLastError());
+  std::vector<int64_t> dpc_used(dpc_nb);
+  dpc_dused.download(dpc_used.data(), dpc_nb, dpc_stream);
+  DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));
+  std::vector<int64_t> dpc_words, dpc_at;
+  dpc_rt::gather_trace(dpc_buf.get(), dpc_doff, dpc_used, dpc_stream, dpc_words, dpc_at);
+  static const char *const dpc_names[] = {"pair"};
+  static const int dpc_arity[] = {2};
+  dpc_evs.assign(dpc_nb, {});
+  dpc_traced.assign(dpc_nb, 0);
+  for (size_t b = 0; b < dpc_nb; ++b) {
+    if (dpc_used[b] < 0) continue;
+    dpc_traced[b] = 1;
+    for (int64_t w = dpc_at[b]; w < dpc_at[b + 1]; w += 3) {
+      const int64_t e = dpc_words[size_t(w)] - 1;
+      const int64_t *a = dpc_words.data() + w + 1;
+      dpc_evs[b].push_back({dpc_names[e], std::vector<int64_t>(a, a + dpc_arity[e])});
+    }
+  }
+}
+
 // The launches of one problem: its host loops, each launch added to the batch's list
 // under its position in the loops (see dpc_rt::LaunchList).
 void dpc_launches(const Params &dpc_p, int64_t dpc_b, dpc_rt::LaunchList &dpc_l) {
@@ -441,10 +626,12 @@ __global__ void dpc_outputs(const BatchProblem *dpc_probs, size_t dpc_n,
 
 double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                           const std::vector<const HostInputs *> &dpc_ins, int dpc_device,
-                          bool dpc_back, dpc_rt::HostBuffer &dpc_host,
+                          bool dpc_back, int64_t dpc_trace, dpc_rt::HostBuffer &dpc_host,
                           std::vector<Tables> &dpc_ht,
                           std::vector<std::vector<std::string>> &dpc_outs,
-                          std::vector<int> &dpc_errs) {
+                          std::vector<int> &dpc_errs,
+                          std::vector<std::vector<dpc_rt::Event>> &dpc_evs,
+                          std::vector<char> &dpc_traced) {
   const size_t dpc_nb = dpc_ps.size();
   // the batch's device arena: every problem's inputs, then every problem's tables
   // (256-byte aligned)
@@ -534,6 +721,12 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   dpc_errs.assign(dpc_nb, 0);
   dpc_derrs.download(dpc_errs.data(), dpc_nb, dpc_stream);
   dpc_ht.assign(dpc_nb, Tables{});
+  dpc_evs.clear();
+  dpc_traced.assign(dpc_nb, 0);
+  // the tracebacks on the device (dpc_trace >= 0): only their events come back
+  if (dpc_trace >= 0)
+    dpc_trace_on_device(dpc_ps, dpc_dprobs.get(), dpc_derrs.get(), dpc_trace, dpc_stream,
+                        dpc_evs, dpc_traced);
   if (!dpc_back) {
     // only the output cells come back
     dpc_rt::DeviceBuffer<int32_t> dpc_dout0(dpc_nb);
@@ -546,6 +739,30 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
     dpc_outs.resize(dpc_nb);
     for (size_t b = 0; b < dpc_nb; ++b)
       dpc_outs[b] = {output_text(dpc_hout0[b])};
+    // problems whose walk outgrew its buffer: their tables back, for the host's traceback
+    std::vector<size_t> dpc_host_trace;
+    for (size_t b = 0; b < dpc_nb; ++b)
+      if (dpc_trace >= 0 && !dpc_traced[b] && !dpc_errs[b]) dpc_host_trace.push_back(b);
+    auto dpc_end = [&](size_t b) {
+      return b + 1 < dpc_nb ? dpc_t_off[(b + 1) * 1] : dpc_t_bytes;
+    };
+    size_t dpc_hbytes = 0;
+    for (size_t b : dpc_host_trace)
+      dpc_hbytes += dpc_end(b) - dpc_t_off[b * 1];
+    if (dpc_hbytes) {
+      unsigned char *const dpc_h = dpc_rt::host_reserve(dpc_host, dpc_hbytes);
+      size_t dpc_at = 0;
+      for (size_t b : dpc_host_trace) {
+        const size_t dpc_lo = dpc_t_off[b * 1];
+        DPC_CUDA_CHECK(cudaMemcpyAsync(dpc_h + dpc_at, dpc_dtables + dpc_lo,
+                                       dpc_end(b) - dpc_lo, cudaMemcpyDeviceToHost,
+                                       dpc_stream));
+        dpc_ht[b] = Tables{reinterpret_cast<int32_t *>(dpc_h + dpc_at +
+                                                       (dpc_t_off[b * 1 + 0] - dpc_lo))};
+        dpc_at += dpc_end(b) - dpc_lo;
+      }
+      DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));
+    }
     return dpc_seconds;
   }
   dpc_outs.clear();

@@ -93,7 +93,7 @@ double reference_bytes(const Params &p) {
 
 void compute_batch(const std::vector<Params> &ps,
                    const std::vector<const HostInputs *> &ins, bool on_gpu, int threads,
-                   int device, bool tables_back, double extra_bytes,
+                   int device, bool tables_back, int64_t gpu_trace, double extra_bytes,
                    dpc_rt::HostBuffer &host, BatchRun &b) {
   const size_t n = ps.size();
   b.views.resize(n);
@@ -101,6 +101,7 @@ void compute_batch(const std::vector<Params> &ps,
   (void)device;
   (void)host;
   (void)ins;
+  (void)gpu_trace;
   try {
     std::vector<double> bytes(n);
     double total = 0;
@@ -115,8 +116,8 @@ void compute_batch(const std::vector<Params> &ps,
                                              " problems");
     if (on_gpu) {
 #if defined(DPC_HAVE_CUDA)
-      b.seconds = compute_cuda_batch(ps, ins, device, tables_back, host, b.views,
-                                     b.outputs, b.errs);
+      b.seconds = compute_cuda_batch(ps, ins, device, tables_back, gpu_trace, host,
+                                     b.views, b.outputs, b.errs, b.events, b.gpu_traced);
 #else
       throw dpc_rt::InputError("this program was built without the CUDA backend");
 #endif
@@ -148,8 +149,12 @@ void trace_batch(const std::vector<Params> &ps,
                  std::vector<int> &errs) {
   errs.assign(ps.size(), 0);
   // (a large stack each: a traceback recurses as deep as its longest chain of cells)
+  // (a problem traced on the GPU has its events already)
   dpc_rt::run_parallel_with_large_stack(ps.size(), threads, [&](size_t k) {
-    if (!b.errs[k])
+    if (b.errs[k]) return;
+    if (k < b.gpu_traced.size() && b.gpu_traced[k])
+      results[k].Events = b.events[k];
+    else
       traceback(ps[k], ins[k]->view(), b.views[k], results[k].Events, &errs[k]);
   });
 }

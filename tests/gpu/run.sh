@@ -5,7 +5,10 @@
 #   2. runs every case of cases.tsv with --backend=cuda --verify --json and
 #      compares the result (output, events, structure) with the expected
 #      line computed by `dpc interp` (make_cases.py); --verify also checks
-#      every cell of every table against the untiled CPU reference;
+#      every cell of every table against the untiled CPU reference; the
+#      traceback runs on the device (lir::GpuTraceback); the case runs again
+#      with --trace-records 2, so that the host traces it back from its
+#      tables, for the same line;
 #   3. runs compute-sanitizer memcheck and racecheck on small problems
 #      (several tiles and their products);
 #   4. times Nussinov and Chang at n = 16000 (CUDA).
@@ -46,6 +49,14 @@ while IFS=$'\t' read -r rec args expected; do
   got=$("$bin" --backend=cuda --verify --json $args 2>"$OUTDIR/stderr.txt")
   rc=$?
   t1=$(date +%s%N)
+  # The same traced on the host (a device walk of at most 2 records falls
+  # back to the host's traceback from the problem's tables): the same line.
+  # shellcheck disable=SC2086
+  host=$("$bin" --backend=cuda --json --trace-records 2 $args 2>>"$OUTDIR/stderr.txt")
+  if [ "$host" != "$expected" ]; then
+    rc=1
+    got="$got (with --trace-records 2: $(echo "$host" | cut -c1-200))"
+  fi
   secs=$(( (t1 - t0) / 1000000 ))ms
   short=$(echo "$args" | cut -c1-50)
   if [ $rc -eq 0 ] && [ "$got" = "$expected" ]; then

@@ -534,4 +534,129 @@ __device__ __forceinline__ void sequence_barrier(int *Bar, unsigned Parts) {
 }
 } // namespace dpc
 
+// ---- the traceback on the device (lir::GpuTraceback)
+
+namespace dpc_rt {
+/// One problem's traceback, walked by one warp in its buffer of Cap words
+/// (int64): the events found so far from the start ([0, Ev)), the records
+/// still to visit on a stack at the end ([Top, Cap), the next on top).
+/// Expanding a cell puts its records (events, and cells to follow) in
+/// the order the host's recursive traceback meets them after the events
+/// ([Ev, Next)); commit then moves them onto the stack, the first on top,
+/// so that the walk visits them in the host's order. Records are RW words:
+/// a tag, then indices or arguments. Lane 0 writes; every lane keeps the
+/// same counters (the warp runs the walk in step). Full: a record did not
+/// fit (the host then traces this problem from its tables).
+template <int RW> struct TraceWalk {
+  int64_t *Buf;
+  int64_t Cap, Ev = 0, Next = 0, Top;
+  bool Full = false;
+  __device__ TraceWalk(int64_t *B, int64_t C) : Buf(B), Cap(C), Top(C) {}
+  /// A record: Tag, then Args (at most RW - 1).
+  template <typename... A> __device__ void put(int64_t Tag, A... Args) {
+    static_assert(sizeof...(A) + 1 <= RW, "a record holds RW words");
+    if (Next + RW > Top) {
+      Full = true;
+      return;
+    }
+    if (threadIdx.x % 32 == 0) {
+      const int64_t V[] = {Tag, static_cast<int64_t>(Args)...};
+      for (size_t I = 0; I < sizeof...(A) + 1; ++I)
+        Buf[Next + I] = V[I];
+    }
+    Next += RW;
+  }
+  /// Moves the records put since the last commit onto the stack, the
+  /// first put on top (backwards: the two ranges may overlap).
+  __device__ void commit() {
+    const int64_t N = Next - Ev;
+    if (threadIdx.x % 32 == 0)
+      for (int64_t I = N - 1; I >= 0; --I)
+        Buf[Top - N + I] = Buf[Ev + I];
+    Top -= N;
+    Next = Ev;
+    __syncwarp();
+  }
+  /// Takes the record on top into R; false when the stack is empty.
+  __device__ bool pop(int64_t (&R)[RW]) {
+    if (Top >= Cap)
+      return false;
+    for (int I = 0; I < RW; ++I)
+      R[I] = Buf[Top + I];
+    Top += RW;
+    __syncwarp(); // (read by every lane before lane 0 writes there)
+    return true;
+  }
+  /// Appends event record R to the events.
+  __device__ void event(const int64_t (&R)[RW]) {
+    if (threadIdx.x % 32 == 0)
+      for (int I = 0; I < RW; ++I)
+        Buf[Ev + I] = R[I];
+    Ev += RW;
+    Next = Ev;
+  }
+};
+
+/// The warp's choice of the first best point of a reduction whose
+/// innermost loop its lanes shared (lane l ran every 32nd iteration from
+/// l): each lane holds its own first best (Found, Best, its indices Arg,
+/// outermost first); afterwards every lane holds the warp's, the best
+/// value and, on ties, the point first in loop order (the smallest Arg),
+/// as the host's loop finds it.
+template <bool Max, typename T, int K>
+__device__ void warp_first_best(bool &Found, T &Best, int64_t (&Arg)[K]) {
+  for (int O = 16; O > 0; O /= 2) {
+    const bool F = __shfl_xor_sync(0xffffffffu, int(Found), O) != 0;
+    const T B = __shfl_xor_sync(0xffffffffu, Best, O);
+    int64_t A[K];
+    bool Less = false, Decided = false;
+    for (int I = 0; I < K; ++I) {
+      A[I] = __shfl_xor_sync(0xffffffffu, Arg[I], O);
+      if (!Decided && A[I] != Arg[I]) {
+        Less = A[I] < Arg[I];
+        Decided = true;
+      }
+    }
+    const bool Take =
+        F && (!Found || (Max ? B > Best : B < Best) || (B == Best && Less));
+    if (Take) {
+      Found = true;
+      Best = B;
+      for (int I = 0; I < K; ++I)
+        Arg[I] = A[I];
+    }
+  }
+}
+
+/// Gathers each problem's event records after a traceback kernel: problem
+/// b's walk left Used[b] words at DBuf + Off[b] (-1: its walk outgrew the
+/// buffer; 0 for a problem that failed). One copy for the batch: a kernel
+/// packs them, then Words receives them and At[b] where problem b's start
+/// (At[n]: the end).
+static __global__ void dpc_pack_trace(const int64_t *DBuf, const int64_t *Off,
+                               const int64_t *At, int64_t *Out, size_t N) {
+  for (size_t B = blockIdx.x; B < N; B += gridDim.x)
+    for (int64_t I = threadIdx.x; I < At[B + 1] - At[B]; I += blockDim.x)
+      Out[At[B] + I] = DBuf[Off[B] + I];
+}
+inline void gather_trace(const int64_t *DBuf, const DeviceBuffer<int64_t> &DOff,
+                         const std::vector<int64_t> &Used, cudaStream_t S,
+                         std::vector<int64_t> &Words, std::vector<int64_t> &At) {
+  const size_t N = Used.size();
+  At.assign(N + 1, 0);
+  for (size_t B = 0; B < N; ++B)
+    At[B + 1] = At[B] + (Used[B] > 0 ? Used[B] : 0);
+  Words.assign(static_cast<size_t>(At[N]), 0);
+  if (!At[N])
+    return;
+  DeviceBuffer<int64_t> DAt(N + 1), DOut(static_cast<size_t>(At[N]));
+  DAt.upload(At.data(), N + 1, S);
+  dpc_pack_trace<<<static_cast<unsigned>(std::min<size_t>(N, 4096)), 128, 0,
+                   S>>>(DBuf, DOff.get(), DAt.get(), DOut.get(), N);
+  DPC_CUDA_CHECK(cudaGetLastError());
+  DOut.download(Words.data(), Words.size(), S);
+  DPC_CUDA_CHECK(cudaStreamSynchronize(S));
+}
+} // namespace dpc_rt
+
 #endif // DPC_CUDA_H

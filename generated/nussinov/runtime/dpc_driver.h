@@ -70,6 +70,11 @@ struct Options {
   UnknownLetters Unknown;
   /// Print the backends that can run here and exit (`dpc run` asks).
   bool ListBackends = false;
+  /// GPU runs: trace back on the host from the tables, not on the device
+  /// (lir::GpuTraceback), and the records each problem's device walk may
+  /// hold (0: from its input lengths; past them it is traced on the host).
+  bool HostTraceback = false;
+  int64_t TraceRecords = 0;
   bool json() const { return Format == "json"; }
   /// Which events a result lists: --events, else the format's default:
   /// text lists them only with --traceback (and then, for a recurrence
@@ -166,7 +171,8 @@ inline void usage(const char *Name, FILE *To) {
                "          [--traceback] [--verify] [--explain] [--timing]\n"
                "          [--set NAME=V] [--dump-table T] [--memory-budget B] "
                "[--strict] [--quiet]\n"
-               "          [--unknown=error|skip|as=X]\n"
+               "          [--unknown=error|skip|as=X] [--host-traceback] "
+               "[--trace-records N]\n"
                "  VALUE is a sequence (ACGU...), a comma list for int inputs, "
                "or @file.\n"
                "  --unknown: a letter not in its input's alphabet (N, IUPAC "
@@ -223,6 +229,15 @@ inline void usage(const char *Name, FILE *To) {
                "  line on stderr. Runs over 2 s show a progress line on stderr "
                "when it is a\n"
                "  terminal; --quiet turns it off.\n"
+               "  On a GPU the traceback runs on the device where the plan "
+               "says so (exact\n"
+               "  integer equations): only events cross PCIe. --host-traceback "
+               "brings the\n"
+               "  tables back and traces on the host instead; --trace-records N "
+               "bounds a\n"
+               "  problem's device walk (default: from its input lengths; a "
+               "problem past it is\n"
+               "  traced on the host).\n"
                "  --backend=auto: cuda when a GPU answers, else openmp (the "
                "default: openmp).\n"
                "  --backends prints the backends that can run here (cuda only "
@@ -317,6 +332,12 @@ inline Options parse_options(int argc, char **argv,
       O.Quiet = true;
     } else if (A == "--backends") {
       O.ListBackends = true;
+    } else if (A == "--host-traceback") {
+      O.HostTraceback = true;
+    } else if (Is(A, "--trace-records")) {
+      O.TraceRecords = parse_int(Value(I, "--trace-records"), "--trace-records");
+      if (O.TraceRecords < 1 || O.TraceRecords > (int64_t(1) << 32))
+        throw InputError("--trace-records must be between 1 and 2^32");
     } else if (!A.empty() && A[0] == '-') {
       throw InputError("unknown option '" + A + "' (see --help)");
     } else {

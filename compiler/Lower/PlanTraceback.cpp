@@ -1,0 +1,75 @@
+//===- PlanTraceback.cpp - where a traced GPU run follows its winners -----===//
+//
+// Takes the finished program (its tables' whole equations, TableBodies) and
+// gives P.Gpu.Traceback: whether a traced run on the GPU walks its winners
+// on the device (only the events cross PCIe) or brings the tables back for
+// the host's traceback, the tables and events the walk's records name,
+// and why.
+//
+// The device walk recomputes, from the GPU's tables, the same values the
+// host's traceback recomputes, and must pick the same winners (the first
+// alternative and the first reduction index on ties, as `dpc interp`
+// does). With integer equations every value is exact, so it does; with
+// floating point the device's rounding (contracted multiply-adds, its own
+// exp and log) could break a near tie differently, so those runs trace on
+// the host.
+//
+//===----------------------------------------------------------------------===//
+#include "Lower/Lowering.h"
+
+#include <algorithm>
+
+using namespace dpc;
+using namespace dpc::lir;
+
+void dpc::planTraceback(Program &P) {
+  GpuTraceback &TB = P.Gpu.Traceback;
+  TB = GpuTraceback();
+  const ModuleInfo &M = P.M;
+  if (M.Outputs.empty()) {
+    TB.Why = "no output to trace back from";
+    return;
+  }
+  // The walk expands the output's cell and every cell of a table whose
+  // cells record events (the others are not followed, as on the host).
+  const int Out = M.Outputs[0].Table;
+  for (size_t T = 0; T < M.Tables.size(); ++T)
+    if (static_cast<int>(T) == Out || M.Tables[T].RecordsEvents)
+      TB.Tables.push_back(static_cast<int>(T));
+  size_t Words = 0;
+  std::string Inexact;
+  for (int T : TB.Tables) {
+    Words = std::max(Words, M.Tables[T].Indices.size());
+    if (!isIntType(M.Tables[T].Type) && Inexact.empty())
+      Inexact = M.Tables[T].Name;
+    forEachVExpr(*P.TableBodies[T], [&](const VExpr &X) {
+      if (!isIntType(X.Ty) && Inexact.empty())
+        Inexact = M.Tables[T].Name;
+      for (const EventInfo &E : X.Events) {
+        std::pair<std::string, int> Key{E.Name,
+                                        static_cast<int>(E.Args.size())};
+        if (std::find(TB.Events.begin(), TB.Events.end(), Key) ==
+            TB.Events.end())
+          TB.Events.push_back(Key);
+        Words = std::max(Words, E.Args.size());
+      }
+    });
+  }
+  TB.RecordWords = static_cast<int>(Words) + 1;
+  if (!Inexact.empty()) {
+    TB.Why = "the equation of " + Inexact +
+             " computes in floating point: the device's rounding could "
+             "break a near tie differently from the host's, so the tables "
+             "cross PCIe and the host traces back";
+    return;
+  }
+  TB.OnDevice = true;
+  TB.Why =
+      "every traced equation is exact integer arithmetic, so a walk on the "
+      "device picks the host's winners: one warp per problem follows them "
+      "from the output cell with a stack in device memory (the reductions "
+      "that pick a winner shared by the lanes, the first index on ties), "
+      "and only the events cross PCIe, not the tables; a problem whose "
+      "walk outgrows its buffer (--trace-records) is traced on the host "
+      "from its tables, and --host-traceback traces every problem there";
+}
