@@ -378,6 +378,12 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
          Bound);
   W.line("dpc_off[b + 1] = dpc_off[b] + {} * dpc_r;", RW);
   W.close();
+  W.line("dpc_evs.assign(dpc_nb, {{}});");
+  W.line("dpc_traced.assign(dpc_nb, 0);");
+  W.comment("(no room on the device for the walks: the host traces them "
+            "all, from the tables)");
+  W.line("if (!dpc_rt::device_has_room(8.0 * double(dpc_off[dpc_nb]))) "
+         "return;");
   W.line("dpc_rt::DeviceBuffer<int64_t> dpc_buf(static_cast<size_t>(dpc_off[dpc_nb])), "
          "dpc_doff(dpc_nb + 1), dpc_dused(dpc_nb);");
   W.line("dpc_doff.upload(dpc_off.data(), dpc_nb + 1, dpc_stream);");
@@ -395,8 +401,6 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
     W.line("static const char *const dpc_names[] = {{{}}};", Names);
     W.line("static const int dpc_arity[] = {{{}}};", Arities);
   }
-  W.line("dpc_evs.assign(dpc_nb, {{}});");
-  W.line("dpc_traced.assign(dpc_nb, 0);");
   W.open("for (size_t b = 0; b < dpc_nb; ++b)");
   W.line("if (dpc_used[b] < 0) continue;");
   W.line("dpc_traced[b] = 1;");

@@ -637,6 +637,10 @@ static void dpc_trace_on_device(const std::vector<Params> &dpc_ps,
     const int64_t dpc_r = dpc_records > 0 ? dpc_records : 256 + 8 * (0 + dpc_ps[b].N);
     dpc_off[b + 1] = dpc_off[b] + 3 * dpc_r;
   }
+  dpc_evs.assign(dpc_nb, {});
+  dpc_traced.assign(dpc_nb, 0);
+  // (no room on the device for the walks: the host traces them all, from the tables)
+  if (!dpc_rt::device_has_room(8.0 * double(dpc_off[dpc_nb]))) return;
   dpc_rt::DeviceBuffer<int64_t> dpc_buf(static_cast<size_t>(dpc_off[dpc_nb])),
       dpc_doff(dpc_nb + 1), dpc_dused(dpc_nb);
   dpc_doff.upload(dpc_off.data(), dpc_nb + 1, dpc_stream);
@@ -650,8 +654,6 @@ static void dpc_trace_on_device(const std::vector<Params> &dpc_ps,
   dpc_rt::gather_trace(dpc_buf.get(), dpc_doff, dpc_used, dpc_stream, dpc_words, dpc_at);
   static const char *const dpc_names[] = {"pair"};
   static const int dpc_arity[] = {2};
-  dpc_evs.assign(dpc_nb, {});
-  dpc_traced.assign(dpc_nb, 0);
   for (size_t b = 0; b < dpc_nb; ++b) {
     if (dpc_used[b] < 0) continue;
     dpc_traced[b] = 1;

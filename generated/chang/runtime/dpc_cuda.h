@@ -628,6 +628,18 @@ __device__ void warp_first_best(bool &Found, T &Best, int64_t (&Arg)[K]) {
   }
 }
 
+/// Whether the current device has Bytes free beside a tenth of its memory
+/// (a buffer that is a convenience, e.g. the traceback's, is allocated
+/// only then; the caller has a way without it).
+inline bool device_has_room(double Bytes) {
+  size_t Free = 0, Total = 0;
+  if (cudaMemGetInfo(&Free, &Total) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  return Bytes + 0.1 * double(Total) <= double(Free);
+}
+
 /// Gathers each problem's event records after a traceback kernel: problem
 /// b's walk left Used[b] words at DBuf + Off[b] (-1: its walk outgrew the
 /// buffer; 0 for a problem that failed). One copy for the batch: a kernel
