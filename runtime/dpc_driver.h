@@ -39,6 +39,7 @@
 #include <new>
 #include <pthread.h>
 #include <unistd.h>
+#include <charconv>
 #include <string>
 #include <vector>
 
@@ -459,12 +460,24 @@ inline std::string result_json(const Result &R, bool Timing,
                                const std::string &Mode) {
   std::string S = "{";
   if (R.Traced && Mode == "all") {
+    // (appended in place, each name escaped once: a batch's results may
+    // hold millions of events)
     S += "\"events\":[";
+    const std::string *Last = nullptr;
+    std::string Quoted;
+    char Num[24];
     for (size_t I = 0; I < R.Events.size(); ++I) {
-      S += (I ? ",[" : "[") + json_string(R.Events[I].Name);
-      for (int64_t A : R.Events[I].Args)
-        S += "," + std::to_string(A);
-      S += "]";
+      const Event &E = R.Events[I];
+      if (!Last || *Last != E.Name)
+        Quoted = json_string(E.Name);
+      Last = &E.Name;
+      S += I ? ",[" : "[";
+      S += Quoted;
+      for (int64_t A : E.Args) {
+        S += ',';
+        S.append(Num, std::to_chars(Num, Num + sizeof Num, A).ptr);
+      }
+      S += ']';
     }
     S += "],";
   } else if (R.Traced && Mode == "summary") {

@@ -142,9 +142,9 @@ std::string dpc::emitHostHeader(const Program &P) {
   H.comment("Traces back every problem of batch b that has no error, on "
             "`threads` host threads:\nthe events into results[k].Events, "
             "errors into errs[k]\n(those traced on the GPU take the events "
-            "it found).");
+            "it found: moved out of b.events).");
   H.line("void trace_batch(const std::vector<Params> &ps, const "
-         "std::vector<const HostInputs *> &ins, const BatchRun &b, int "
+         "std::vector<const HostInputs *> &ins, BatchRun &b, int "
          "threads, std::vector<dpc_rt::Result> &results, std::vector<int> "
          "&errs);");
   H.comment("Problem k of batch b (params p, read as prob) into r: its "
@@ -433,7 +433,7 @@ std::string dpc::emitHostSource(const Program &P) {
   W.close();
   W.blank();
   W.open("void trace_batch(const std::vector<Params> &ps, const "
-         "std::vector<const HostInputs *> &ins, const BatchRun &b, int "
+         "std::vector<const HostInputs *> &ins, BatchRun &b, int "
          "threads, std::vector<dpc_rt::Result> &results, std::vector<int> "
          "&errs)");
   W.line("errs.assign(ps.size(), 0);");
@@ -442,7 +442,7 @@ std::string dpc::emitHostSource(const Program &P) {
   W.comment("(a problem traced on the GPU has its events already)");
   W.line("dpc_rt::run_parallel_with_large_stack(ps.size(), threads, [&](size_t "
          "k) {{ if (b.errs[k]) return; if (k < b.gpu_traced.size() && "
-         "b.gpu_traced[k]) results[k].Events = b.events[k]; else "
+         "b.gpu_traced[k]) results[k].Events = std::move(b.events[k]); else "
          "traceback(ps[k], ins[k]->view(), b.views[k], results[k].Events, "
          "&errs[k]); }});");
   W.close();

@@ -273,7 +273,7 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
     W.line("const int dpc_lane = threadIdx.x % 32;");
     W.line("constexpr int dpc_lanes = 32;");
     W.line("(void)dpc_in; (void)dpc_t; (void)dpc_tw; (void)dpc_err; "
-           "(void)dpc_lane;");
+           "(void)dpc_lane; (void)dpc_lanes;");
     Tracer Tr(P, W, /*Device=*/true);
     Tr.trace(*P.TableBodies[T]);
     W.close();
@@ -319,9 +319,14 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
          "? 16 * (dpc_cap / {0}) : dpc::TraceCellLimit;",
          RW);
   W.line("int64_t dpc_cells = 0;");
-  W.line("int dpc_err = 0;");
+  W.comment("(the walk's error code, in shared memory, one per warp: the "
+            "checks set it with an atomic)");
+  W.line("__shared__ int dpc_werr[4];");
+  W.line("int *const dpc_err = &dpc_werr[threadIdx.x / 32];");
+  W.line("if (dpc_lead) *dpc_err = 0;");
+  W.line("__syncwarp();");
   W.line("int64_t dpc_r[{}];", RW);
-  W.open("while (!dpc_tw.Full && !dpc_err && dpc_tw.pop(dpc_r))");
+  W.open("while (!dpc_tw.Full && !*dpc_err && dpc_tw.pop(dpc_r))");
   W.open(fmt::format("if (dpc_r[0] >= {})", NT));
   W.line("dpc_tw.event(dpc_r);");
   W.line("continue;");
@@ -336,7 +341,7 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
     std::string A;
     for (size_t D = 0; D < Tab.Indices.size(); ++D)
       A += fmt::format(", dpc_r[{}]", D + 1);
-    W.line("case {}: dpc_walk_{}(dpc_p, dpc_in, dpc_t{}, dpc_tw, &dpc_err); "
+    W.line("case {}: dpc_walk_{}(dpc_p, dpc_in, dpc_t{}, dpc_tw, dpc_err); "
            "break;",
            I, Tab.Name, A);
   }
@@ -344,7 +349,8 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
   W.close();
   W.line("dpc_tw.commit();");
   W.close();
-  W.line("if (dpc_lead) dpc_used[dpc_b] = dpc_tw.Full || dpc_err ? -1 : "
+  W.line("__syncwarp();");
+  W.line("if (dpc_lead) dpc_used[dpc_b] = dpc_tw.Full || *dpc_err ? -1 : "
          "dpc_tw.Ev;");
   W.close();
   W.blank();

@@ -104,11 +104,10 @@ void compute_batch(const std::vector<Params> &ps,
                    dpc_rt::HostBuffer &host, BatchRun &b);
 // Traces back every problem of batch b that has no error, on `threads` host threads:
 // the events into results[k].Events, errors into errs[k]
-// (those traced on the GPU take the events it found).
+// (those traced on the GPU take the events it found: moved out of b.events).
 void trace_batch(const std::vector<Params> &ps,
-                 const std::vector<const HostInputs *> &ins, const BatchRun &b,
-                 int threads, std::vector<dpc_rt::Result> &results,
-                 std::vector<int> &errs);
+                 const std::vector<const HostInputs *> &ins, BatchRun &b, int threads,
+                 std::vector<dpc_rt::Result> &results, std::vector<int> &errs);
 // Problem k of batch b (params p, read as prob) into r: its name, params, output and,
 // when traced (r.Events filled by trace_batch), its structure.
 void fill_result(const Params &p, const dpc_rt::Problem &prob, const BatchRun &b,

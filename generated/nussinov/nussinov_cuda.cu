@@ -419,6 +419,7 @@ __device__ void dpc_walk_C(const Params &dpc_p, const Inputs &dpc_in, const Tabl
   (void)dpc_tw;
   (void)dpc_err;
   (void)dpc_lane;
+  (void)dpc_lanes;
   if (i - j >= 0) {
   } else {
     const int64_t dpc_v0 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j)]);
@@ -524,9 +525,13 @@ __global__ void dpc_traceback(const BatchProblem *dpc_probs, size_t dpc_n,
   const int64_t dpc_limit =
       16 * (dpc_cap / 3) < dpc::TraceCellLimit ? 16 * (dpc_cap / 3) : dpc::TraceCellLimit;
   int64_t dpc_cells = 0;
-  int dpc_err = 0;
+  // (the walk's error code, in shared memory, one per warp: the checks set it with an atomic)
+  __shared__ int dpc_werr[4];
+  int *const dpc_err = &dpc_werr[threadIdx.x / 32];
+  if (dpc_lead) *dpc_err = 0;
+  __syncwarp();
   int64_t dpc_r[3];
-  while (!dpc_tw.Full && !dpc_err && dpc_tw.pop(dpc_r)) {
+  while (!dpc_tw.Full && !*dpc_err && dpc_tw.pop(dpc_r)) {
     if (dpc_r[0] >= 1) {
       dpc_tw.event(dpc_r);
       continue;
@@ -537,14 +542,15 @@ __global__ void dpc_traceback(const BatchProblem *dpc_probs, size_t dpc_n,
     }
     switch (dpc_r[0]) {
     case 0:
-      dpc_walk_C(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, &dpc_err);
+      dpc_walk_C(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, dpc_err);
       break;
     default:
       break;
     }
     dpc_tw.commit();
   }
-  if (dpc_lead) dpc_used[dpc_b] = dpc_tw.Full || dpc_err ? -1 : dpc_tw.Ev;
+  __syncwarp();
+  if (dpc_lead) dpc_used[dpc_b] = dpc_tw.Full || *dpc_err ? -1 : dpc_tw.Ev;
 }
 
 // Traces back the batch's problems on the device (tables and inputs in dpc_dprobs, error

@@ -144,16 +144,15 @@ void compute_batch(const std::vector<Params> &ps,
 }
 
 void trace_batch(const std::vector<Params> &ps,
-                 const std::vector<const HostInputs *> &ins, const BatchRun &b,
-                 int threads, std::vector<dpc_rt::Result> &results,
-                 std::vector<int> &errs) {
+                 const std::vector<const HostInputs *> &ins, BatchRun &b, int threads,
+                 std::vector<dpc_rt::Result> &results, std::vector<int> &errs) {
   errs.assign(ps.size(), 0);
   // (a large stack each: a traceback recurses as deep as its longest chain of cells)
   // (a problem traced on the GPU has its events already)
   dpc_rt::run_parallel_with_large_stack(ps.size(), threads, [&](size_t k) {
     if (b.errs[k]) return;
     if (k < b.gpu_traced.size() && b.gpu_traced[k])
-      results[k].Events = b.events[k];
+      results[k].Events = std::move(b.events[k]);
     else
       traceback(ps[k], ins[k]->view(), b.views[k], results[k].Events, &errs[k]);
   });
