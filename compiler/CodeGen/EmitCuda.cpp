@@ -1165,7 +1165,7 @@ struct CudaPrinter {
            "std::vector<Tables> &dpc_ht, std::vector<std::vector<std::string>> "
            "&dpc_outs, std::vector<int> &dpc_errs, "
            "std::vector<std::vector<dpc_rt::Event>> &dpc_evs, "
-           "std::vector<char> &dpc_traced)");
+           "std::vector<char> &dpc_traced, dpc_rt::Progress *dpc_prog)");
     W.line("const size_t dpc_nb = dpc_ps.size();");
     W.comment("the batch's device arena: every problem's inputs, then every "
               "problem's tables\n(256-byte aligned)");
@@ -1271,6 +1271,11 @@ struct CudaPrinter {
                  K, Inst, G.Kernels[K].SharedBytes);
     W.line("dpc_rt::EventTimer dpc_timer;");
     W.line("dpc_timer.start(dpc_stream);");
+    W.comment("(with dpc_prog: an event after every hundredth of the "
+              "launches, the host waiting\nfor the one four back and "
+              "saying how far the batch is)");
+    W.line("dpc_rt::LaunchProgress dpc_lp(dpc_prog, dpc_list.launches()."
+           "size());");
     W.open("for (const auto &dpc_kv : dpc_list.launches())");
     W.line("const dpc_rt::LaunchList::Launch &dpc_L = dpc_kv.second;");
     W.line("const int64_t *dpc_items = dpc_ditems.get() + dpc_L.Offset;");
@@ -1280,6 +1285,7 @@ struct CudaPrinter {
     W.line("default:");
     W.line("  break;");
     W.close();
+    W.line("dpc_lp.launched(dpc_stream);");
     W.close();
     W.line("const double dpc_seconds = dpc_timer.stop(dpc_stream);");
     W.line("dpc_errs.assign(dpc_nb, 0);");

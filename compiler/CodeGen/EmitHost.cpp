@@ -78,8 +78,11 @@ std::string dpc::emitHostHeader(const Program &P) {
   H.line("HostInputs make_inputs(const dpc_rt::Problem &prob);");
   H.line("double table_bytes(const Params &p);");
   H.line("double reference_bytes(const Params &p);");
+  H.comment("Computes every table of one problem on `threads` threads; "
+            "err: its error code;\nprog (if not null) hears of each step of "
+            "the outermost sequential loops.");
   H.line("void compute_tiled(const Params &p, const Inputs &in, const Tables "
-         "&t, int threads, int *err);");
+         "&t, int threads, int *err, dpc_rt::Progress *prog = nullptr);");
   if (anyRingTable(P))
     H.line("bool cpu_sweeps_compiled(); // the OpenMP lane strips "
            "(DPC_CPU_STRIPS)");
@@ -90,6 +93,13 @@ std::string dpc::emitHostHeader(const Program &P) {
   H.line("bool dump_table(const std::string &name, const Params &p, const "
          "Tables &t, FILE *out);");
   H.line("void table_cells(const Params &p, double *cells);");
+  H.line("double reduction_terms(const Params &p);");
+  H.line("Params scaled_params(const Params &p, double f, int h, const "
+         "std::vector<char> &s);");
+  H.line("extern const int work_depth;");
+  H.comment("The work of problem p: its cells and reduction terms, counted "
+            "or, for large\nsizes, predicted (dpc_rt::estimate_work).");
+  H.line("dpc_rt::WorkEstimate estimate_work(const Params &p);");
   H.line("std::vector<std::string> output_values(const Params &p, const "
          "Tables &t);");
   for (ScalarType Ty : M.outputTypes())
@@ -133,12 +143,15 @@ std::string dpc::emitHostHeader(const Program &P) {
             "trace back on the\ndevice where the plan allows it, each "
             "problem's walk bounded by gpu_trace records\n(0: from its input "
             "lengths). extra_bytes: host memory needed beside the tables\n"
-            "(--verify's reference). Never throws: a failure of the whole "
-            "batch (memory,\ndevice) is b.error.");
+            "(--verify's reference). prog (if not null) hears how far the "
+            "batch is (GPU:\nits launches; CPU: the problems that run over "
+            "all threads). Never throws: a\nfailure of the whole batch "
+            "(memory, device) is b.error.");
   H.line("void compute_batch(const std::vector<Params> &ps, const "
          "std::vector<const HostInputs *> &ins, bool on_gpu, int threads, int "
          "device, bool tables_back, int64_t gpu_trace, double extra_bytes, "
-         "dpc_rt::HostBuffer &host, BatchRun &b);");
+         "dpc_rt::HostBuffer &host, BatchRun &b, dpc_rt::Progress *prog = "
+         "nullptr);");
   H.comment("Traces back every problem of batch b that has no error, on "
             "`threads` host threads:\nthe events into results[k].Events, "
             "errors into errs[k]\n(those traced on the GPU take the events "
@@ -164,13 +177,14 @@ std::string dpc::emitHostHeader(const Program &P) {
             "input lengths): events[b] holds problem b's events where "
             "traced[b] is 1; a\nproblem the device did not trace has its "
             "tables back in tables[b]. Returns the\nseconds the GPU spent "
-            "computing the tables (CUDA events).");
+            "computing the tables (CUDA events). prog: as compute_batch's.");
   H.line("double compute_cuda_batch(const std::vector<Params> &ps, const "
          "std::vector<const HostInputs *> &ins, int device, bool tables_back, "
          "int64_t trace, dpc_rt::HostBuffer &host, std::vector<Tables> "
          "&tables, std::vector<std::vector<std::string>> &outputs, "
          "std::vector<int> &errs, std::vector<std::vector<dpc_rt::Event>> "
-         "&events, std::vector<char> &traced);");
+         "&events, std::vector<char> &traced, dpc_rt::Progress *prog = "
+         "nullptr);");
   H.comment("Starts the GPUs of `want` (--device; {-1}: all) into "
             "`devices`; returns the bytes of\ntables a batch may hold on "
             "each (0 if unknown).");
@@ -383,7 +397,7 @@ std::string dpc::emitHostSource(const Program &P) {
   W.open("void compute_batch(const std::vector<Params> &ps, const "
          "std::vector<const HostInputs *> &ins, bool on_gpu, int threads, int "
          "device, bool tables_back, int64_t gpu_trace, double extra_bytes, "
-         "dpc_rt::HostBuffer &host, BatchRun &b)");
+         "dpc_rt::HostBuffer &host, BatchRun &b, dpc_rt::Progress *prog)");
   W.line("const size_t n = ps.size();");
   W.line("b.views.resize(n);");
   W.line("b.errs.assign(n, 0);");
@@ -402,7 +416,7 @@ std::string dpc::emitHostSource(const Program &P) {
   W.text("#if defined(DPC_HAVE_CUDA)");
   W.line("b.seconds = compute_cuda_batch(ps, ins, device, tables_back, "
          "gpu_trace, host, b.views, b.outputs, b.errs, b.events, "
-         "b.gpu_traced);");
+         "b.gpu_traced, prog);");
   W.text("#else");
   W.line("throw dpc_rt::InputError(\"this program was built without the CUDA "
          "backend\");");
@@ -420,8 +434,11 @@ std::string dpc::emitHostSource(const Program &P) {
          "threads);");
   W.line("b.alone = plan.Alone.size();");
   W.line("dpc_rt::Timer timer;");
+  W.comment("(progress from the problems that run over all threads, one "
+            "after another)");
   W.line("dpc_rt::run_cpu_batch(plan, threads, [&](size_t k, int t) {{ "
-         "compute_tiled(ps[k], ins[k]->view(), b.views[k], t, &b.errs[k]); }});");
+         "compute_tiled(ps[k], ins[k]->view(), b.views[k], t, &b.errs[k], t "
+         "== threads ? prog : nullptr); }});");
   W.line("b.seconds = timer.seconds();");
   W.close();
   W.close();

@@ -27,6 +27,7 @@ std::string dpc::emitMain(const Program &P) {
   W.text("#include <cstdio>");
   W.text("#include <cstdlib>");
   W.text("#include <future>");
+  W.text("#include <memory>");
   W.text("#include <thread>");
   W.blank();
   W.open("namespace " + N);
@@ -293,6 +294,12 @@ std::string dpc::emitMain(const Program &P) {
   W.open("if (opt.Explain)");
   W.line("if (jobs.empty()) return status; // (its error is printed)");
   W.line("explain(jobs[0].p, stdout);");
+  W.open("");
+  W.line("const dpc_rt::WorkEstimate w = estimate_work(jobs[0].p);");
+  W.line("dpc_rt::print_estimate(stdout, \"  \", \"\", w, "
+         "table_bytes(jobs[0].p), opt.Backend, threads, "
+         "dpc_rt::predicted_seconds(w, opt.Backend, threads));");
+  W.close();
   W.line("dpc_rt::explain_run(stdout, opt, threads, devices, budget, bytes, traced);");
   W.line("return status;");
   W.close();
@@ -307,9 +314,38 @@ std::string dpc::emitMain(const Program &P) {
   W.line("double ref = 0; // --verify: the largest reference tables");
   W.line("if (opt.Verify) for (const Params &p : bt.ps) ref = std::max(ref, "
          "reference_bytes(p));");
+  W.comment("Before a long run: the work of the batch's largest problem "
+            "(counted from the plan:\nestimate_work) and about how long it "
+            "takes here, on stderr, then the batch's\nprogress (on a "
+            "terminal, or with --progress).");
+  W.line("std::unique_ptr<dpc_rt::Progress> prog;");
+  W.open("if (!opt.Quiet && bt.n > 0)");
+  W.line("size_t big = 0;");
+  W.line("for (size_t k = 1; k < bt.n; ++k) if (table_bytes(bt.ps[k]) > "
+         "table_bytes(bt.ps[big])) big = k;");
+  W.line("const double big_bytes = table_bytes(bt.ps[big]);");
+  W.comment("(tables under 1 MiB: not a long run, and not worth counting)");
+  W.open("if (opt.ProgressEvery >= 0 || big_bytes >= 1048576.0)");
+  W.line("const dpc_rt::WorkEstimate w = estimate_work(bt.ps[big]);");
+  W.line("const double s = dpc_rt::predicted_seconds(w, opt.Backend, threads);");
+  W.open("if (opt.ProgressEvery >= 0 || s >= 5.0)");
+  W.line("const std::string label = bt.n == 1 ? "
+         "dpc_rt::problem_label(problems[jobs[bt.first].prob], base + "
+         "jobs[bt.first].prob, many) : \"batch of \" + std::to_string(bt.n) + "
+         "\" problems, \";");
+  W.line("dpc_rt::print_estimate(stderr, \"{}: \", label + (bt.n == 1 ? \"\" : "
+         "\"the largest: \"), w, big_bytes, opt.Backend, threads, s);",
+         N);
+  W.line("if (opt.ProgressEvery >= 0 || isatty(2)) prog.reset(new "
+         "dpc_rt::Progress(\"{}\", label, opt.ProgressEvery >= 0 ? "
+         "opt.ProgressEvery : 1.0, s));",
+         N);
+  W.close();
+  W.close();
+  W.close();
   W.line("compute_batch(bt.ps, bt.ins, on_gpu, threads, device, "
          "host_tables_needed, gpu_trace ? opt.TraceRecords : -1, ref, hb, "
-         "bt.run);");
+         "bt.run, prog.get());");
   W.close("};");
   W.comment("Batches of consecutive problems whose tables fit the budget; "
             "with several GPUs, at\nleast one per GPU, run a round at a "

@@ -25,6 +25,7 @@ namespace {
 struct CpuPrinter {
   const Program &P;
   CodeWriter &W;
+  int ProgressPart = 0; // the LNode::Progress loops printed so far
 
   void stmtCall(const LNode &N) {
     std::string A;
@@ -102,6 +103,15 @@ struct CpuPrinter {
       W.open(forHead(N));
       for (auto &K : N.Kids)
         node(*K, InParallel || Par, InTiles);
+      if (N.Progress) {
+        // (lowering marked it: an outermost sequential loop)
+        const std::string Lo = iexpr(N.Lo), St = std::to_string(N.Step);
+        W.line("if (dpc_prog) dpc_prog->step(\"{}\", {}, {}, ({} - ({})) / {} "
+               "+ 1, ({} - ({})) / {} + 1);",
+               N.Role == LoopRole::TileWavefront ? "wavefront step" : "step",
+               ProgressPart++, P.Cpu.ProgressLoops, N.Iter, Lo, St,
+               iexpr(N.Hi), Lo, St);
+      }
       W.close();
       return;
     }
@@ -592,9 +602,11 @@ std::string dpc::emitOpenMP(const Program &P) {
     W.blank();
   }
   W.open("void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const "
-         "Tables &dpc_t, int dpc_threads, int *dpc_err)");
+         "Tables &dpc_t, int dpc_threads, int *dpc_err, dpc_rt::Progress "
+         "*dpc_prog)");
   emitParamLocals(M, W);
   W.line("(void)dpc_threads;");
+  W.line("(void)dpc_prog; // (null: no progress reported)");
   CpuPrinter CP{P, W};
   CP.node(*P.Cpu.Loops, false);
   W.close();

@@ -132,7 +132,14 @@ bad record (an unknown letter, no symbol) is reported with its name and line
 and skipped, and the exit status is 1; `--strict` stops before computing
 anything. `--timing` adds a summary line on stderr (problems, batches,
 compute time, and where the wall time went); a run over 2 s shows a progress
-line on stderr when it is a terminal (`--quiet`: none).
+line on stderr when it is a terminal (`--quiet`: none). A problem predicted to
+take over 5 s first says so on stderr: its reduction terms and cells (counted
+from the plan's domains, or extrapolated from two scaled-down sizes), its
+tables' bytes and about how long this backend takes at nominal rates; then,
+on a terminal, how far its computation is (CPU: the wavefront steps of the
+outermost loops; GPU: the launches done). `--progress[=S]` does both for
+every batch, every S seconds (default 1), also when stderr is not a terminal;
+`--explain` prints the same estimate for the first problem.
 
 ## The library
 

@@ -200,15 +200,83 @@ std::string dpc::emitReference(const Program &P) {
             "--explain predicts.");
   W.open("void table_cells(const Params &dpc_p, double *dpc_cells)");
   emitParamLocals(M, W);
+  W.line("int64_t dpc_n = 0; // (an integer count: the compiler sums the "
+         "innermost loop in closed form)");
   for (size_t T = 0; T < M.Tables.size(); ++T) {
     const TableInfo &Tab = M.Tables[T];
     W.comment("table " + cellText(Tab));
-    W.line("dpc_cells[{}] = 0;", T);
-    seqLoops(*P.DomainLoops[T], W, [&](const LNode &) {
-      W.line("dpc_cells[{}] += 1;", T);
-    });
+    W.line("dpc_n = 0;");
+    seqLoops(*P.DomainLoops[T], W, [&](const LNode &) { W.line("++dpc_n;"); });
+    W.line("dpc_cells[{}] = static_cast<double>(dpc_n);", T);
   }
   W.close();
+  W.blank();
+
+  W.comment("The terms every reduction takes at the sizes p (Lower/CountWork."
+            "cpp: isl's loops over\nthe points where it takes one, its cell "
+            "then its own indices; the compiler sums\nthe innermost loop in "
+            "closed form): the work --explain and the notice before a\nlong "
+            "run predict (dpc_rt::estimate_work, from scaled-down sizes when "
+            "p is large).");
+  W.open("double reduction_terms(const Params &dpc_p)");
+  emitParamLocals(M, W);
+  W.line("int64_t dpc_n = 0;");
+  for (auto &C : P.WorkCounts) {
+    W.comment(C.Stmt + ": " + C.What);
+    seqLoops(*C.Loops, W, [&](const LNode &) { W.line("++dpc_n;"); });
+  }
+  W.line("return static_cast<double>(dpc_n);");
+  W.close();
+  W.blank();
+
+  {
+    unsigned Depth = 1;
+    for (auto &C : P.WorkCounts)
+      Depth = std::max(Depth, C.Depth);
+    for (auto &T : M.Tables)
+      Depth = std::max(Depth, static_cast<unsigned>(T.Indices.size()));
+    W.comment("The sizes p with the params and `let`s that s marks (in "
+              "that order) scaled by\nf and halved h times "
+              "(dpc_rt::scale_size), and how deep the loops of\ntable_cells "
+              "and reduction_terms nest: dpc_rt::estimate_work's inputs.");
+    W.open("Params scaled_params(const Params &p, double f, int h, const "
+           "std::vector<char> &s)");
+    W.line("Params q = p;");
+    size_t Ix = 0;
+    for (auto &Pr : M.Params)
+      W.line("q.{0} = dpc_rt::scale_size(p.{0}, f, h, s[{1}]);", Pr.Name, Ix++);
+    for (auto &L : M.Lets)
+      W.line("q.{0} = dpc_rt::scale_size(p.{0}, f, h, s[{1}]);", L.Name, Ix++);
+    if (!Ix)
+      W.line("(void)f; (void)h; (void)s;");
+    W.line("return q;");
+    W.close();
+    W.line("const int work_depth = {};", Depth);
+    W.blank();
+    W.comment("The work of the problem of sizes p: the cells of its tables "
+              "and the terms of its\nreductions, counted at p or, for large "
+              "sizes, predicted from three scaled-down\nones "
+              "(dpc_rt::estimate_work).");
+    W.open("dpc_rt::WorkEstimate estimate_work(const Params &p)");
+    std::string Sizes;
+    for (auto &Pr : M.Params)
+      Sizes += (Sizes.empty() ? "p." : ", p.") + Pr.Name;
+    for (auto &L : M.Lets)
+      Sizes += (Sizes.empty() ? "p." : ", p.") + L.Name;
+    W.open("return dpc_rt::estimate_work({" + Sizes + "}, " +
+           std::to_string(M.Params.size()) +
+           ", work_depth, [&](double f, int h, const std::vector<char> &s)");
+    W.line("const Params q = f == 1.0 && h == 0 ? p : scaled_params(p, f, h, "
+           "s);");
+    W.line("double cells[{}];", M.Tables.size());
+    W.line("table_cells(q, cells);");
+    W.line("dpc_rt::WorkCount c;");
+    W.line("for (double x : cells) c.Cells += x;");
+    W.line("c.Terms = reduction_terms(q);");
+    W.line("return c;");
+    W.close("});");
+    W.close();
+  }
   W.blank();
 
   W.comment("Prints every cell of a table, `T[i,j] = v`, in lexicographic "

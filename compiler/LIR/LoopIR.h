@@ -141,6 +141,9 @@ struct LNode {
   ThreadMap Map = ThreadMap::None;
   int Lanes = 1;             // threads sharing one iteration
   bool BarrierAfter = false; // GPU: the block's threads meet after this node
+  /// CPU plan: a sequential loop outside every parallel one, after each of
+  /// whose iterations the compute reports a step of its progress.
+  bool Progress = false;
 };
 
 //===-- value expressions (statement bodies) ------------------------------===//

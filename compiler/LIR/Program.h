@@ -58,6 +58,17 @@ struct Program {
   /// carry the cell's indices), for dumps and checks.
   std::vector<LNodePtr> DomainLoops;
   std::vector<SplitInfo> Splits;
+  /// Per reduction of every statement: loops over the points where it
+  /// takes a term (the statement's cell, then the reduction's own indices,
+  /// outermost first), and how deep they are. The generated binaries count
+  /// these points to predict the work of a run (Lower/CountWork.cpp).
+  struct WorkCount {
+    std::string Stmt;  // the statement whose body holds the reduction
+    std::string What;  // `max over k`
+    LNodePtr Loops;
+    unsigned Depth = 0;
+  };
+  std::vector<WorkCount> WorkCounts;
   /// A line per reduction of a tiled group that is not a tile product: the
   /// reduction, its statement and why (`dpc emit --stage=schedule`).
   std::vector<std::string> NotProducts;

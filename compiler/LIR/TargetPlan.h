@@ -363,6 +363,9 @@ struct CpuPlan {
   std::vector<CpuProduct> Products; // per split reduction
   /// Per group: how its loops are shared, in plain words.
   std::vector<std::string> GroupWhy;
+  /// The loops marked LNode::Progress, in program order: the outermost
+  /// sequential loops (a problem's long run reports its steps).
+  int ProgressLoops = 0;
 };
 
 } // namespace dpc::lir

@@ -58,6 +58,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     mapToTarget(*P, lir::Target::standard());
     chooseRingStorage(*P);
     planTraceback(*P);
+    countWork(PM, *P);
   } catch (const isl::exception_quota &) {
     Diags.error(islBudgetMessage(PM.ctx(), "too complex to compile",
                                  "lowering '" + M.Name + "'"));

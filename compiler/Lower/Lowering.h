@@ -21,6 +21,9 @@
 //
 // MapToTarget.cpp: the GPU and CPU plans (LIR/TargetPlan.h).
 //
+// CountWork.cpp: loops over the points where each reduction takes a term,
+// for the generated binaries' work estimate.
+//
 // Lower.cpp: runs the whole middle end and gives the lir::Program.
 //
 //===----------------------------------------------------------------------===//
@@ -120,6 +123,11 @@ void mapToTarget(lir::Program &P, const lir::Target &T);
 /// arithmetic (the device's walk then picks the host's winners), else on
 /// the host from the tables.
 void planTraceback(lir::Program &P);
+
+/// Loops over the points (cell, then the reduction's own indices) where
+/// each reduction takes a term (P.WorkCounts): the generated binaries count
+/// them to predict a run's work (--explain, the notice before a long run).
+void countWork(const PolyModel &PM, lir::Program &P);
 
 /// Marks the alignment-like groups (Group::ShortUniform) whose reads of
 /// their own tables are all at constant band offsets in {0, 1} x {0, 1},

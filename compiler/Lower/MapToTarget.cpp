@@ -1409,6 +1409,29 @@ struct CpuMapper {
         Fused.insert(RR.Stmt);
     if (!Fused.empty())
       markFused(C.Loops, Fused);
+    C.ProgressLoops = markProgress(*C.Loops);
+  }
+
+  /// Marks the outermost sequential loops (outside every loop the threads
+  /// share) as the steps a long run reports (LNode::Progress); gives how
+  /// many.
+  static int markProgress(LNode &N) {
+    switch (N.K) {
+    case LNode::For:
+      if (N.Map != ThreadMap::None)
+        return 0;
+      N.Progress = true;
+      return 1;
+    case LNode::Block:
+    case LNode::Mark: {
+      int Count = 0;
+      for (auto &K : N.Kids)
+        Count += markProgress(*K);
+      return Count;
+    }
+    default:
+      return 0;
+    }
   }
 
   /// The outermost subtrees whose cells are all row reductions that a

@@ -99,6 +99,11 @@ public:
     isl::set Outer, Inner;
   };
   const ReductionSets *reductionSets(const ast::Expr *Red) const;
+  /// Every reduction of every statement, with its sets, in statement order.
+  const std::vector<std::pair<const ast::Expr *, ReductionSets>> &
+  reductions() const {
+    return Reductions;
+  }
 
   /// Text helpers: "[N] -> { T[i, j] : c1 and c2 }".
   std::string setText(const std::string &Tuple,

@@ -3398,7 +3398,7 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                           std::vector<std::vector<std::string>> &dpc_outs,
                           std::vector<int> &dpc_errs,
                           std::vector<std::vector<dpc_rt::Event>> &dpc_evs,
-                          std::vector<char> &dpc_traced) {
+                          std::vector<char> &dpc_traced, dpc_rt::Progress *dpc_prog) {
   const size_t dpc_nb = dpc_ps.size();
   // the batch's device arena: every problem's inputs, then every problem's tables
   // (256-byte aligned)
@@ -3467,6 +3467,9 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   const int dpc_sms = dpc_rt::sm_count(dpc_device);
   dpc_rt::EventTimer dpc_timer;
   dpc_timer.start(dpc_stream);
+  // (with dpc_prog: an event after every hundredth of the launches, the host waiting
+  // for the one four back and saying how far the batch is)
+  dpc_rt::LaunchProgress dpc_lp(dpc_prog, dpc_list.launches().size());
   for (const auto &dpc_kv : dpc_list.launches()) {
     const dpc_rt::LaunchList::Launch &dpc_L = dpc_kv.second;
     const int64_t *dpc_items = dpc_ditems.get() + dpc_L.Offset;
@@ -3558,6 +3561,7 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
     default:
       break;
     }
+    dpc_lp.launched(dpc_stream);
   }
   const double dpc_seconds = dpc_timer.stop(dpc_stream);
   dpc_errs.assign(dpc_nb, 0);

@@ -56,13 +56,21 @@ Params bind_params(const dpc_rt::Problem &prob,
 HostInputs make_inputs(const dpc_rt::Problem &prob);
 double table_bytes(const Params &p);
 double reference_bytes(const Params &p);
+// Computes every table of one problem on `threads` threads; err: its error code;
+// prog (if not null) hears of each step of the outermost sequential loops.
 void compute_tiled(const Params &p, const Inputs &in, const Tables &t, int threads,
-                   int *err);
+                   int *err, dpc_rt::Progress *prog = nullptr);
 void compute_reference(const Params &p, const Inputs &in, const RefTables &r, int *err);
 size_t verify(const Params &p, const Tables &t, const RefTables &r, FILE *out,
               size_t *cells);
 bool dump_table(const std::string &name, const Params &p, const Tables &t, FILE *out);
 void table_cells(const Params &p, double *cells);
+double reduction_terms(const Params &p);
+Params scaled_params(const Params &p, double f, int h, const std::vector<char> &s);
+extern const int work_depth;
+// The work of problem p: its cells and reduction terms, counted or, for large
+// sizes, predicted (dpc_rt::estimate_work).
+dpc_rt::WorkEstimate estimate_work(const Params &p);
 std::vector<std::string> output_values(const Params &p, const Tables &t);
 std::string output_text(int32_t v);
 void traceback(const Params &p, const Inputs &in, const Tables &t,
@@ -96,12 +104,14 @@ struct BatchRun {
 // `threads` CPU threads (dpc_rt::plan_cpu_batch). gpu_trace >= 0: on the GPU, trace back on the
 // device where the plan allows it, each problem's walk bounded by gpu_trace records
 // (0: from its input lengths). extra_bytes: host memory needed beside the tables
-// (--verify's reference). Never throws: a failure of the whole batch (memory,
-// device) is b.error.
+// (--verify's reference). prog (if not null) hears how far the batch is (GPU:
+// its launches; CPU: the problems that run over all threads). Never throws: a
+// failure of the whole batch (memory, device) is b.error.
 void compute_batch(const std::vector<Params> &ps,
                    const std::vector<const HostInputs *> &ins, bool on_gpu, int threads,
                    int device, bool tables_back, int64_t gpu_trace, double extra_bytes,
-                   dpc_rt::HostBuffer &host, BatchRun &b);
+                   dpc_rt::HostBuffer &host, BatchRun &b,
+                   dpc_rt::Progress *prog = nullptr);
 // Traces back every problem of batch b that has no error, on `threads` host threads:
 // the events into results[k].Events, errors into errs[k]
 // (those traced on the GPU take the events it found: moved out of b.events).
@@ -121,7 +131,7 @@ void fill_result(const Params &p, const dpc_rt::Problem &prob, const BatchRun &b
 // the device where the plan allows it (walks of at most `trace` records, 0: from
 // the input lengths): events[b] holds problem b's events where traced[b] is 1; a
 // problem the device did not trace has its tables back in tables[b]. Returns the
-// seconds the GPU spent computing the tables (CUDA events).
+// seconds the GPU spent computing the tables (CUDA events). prog: as compute_batch's.
 double compute_cuda_batch(const std::vector<Params> &ps,
                           const std::vector<const HostInputs *> &ins, int device,
                           bool tables_back, int64_t trace, dpc_rt::HostBuffer &host,
@@ -129,7 +139,7 @@ double compute_cuda_batch(const std::vector<Params> &ps,
                           std::vector<std::vector<std::string>> &outputs,
                           std::vector<int> &errs,
                           std::vector<std::vector<dpc_rt::Event>> &events,
-                          std::vector<char> &traced);
+                          std::vector<char> &traced, dpc_rt::Progress *prog = nullptr);
 // Starts the GPUs of `want` (--device; {-1}: all) into `devices`; returns the bytes of
 // tables a batch may hold on each (0 if unknown).
 double cuda_start_devices(const std::vector<int> &want, std::vector<int> &devices);

@@ -703,12 +703,13 @@ static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Table
 //   group 1: { S1_case1[i, j] -> [-i + 63, j]; S1_case2[i, j] -> [-i + 63, j] }, tiles 64 64
 //   group 2: { F_case1[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case2[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case3[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case4[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2] }, tiles 1 1 32 32
 void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
-                   int dpc_threads, int *dpc_err) {
+                   int dpc_threads, int *dpc_err, dpc_rt::Progress *dpc_prog) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
   (void)dpc_threads;
+  (void)dpc_prog; // (null: no progress reported)
   // one step of the tile wavefront: the tiles below are independent
   for (int64_t c0 = -1; c0 <= dpc_floordiv(M - 1, 64); c0++) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
@@ -741,6 +742,9 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         }
       }
     }
+    if (dpc_prog)
+      dpc_prog->step("wavefront step", 0, 3, (c0 - (-1)) / 1 + 1,
+                     (dpc_floordiv(M - 1, 64) - (-1)) / 1 + 1);
   }
   // one step of the tile wavefront: the tiles below are independent
   for (int64_t c0 = -1; c0 <= dpc_floordiv(N - 1, 64); c0++) {
@@ -774,6 +778,9 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         }
       }
     }
+    if (dpc_prog)
+      dpc_prog->step("wavefront step", 1, 3, (c0 - (-1)) / 1 + 1,
+                     (dpc_floordiv(N - 1, 64) - (-1)) / 1 + 1);
   }
   // one step of the tile wavefront: the tiles below are independent
   for (int64_t c0 = -2; c0 <= N + dpc_floordiv(M - 1, 32) - 1; c0++) {
@@ -862,6 +869,9 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         }
       }
     }
+    if (dpc_prog)
+      dpc_prog->step("wavefront step", 2, 3, (c0 - (-2)) / 1 + 1,
+                     (N + dpc_floordiv(M - 1, 32) - 1 - (-2)) / 1 + 1);
   }
 }
 

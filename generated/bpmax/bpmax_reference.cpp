@@ -243,31 +243,145 @@ void table_cells(const Params &dpc_p, double *dpc_cells) {
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
+  int64_t dpc_n =
+      0; // (an integer count: the compiler sums the innermost loop in closed form)
   // table S1[i, j]
-  dpc_cells[0] = 0;
+  dpc_n = 0;
   for (int64_t d0 = 0; d0 <= N; d0++) {
     for (int64_t d1 = d0 - 1; d1 <= N - 1; d1++) {
-      dpc_cells[0] += 1;
+      ++dpc_n;
     }
   }
+  dpc_cells[0] = static_cast<double>(dpc_n);
   // table S2[i, j]
-  dpc_cells[1] = 0;
+  dpc_n = 0;
   for (int64_t d0 = 0; d0 <= M; d0++) {
     for (int64_t d1 = d0 - 1; d1 <= M - 1; d1++) {
-      dpc_cells[1] += 1;
+      ++dpc_n;
     }
   }
+  dpc_cells[1] = static_cast<double>(dpc_n);
   // table F[i1, j1, i2, j2]
-  dpc_cells[2] = 0;
+  dpc_n = 0;
   for (int64_t d0 = 0; d0 <= N; d0++) {
     for (int64_t d1 = d0 - 1; d1 <= N - 1; d1++) {
       for (int64_t d2 = 0; d2 <= M; d2++) {
         for (int64_t d3 = d2 - 1; d3 <= M - 1; d3++) {
-          dpc_cells[2] += 1;
+          ++dpc_n;
         }
       }
     }
   }
+  dpc_cells[2] = static_cast<double>(dpc_n);
+}
+
+// The terms every reduction takes at the sizes p (Lower/CountWork.cpp: isl's loops over
+// the points where it takes one, its cell then its own indices; the compiler sums
+// the innermost loop in closed form): the work --explain and the notice before a
+// long run predict (dpc_rt::estimate_work, from scaled-down sizes when p is large).
+double reduction_terms(const Params &dpc_p) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  int64_t dpc_n = 0;
+  // S1_case2: max over k
+  for (int64_t w0_0 = 0; w0_0 <= N - 3; w0_0++) {
+    for (int64_t w0_1 = w0_0 + 2; w0_1 <= N - 1; w0_1++) {
+      for (int64_t w0_2 = w0_0 + 1; w0_2 <= w0_1 - 1; w0_2++) {
+        ++dpc_n;
+      }
+    }
+  }
+  // S2_case2: max over k
+  for (int64_t w1_0 = 0; w1_0 <= M - 3; w1_0++) {
+    for (int64_t w1_1 = w1_0 + 2; w1_1 <= M - 1; w1_1++) {
+      for (int64_t w1_2 = w1_0 + 1; w1_2 <= w1_1 - 1; w1_2++) {
+        ++dpc_n;
+      }
+    }
+  }
+  // F_case4: max over k1 k2
+  for (int64_t w2_0 = 0; w2_0 <= N - 2; w2_0++) {
+    for (int64_t w2_1 = w2_0 + 1; w2_1 <= N - 1; w2_1++) {
+      for (int64_t w2_2 = 0; w2_2 <= M - 1; w2_2++) {
+        for (int64_t w2_3 = w2_2; w2_3 <= M - 1; w2_3++) {
+          for (int64_t w2_4 = w2_0; w2_4 <= w2_1 - 1; w2_4++) {
+            for (int64_t w2_5 = w2_2; w2_5 <= w2_3; w2_5++) {
+              ++dpc_n;
+            }
+          }
+        }
+      }
+    }
+  }
+  // F_case4: max over k2
+  for (int64_t w3_0 = 0; w3_0 <= N - 1; w3_0++) {
+    for (int64_t w3_1 = w3_0; w3_1 <= N - 1; w3_1++) {
+      for (int64_t w3_2 = 0; w3_2 <= M - 2; w3_2++) {
+        for (int64_t w3_3 = w3_2 + 1; w3_3 <= M - 1; w3_3++) {
+          for (int64_t w3_4 = w3_2; w3_4 <= w3_3 - 1; w3_4++) {
+            ++dpc_n;
+          }
+        }
+      }
+    }
+  }
+  // F_case4: max over k2
+  for (int64_t w4_0 = 0; w4_0 <= dpc_min(N, M + N - 2) - 1; w4_0++) {
+    for (int64_t w4_1 = dpc_max(w4_0, w4_0 - M + 2); w4_1 <= N - 1; w4_1++) {
+      for (int64_t w4_2 = 0; w4_2 <= dpc_min(M, M + w4_1 - w4_0 - 1) - 1; w4_2++) {
+        for (int64_t w4_3 = dpc_max(w4_2, w4_0 + w4_2 - w4_1 + 1); w4_3 <= M - 1;
+             w4_3++) {
+          for (int64_t w4_4 = w4_2; w4_4 <= w4_3; w4_4++) {
+            ++dpc_n;
+          }
+        }
+      }
+    }
+  }
+  // F_case4: max over k1
+  for (int64_t w5_0 = 0; w5_0 <= dpc_min(N, M + N - 2) - 1; w5_0++) {
+    for (int64_t w5_1 = dpc_max(w5_0, w5_0 - M + 2); w5_1 <= N - 1; w5_1++) {
+      for (int64_t w5_2 = 0; w5_2 <= dpc_min(M, M + w5_1 - w5_0 - 1) - 1; w5_2++) {
+        for (int64_t w5_3 = dpc_max(w5_2, w5_0 + w5_2 - w5_1 + 1); w5_3 <= M - 1;
+             w5_3++) {
+          for (int64_t w5_4 = w5_0; w5_4 <= w5_1; w5_4++) {
+            ++dpc_n;
+          }
+        }
+      }
+    }
+  }
+  return static_cast<double>(dpc_n);
+}
+
+// The sizes p with the params and `let`s that s marks (in that order) scaled by
+// f and halved h times (dpc_rt::scale_size), and how deep the loops of
+// table_cells and reduction_terms nest: dpc_rt::estimate_work's inputs.
+Params scaled_params(const Params &p, double f, int h, const std::vector<char> &s) {
+  Params q = p;
+  q.N = dpc_rt::scale_size(p.N, f, h, s[0]);
+  q.M = dpc_rt::scale_size(p.M, f, h, s[1]);
+  return q;
+}
+const int work_depth = 6;
+
+// The work of the problem of sizes p: the cells of its tables and the terms of its
+// reductions, counted at p or, for large sizes, predicted from three scaled-down
+// ones (dpc_rt::estimate_work).
+dpc_rt::WorkEstimate estimate_work(const Params &p) {
+  return dpc_rt::estimate_work(
+      {p.N, p.M}, 2, work_depth, [&](double f, int h, const std::vector<char> &s) {
+        const Params q = f == 1.0 && h == 0 ? p : scaled_params(p, f, h, s);
+        double cells[3];
+        table_cells(q, cells);
+        dpc_rt::WorkCount c;
+        for (double x : cells)
+          c.Cells += x;
+        c.Terms = reduction_terms(q);
+        return c;
+      });
 }
 
 // Prints every cell of a table, `T[i,j] = v`, in lexicographic order.

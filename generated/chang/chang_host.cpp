@@ -96,7 +96,7 @@ double reference_bytes(const Params &p) {
 void compute_batch(const std::vector<Params> &ps,
                    const std::vector<const HostInputs *> &ins, bool on_gpu, int threads,
                    int device, bool tables_back, int64_t gpu_trace, double extra_bytes,
-                   dpc_rt::HostBuffer &host, BatchRun &b) {
+                   dpc_rt::HostBuffer &host, BatchRun &b, dpc_rt::Progress *prog) {
   const size_t n = ps.size();
   b.views.resize(n);
   b.errs.assign(n, 0);
@@ -118,8 +118,9 @@ void compute_batch(const std::vector<Params> &ps,
                                              " problems");
     if (on_gpu) {
 #if defined(DPC_HAVE_CUDA)
-      b.seconds = compute_cuda_batch(ps, ins, device, tables_back, gpu_trace, host,
-                                     b.views, b.outputs, b.errs, b.events, b.gpu_traced);
+      b.seconds =
+          compute_cuda_batch(ps, ins, device, tables_back, gpu_trace, host, b.views,
+                             b.outputs, b.errs, b.events, b.gpu_traced, prog);
 #else
       throw dpc_rt::InputError("this program was built without the CUDA backend");
 #endif
@@ -134,8 +135,10 @@ void compute_batch(const std::vector<Params> &ps,
       const dpc_rt::CpuBatchPlan plan = dpc_rt::plan_cpu_batch(bytes, threads);
       b.alone = plan.Alone.size();
       dpc_rt::Timer timer;
+      // (progress from the problems that run over all threads, one after another)
       dpc_rt::run_cpu_batch(plan, threads, [&](size_t k, int t) {
-        compute_tiled(ps[k], ins[k]->view(), b.views[k], t, &b.errs[k]);
+        compute_tiled(ps[k], ins[k]->view(), b.views[k], t, &b.errs[k],
+                      t == threads ? prog : nullptr);
       });
       b.seconds = timer.seconds();
     }

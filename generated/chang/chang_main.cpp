@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <future>
+#include <memory>
 #include <thread>
 
 namespace chang {
@@ -248,6 +249,12 @@ int main(int argc, char **argv) {
       if (opt.Explain) {
         if (jobs.empty()) return status; // (its error is printed)
         explain(jobs[0].p, stdout);
+        {
+          const dpc_rt::WorkEstimate w = estimate_work(jobs[0].p);
+          dpc_rt::print_estimate(stdout, "  ", "", w, table_bytes(jobs[0].p), opt.Backend,
+                                 threads,
+                                 dpc_rt::predicted_seconds(w, opt.Backend, threads));
+        }
         dpc_rt::explain_run(stdout, opt, threads, devices, budget, bytes, traced);
         return status;
       }
@@ -265,8 +272,35 @@ int main(int argc, char **argv) {
         if (opt.Verify)
           for (const Params &p : bt.ps)
             ref = std::max(ref, reference_bytes(p));
+        // Before a long run: the work of the batch's largest problem (counted from the plan:
+        // estimate_work) and about how long it takes here, on stderr, then the batch's
+        // progress (on a terminal, or with --progress).
+        std::unique_ptr<dpc_rt::Progress> prog;
+        if (!opt.Quiet && bt.n > 0) {
+          size_t big = 0;
+          for (size_t k = 1; k < bt.n; ++k)
+            if (table_bytes(bt.ps[k]) > table_bytes(bt.ps[big])) big = k;
+          const double big_bytes = table_bytes(bt.ps[big]);
+          // (tables under 1 MiB: not a long run, and not worth counting)
+          if (opt.ProgressEvery >= 0 || big_bytes >= 1048576.0) {
+            const dpc_rt::WorkEstimate w = estimate_work(bt.ps[big]);
+            const double s = dpc_rt::predicted_seconds(w, opt.Backend, threads);
+            if (opt.ProgressEvery >= 0 || s >= 5.0) {
+              const std::string label =
+                  bt.n == 1 ? dpc_rt::problem_label(problems[jobs[bt.first].prob],
+                                                    base + jobs[bt.first].prob, many)
+                            : "batch of " + std::to_string(bt.n) + " problems, ";
+              dpc_rt::print_estimate(
+                  stderr, "chang: ", label + (bt.n == 1 ? "" : "the largest: "), w,
+                  big_bytes, opt.Backend, threads, s);
+              if (opt.ProgressEvery >= 0 || isatty(2))
+                prog.reset(new dpc_rt::Progress(
+                    "chang", label, opt.ProgressEvery >= 0 ? opt.ProgressEvery : 1.0, s));
+            }
+          }
+        }
         compute_batch(bt.ps, bt.ins, on_gpu, threads, device, host_tables_needed,
-                      gpu_trace ? opt.TraceRecords : -1, ref, hb, bt.run);
+                      gpu_trace ? opt.TraceRecords : -1, ref, hb, bt.run, prog.get());
       };
       // Batches of consecutive problems whose tables fit the budget; with several GPUs, at
       // least one per GPU, run a round at a time (one host thread per GPU).

@@ -115,20 +115,70 @@ size_t verify(const Params &dpc_p, const Tables &dpc_t, const RefTables &dpc_r,
 void table_cells(const Params &dpc_p, double *dpc_cells) {
   const int64_t N = dpc_p.N;
   (void)N;
+  int64_t dpc_n =
+      0; // (an integer count: the compiler sums the innermost loop in closed form)
   // table C[i, j]
-  dpc_cells[0] = 0;
+  dpc_n = 0;
   for (int64_t d0 = 0; d0 <= N - 1; d0++) {
     for (int64_t d1 = d0; d1 <= N - 1; d1++) {
-      dpc_cells[0] += 1;
+      ++dpc_n;
     }
   }
+  dpc_cells[0] = static_cast<double>(dpc_n);
   // table CT[j, i]
-  dpc_cells[1] = 0;
+  dpc_n = 0;
   for (int64_t d0 = 0; d0 <= N - 1; d0++) {
     for (int64_t d1 = 0; d1 <= d0; d1++) {
-      dpc_cells[1] += 1;
+      ++dpc_n;
     }
   }
+  dpc_cells[1] = static_cast<double>(dpc_n);
+}
+
+// The terms every reduction takes at the sizes p (Lower/CountWork.cpp: isl's loops over
+// the points where it takes one, its cell then its own indices; the compiler sums
+// the innermost loop in closed form): the work --explain and the notice before a
+// long run predict (dpc_rt::estimate_work, from scaled-down sizes when p is large).
+double reduction_terms(const Params &dpc_p) {
+  const int64_t N = dpc_p.N;
+  (void)N;
+  int64_t dpc_n = 0;
+  // C_case2: max over k
+  for (int64_t w0_0 = 0; w0_0 <= N - 3; w0_0++) {
+    for (int64_t w0_1 = w0_0 + 2; w0_1 <= N - 1; w0_1++) {
+      for (int64_t w0_2 = w0_0; w0_2 <= w0_1 - 1; w0_2++) {
+        ++dpc_n;
+      }
+    }
+  }
+  return static_cast<double>(dpc_n);
+}
+
+// The sizes p with the params and `let`s that s marks (in that order) scaled by
+// f and halved h times (dpc_rt::scale_size), and how deep the loops of
+// table_cells and reduction_terms nest: dpc_rt::estimate_work's inputs.
+Params scaled_params(const Params &p, double f, int h, const std::vector<char> &s) {
+  Params q = p;
+  q.N = dpc_rt::scale_size(p.N, f, h, s[0]);
+  return q;
+}
+const int work_depth = 3;
+
+// The work of the problem of sizes p: the cells of its tables and the terms of its
+// reductions, counted at p or, for large sizes, predicted from three scaled-down
+// ones (dpc_rt::estimate_work).
+dpc_rt::WorkEstimate estimate_work(const Params &p) {
+  return dpc_rt::estimate_work(
+      {p.N}, 1, work_depth, [&](double f, int h, const std::vector<char> &s) {
+        const Params q = f == 1.0 && h == 0 ? p : scaled_params(p, f, h, s);
+        double cells[2];
+        table_cells(q, cells);
+        dpc_rt::WorkCount c;
+        for (double x : cells)
+          c.Cells += x;
+        c.Terms = reduction_terms(q);
+        return c;
+      });
 }
 
 // Prints every cell of a table, `T[i,j] = v`, in lexicographic order.

@@ -100,10 +100,11 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
 // dependences):
 //   group 0: { C_case1[i, j] -> [-i + 63, j]; C_case2[i, j] -> [-i + 63, j] }, tiles 64 64
 void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
-                   int dpc_threads, int *dpc_err) {
+                   int dpc_threads, int *dpc_err, dpc_rt::Progress *dpc_prog) {
   const int64_t N = dpc_p.N;
   (void)N;
   (void)dpc_threads;
+  (void)dpc_prog; // (null: no progress reported)
   // one step of the tile wavefront: the tiles below are independent
   for (int64_t c0 = -1; c0 <= dpc_floordiv(N - 1, 64); c0++) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(dpc_threads)
@@ -137,6 +138,9 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         }
       }
     }
+    if (dpc_prog)
+      dpc_prog->step("wavefront step", 0, 1, (c0 - (-1)) / 1 + 1,
+                     (dpc_floordiv(N - 1, 64) - (-1)) / 1 + 1);
   }
 }
 

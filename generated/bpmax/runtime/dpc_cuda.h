@@ -295,6 +295,50 @@ private:
   Launch *Last = nullptr;
 };
 
+/// How far the launches of a batch are, for a Progress (none: nothing
+/// happens). After every hundredth of the N launches an event is recorded;
+/// the host waits for the one four back (the GPU keeps the launches in
+/// between queued) and reports it, and reports any later one already done.
+class LaunchProgress {
+public:
+  LaunchProgress(Progress *P, size_t N)
+      : P(P), N(N), Every(std::max<size_t>(1, N / 100)) {}
+  LaunchProgress(const LaunchProgress &) = delete;
+  LaunchProgress &operator=(const LaunchProgress &) = delete;
+  ~LaunchProgress() {
+    for (auto &E : Pending)
+      cudaEventDestroy(E.second);
+  }
+  /// After each launch (in order).
+  void launched(cudaStream_t S) {
+    ++Done;
+    if (!P || (Done % Every && Done != N))
+      return;
+    cudaEvent_t E;
+    DPC_CUDA_CHECK(cudaEventCreateWithFlags(&E, cudaEventDisableTiming));
+    DPC_CUDA_CHECK(cudaEventRecord(E, S));
+    Pending.push_back({Done, E});
+    while (!Pending.empty()) {
+      cudaEvent_t F = Pending.front().second;
+      if (Pending.size() > 4 || Done == N)
+        DPC_CUDA_CHECK(cudaEventSynchronize(F));
+      else if (cudaEventQuery(F) != cudaSuccess) {
+        (void)cudaGetLastError(); // cudaErrorNotReady: not sticky
+        break;
+      }
+      P->step("launch", 0, 1, static_cast<int64_t>(Pending.front().first),
+              static_cast<int64_t>(N));
+      cudaEventDestroy(F);
+      Pending.erase(Pending.begin());
+    }
+  }
+
+private:
+  Progress *P;
+  size_t N, Every, Done = 0;
+  std::vector<std::pair<size_t, cudaEvent_t>> Pending;
+};
+
 /// Makes H hold at least Bytes, page-locked if the driver grants it.
 inline unsigned char *host_reserve(HostBuffer &H, size_t Bytes) {
   if (H.P && H.N >= Bytes)

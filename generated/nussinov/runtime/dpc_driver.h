@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -76,6 +77,10 @@ struct Options {
   /// hold (0: from its input lengths; past them it is traced on the host).
   bool HostTraceback = false;
   int64_t TraceRecords = 0;
+  /// --progress[=S]: every problem says its estimate before it runs and
+  /// how far it is every S seconds (on stderr; -1: only problems predicted
+  /// to take over 5 s, and their progress only on a terminal).
+  double ProgressEvery = -1;
   bool json() const { return Format == "json"; }
   /// Which events a result lists: --events, else the format's default:
   /// text lists them only with --traceback (and then, for a recurrence
@@ -174,6 +179,7 @@ inline void usage(const char *Name, FILE *To) {
                "[--strict] [--quiet]\n"
                "          [--unknown=error|skip|as=X] [--host-traceback] "
                "[--trace-records N]\n"
+               "          [--progress[=S]]\n"
                "  VALUE is a sequence (ACGU...), a comma list for int inputs, "
                "or @file.\n"
                "  --unknown: a letter not in its input's alphabet (N, IUPAC "
@@ -230,6 +236,13 @@ inline void usage(const char *Name, FILE *To) {
                "  line on stderr. Runs over 2 s show a progress line on stderr "
                "when it is a\n"
                "  terminal; --quiet turns it off.\n"
+               "  A problem predicted to take over 5 s (its work counted from "
+               "the plan, at\n"
+               "  nominal rates) first prints that estimate on stderr, then, "
+               "on a terminal, how\n"
+               "  far its computation is; --progress[=S] does both for every "
+               "problem, every S\n"
+               "  seconds (default 1), also when stderr is not a terminal.\n"
                "  On a GPU the traceback runs on the device where the plan "
                "says so (exact\n"
                "  integer equations): only events cross PCIe. --host-traceback "
@@ -331,6 +344,16 @@ inline Options parse_options(int argc, char **argv,
       O.Strict = true;
     } else if (A == "--quiet") {
       O.Quiet = true;
+    } else if (A == "--progress") {
+      O.ProgressEvery = 1.0;
+    } else if (A.rfind("--progress=", 0) == 0) {
+      const std::string V = A.substr(11);
+      char *End = nullptr;
+      const double S = std::strtod(V.c_str(), &End);
+      if (V.empty() || *End || !(S >= 0) || S > 1e6)
+        throw InputError("--progress=" + V +
+                         ": expected a number of seconds between 0 and 1e6");
+      O.ProgressEvery = S;
     } else if (A == "--backends") {
       O.ListBackends = true;
     } else if (A == "--host-traceback") {
@@ -952,6 +975,263 @@ struct RunSummary {
                  W, Read, Device, Run, Trace,
                  std::max(0.0, W - Read - Device - Run - Trace));
   }
+};
+
+/// A size of the work estimate's scaled problems: one that scales (a
+/// param or `let` that grows with the problem: estimate_work decides)
+/// becomes 4 round(v f / 4), at least 4, halved H times (its ratios to the
+/// others' kept exactly); the others (small constants, a short input,
+/// scores) are kept.
+inline int64_t scale_size(int64_t V, double F, int H, bool Scales = true) {
+  if (!Scales)
+    return V;
+  const int64_t S = 4 * std::max<int64_t>(1, std::llround(V * F / 4));
+  return std::max<int64_t>(1, S >> H);
+}
+
+/// What one problem's run will do: the cells of its tables and the terms
+/// its reductions take, counted at its sizes (Exact) or predicted from
+/// smaller ones.
+struct WorkEstimate {
+  double Cells = 0, Terms = 0;
+  bool Exact = true;
+};
+
+/// The counts at some sizes (table_cells, reduction_terms).
+struct WorkCount {
+  double Cells = 0, Terms = 0;
+};
+
+/// The work of a problem whose params and `let`s are Sizes (the params
+/// first, NParams of them), from Count(f, h, scaled): the counts at the
+/// sizes scaled by f and halved h times, those marked in scaled
+/// (scale_size; f = 1, h = 0: the sizes themselves). Its loops nest Depth deep, the innermost summed in closed
+/// form: counted exactly while the params' geometric mean is at most L,
+/// L^(Depth - 1) = 2^25 2^(Depth - 2) (8192 for two outer loops, 56 for
+/// five); past it the params that would not scale below 32 and the lets
+/// over 16 are scaled (Count's third argument says which) so that the mean
+/// is about L,
+/// counted there and at its half and quarter, and extrapolated. Scaling
+/// those sizes alike scales the domains (polyhedra in the sizes; windows
+/// and capacities scale with the lengths, so the shape stays), so a count
+/// is a polynomial in the scale: its degree D is the local exponent between
+/// the two largest counts, rounded, and the polynomial a s^D + b s^(D-1) +
+/// c s^(D-2) through the three counts gives it at the real scale (two
+/// terms through two counts, or the power law, where that fit fails). A
+/// prediction, not a count.
+template <typename F>
+WorkEstimate estimate_work(const std::vector<int64_t> &Sizes, size_t NParams,
+                           int Depth, F Count) {
+  WorkEstimate W;
+  const int Outer = std::max(1, Depth - 1);
+  const double L = std::max(
+      16.0, std::floor(std::pow(33554432.0 * std::pow(2.0, Outer - 1), 1.0 / Outer)));
+  // The params' geometric mean, and the scale F0 that brings it to L: a
+  // param that would scale below 32 (a short second input) is kept as it is
+  // (scaled, its rounding would change the problem's shape), and F0 is
+  // taken over the others.
+  std::vector<char> Scaled(Sizes.size(), 0);
+  double LogAll = 0;
+  int N = 0;
+  for (size_t I = 0; I < NParams && I < Sizes.size(); ++I)
+    if (Sizes[I] > 0) {
+      LogAll += std::log(static_cast<double>(Sizes[I]));
+      ++N;
+      Scaled[I] = Sizes[I] > 16;
+    }
+  double F0 = 1, LogScaled = 0;
+  int K = 0;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    double LogFixed = 0;
+    LogScaled = 0;
+    K = 0;
+    for (size_t I = 0; I < NParams && I < Sizes.size(); ++I)
+      if (Sizes[I] > 0)
+        (Scaled[I] ? (++K, LogScaled) : LogFixed) +=
+            std::log(static_cast<double>(Sizes[I]));
+    if (!K)
+      break;
+    F0 = std::exp((N * std::log(L) - LogFixed - LogScaled) / K);
+    for (size_t I = 0; I < NParams && I < Sizes.size(); ++I)
+      if (Scaled[I] && Sizes[I] * F0 < 32) {
+        Scaled[I] = 0;
+        Changed = true;
+      }
+  }
+  if (N == 0 || K == 0 || LogAll <= N * std::log(L) || F0 >= 1) {
+    const WorkCount C = Count(1.0, 0, Scaled);
+    W.Cells = C.Cells;
+    W.Terms = C.Terms;
+    return W;
+  }
+  for (size_t I = NParams; I < Sizes.size(); ++I)
+    Scaled[I] = Sizes[I] > 16; // lets: windows, capacities scale along
+  // The scale f in [F0/2, F0] at which the scaled sizes round best (their
+  // halves and quarters then keep their ratios exactly, and the scaled
+  // problems have the shape of the real one).
+  double Fbest = F0, Ebest = 1e300;
+  for (int J = 0; J <= 64; ++J) {
+    const double F1 = F0 * (1 - J / 128.0);
+    double E = 0;
+    for (size_t I = 0; I < Sizes.size(); ++I)
+      if (Scaled[I])
+        E = std::max(E, std::fabs(scale_size(Sizes[I], F1, 0) - Sizes[I] * F1) /
+                            (Sizes[I] * F1));
+    if (E < Ebest - 1e-12) {
+      Ebest = E;
+      Fbest = F1;
+    }
+  }
+  // the scale of each counted problem: the scaled params' geometric mean
+  auto scaleOf = [&](double F1, int H) {
+    double Lg = 0;
+    for (size_t I = 0; I < NParams && I < Sizes.size(); ++I)
+      if (Scaled[I])
+        Lg += std::log(static_cast<double>(scale_size(Sizes[I], F1, H)));
+    return std::exp(Lg / K);
+  };
+  const WorkCount C[3] = {Count(Fbest, 0, Scaled), Count(Fbest, 1, Scaled),
+                          Count(Fbest, 2, Scaled)};
+  const double X[3] = {scaleOf(Fbest, 0), scaleOf(Fbest, 1), scaleOf(Fbest, 2)};
+  const double S = std::exp(LogScaled / K);
+  auto fit = [&](const double *Y) {
+    if (Y[0] <= 0)
+      return 0.0;
+    if (Y[1] <= 0 || X[0] <= X[1])
+      return Y[0] * std::pow(S / X[0], Outer + 1);
+    const double E = std::log(Y[0] / Y[1]) / std::log(X[0] / X[1]);
+    const double D = std::round(E);
+    if (D >= 2 && std::fabs(E - D) < 0.5 && Y[2] > 0 && X[1] > X[2]) {
+      // Cramer's rule on the rows (x^D, x^(D-1), x^(D-2)) = y
+      double M[3][3];
+      for (int I = 0; I < 3; ++I)
+        for (int J = 0; J < 3; ++J)
+          M[I][J] = std::pow(X[I], D - J);
+      auto det = [](double A[3][3]) {
+        return A[0][0] * (A[1][1] * A[2][2] - A[1][2] * A[2][1]) -
+               A[0][1] * (A[1][0] * A[2][2] - A[1][2] * A[2][0]) +
+               A[0][2] * (A[1][0] * A[2][1] - A[1][1] * A[2][0]);
+      };
+      const double Dt = det(M);
+      double Co[3];
+      for (int J = 0; J < 3; ++J) {
+        double Mj[3][3];
+        for (int I = 0; I < 3; ++I)
+          for (int K = 0; K < 3; ++K)
+            Mj[I][K] = K == J ? Y[I] : M[I][K];
+        Co[J] = det(Mj) / Dt;
+      }
+      const double Fit = Co[0] * std::pow(S, D) + Co[1] * std::pow(S, D - 1) +
+                         Co[2] * std::pow(S, D - 2);
+      if (Dt != 0 && Co[0] > 0 && Fit >= Y[0])
+        return Fit;
+    }
+    if (D >= 1 && std::fabs(E - D) < 0.5) {
+      const double Pa = std::pow(X[0], D - 1), Pb = std::pow(X[1], D - 1);
+      const double Det = X[0] * Pa * Pb - X[1] * Pb * Pa;
+      const double Aa = (Y[0] * Pb - Y[1] * Pa) / Det;
+      const double Bb = (X[0] * Pa * Y[1] - X[1] * Pb * Y[0]) / Det;
+      const double Fit = Aa * std::pow(S, D) + Bb * std::pow(S, D - 1);
+      if (Aa > 0 && Fit >= Y[0])
+        return Fit;
+    }
+    return Y[0] * std::pow(S / X[0], E);
+  };
+  const double Cells[3] = {C[0].Cells, C[1].Cells, C[2].Cells};
+  const double Terms[3] = {C[0].Terms, C[1].Terms, C[2].Terms};
+  W.Cells = fit(Cells);
+  W.Terms = fit(Terms);
+  W.Exact = false;
+  return W;
+}
+
+/// The nominal rates behind the predicted time of a run (per second):
+/// roughly what dpc's tiled code reaches on the seed recurrences (one H100:
+/// about 1e12 reduction terms and 5e10 cells; one CPU thread: about 3e9
+/// terms and 1e8 cells). A recurrence far from the seeds' shapes can be
+/// several times slower or faster: the estimate says "about".
+inline double predicted_seconds(const WorkEstimate &W, const std::string &Backend,
+                                int Threads) {
+  const bool Gpu = Backend == "cuda";
+  const double T = Gpu ? 1.0 : static_cast<double>(std::max(1, Threads));
+  const double TermRate = Gpu ? 1e12 : 3e9 * T, CellRate = Gpu ? 5e10 : 1e8 * T;
+  return std::max(W.Terms / TermRate, W.Cells / CellRate);
+}
+
+/// The notice before a long run (stderr; --explain: stdout): what the
+/// problem's work and memory are and about how long this backend takes.
+inline void print_estimate(FILE *Out, const std::string &Prefix,
+                           const std::string &Label, const WorkEstimate &W,
+                           double Bytes, const std::string &Backend,
+                           int Threads, double Seconds) {
+  char Time[32];
+  if (Seconds >= 7200)
+    std::snprintf(Time, sizeof Time, "%.1f hours", Seconds / 3600);
+  else if (Seconds >= 120)
+    std::snprintf(Time, sizeof Time, "%.0f minutes", Seconds / 60);
+  else
+    std::snprintf(Time, sizeof Time, "%.2g s", Seconds);
+  const std::string On =
+      Backend == "cuda" ? std::string("the GPU")
+      : Backend == "serial"
+          ? std::string("one CPU thread")
+          : std::to_string(std::max(1, Threads)) + " OpenMP thread(s)";
+  std::fprintf(Out,
+               "%s%sestimate: %s%.3g reduction terms and %.3g cells, %s of "
+               "tables; about %s on %s (at nominal rates)\n",
+               Prefix.c_str(), Label.c_str(), W.Exact ? "" : "about ", W.Terms,
+               W.Cells, format_bytes(Bytes).c_str(), Time, On.c_str());
+}
+
+/// How far one long computation is: its compute loops report each step of
+/// their outermost sequential loops (CPU: a wavefront step of a loop nest;
+/// GPU: a launch that has finished), and a line on stderr says so, at most
+/// every Interval seconds (rewritten in place on a terminal, else one line
+/// each). Reported from one thread (the one that runs the loops).
+class Progress {
+public:
+  Progress(const char *Name, std::string Label, double Interval, double Predicted)
+      : Name(Name), Label(std::move(Label)), Interval(Interval),
+        Predicted(Predicted), Terminal(isatty(2)) {}
+  Progress(const Progress &) = delete;
+  Progress &operator=(const Progress &) = delete;
+  ~Progress() { finish(); }
+  /// Step Done of Total of loop nest Part of Parts (0-based Part).
+  void step(const char *Unit, int64_t Part, int64_t Parts, int64_t Done,
+            int64_t Total) {
+    const double Now = T.seconds();
+    const bool Last = Part + 1 >= Parts && Done >= Total;
+    if (Now - LastShown < Interval && !Last)
+      return;
+    LastShown = Now;
+    char Nest[64] = "";
+    if (Parts > 1)
+      std::snprintf(Nest, sizeof Nest, "loop nest %lld of %lld, ",
+                    static_cast<long long>(Part + 1),
+                    static_cast<long long>(Parts));
+    std::fprintf(stderr, "%s%s: %sprogress: %s%s %lld of %lld, %.1f s (about %.3g s predicted)%s",
+                 Terminal ? "\r" : "", Name, Label.c_str(), Nest, Unit,
+                 static_cast<long long>(Done), static_cast<long long>(Total), Now,
+                 Predicted, Terminal ? "   " : "\n");
+    std::fflush(stderr);
+    Shown = true;
+  }
+  /// Ends a line rewritten in place.
+  void finish() {
+    if (Shown && Terminal)
+      std::fprintf(stderr, "\n");
+    Shown = false;
+  }
+
+private:
+  const char *Name;
+  std::string Label;
+  double Interval, Predicted;
+  bool Terminal;
+  Timer T;
+  double LastShown = -1e300;
+  bool Shown = false;
 };
 
 } // namespace dpc_rt
