@@ -1193,6 +1193,7 @@ struct CudaPrinter {
            "problem\") : \"the tables of a batch of \" + std::to_string(dpc_nb) "
            "+ \" problems\", \"the storage maps are printed by `dpc emit "
            "--stage=storage`\");");
+    W.line("if (dpc_prog) dpc_prog->begin(); // (the notice before a long run)");
     W.line("dpc_rt::Stream dpc_stream;");
     W.line("dpc_rt::DeviceBuffer<unsigned char> dpc_arena(dpc_in_bytes + "
            "dpc_t_bytes);");

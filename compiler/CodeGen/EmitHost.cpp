@@ -423,6 +423,7 @@ std::string dpc::emitHostSource(const Program &P) {
   W.text("#endif");
   W.close();
   W.open("else");
+  W.line("if (prog) prog->begin(); // (the notice before a long run)");
   W.comment("the tables, faulted in on the threads before the timer starts");
   W.line("b.owned.reserve(n);");
   W.open("for (size_t k = 0; k < n; ++k)");

@@ -296,9 +296,9 @@ std::string dpc::emitMain(const Program &P) {
   W.line("explain(jobs[0].p, stdout);");
   W.open("");
   W.line("const dpc_rt::WorkEstimate w = estimate_work(jobs[0].p);");
-  W.line("dpc_rt::print_estimate(stdout, \"  \", \"\", w, "
+  W.line("std::fputs(dpc_rt::estimate_line(\"  \", \"\", w, "
          "table_bytes(jobs[0].p), opt.Backend, threads, "
-         "dpc_rt::predicted_seconds(w, opt.Backend, threads));");
+         "dpc_rt::predicted_seconds(w, opt.Backend, threads)).c_str(), stdout);");
   W.close();
   W.line("dpc_rt::explain_run(stdout, opt, threads, devices, budget, bytes, traced);");
   W.line("return status;");
@@ -333,12 +333,12 @@ std::string dpc::emitMain(const Program &P) {
          "dpc_rt::problem_label(problems[jobs[bt.first].prob], base + "
          "jobs[bt.first].prob, many) : \"batch of \" + std::to_string(bt.n) + "
          "\" problems, \";");
-  W.line("dpc_rt::print_estimate(stderr, \"{}: \", label + (bt.n == 1 ? \"\" : "
-         "\"the largest: \"), w, big_bytes, opt.Backend, threads, s);",
-         N);
-  W.line("if (opt.ProgressEvery >= 0 || isatty(2)) prog.reset(new "
-         "dpc_rt::Progress(\"{}\", label, opt.ProgressEvery >= 0 ? "
-         "opt.ProgressEvery : 1.0, s));",
+  W.comment("(the notice is printed once the batch's memory is checked: "
+            "compute_batch)");
+  W.line("prog.reset(new dpc_rt::Progress(\"{0}\", label, opt.ProgressEvery "
+         ">= 0 ? opt.ProgressEvery : 1.0, s, dpc_rt::estimate_line(\"{0}: "
+         "\", label + (bt.n == 1 ? \"\" : \"the largest: \"), w, big_bytes, "
+         "opt.Backend, threads, s), opt.ProgressEvery >= 0 || isatty(2)));",
          N);
   W.close();
   W.close();

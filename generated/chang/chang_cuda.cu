@@ -734,6 +734,7 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
       dpc_nb == 1 ? std::string("the tables of this problem")
                   : "the tables of a batch of " + std::to_string(dpc_nb) + " problems",
       "the storage maps are printed by `dpc emit --stage=storage`");
+  if (dpc_prog) dpc_prog->begin(); // (the notice before a long run)
   dpc_rt::Stream dpc_stream;
   dpc_rt::DeviceBuffer<unsigned char> dpc_arena(dpc_in_bytes + dpc_t_bytes);
   unsigned char *const dpc_dtables = dpc_arena.get() + dpc_in_bytes;

@@ -123,6 +123,7 @@ void compute_batch(const std::vector<Params> &ps,
       throw dpc_rt::InputError("this program was built without the CUDA backend");
 #endif
     } else {
+      if (prog) prog->begin(); // (the notice before a long run)
       // the tables, faulted in on the threads before the timer starts
       b.owned.reserve(n);
       for (size_t k = 0; k < n; ++k) {

@@ -247,9 +247,11 @@ int main(int argc, char **argv) {
         explain(jobs[0].p, stdout);
         {
           const dpc_rt::WorkEstimate w = estimate_work(jobs[0].p);
-          dpc_rt::print_estimate(stdout, "  ", "", w, table_bytes(jobs[0].p), opt.Backend,
-                                 threads,
-                                 dpc_rt::predicted_seconds(w, opt.Backend, threads));
+          std::fputs(dpc_rt::estimate_line(
+                         "  ", "", w, table_bytes(jobs[0].p), opt.Backend, threads,
+                         dpc_rt::predicted_seconds(w, opt.Backend, threads))
+                         .c_str(),
+                     stdout);
         }
         dpc_rt::explain_run(stdout, opt, threads, devices, budget, bytes, traced);
         return status;
@@ -286,13 +288,13 @@ int main(int argc, char **argv) {
                   bt.n == 1 ? dpc_rt::problem_label(problems[jobs[bt.first].prob],
                                                     base + jobs[bt.first].prob, many)
                             : "batch of " + std::to_string(bt.n) + " problems, ";
-              dpc_rt::print_estimate(
-                  stderr, "nussinov: ", label + (bt.n == 1 ? "" : "the largest: "), w,
-                  big_bytes, opt.Backend, threads, s);
-              if (opt.ProgressEvery >= 0 || isatty(2))
-                prog.reset(new dpc_rt::Progress(
-                    "nussinov", label, opt.ProgressEvery >= 0 ? opt.ProgressEvery : 1.0,
-                    s));
+              // (the notice is printed once the batch's memory is checked: compute_batch)
+              prog.reset(new dpc_rt::Progress(
+                  "nussinov", label, opt.ProgressEvery >= 0 ? opt.ProgressEvery : 1.0, s,
+                  dpc_rt::estimate_line(
+                      "nussinov: ", label + (bt.n == 1 ? "" : "the largest: "), w,
+                      big_bytes, opt.Backend, threads, s),
+                  opt.ProgressEvery >= 0 || isatty(2)));
             }
           }
         }

@@ -1147,25 +1147,28 @@ WorkEstimate estimate_work(const std::vector<int64_t> &Sizes, size_t NParams,
 }
 
 /// The nominal rates behind the predicted time of a run (per second):
-/// roughly what dpc's tiled code reaches on the seed recurrences (one H100:
-/// about 1e12 reduction terms and 5e10 cells; one CPU thread: about 3e9
-/// terms and 1e8 cells). A recurrence far from the seeds' shapes can be
-/// several times slower or faster: the estimate says "about".
+/// between what dpc's tiled code reaches on the seed recurrences (one H100,
+/// docs/gpu-runs/2026-11-26e/call1: Nussinov 3.1e12 terms/s at n = 16000
+/// and 6.5e12 at 60000, BPMax 3.3e11 at N = M = 128: 1.5e12 is about 4x
+/// from both; 5e10 cells; one CPU thread: 3e9 terms, Nussinov 7.5e9 and
+/// BPMax 1e9 on this machine's 2 threads, and 1e8 cells). A recurrence far
+/// from the seeds' shapes can be further off: the estimate says "about".
 inline double predicted_seconds(const WorkEstimate &W, const std::string &Backend,
                                 int Threads) {
   const bool Gpu = Backend == "cuda";
   const double T = Gpu ? 1.0 : static_cast<double>(std::max(1, Threads));
-  const double TermRate = Gpu ? 1e12 : 3e9 * T, CellRate = Gpu ? 5e10 : 1e8 * T;
+  const double TermRate = Gpu ? 1.5e12 : 3e9 * T, CellRate = Gpu ? 5e10 : 1e8 * T;
   return std::max(W.Terms / TermRate, W.Cells / CellRate);
 }
 
-/// The notice before a long run (stderr; --explain: stdout): what the
-/// problem's work and memory are and about how long this backend takes.
-inline void print_estimate(FILE *Out, const std::string &Prefix,
-                           const std::string &Label, const WorkEstimate &W,
-                           double Bytes, const std::string &Backend,
-                           int Threads, double Seconds) {
-  char Time[32];
+/// The estimate of a problem's run: what its work and memory are and
+/// about how long this backend takes (the notice before a long run on
+/// stderr, a line of --explain), with its newline.
+inline std::string estimate_line(const std::string &Prefix,
+                                 const std::string &Label, const WorkEstimate &W,
+                                 double Bytes, const std::string &Backend,
+                                 int Threads, double Seconds) {
+  char Time[48];
   if (Seconds >= 7200)
     std::snprintf(Time, sizeof Time, "%.1f hours", Seconds / 3600);
   else if (Seconds >= 120)
@@ -1177,29 +1180,42 @@ inline void print_estimate(FILE *Out, const std::string &Prefix,
       : Backend == "serial"
           ? std::string("one CPU thread")
           : std::to_string(std::max(1, Threads)) + " OpenMP thread(s)";
-  std::fprintf(Out,
-               "%s%sestimate: %s%.3g reduction terms and %.3g cells, %s of "
-               "tables; about %s on %s (at nominal rates)\n",
-               Prefix.c_str(), Label.c_str(), W.Exact ? "" : "about ", W.Terms,
-               W.Cells, format_bytes(Bytes).c_str(), Time, On.c_str());
+  char Work[160];
+  std::snprintf(Work, sizeof Work, "%.3g reduction terms and %.3g cells, ",
+                W.Terms, W.Cells);
+  return Prefix + Label + "estimate: " + (W.Exact ? "" : "about ") + Work +
+         format_bytes(Bytes) + " of tables; about " + Time + " on " + On +
+         " (at nominal rates)\n";
 }
 
-/// How far one long computation is: its compute loops report each step of
-/// their outermost sequential loops (CPU: a wavefront step of a loop nest;
+/// How far one long computation is, and the notice before it (begin): its
+/// compute loops report each step of their outermost sequential loops (CPU: a wavefront step of a loop nest;
 /// GPU: a launch that has finished), and a line on stderr says so, at most
 /// every Interval seconds (rewritten in place on a terminal, else one line
 /// each). Reported from one thread (the one that runs the loops).
 class Progress {
 public:
-  Progress(const char *Name, std::string Label, double Interval, double Predicted)
-      : Name(Name), Label(std::move(Label)), Interval(Interval),
-        Predicted(Predicted), Terminal(isatty(2)) {}
+  /// Notice: printed by begin(); Lines: whether steps print anything.
+  Progress(const char *Name, std::string Label, double Interval,
+           double Predicted, std::string Notice, bool Lines)
+      : Name(Name), Label(std::move(Label)), Notice(std::move(Notice)),
+        Interval(Interval), Predicted(Predicted), Lines(Lines),
+        Terminal(isatty(2)) {}
+  /// When the run starts (its memory checked): the notice, once.
+  void begin() {
+    if (!Notice.empty())
+      std::fputs(Notice.c_str(), stderr);
+    Notice.clear();
+    T = Timer();
+  }
   Progress(const Progress &) = delete;
   Progress &operator=(const Progress &) = delete;
   ~Progress() { finish(); }
   /// Step Done of Total of loop nest Part of Parts (0-based Part).
   void step(const char *Unit, int64_t Part, int64_t Parts, int64_t Done,
             int64_t Total) {
+    if (!Lines)
+      return;
     const double Now = T.seconds();
     const bool Last = Part + 1 >= Parts && Done >= Total;
     if (Now - LastShown < Interval && !Last)
@@ -1226,9 +1242,9 @@ public:
 
 private:
   const char *Name;
-  std::string Label;
+  std::string Label, Notice;
   double Interval, Predicted;
-  bool Terminal;
+  bool Lines, Terminal;
   Timer T;
   double LastShown = -1e300;
   bool Shown = false;
