@@ -37,6 +37,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <initializer_list>
 #include <new>
 #include <pthread.h>
 #include <unistd.h>
@@ -81,6 +82,8 @@ struct Options {
   /// how far it is every S seconds (on stderr; -1: only problems predicted
   /// to take over 5 s, and their progress only on a terminal).
   double ProgressEvery = -1;
+  /// Report where the traceback went (PathBox): a traceback on the host.
+  bool Path = false;
   bool json() const { return Format == "json"; }
   /// Which events a result lists: --events, else the format's default:
   /// text lists them only with --traceback (and then, for a recurrence
@@ -104,7 +107,7 @@ struct Options {
   /// the output cell is needed: on a GPU no table comes back, and tables
   /// that allow it keep two rolling rows (Params::dpc_ring).
   bool needs_traceback(bool HasStructure) const {
-    if (Traceback)
+    if (Traceback || Path)
       return true;
     if (Events == "none" && !HasStructure)
       return false;
@@ -179,7 +182,7 @@ inline void usage(const char *Name, FILE *To) {
                "[--strict] [--quiet]\n"
                "          [--unknown=error|skip|as=X] [--host-traceback] "
                "[--trace-records N]\n"
-               "          [--progress[=S]]\n"
+               "          [--progress[=S]] [--path]\n"
                "  VALUE is a sequence (ACGU...), a comma list for int inputs, "
                "or @file.\n"
                "  --unknown: a letter not in its input's alphabet (N, IUPAC "
@@ -243,6 +246,14 @@ inline void usage(const char *Name, FILE *To) {
                "  far its computation is; --progress[=S] does both for every "
                "problem, every S\n"
                "  seconds (default 1), also when stderr is not a terminal.\n"
+               "  --path traces back and says where the traceback went: the "
+               "lowest and highest\n"
+               "  index of each dimension over the cells it visited in the "
+               "tables of the most\n"
+               "  dimensions (an alignment's first and last cell): text "
+               "`path: H[i,j] .. H[k,l]`,\n"
+               "  json \"path\", a tsv column (traced on the host, also on "
+               "a GPU).\n"
                "  On a GPU the traceback runs on the device where the plan "
                "says so (exact\n"
                "  integer equations): only events cross PCIe. --host-traceback "
@@ -344,6 +355,8 @@ inline Options parse_options(int argc, char **argv,
       O.Strict = true;
     } else if (A == "--quiet") {
       O.Quiet = true;
+    } else if (A == "--path") {
+      O.Path = true;
     } else if (A == "--progress") {
       O.ProgressEvery = 1.0;
     } else if (A.rfind("--progress=", 0) == 0) {
@@ -399,6 +412,52 @@ struct OutputValue {
         IsNumber(Text != "inf" && Text != "-inf") {}
 };
 
+/// Where a traceback went (--path): the lowest and highest value of each
+/// index over the cells it visited in the recurrence's tables of the most
+/// dimensions (for an alignment path, its first and last cell), and those
+/// tables, in the order first visited.
+struct PathBox {
+  std::vector<std::string> Tables;
+  std::vector<int64_t> Lo, Hi;
+  void visit(const char *Table, const int64_t *Idx, size_t N) {
+    if (Lo.empty()) {
+      Lo.assign(Idx, Idx + N);
+      Hi = Lo;
+    } else {
+      for (size_t D = 0; D < N && D < Lo.size(); ++D) {
+        Lo[D] = std::min(Lo[D], Idx[D]);
+        Hi[D] = std::max(Hi[D], Idx[D]);
+      }
+    }
+    if (std::find(Tables.begin(), Tables.end(), Table) == Tables.end())
+      Tables.push_back(Table);
+  }
+  void visit(const char *Table, std::initializer_list<int64_t> Idx) {
+    visit(Table, Idx.begin(), Idx.size());
+  }
+  /// `H[2,0] .. H[10,9]` (tables joined with '/': `E/F/H[...]`).
+  std::string text(const char *Sep = " .. ") const {
+    std::string T;
+    for (auto &N : Tables)
+      T += (T.empty() ? "" : "/") + N;
+    auto Cell = [&](const std::vector<int64_t> &X) {
+      std::string C = T + "[";
+      for (size_t D = 0; D < X.size(); ++D)
+        C += (D ? "," : "") + std::to_string(X[D]);
+      return C + "]";
+    };
+    return Lo.empty() ? std::string("none") : Cell(Lo) + Sep + Cell(Hi);
+  }
+};
+
+/// The traceback's count of visited cells (dpc::TraceCellLimit) and, with
+/// --path, the box of the cells it visited.
+struct TraceCells {
+  int64_t N = 0;
+  PathBox *Box = nullptr;
+  int64_t operator++() { return ++N; }
+};
+
 struct Result {
   std::string Recurrence;
   std::string Name;         // the FASTA record name(s) (problem_name), or ""
@@ -413,6 +472,8 @@ struct Result {
   std::vector<int64_t> Partners; // pair_partners: the same pairs, for ct/bpseq
   std::vector<std::string> Sequences; // for the RNAfold-style text output
   double Seconds = -1;
+  bool HasPath = false; // --path: Path filled by the traceback
+  PathBox Path;
 };
 
 /// Fills a traced result's structure from its `pair` events over the
@@ -533,7 +594,20 @@ inline std::string result_json(const Result &R, bool Timing,
   for (size_t I = 0; I < R.Params.size(); ++I)
     S += (I ? "," : "") + json_string(R.Params[I].first) + ":" +
          std::to_string(R.Params[I].second);
-  S += "},\"recurrence\":" + json_string(R.Recurrence);
+  S += "}";
+  if (R.Traced && R.HasPath) {
+    S += ",\"path\":{\"from\":[";
+    for (size_t D = 0; D < R.Path.Lo.size(); ++D)
+      S += (D ? "," : "") + std::to_string(R.Path.Lo[D]);
+    S += "],\"tables\":[";
+    for (size_t I = 0; I < R.Path.Tables.size(); ++I)
+      S += (I ? "," : "") + json_string(R.Path.Tables[I]);
+    S += "],\"to\":[";
+    for (size_t D = 0; D < R.Path.Hi.size(); ++D)
+      S += (D ? "," : "") + std::to_string(R.Path.Hi[D]);
+    S += "]}";
+  }
+  S += ",\"recurrence\":" + json_string(R.Recurrence);
   if (Timing) {
     char B[64];
     std::snprintf(B, sizeof B, "%.6f", R.Seconds);
@@ -583,6 +657,8 @@ inline void print_header(const Options &O,
     H += "\tstructure";
   if (O.events_mode(HasStructure) != "none")
     H += "\tevents";
+  if (O.Path)
+    H += "\tpath";
   if (O.Timing)
     H += "\tseconds";
   std::printf("%s\n", H.c_str());
@@ -612,6 +688,8 @@ inline void print_result(const Result &R, const Options &O,
       L += "\t" + R.Structure;
     if (Mode != "none")
       L += "\t" + events_line(R, Mode, true);
+    if (O.Path)
+      L += "\t" + (R.HasPath ? R.Path.text("..") : std::string("none"));
     if (O.Timing) {
       char B[64];
       std::snprintf(B, sizeof B, "\t%.6f", R.Seconds);
@@ -658,6 +736,8 @@ inline void print_result(const Result &R, const Options &O,
         (!Struct || !O.Events.empty()))
       std::printf("%s %s\n", Mode == "summary" ? "event counts:" : "events:",
                   events_line(R, Mode, false).c_str());
+    if (R.Traced && R.HasPath)
+      std::printf("path: %s\n", R.Path.text().c_str());
     if (O.Timing)
       std::printf("time: %.6f s\n", R.Seconds);
   }

@@ -104,8 +104,11 @@ std::string dpc::emitHostHeader(const Program &P) {
          "Tables &t);");
   for (ScalarType Ty : M.outputTypes())
     H.line("std::string output_text({} v);", storeType(Ty));
+  H.comment("Traces back problem (p, in) from its tables: its events; box "
+            "(if not null): where\nit went (--path).");
   H.line("void traceback(const Params &p, const Inputs &in, const Tables &t, "
-         "std::vector<dpc_rt::Event> &events, int *err);");
+         "std::vector<dpc_rt::Event> &events, int *err, dpc_rt::PathBox *box "
+         "= nullptr);");
   H.comment("The message of a nonzero error code of compute_tiled, "
             "compute_cuda_batch or traceback.");
   H.line("const char *error_text(int err);");
@@ -153,7 +156,8 @@ std::string dpc::emitHostHeader(const Program &P) {
          "dpc_rt::HostBuffer &host, BatchRun &b, dpc_rt::Progress *prog = "
          "nullptr);");
   H.comment("Traces back every problem of batch b that has no error, on "
-            "`threads` host threads:\nthe events into results[k].Events, "
+            "`threads` host threads:\nthe events into results[k].Events (and "
+            "where it went into results[k].Path\nwhere results[k].HasPath), "
             "errors into errs[k]\n(those traced on the GPU take the events "
             "it found: moved out of b.events).");
   H.line("void trace_batch(const std::vector<Params> &ps, const "
@@ -462,7 +466,7 @@ std::string dpc::emitHostSource(const Program &P) {
          "k) {{ if (b.errs[k]) return; if (k < b.gpu_traced.size() && "
          "b.gpu_traced[k]) results[k].Events = std::move(b.events[k]); else "
          "traceback(ps[k], ins[k]->view(), b.views[k], results[k].Events, "
-         "&errs[k]); }});");
+         "&errs[k], results[k].HasPath ? &results[k].Path : nullptr); }});");
   W.close();
   W.blank();
   W.open("void fill_result(const Params &p, const dpc_rt::Problem &prob, "

@@ -187,7 +187,8 @@ std::string dpc::emitMain(const Program &P) {
     W.comment("The tracebacks run on the GPU (`dpc emit --stage=plan`: "
               "traceback): only their events\ncome back, unless "
               "--host-traceback.");
-    W.line("const bool gpu_trace = on_gpu && traced && !opt.HostTraceback;");
+    W.line("const bool gpu_trace = on_gpu && traced && !opt.HostTraceback && "
+           "!opt.Path; // (--path: on the host)");
   } else {
     W.comment("The tracebacks run on the host from the tables (`dpc emit "
               "--stage=plan`: traceback).");
@@ -401,6 +402,8 @@ std::string dpc::emitMain(const Program &P) {
   W.comment("The tracebacks of the batch, on every host thread; then the "
             "results, in input order.");
   W.line("std::vector<dpc_rt::Result> results(n);");
+  W.line("for (auto &r : results) r.HasPath = opt.Path; // (filled by the "
+         "traceback)");
   W.line("std::vector<int> trace_errs(n, 0);");
   W.open("if (traced)");
   W.line("dpc_rt::Timer trace_timer;");

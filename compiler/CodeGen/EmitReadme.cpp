@@ -95,7 +95,10 @@ inputs in order, one problem per group), `--backend=serial|openmp|cuda|auto`
 (default openmp; auto: cuda when a GPU answers, else openmp),
 `--threads N`, `--device N`, `--set NAME=V` (a `let` constant),
 `--format=text|json|tsv|ct|bpseq` (`--json` is `--format=json`; see
-Output), `--events=none|summary|all`, `--traceback`, `--explain` (print the
+Output), `--events=none|summary|all`, `--traceback`, `--path` (where the
+traceback went: the lowest and highest index of each dimension over the
+cells it visited in the tables of the most dimensions, an alignment's first
+and last cell; traced on the host), `--explain` (print the
 plan dpc chose -- groups, kernels and why, tile sizes, storage maps, value
 types, the GPU and CPU plans -- then, for the first problem's sizes, the
 cells and bytes of every table, and the backend and batches this run would

@@ -213,22 +213,33 @@ std::string dpc::emitTraceback(const Program &P) {
   for (auto &T : M.Tables)
     W.line("static void trace_{}(const Params &dpc_p, const Inputs &dpc_in, "
            "const Tables &dpc_t{}, std::vector<dpc_rt::Event> &dpc_ev, int "
-           "*dpc_err, int64_t &dpc_cells);",
+           "*dpc_err, dpc_rt::TraceCells &dpc_cells);",
            T.Name, idxParams(T));
   W.blank();
+  size_t MaxDims = 0; // (as dpc interp: of every table)
+  for (auto &T : M.Tables)
+    MaxDims = std::max(MaxDims, T.Indices.size());
   for (size_t T = 0; T < M.Tables.size(); ++T) {
     const TableInfo &Tab = M.Tables[T];
     W.comment(cellText(Tab) + " = " + Tab.BodyText);
     W.open("static void trace_" + Tab.Name +
            "(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t" +
            idxParams(Tab) +
-           ", std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err, int64_t "
-           "&dpc_cells)");
+           ", std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err, "
+           "dpc_rt::TraceCells &dpc_cells)");
     W.comment("past the limit (or after an error) the traceback stops");
     W.open("if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit)");
     W.line("if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);");
     W.line("return;");
     W.close();
+    if (Tab.Indices.size() == MaxDims) {
+      std::string Idx;
+      for (auto &I : Tab.Indices)
+        Idx += (Idx.empty() ? "" : ", ") + I;
+      W.comment("(a table of the most dimensions: --path bounds its cells)");
+      W.line("if (dpc_cells.Box) dpc_cells.Box->visit(\"{}\", {{{}}});",
+             Tab.Name, Idx);
+    }
     emitParamLocals(M, W);
     W.line("(void)dpc_in; (void)dpc_t; (void)dpc_ev; (void)dpc_err;");
     Tracer Tr(P, W);
@@ -241,9 +252,12 @@ std::string dpc::emitTraceback(const Program &P) {
   for (auto &X : outputIndex(O))
     A += ", " + iexpr(X);
   W.open("void traceback(const Params &dpc_p, const Inputs &dpc_in, const "
-         "Tables &dpc_t, std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err)");
+         "Tables &dpc_t, std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err, "
+         "dpc_rt::PathBox *dpc_box)");
   emitParamLocals(M, W);
-  W.line("int64_t dpc_cells = 0; // cells visited (dpc::TraceCellLimit)");
+  W.line("dpc_rt::TraceCells dpc_cells; // cells visited "
+         "(dpc::TraceCellLimit)");
+  W.line("dpc_cells.Box = dpc_box; // (--path)");
   W.line("trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err, dpc_cells);",
          M.Tables[O.Table].Name, A);
   W.close();

@@ -21,6 +21,8 @@ struct InterpOptions {
   std::vector<std::string> DumpTables;
   /// --unknown (error, skip, as=X), as the generated programs take it.
   std::string Unknown = "error";
+  /// --path: say where the traceback went (dpc_rt::PathBox).
+  bool Path = false;
 };
 
 /// `dpc interp`: evaluates with the reference interpreter and prints the

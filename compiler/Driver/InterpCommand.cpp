@@ -40,6 +40,7 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
   Out.Format = O.Format;
   Out.Events = O.Events;
   Out.Traceback = O.Events != "none";
+  Out.Path = O.Path;
   const int Rna = ast::structureInput(M);
   const bool HasStructure = Rna >= 0;
   try {
@@ -119,7 +120,9 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
         for (size_t O = 0; O < M.Outputs.size(); ++O)
           R.Outputs.push_back(
               {M.Outputs[O].Text, Interp.formatOutput(O, Interp.output(O))});
-        std::vector<TraceEvent> Events = Interp.traceback();
+        std::vector<TraceEvent> Events =
+            Interp.traceback(O.Path ? &R.Path : nullptr);
+        R.HasPath = O.Path;
         R.Recurrence = M.Name;
         R.Name = dpc_rt::problem_name(Prob);
         for (auto &[N, PV] : Interp.params())
@@ -174,6 +177,16 @@ int dpc::runInterp(Frontend &FE, const InterpOptions &O) {
         }
         if (HasStructure)
           Obj["structure"] = R.Structure;
+        if (O.Path) {
+          llvm::json::Object Path;
+          llvm::json::Array From(R.Path.Lo), To(R.Path.Hi), Tables;
+          for (auto &T : R.Path.Tables)
+            Tables.push_back(T);
+          Path["from"] = std::move(From);
+          Path["to"] = std::move(To);
+          Path["tables"] = std::move(Tables);
+          Obj["path"] = std::move(Path);
+        }
         OS << llvm::json::Value(std::move(Obj)) << "\n";
       });
     } catch (const EvalError &E) {

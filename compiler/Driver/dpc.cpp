@@ -80,6 +80,13 @@ static cl::opt<std::string>
                      "generated programs take it"),
             cl::value_desc("P"), cl::init("error"), cl::sub(InterpCmd),
             cl::cat(DpcCat));
+static cl::opt<bool>
+    TracePath("path",
+         cl::desc("Say where the traceback went: the lowest and highest index "
+                  "of each dimension over the cells it visited in the tables "
+                  "of the most dimensions (an alignment's first and last "
+                  "cell), as the generated programs"),
+         cl::sub(InterpCmd), cl::cat(DpcCat));
 static cl::list<std::string>
     DumpTables("dump-table", cl::desc("Print every cell of table T"),
                cl::value_desc("T"), cl::sub(InterpCmd), cl::cat(DpcCat));
@@ -199,6 +206,7 @@ int main(int argc, char **argv) {
     O.Format = Json ? "json" : Format.empty() ? "text" : Format.getValue();
     O.Events = Events;
     O.Unknown = Unknown;
+    O.Path = TracePath;
     if (!FE.load(Path))
       return ExitError;
     O.Inputs = std::vector<std::string>(Inputs.begin(), Inputs.end());

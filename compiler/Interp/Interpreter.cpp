@@ -1,6 +1,8 @@
 //===- Interpreter.cpp ----------------------------------------------------===//
 #include "Interp/Interpreter.h"
 
+#include "dpc_driver.h"
+
 #include "Basic/Diagnostics.h"
 #include "dpc_values.h"
 
@@ -696,12 +698,17 @@ struct Interpreter::Impl {
   std::vector<TraceEvent> Events;
 
   /// Traces cell Idx of table T, read by node From (null: the output).
+  dpc_rt::PathBox *Box = nullptr; // --path
+  int MaxDims = 0;                 // of any table: the tables Box bounds
+
   void traceCell(int T, const int64_t *Idx, const Node *From) {
     TableRt &Tb = Tables[T];
     // (the generated traceback gives up at the same count: TraceCellLimit)
     if (++TraceSteps > dpc::TraceCellLimit)
       throw EvalError((From ? From : Tb.Body)->Src->Range,
                       "the traceback visits more than 10^8 cells; giving up");
+    if (Box && Tb.Dims == MaxDims)
+      Box->visit(M.Tables[T].Name.c_str(), Idx, static_cast<size_t>(Tb.Dims));
     int64_t Env[MaxSlots];
     for (int D = 0; D < Tb.Dims; ++D)
       Env[D] = Idx[D];
@@ -1002,10 +1009,14 @@ void Interpreter::dumpTable(int T, llvm::raw_ostream &OS) {
   });
 }
 
-std::vector<TraceEvent> Interpreter::traceback() {
+std::vector<TraceEvent> Interpreter::traceback(dpc_rt::PathBox *Box) {
   output(0);
   P->Events.clear();
   P->TraceSteps = 0;
+  P->Box = Box;
+  P->MaxDims = 0;
+  for (auto &T : M.Tables)
+    P->MaxDims = std::max(P->MaxDims, static_cast<int>(T.Indices.size()));
   auto Idx = outputIndex(M.Outputs[0], P->Consts);
   P->traceCell(M.Outputs[0].TableIdx, Idx.data(), nullptr);
   return std::move(P->Events);

@@ -20,6 +20,10 @@
 
 #include "dpc_io.h"
 
+namespace dpc_rt {
+struct PathBox; // dpc_driver.h
+}
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -73,8 +77,10 @@ public:
   void evaluateTable(int T);
   /// Prints `T[i,j] = v` for every cell of T's domain, lexicographically.
   void dumpTable(int T, llvm::raw_ostream &OS);
-  /// Follows the winning alternatives from the cell of the first output.
-  std::vector<TraceEvent> traceback();
+  /// Follows the winning alternatives from the cell of the first output;
+  /// Box (if not null) gets the box of the cells it visits in the tables
+  /// of the most dimensions (--path).
+  std::vector<TraceEvent> traceback(dpc_rt::PathBox *Box = nullptr);
 
   /// Text of a value of table T's type: 3, -inf, 0.25.
   std::string format(int Table, Num V) const;

@@ -268,7 +268,8 @@ int main(int argc, char **argv) {
     const bool on_gpu = opt.Backend == "cuda";
     // The tracebacks run on the GPU (`dpc emit --stage=plan`: traceback): only their events
     // come back, unless --host-traceback.
-    const bool gpu_trace = on_gpu && traced && !opt.HostTraceback;
+    const bool gpu_trace =
+        on_gpu && traced && !opt.HostTraceback && !opt.Path; // (--path: on the host)
     const bool host_tables_needed =
         !on_gpu || (traced && !gpu_trace) || opt.Verify || !opt.DumpTables.empty();
     double budget = opt.MemoryBudget;
@@ -463,6 +464,8 @@ int main(int argc, char **argv) {
           }
           // The tracebacks of the batch, on every host thread; then the results, in input order.
           std::vector<dpc_rt::Result> results(n);
+          for (auto &r : results)
+            r.HasPath = opt.Path; // (filled by the traceback)
           std::vector<int> trace_errs(n, 0);
           if (traced) {
             dpc_rt::Timer trace_timer;

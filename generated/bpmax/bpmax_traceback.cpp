@@ -9,18 +9,19 @@ namespace bpmax {
 
 static void trace_S1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                      int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                     int *dpc_err, int64_t &dpc_cells);
+                     int *dpc_err, dpc_rt::TraceCells &dpc_cells);
 static void trace_S2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                      int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                     int *dpc_err, int64_t &dpc_cells);
+                     int *dpc_err, dpc_rt::TraceCells &dpc_cells);
 static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                     int64_t i1, int64_t j1, int64_t i2, int64_t j2,
-                    std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err, int64_t &dpc_cells);
+                    std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err,
+                    dpc_rt::TraceCells &dpc_cells);
 
 // S1[i, j] = (| j <= i : 0 | else : max(S1[i + 1, j], S1[i, j - 1], S1[i + 1, j - 1] + intra(seq1[i], seq1[j]) @pair1(i, j), max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j]))
 static void trace_S1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                      int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                     int *dpc_err, int64_t &dpc_cells) {
+                     int *dpc_err, dpc_rt::TraceCells &dpc_cells) {
   // past the limit (or after an error) the traceback stops
   if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit) {
     if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);
@@ -113,7 +114,7 @@ static void trace_S1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
 // S2[i, j] = (| j <= i : 0 | else : max(S2[i + 1, j], S2[i, j - 1], S2[i + 1, j - 1] + intra(seq2[i], seq2[j]) @pair2(i, j), max k in i + 1 .. j - 1 : S2[i, k] + S2[k + 1, j]))
 static void trace_S2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                      int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                     int *dpc_err, int64_t &dpc_cells) {
+                     int *dpc_err, dpc_rt::TraceCells &dpc_cells) {
   // past the limit (or after an error) the traceback stops
   if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit) {
     if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);
@@ -207,12 +208,14 @@ static void trace_S2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
 static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                     int64_t i1, int64_t j1, int64_t i2, int64_t j2,
                     std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err,
-                    int64_t &dpc_cells) {
+                    dpc_rt::TraceCells &dpc_cells) {
   // past the limit (or after an error) the traceback stops
   if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit) {
     if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);
     return;
   }
+  // (a table of the most dimensions: --path bounds its cells)
+  if (dpc_cells.Box) dpc_cells.Box->visit("F", {i1, j1, i2, j2});
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
@@ -455,12 +458,14 @@ static void trace_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
 }
 
 void traceback(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
-               std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err) {
+               std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err,
+               dpc_rt::PathBox *dpc_box) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  int64_t dpc_cells = 0; // cells visited (dpc::TraceCellLimit)
+  dpc_rt::TraceCells dpc_cells; // cells visited (dpc::TraceCellLimit)
+  dpc_cells.Box = dpc_box;      // (--path)
   trace_F(dpc_p, dpc_in, dpc_t, 0, N - 1, 0, M - 1, dpc_ev, dpc_err, dpc_cells);
 }
 

@@ -160,7 +160,8 @@ void trace_batch(const std::vector<Params> &ps,
     if (k < b.gpu_traced.size() && b.gpu_traced[k])
       results[k].Events = std::move(b.events[k]);
     else
-      traceback(ps[k], ins[k]->view(), b.views[k], results[k].Events, &errs[k]);
+      traceback(ps[k], ins[k]->view(), b.views[k], results[k].Events, &errs[k],
+                results[k].HasPath ? &results[k].Path : nullptr);
   });
 }
 

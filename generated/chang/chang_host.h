@@ -62,8 +62,11 @@ extern const int work_depth;
 dpc_rt::WorkEstimate estimate_work(const Params &p);
 std::vector<std::string> output_values(const Params &p, const Tables &t);
 std::string output_text(int32_t v);
+// Traces back problem (p, in) from its tables: its events; box (if not null): where
+// it went (--path).
 void traceback(const Params &p, const Inputs &in, const Tables &t,
-               std::vector<dpc_rt::Event> &events, int *err);
+               std::vector<dpc_rt::Event> &events, int *err,
+               dpc_rt::PathBox *box = nullptr);
 // The message of a nonzero error code of compute_tiled, compute_cuda_batch or traceback.
 const char *error_text(int err);
 // The message of error err of problem (p, in): error_text and, for an error of the
@@ -102,7 +105,8 @@ void compute_batch(const std::vector<Params> &ps,
                    dpc_rt::HostBuffer &host, BatchRun &b,
                    dpc_rt::Progress *prog = nullptr);
 // Traces back every problem of batch b that has no error, on `threads` host threads:
-// the events into results[k].Events, errors into errs[k]
+// the events into results[k].Events (and where it went into results[k].Path
+// where results[k].HasPath), errors into errs[k]
 // (those traced on the GPU take the events it found: moved out of b.events).
 void trace_batch(const std::vector<Params> &ps,
                  const std::vector<const HostInputs *> &ins, BatchRun &b, int threads,

@@ -9,20 +9,22 @@ namespace chang {
 
 static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                     int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                    int *dpc_err, int64_t &dpc_cells);
+                    int *dpc_err, dpc_rt::TraceCells &dpc_cells);
 static void trace_CT(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                      int64_t j, int64_t i, std::vector<dpc_rt::Event> &dpc_ev,
-                     int *dpc_err, int64_t &dpc_cells);
+                     int *dpc_err, dpc_rt::TraceCells &dpc_cells);
 
 // C[i, j] = (| j <= i + 1 : 0 | else : max(C[i + 1, j - 1] + bond(seq[i], seq[j]) @pair(i, j), max k in i .. j - 1 : C[i, k] + CT[j, k + 1]))
 static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                     int64_t i, int64_t j, std::vector<dpc_rt::Event> &dpc_ev,
-                    int *dpc_err, int64_t &dpc_cells) {
+                    int *dpc_err, dpc_rt::TraceCells &dpc_cells) {
   // past the limit (or after an error) the traceback stops
   if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit) {
     if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);
     return;
   }
+  // (a table of the most dimensions: --path bounds its cells)
+  if (dpc_cells.Box) dpc_cells.Box->visit("C", {i, j});
   const int64_t N = dpc_p.N;
   (void)N;
   (void)dpc_in;
@@ -90,12 +92,14 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
 // CT[j, i] = C[i, j]
 static void trace_CT(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                      int64_t j, int64_t i, std::vector<dpc_rt::Event> &dpc_ev,
-                     int *dpc_err, int64_t &dpc_cells) {
+                     int *dpc_err, dpc_rt::TraceCells &dpc_cells) {
   // past the limit (or after an error) the traceback stops
   if (*dpc_err || ++dpc_cells > dpc::TraceCellLimit) {
     if (!*dpc_err) dpc::fail(dpc_err, dpc::ErrTraceLimit);
     return;
   }
+  // (a table of the most dimensions: --path bounds its cells)
+  if (dpc_cells.Box) dpc_cells.Box->visit("CT", {j, i});
   const int64_t N = dpc_p.N;
   (void)N;
   (void)dpc_in;
@@ -106,10 +110,12 @@ static void trace_CT(const Params &dpc_p, const Inputs &dpc_in, const Tables &dp
 }
 
 void traceback(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
-               std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err) {
+               std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err,
+               dpc_rt::PathBox *dpc_box) {
   const int64_t N = dpc_p.N;
   (void)N;
-  int64_t dpc_cells = 0; // cells visited (dpc::TraceCellLimit)
+  dpc_rt::TraceCells dpc_cells; // cells visited (dpc::TraceCellLimit)
+  dpc_cells.Box = dpc_box;      // (--path)
   trace_C(dpc_p, dpc_in, dpc_t, 0, N - 1, dpc_ev, dpc_err, dpc_cells);
 }
 
