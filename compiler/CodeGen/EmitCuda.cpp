@@ -1321,15 +1321,23 @@ struct CudaPrinter {
     W.line("dpc_outs.resize(dpc_nb);");
     W.line("for (size_t b = 0; b < dpc_nb; ++b) dpc_outs[b] = {{{}}};",
            OutTexts);
+    // Problem b's tables on the host: each buffer at Base + Shift + its
+    // offset in the arena (dpc_t_off[b * NTb + T]).
+    auto HostView = [&](const std::string &Base, const std::string &Shift) {
+      std::string V;
+      for (size_t T = 0; T < NTb; ++T)
+        V += fmt::format("{}reinterpret_cast<{} *>({} + {}dpc_t_off[b * {} + "
+                         "{}]{})",
+                         V.empty() ? "" : ", ",
+                         storeType(M.Tables[Bufs[T]].Type), Base,
+                         Shift.empty() ? "" : "(" + Shift, NTb, T,
+                         Shift.empty() ? "" : ")");
+      return V;
+    };
     if (G.Traceback.OnDevice) {
       // Problem b's tables lie from dpc_t_off[b * NTb] to the next
-      // problem's (or the arena's end).
-      std::string HView;
-      for (size_t T = 0; T < NTb; ++T)
-        HView += fmt::format("{}reinterpret_cast<{} *>(dpc_h + dpc_at + "
-                             "(dpc_t_off[b * {} + {}] - dpc_lo))",
-                             HView.empty() ? "" : ", ",
-                             storeType(M.Tables[Bufs[T]].Type), NTb, T);
+      // problem's (or the arena's end); copied to dpc_h + dpc_at.
+      const std::string HView = HostView("dpc_h", "dpc_at - dpc_lo + ");
       W.comment("problems whose walk outgrew its buffer: their tables back, "
                 "for the host's traceback");
       W.line("std::vector<size_t> dpc_host_trace;");
@@ -1367,14 +1375,8 @@ struct CudaPrinter {
     W.line("if (dpc_t_bytes) DPC_CUDA_CHECK(cudaMemcpyAsync(dpc_htables, "
            "dpc_dtables, dpc_t_bytes, cudaMemcpyDeviceToHost, dpc_stream));");
     W.line("DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));");
-    std::string HView;
-    for (size_t T = 0; T < NTb; ++T)
-      HView += fmt::format("{}reinterpret_cast<{} *>(dpc_htables + dpc_t_off[b "
-                           "* {} + {}])",
-                           HView.empty() ? "" : ", ",
-                           storeType(M.Tables[Bufs[T]].Type), NTb, T);
     W.line("for (size_t b = 0; b < dpc_nb; ++b) dpc_ht[b] = Tables{{{}}};",
-           HView);
+           HostView("dpc_htables", ""));
     W.line("return dpc_seconds;");
     W.close();
   }

@@ -3605,10 +3605,10 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                                        dpc_end(b) - dpc_lo, cudaMemcpyDeviceToHost,
                                        dpc_stream));
         dpc_ht[b] = Tables{
-            reinterpret_cast<int32_t *>(dpc_h + dpc_at + (dpc_t_off[b * 3 + 0] - dpc_lo)),
-            reinterpret_cast<int32_t *>(dpc_h + dpc_at + (dpc_t_off[b * 3 + 1] - dpc_lo)),
-            reinterpret_cast<int32_t *>(dpc_h + dpc_at +
-                                        (dpc_t_off[b * 3 + 2] - dpc_lo))};
+            reinterpret_cast<int32_t *>(dpc_h + (dpc_at - dpc_lo + dpc_t_off[b * 3 + 0])),
+            reinterpret_cast<int32_t *>(dpc_h + (dpc_at - dpc_lo + dpc_t_off[b * 3 + 1])),
+            reinterpret_cast<int32_t *>(dpc_h +
+                                        (dpc_at - dpc_lo + dpc_t_off[b * 3 + 2]))};
         dpc_at += dpc_end(b) - dpc_lo;
       }
       DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));

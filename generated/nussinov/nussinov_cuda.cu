@@ -770,8 +770,8 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
         DPC_CUDA_CHECK(cudaMemcpyAsync(dpc_h + dpc_at, dpc_dtables + dpc_lo,
                                        dpc_end(b) - dpc_lo, cudaMemcpyDeviceToHost,
                                        dpc_stream));
-        dpc_ht[b] = Tables{reinterpret_cast<int32_t *>(dpc_h + dpc_at +
-                                                       (dpc_t_off[b * 1 + 0] - dpc_lo))};
+        dpc_ht[b] = Tables{reinterpret_cast<int32_t *>(
+            dpc_h + (dpc_at - dpc_lo + dpc_t_off[b * 1 + 0]))};
         dpc_at += dpc_end(b) - dpc_lo;
       }
       DPC_CUDA_CHECK(cudaStreamSynchronize(dpc_stream));
