@@ -1085,20 +1085,19 @@ struct WorkCount {
 /// The work of a problem whose params and `let`s are Sizes (the params
 /// first, NParams of them), from Count(f, h, scaled): the counts at the
 /// sizes scaled by f and halved h times, those marked in scaled
-/// (scale_size; f = 1, h = 0: the sizes themselves). Its loops nest Depth deep, the innermost summed in closed
-/// form: counted exactly while the params' geometric mean is at most L,
-/// L^(Depth - 1) = 2^25 2^(Depth - 2) (8192 for two outer loops, 56 for
-/// five); past it the params that would not scale below 32 and the lets
-/// over 16 are scaled (Count's third argument says which) so that the mean
-/// is about L,
-/// counted there and at its half and quarter, and extrapolated. Scaling
-/// those sizes alike scales the domains (polyhedra in the sizes; windows
-/// and capacities scale with the lengths, so the shape stays), so a count
-/// is a polynomial in the scale: its degree D is the local exponent between
-/// the two largest counts, rounded, and the polynomial a s^D + b s^(D-1) +
-/// c s^(D-2) through the three counts gives it at the real scale (two
-/// terms through two counts, or the power law, where that fit fails). A
-/// prediction, not a count.
+/// (scale_size; f = 1, h = 0: the sizes themselves). Its loops nest Depth
+/// deep, the innermost summed in closed form: counted exactly while the
+/// params' geometric mean is at most L, L^(Depth - 1) = 2^25 2^(Depth - 2)
+/// (8192 for two outer loops, 56 for five); past it the params that would
+/// not scale below 32 and the lets over 16 are scaled so that the mean is
+/// about L, counted there and at its half and quarter, and extrapolated.
+/// Scaling those sizes alike scales the domains (polyhedra in the sizes;
+/// windows and capacities scale with the lengths, so the shape stays), so
+/// a count is a polynomial in the scale: its degree D is the local exponent
+/// between the two largest counts, rounded, and the polynomial a s^D + b
+/// s^(D-1) + c s^(D-2) through the three counts gives it at the real scale
+/// (two terms through two counts, or the power law, where that fit fails).
+/// A prediction, not a count.
 template <typename F>
 WorkEstimate estimate_work(const std::vector<int64_t> &Sizes, size_t NParams,
                            int Depth, F Count) {
@@ -1198,8 +1197,8 @@ WorkEstimate estimate_work(const std::vector<int64_t> &Sizes, size_t NParams,
       for (int J = 0; J < 3; ++J) {
         double Mj[3][3];
         for (int I = 0; I < 3; ++I)
-          for (int K = 0; K < 3; ++K)
-            Mj[I][K] = K == J ? Y[I] : M[I][K];
+          for (int Q = 0; Q < 3; ++Q)
+            Mj[I][Q] = Q == J ? Y[I] : M[I][Q];
         Co[J] = det(Mj) / Dt;
       }
       const double Fit = Co[0] * std::pow(S, D) + Co[1] * std::pow(S, D - 1) +
