@@ -321,10 +321,11 @@ std::string dpc::emitMain(const Program &P) {
             "terminal, or with --progress).");
   W.line("std::unique_ptr<dpc_rt::Progress> prog;");
   W.open("if (!opt.Quiet && bt.n > 0)");
+  W.comment("(bytes: every job's table_bytes, as the batches were cut)");
   W.line("size_t big = 0;");
-  W.line("for (size_t k = 1; k < bt.n; ++k) if (table_bytes(bt.ps[k]) > "
-         "table_bytes(bt.ps[big])) big = k;");
-  W.line("const double big_bytes = table_bytes(bt.ps[big]);");
+  W.line("for (size_t k = 1; k < bt.n; ++k) if (bytes[bt.first + k] > "
+         "bytes[bt.first + big]) big = k;");
+  W.line("const double big_bytes = bytes[bt.first + big];");
   W.comment("(tables under 1 MiB: not a long run, and not worth counting)");
   W.open("if (opt.ProgressEvery >= 0 || big_bytes >= 1048576.0)");
   W.line("const dpc_rt::WorkEstimate w = estimate_work(bt.ps[big]);");

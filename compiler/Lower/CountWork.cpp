@@ -5,7 +5,7 @@
 // Inner set: the statement's cell, then the reduction's own indices). The
 // generated binaries count these points (reduction_terms) to predict a
 // run's work before it starts: exactly at small sizes, and at large ones
-// from two scaled-down sizes (dpc_rt::estimate_work). A reduction inside
+// from three scaled-down sizes (dpc_rt::estimate_work). A reduction inside
 // an arm whose guard reads input values is counted over the arm's whole
 // affine domain (an upper bound).
 //

@@ -280,10 +280,11 @@ int main(int argc, char **argv) {
         // progress (on a terminal, or with --progress).
         std::unique_ptr<dpc_rt::Progress> prog;
         if (!opt.Quiet && bt.n > 0) {
+          // (bytes: every job's table_bytes, as the batches were cut)
           size_t big = 0;
           for (size_t k = 1; k < bt.n; ++k)
-            if (table_bytes(bt.ps[k]) > table_bytes(bt.ps[big])) big = k;
-          const double big_bytes = table_bytes(bt.ps[big]);
+            if (bytes[bt.first + k] > bytes[bt.first + big]) big = k;
+          const double big_bytes = bytes[bt.first + big];
           // (tables under 1 MiB: not a long run, and not worth counting)
           if (opt.ProgressEvery >= 0 || big_bytes >= 1048576.0) {
             const dpc_rt::WorkEstimate w = estimate_work(bt.ps[big]);
