@@ -471,6 +471,14 @@ struct Group {
   IExprPtr InteriorGuard;
   std::vector<int> InteriorStmts;
   std::string InteriorWhy;
+  /// The same condition over blocks of InteriorCols columns of a tile (the
+  /// tile's columns a multiple of it): dpc_t1 is then the block's index,
+  /// block b holding members [InteriorCols * b, InteriorCols * b +
+  /// InteriorCols). A sweep finds its interior steps block by block, so
+  /// that a tile with a boundary column (j = 0, j = M) has only that
+  /// block's steps guarded, not the whole tile's.
+  IExprPtr InteriorBlockGuard;
+  int64_t InteriorCols = 0;
   /// Strip groups (Lower/PlanStripCells.cpp): the input elements the
   /// cells read, by how often they change along the sweep, and whether a
   /// cell can be computed without a branch: every arm of its table's cases

@@ -7,7 +7,10 @@
 // the tiles whose box has a cell outside that case's effective domain, and
 // the case's statement per table (Group::InteriorGuard, InteriorStmts).
 // On those tiles a strip kernel computes every cell with no domain guard
-// and no case dispatch. Printed by `dpc emit --stage=schedule`.
+// and no case dispatch. The same condition over column blocks of at most
+// 32 columns (Group::InteriorBlockGuard, InteriorCols) lets a sweep start
+// its unguarded steps at the first block past a boundary column instead
+// of the first tile past it. Printed by `dpc emit --stage=schedule`.
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/IslAst.h"
@@ -20,16 +23,17 @@ using namespace dpc::lir;
 
 namespace {
 
-/// The tiles (t0, t1) whose box lies in statement S's domain, or null.
+/// The boxes (t0, t1) of TileSizes[0] rows x Cols columns whose cells lie
+/// in statement S's domain.
 isl::set tilesInside(const PolyModel &PM, const Group &G,
-                     const dpc::Statement &S) {
+                     const dpc::Statement &S, int64_t Cols) {
   // member d = sign * x_d + shift in [Sz * t_d, Sz * t_d + Sz - 1]
   std::string Cons;
   for (int D = 0; D < 2; ++D) {
+    int64_t Sz = D ? Cols : G.TileSizes[0];
     std::string Mem = fmt::format("{} * x{} + {}", G.Signs[D], D, G.Shifts[D]);
-    Cons += fmt::format("{}{} * t{} <= {} <= {} * t{} + {}",
-                        D ? " and " : "", G.TileSizes[D], D, Mem,
-                        G.TileSizes[D], D, G.TileSizes[D] - 1);
+    Cons += fmt::format("{}{} * t{} <= {} <= {} * t{} + {}", D ? " and " : "",
+                        Sz, D, Mem, Sz, D, Sz - 1);
   }
   isl::map Box = islParse<isl::map>(
       PM.ctx(), PM.paramTuple() + " -> { [t0, t1] -> " + S.Name +
@@ -43,26 +47,30 @@ isl::set tilesInside(const PolyModel &PM, const Group &G,
 
 void dpc::findInteriorTiles(const PolyModel &PM, Program &P) {
   for (auto &G : P.Groups) {
-    G.InteriorGuard = nullptr;
+    G.InteriorGuard = G.InteriorBlockGuard = nullptr;
+    G.InteriorCols = 0;
     G.InteriorStmts.clear();
     if (!G.Strip)
       continue;
     std::optional<isl::set> Inside;
     std::vector<int> Stmts;
+    std::vector<const dpc::Statement *> Picked;
     std::string Why;
     for (int T : G.StripTables) {
       // The last case of T whose domain holds a whole tile (the general
       // case after the boundary ones, in the usual order).
       int Pick = -1;
       isl::set PickSet;
+      const dpc::Statement *PickPS = nullptr;
       for (const dpc::Statement *PS : PM.statementsOf(T)) {
-        isl::set In = tilesInside(PM, G, *PS);
+        isl::set In = tilesInside(PM, G, *PS, G.TileSizes[1]);
         if (In.is_empty())
           continue;
         for (size_t S = 0; S < P.Stmts.size(); ++S)
           if (P.Stmts[S].Name == PS->Name) {
             Pick = static_cast<int>(S);
             PickSet = In;
+            PickPS = PS;
           }
       }
       if (Pick < 0) {
@@ -70,6 +78,7 @@ void dpc::findInteriorTiles(const PolyModel &PM, Program &P) {
         break;
       }
       Stmts.push_back(Pick);
+      Picked.push_back(PickPS);
       Inside = Inside ? Inside->intersect(PickSet) : PickSet;
     }
     if (Why.empty() && Inside && Inside->is_empty())
@@ -79,14 +88,31 @@ void dpc::findInteriorTiles(const PolyModel &PM, Program &P) {
       continue;
     }
     G.InteriorStmts = Stmts;
-    G.InteriorGuard =
-        fromParamSet(dimsToParams(*Inside, 0, 2, {"dpc_t0", "dpc_t1"}).params(),
-                     PM.paramContext());
+    auto Guard = [&](const isl::set &S) {
+      return fromParamSet(
+          dimsToParams(S, 0, 2, {"dpc_t0", "dpc_t1"}).params(),
+          PM.paramContext());
+    };
+    G.InteriorGuard = Guard(*Inside);
+    // Column blocks: the largest divisor of the tile's columns up to 32 (a
+    // GPU sweep's chunk), with the same cases.
+    int64_t B = std::min<int64_t>(G.TileSizes[1], 32);
+    while (G.TileSizes[1] % B != 0)
+      --B;
+    std::optional<isl::set> Blocks;
+    for (const dpc::Statement *PS : Picked) {
+      isl::set In = tilesInside(PM, G, *PS, B);
+      Blocks = Blocks ? Blocks->intersect(In) : In;
+    }
+    G.InteriorCols = B;
+    G.InteriorBlockGuard = Guard(Blocks->coalesce());
     std::string Names;
     for (int S : Stmts)
       Names += (Names.empty() ? "" : ", ") + P.Stmts[S].Name;
     G.InteriorWhy = "tiles where " + iexprToString(*G.InteriorGuard) +
                     " run " + Names + " with no guard (isl: their whole box "
-                    "lies in those cases)";
+                    "lies in those cases); a sweep's blocks of " +
+                    std::to_string(B) + " columns where " +
+                    iexprToString(*G.InteriorBlockGuard) + " (dpc_t1 the block)";
   }
 }
