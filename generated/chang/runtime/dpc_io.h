@@ -61,6 +61,22 @@ inline int symbol_code(Alpha A, char C) {
   return -1;
 }
 
+/// The code of every byte in alphabet A (symbol_code), built once per
+/// alphabet: a database of many records encodes each with table lookups.
+inline const int8_t *symbol_map(Alpha A) {
+  struct Maps {
+    int8_t M[4][256];
+    Maps() {
+      for (Alpha X : {Alpha::RNA, Alpha::DNA, Alpha::Protein, Alpha::Int})
+        for (int B = 0; B < 256; ++B)
+          M[static_cast<int>(X)][B] =
+              static_cast<int8_t>(symbol_code(X, static_cast<char>(B)));
+    }
+  };
+  static const Maps Table; // immutable once built (thread-safe init)
+  return Table.M[static_cast<int>(A)];
+}
+
 struct FastaRecord {
   std::string Name;
   std::string Seq;
@@ -132,15 +148,27 @@ struct Encoded {
 inline Encoded encode(Alpha A, const std::string &Seq, const std::string &What,
                       UnknownLetters U = {}, const std::string &Name = "") {
   Encoded E;
-  E.Codes.reserve(Seq.size());
-  // the code of every byte, once per sequence (databases of long records)
-  int8_t Map[256];
-  for (int B = 0; B < 256; ++B)
-    Map[B] = static_cast<int8_t>(symbol_code(A, static_cast<char>(B)));
   const int AsCode =
       U.M == UnknownLetters::As ? unknown_as_code(A, U, Name) : -1;
+  E.Codes.resize(Seq.size());
+  const int8_t *Map = symbol_map(A);
+  // every letter known (the usual case): one lookup per letter
+  size_t I = 0;
+  for (; I < Seq.size(); ++I) {
+    const int8_t C = Map[static_cast<unsigned char>(Seq[I])];
+    if (C < 0)
+      break;
+    E.Codes[I] = C;
+  }
+  if (I == Seq.size()) {
+    E.Text = Seq;
+    return E;
+  }
+  E.Codes.resize(I);
+  if (U.M == UnknownLetters::Skip)
+    E.Text = Seq.substr(0, I);
   size_t Unknown = 0, First = 0;
-  for (size_t I = 0; I < Seq.size(); ++I) {
+  for (; I < Seq.size(); ++I) {
     int C = Map[static_cast<unsigned char>(Seq[I])];
     if (C < 0) {
       if (U.M == UnknownLetters::Error)
@@ -283,7 +311,6 @@ inline InputValue sequence_value(const InputSpec &S, const std::string &Text,
                                  const std::string &Origin,
                                  UnknownLetters U = {}) {
   InputValue V;
-  V.Text = Text;
   V.Origin = Origin;
   if (Text.empty())
     throw InputError("input '" + S.Name + "' (" + Origin +
@@ -480,9 +507,16 @@ private:
         R = {Files[F], "", No, /*Named=*/false};
         Before = 0;
       }
-      for (char C : Line)
-        if (!std::isspace(static_cast<unsigned char>(C)))
-          R.Seq += C;
+      // (a line with no blank is appended whole)
+      size_t Blank = 0;
+      while (Blank < Line.size() &&
+             (static_cast<unsigned char>(Line[Blank]) > ' ' ||
+              !std::isspace(static_cast<unsigned char>(Line[Blank]))))
+        ++Blank;
+      R.Seq.append(Line, 0, Blank);
+      for (size_t K = Blank; K < Line.size(); ++K)
+        if (!std::isspace(static_cast<unsigned char>(Line[K])))
+          R.Seq += Line[K];
       if (R.Seq.size() == Before)
         continue;
       Have = true;
