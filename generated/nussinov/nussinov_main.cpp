@@ -145,6 +145,11 @@ int main(int argc, char **argv) {
     int status = 0;
     size_t verified = 0, verified_cells = 0; // --verify: problems, cells
     bool verify_failed = false;
+    std::vector<dpc_rt::Problem> problems;
+    dpc_rt::Timer read_timer;
+    // The first chunk of problems is read while the CUDA contexts start.
+    bool more = stream.next(problems, 100000, size_t(256) << 20);
+    summary.Read += read_timer.seconds();
     double dev = 0; // the device's budget
 #if defined(DPC_HAVE_CUDA)
     if (device_start.valid()) {
@@ -194,11 +199,10 @@ int main(int argc, char **argv) {
     if (!on_gpu) devices = {0};
     std::vector<dpc_rt::HostBuffer> host_tables(
         devices.size()); // the GPUs' tables, reused
-    std::vector<dpc_rt::Problem> problems;
-    bool many = false; // more than one problem: messages name theirs
-    dpc_rt::Timer read_timer;
+    bool many = false;   // more than one problem: messages name theirs
+    read_timer = dpc_rt::Timer();
     dpc_rt::print_header(opt, {"N"}, {"C[0, N - 1]"}, has_structure); // tsv: the columns
-    while (stream.next(problems, 100000, size_t(256) << 20)) {
+    for (; more; more = stream.next(problems, 100000, size_t(256) << 20)) {
       const size_t base = stream.first();
       many = many || problems.size() > 1 || base > 0;
       if (!opt.DumpTables.empty() && many)
