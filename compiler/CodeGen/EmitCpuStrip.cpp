@@ -977,27 +977,13 @@ struct SweepPrinter {
     if (G.InteriorGuard) {
       // Blocks of B columns (Group::InteriorBlockGuard), NB of them per tile.
       const int64_t B = G.InteriorCols, NB = Cols / B;
-      W.comment(fmt::format(
-          "The first run of interior blocks [dpc_i0, dpc_i1) of the strip's "
-          "blocks of {} columns\n(isl: their whole box lies in one case of "
-          "every table); the steps [dpc_fa, dpc_fb)\nwhere every lane is in "
-          "it run without guards.",
-          B));
       W.line("const int64_t dpc_t0 = dpc_tmin + dpc_r;");
-      W.line("const int64_t dpc_nb = {} * (dpc_cl[dpc_r] - dpc_cf[dpc_r] + 1);",
-             NB);
-      W.line("int64_t dpc_i0 = dpc_nb, dpc_i1 = dpc_nb;");
-      W.open("for (int64_t dpc_b = 0; dpc_b < dpc_nb; ++dpc_b)");
-      W.line("const int64_t dpc_t1 = {} * dpc_cf[dpc_r] + dpc_b; // the block",
-             NB);
-      W.open("if (" + iexpr(G.InteriorBlockGuard) + ")");
-      W.line("if (dpc_i0 == dpc_nb) dpc_i0 = dpc_b;");
-      W.close();
-      W.open("else if (dpc_i0 < dpc_nb)");
-      W.line("dpc_i1 = dpc_b;");
-      W.line("break;");
-      W.close();
-      W.close();
+      emitInteriorBlockRun(
+          G, fmt::format("{} * (dpc_cl[dpc_r] - dpc_cf[dpc_r] + 1)", NB),
+          {fmt::format("const int64_t dpc_t1 = {} * dpc_cf[dpc_r] + dpc_b; "
+                       "// the block",
+                       NB)},
+          iexpr(G.InteriorBlockGuard), W);
       W.line("const int64_t dpc_fa = dpc_min(dpc_ncols + {}, {} * dpc_i0 + {});",
              L - 1, B, L - 1);
       W.line("const int64_t dpc_fb = dpc_max(dpc_fa, {} * dpc_i1);", B);

@@ -730,31 +730,18 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   if (G.InteriorGuard) {
     // Blocks of B columns (Group::InteriorBlockGuard), NB of them per tile.
     const int64_t B = G.InteriorCols, NB = Cols / B;
-    W.comment(fmt::format(
-        "The first run of interior blocks [dpc_i0, dpc_i1) of the strip's "
-        "blocks of {} columns\n(isl: their whole box lies in one case of "
-        "every table); the steps [dpc_fa, dpc_fb)\nwhere every lane is in "
-        "one run with no guards.",
-        B));
-    W.line("const int64_t dpc_nb = {} * (dpc_l - dpc_f + 1);", NB);
-    W.line("int64_t dpc_i0 = dpc_nb, dpc_i1 = dpc_nb;");
-    W.open("for (int64_t dpc_b = 0; dpc_b < dpc_nb; ++dpc_b)");
-    W.line("const int64_t {} = dpc_f + dpc_b / {};", C1, NB);
-    W.line("const int64_t {} = dpc_t0 + {};", C0, C1);
-    W.line("const int64_t dpc_b1 = {} + dpc_b % {};",
-           iexpr(IExpr::num(NB) * Tile[1]), NB);
-    W.line("const bool dpc_inner = {};",
-           iexpr(substitute(G.InteriorBlockGuard,
-                            {{"dpc_t0", Tile[0]},
-                             {"dpc_t1", IExpr::var("dpc_b1")}})));
-    W.open("if (dpc_inner)");
-    W.line("if (dpc_i0 == dpc_nb) dpc_i0 = dpc_b;");
-    W.close();
-    W.open("else if (dpc_i0 < dpc_nb)");
-    W.line("dpc_i1 = dpc_b;");
-    W.line("break;");
-    W.close();
-    W.close();
+    emitInteriorBlockRun(
+        G, fmt::format("{} * (dpc_l - dpc_f + 1)", NB),
+        {fmt::format("const int64_t {} = dpc_f + dpc_b / {};", C1, NB),
+         fmt::format("const int64_t {} = dpc_t0 + {};", C0, C1),
+         fmt::format("const int64_t dpc_b1 = {} + dpc_b % {};",
+                     iexpr(IExpr::num(NB) * Tile[1]), NB),
+         "const bool dpc_inner = " +
+             iexpr(substitute(G.InteriorBlockGuard,
+                              {{"dpc_t0", Tile[0]},
+                               {"dpc_t1", IExpr::var("dpc_b1")}})) +
+             ";"},
+        "dpc_inner", W);
     W.line("const int dpc_fa = int(dpc_min(dpc_send, {} * dpc_i0 + {}));", B,
            Depth);
     W.line("const int dpc_fb = int(dpc_max(dpc_fa, {} * dpc_i1));", B);

@@ -275,6 +275,30 @@ bool dpc::keepsRings(const Program &P, int K) {
          groupHasRing(P, P.Groups[Kn.Group]);
 }
 
+void dpc::emitInteriorBlockRun(const Group &G, const std::string &NBlocks,
+                               const std::vector<std::string> &Setup,
+                               const std::string &Guard, CodeWriter &W) {
+  W.comment(fmt::format(
+      "The first run of interior blocks [dpc_i0, dpc_i1) of the strip's "
+      "blocks of {} columns\n(isl: their whole box lies in one case of "
+      "every table); the steps [dpc_fa, dpc_fb)\nwhere every lane is in that "
+      "run have no guards.",
+      G.InteriorCols));
+  W.line("const int64_t dpc_nb = {};", NBlocks);
+  W.line("int64_t dpc_i0 = dpc_nb, dpc_i1 = dpc_nb;");
+  W.open("for (int64_t dpc_b = 0; dpc_b < dpc_nb; ++dpc_b)");
+  for (const std::string &L : Setup)
+    W.line("{}", L);
+  W.open("if (" + Guard + ")");
+  W.line("if (dpc_i0 == dpc_nb) dpc_i0 = dpc_b;");
+  W.close();
+  W.open("else if (dpc_i0 < dpc_nb)");
+  W.line("dpc_i1 = dpc_b;");
+  W.line("break;");
+  W.close();
+  W.close();
+}
+
 void dpc::emitRowReductionStore(const Program &P, const Group &G,
                                 const RowReduction &RR,
                                 const std::string &Mem0,

@@ -129,6 +129,14 @@ void emitRowReductionStore(const lir::Program &P, const lir::Group &G,
                            const lir::RowReduction &RR,
                            const std::string &Mem0, const std::string &Val,
                            CodeWriter &W);
+/// A strip sweep's first run of interior blocks (Group::InteriorBlockGuard,
+/// blocks of G.InteriorCols columns): declares dpc_nb (NBlocks, the
+/// strip's blocks) and dpc_i0, dpc_i1 (the run, relative block indices;
+/// dpc_nb when there is none) and the loop over dpc_b that finds them,
+/// where Setup declares the guard's variables for block dpc_b.
+void emitInteriorBlockRun(const lir::Group &G, const std::string &NBlocks,
+                          const std::vector<std::string> &Setup,
+                          const std::string &Guard, CodeWriter &W);
 /// Whether GPU kernel K sweeps a table kept as two rolling rows in such
 /// runs (it is then a template on DPC_RING, one instance per mode).
 bool keepsRings(const lir::Program &P, int K);
