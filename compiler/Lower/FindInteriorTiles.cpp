@@ -52,9 +52,13 @@ void dpc::findInteriorTiles(const PolyModel &PM, Program &P) {
     G.InteriorStmts.clear();
     if (!G.Strip)
       continue;
-    std::optional<isl::set> Inside;
+    // Column blocks: the largest divisor of the tile's columns up to 32 (a
+    // GPU sweep's chunk), with the same cases as the tiles.
+    int64_t B = std::min<int64_t>(G.TileSizes[1], 32);
+    while (G.TileSizes[1] % B != 0)
+      --B;
+    std::optional<isl::set> Inside, Blocks;
     std::vector<int> Stmts;
-    std::vector<const dpc::Statement *> Picked;
     std::string Why;
     for (int T : G.StripTables) {
       // The last case of T whose domain holds a whole tile (the general
@@ -78,8 +82,9 @@ void dpc::findInteriorTiles(const PolyModel &PM, Program &P) {
         break;
       }
       Stmts.push_back(Pick);
-      Picked.push_back(PickPS);
       Inside = Inside ? Inside->intersect(PickSet) : PickSet;
+      isl::set InBlocks = tilesInside(PM, G, *PickPS, B);
+      Blocks = Blocks ? Blocks->intersect(InBlocks) : InBlocks;
     }
     if (Why.empty() && Inside && Inside->is_empty())
       Why = "no tile lies in one case of every table";
@@ -94,16 +99,6 @@ void dpc::findInteriorTiles(const PolyModel &PM, Program &P) {
           PM.paramContext());
     };
     G.InteriorGuard = Guard(*Inside);
-    // Column blocks: the largest divisor of the tile's columns up to 32 (a
-    // GPU sweep's chunk), with the same cases.
-    int64_t B = std::min<int64_t>(G.TileSizes[1], 32);
-    while (G.TileSizes[1] % B != 0)
-      --B;
-    std::optional<isl::set> Blocks;
-    for (const dpc::Statement *PS : Picked) {
-      isl::set In = tilesInside(PM, G, *PS, B);
-      Blocks = Blocks ? Blocks->intersect(In) : In;
-    }
     G.InteriorCols = B;
     G.InteriorBlockGuard = Guard(Blocks->coalesce());
     std::string Names;
