@@ -150,25 +150,10 @@ inline Encoded encode(Alpha A, const std::string &Seq, const std::string &What,
   Encoded E;
   const int AsCode =
       U.M == UnknownLetters::As ? unknown_as_code(A, U, Name) : -1;
-  E.Codes.resize(Seq.size());
+  E.Codes.reserve(Seq.size());
   const int8_t *Map = symbol_map(A);
-  // every letter known (the usual case): one lookup per letter
-  size_t I = 0;
-  for (; I < Seq.size(); ++I) {
-    const int8_t C = Map[static_cast<unsigned char>(Seq[I])];
-    if (C < 0)
-      break;
-    E.Codes[I] = C;
-  }
-  if (I == Seq.size()) {
-    E.Text = Seq;
-    return E;
-  }
-  E.Codes.resize(I);
-  if (U.M == UnknownLetters::Skip)
-    E.Text = Seq.substr(0, I);
   size_t Unknown = 0, First = 0;
-  for (; I < Seq.size(); ++I) {
+  for (size_t I = 0; I < Seq.size(); ++I) {
     int C = Map[static_cast<unsigned char>(Seq[I])];
     if (C < 0) {
       if (U.M == UnknownLetters::Error)
@@ -507,16 +492,11 @@ private:
         R = {Files[F], "", No, /*Named=*/false};
         Before = 0;
       }
-      // (a line with no blank is appended whole)
-      size_t Blank = 0;
-      while (Blank < Line.size() &&
-             (static_cast<unsigned char>(Line[Blank]) > ' ' ||
-              !std::isspace(static_cast<unsigned char>(Line[Blank]))))
-        ++Blank;
-      R.Seq.append(Line, 0, Blank);
-      for (size_t K = Blank; K < Line.size(); ++K)
-        if (!std::isspace(static_cast<unsigned char>(Line[K])))
-          R.Seq += Line[K];
+      // (a byte above ' ' is never a blank: no isspace call for letters)
+      for (char C : Line)
+        if (static_cast<unsigned char>(C) > ' ' ||
+            !std::isspace(static_cast<unsigned char>(C)))
+          R.Seq += C;
       if (R.Seq.size() == Before)
         continue;
       Have = true;
