@@ -165,10 +165,13 @@ std::string dpc::emitMain(const Program &P) {
   W.line("size_t verified = 0, verified_cells = 0; // --verify: problems, cells");
   W.line("bool verify_failed = false;");
   W.line("std::vector<dpc_rt::Problem> problems;");
+  W.comment("A chunk: at most 100000 problems or 256 MiB of inputs.");
+  W.line("auto read_chunk = [&] {{ return stream.next(problems, 100000, "
+         "size_t(256) << 20); }};");
   W.line("dpc_rt::Timer read_timer;");
   W.comment("The first chunk of problems is read while the CUDA contexts "
             "start.");
-  W.line("bool more = stream.next(problems, 100000, size_t(256) << 20);");
+  W.line("bool more = read_chunk();");
   W.line("summary.Read += read_timer.seconds();");
   W.line("double dev = 0; // the device's budget");
   W.text("#if defined(DPC_HAVE_CUDA)");
@@ -252,7 +255,7 @@ std::string dpc::emitMain(const Program &P) {
            "the columns",
            PList, OList);
   }
-  W.open("for (; more; more = stream.next(problems, 100000, size_t(256) << 20))");
+  W.open("for (; more; more = read_chunk())");
   W.line("const size_t base = stream.first();");
   W.line("many = many || problems.size() > 1 || base > 0;");
   W.line("if (!opt.DumpTables.empty() && many) throw "

@@ -150,9 +150,11 @@ int main(int argc, char **argv) {
     size_t verified = 0, verified_cells = 0; // --verify: problems, cells
     bool verify_failed = false;
     std::vector<dpc_rt::Problem> problems;
+    // A chunk: at most 100000 problems or 256 MiB of inputs.
+    auto read_chunk = [&] { return stream.next(problems, 100000, size_t(256) << 20); };
     dpc_rt::Timer read_timer;
     // The first chunk of problems is read while the CUDA contexts start.
-    bool more = stream.next(problems, 100000, size_t(256) << 20);
+    bool more = read_chunk();
     summary.Read += read_timer.seconds();
     double dev = 0; // the device's budget
 #if defined(DPC_HAVE_CUDA)
@@ -206,7 +208,7 @@ int main(int argc, char **argv) {
     bool many = false;   // more than one problem: messages name theirs
     read_timer = dpc_rt::Timer();
     dpc_rt::print_header(opt, {"N"}, {"C[0, N - 1]"}, has_structure); // tsv: the columns
-    for (; more; more = stream.next(problems, 100000, size_t(256) << 20)) {
+    for (; more; more = read_chunk()) {
       const size_t base = stream.first();
       many = many || problems.size() > 1 || base > 0;
       if (!opt.DumpTables.empty() && many)
