@@ -686,16 +686,85 @@ struct CudaPrinter {
     W.line("[[maybe_unused]] const Inputs dpc_in = dpc_prob.in;");
     W.line("[[maybe_unused]] const Tables dpc_t = dpc_prob.t;");
     W.line("[[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];");
-    emitParamLocals(M, W);
+    emitParamLocals(M, W, "dpc_p", S.Narrow ? "dpc_ix" : "int64_t");
     for (size_t I = 0; I < S.TileIters.size(); ++I)
-      W.line("const int64_t {} = dpc_item[{}]; (void){};", S.TileIters[I], I + 1,
-             S.TileIters[I]);
+      if (S.Narrow)
+        W.line("const dpc_ix {0} = dpc_ix(dpc_item[{1}]); (void){0};",
+               S.TileIters[I], I + 1);
+      else
+        W.line("const int64_t {0} = dpc_item[{1}]; (void){0};",
+               S.TileIters[I], I + 1);
     if (S.SharedSequence) {
       W.comment("this block is part x of the problem's gridDim.x; the parts "
                 "meet at the problem's\nbarrier (a count and a generation)");
       W.line("const unsigned dpc_part = blockIdx.x, dpc_parts = gridDim.x;");
       W.line("int *const dpc_bar = dpc_bars + 2 * dpc_item[0];");
     }
+  }
+
+  /// Kernel K's instances as the host launches them, in order: the
+  /// condition under which it runs each (empty: otherwise) and its
+  /// template arguments (DPC_RING: Params::dpc_ring; dpc_ix: the index
+  /// type, dpc_nar; DPC_BLOCKS: a step of many tiles per SM).
+  std::vector<std::pair<std::string, std::string>> instances(int K) {
+    const GpuKernel &S = G.Kernels[K];
+    std::vector<std::pair<std::string, std::string>> R;
+    if (S.BusyBlocksPerSM) {
+      R.push_back({fmt::format("dpc_n >= size_t({}) * size_t(dpc_sms)",
+                               S.BusyBlocksPerSM),
+                   fmt::format("<{}>", S.BusyBlocksPerSM)});
+      R.push_back({"", fmt::format("<{}>", S.MinBlocksPerSM)});
+      return R;
+    }
+    std::vector<std::pair<std::string, std::string>> Ring = {{"", ""}};
+    if (keepsRings(P, K))
+      Ring = {{"dpc_ps[0].dpc_ring", "true"}, {"", "false"}};
+    for (const auto &[RC, RA] : Ring) {
+      if (!S.Narrow) {
+        R.push_back({RC, RA.empty() ? "" : "<" + RA + ">"});
+        continue;
+      }
+      const std::string Pre = RA.empty() ? "" : RA + ", ";
+      R.push_back({RC.empty() ? "dpc_nar" : RC + " && dpc_nar",
+                   "<" + Pre + "int32_t>"});
+      R.push_back({RC, "<" + Pre + "int64_t>"});
+    }
+    return R;
+  }
+
+  /// The host's test of kernel K's int32 instance (GpuKernel::Narrow) for
+  /// one problem: its lowering bound on every index value, from the sizes.
+  void narrowCheck(int K, CodeWriter &W) {
+    const GpuKernel &S = G.Kernels[K];
+    W.comment(fmt::format(
+        "Whether kernel {0}'s index arithmetic stays within int32 for problem "
+        "p's sizes\n(GpuKernel::Narrow, Lower/ChooseIndexWidth.cpp): with m "
+        "the largest |param| or |let|,\nevery band member it touches lies "
+        "within {1} * m + {2}, every variable of an\nexpression within x = 2 "
+        "* max(m, that), every value it computes within {3} * x + {4}.",
+        K, S.NarrowBoxS, S.NarrowBoxC, S.NarrowS, S.NarrowC));
+    W.open(fmt::format("static bool dpc_narrow{}(const Params &p)", K));
+    W.line("const int64_t dpc_lim = int64_t(1) << 30;");
+    W.line("int64_t m = 0;");
+    std::vector<std::string> Names;
+    for (auto &Pr : M.Params)
+      Names.push_back("p." + Pr.Name);
+    for (auto &L : M.Lets)
+      Names.push_back("p." + L.Name);
+    if (!Names.empty()) {
+      std::string List;
+      for (auto &N : Names)
+        List += (List.empty() ? "" : ", ") + N;
+      W.open(fmt::format("for (const int64_t v : {{{}}})", List));
+      W.line("if (v < -dpc_lim || v > dpc_lim) return false;");
+      W.line("m = std::max(m, v < 0 ? -v : v);");
+      W.close();
+    }
+    W.line("const int64_t x = 2 * std::max<int64_t>(m, {} * m + {});",
+           S.NarrowBoxS, S.NarrowBoxC);
+    W.line("return x <= INT32_MAX && {} * x + {} <= INT32_MAX;", S.NarrowS,
+           S.NarrowC);
+    W.close();
   }
 
   void kernel(int K, CodeWriter &W) {
@@ -705,8 +774,20 @@ struct CudaPrinter {
       Args += ", int64_t " + I;
     W.comment(fmt::format("Kernel {} ({}): {}.", K,
                           kernelFamilyName(S.Family), S.Why));
-    if (keepsRings(P, K))
+    if (S.Narrow) {
+      DPC_ASSERT(!S.BusyBlocksPerSM, "a strip kernel with two occupancies");
+      W.comment(fmt::format("{}dpc_ix: int32_t where the run's sizes keep "
+                            "the index arithmetic in it\n(dpc_narrow{}), else "
+                            "int64_t",
+                            keepsRings(P, K)
+                                ? "Params::dpc_ring: a kernel for each; "
+                                : "",
+                            K));
+      W.line("template <{}typename dpc_ix>",
+             keepsRings(P, K) ? "bool DPC_RING, " : "");
+    } else if (keepsRings(P, K)) {
       W.line("template <bool DPC_RING> // Params::dpc_ring: a kernel for each");
+    }
     if (S.BusyBlocksPerSM)
       W.line("template <int DPC_BLOCKS> // blocks per SM: {} or, for a step "
              "of many tiles, {}",
@@ -1011,30 +1092,31 @@ struct CudaPrinter {
                "* sizeof(int), dpc_stream));");
         Gacc += ", dpc_pipe.get()";
       }
-      if (keepsRings(P, K)) {
-        // (every problem of a run keeps its ring tables alike)
-        for (const char *Ring : {"true", "false"})
-          W.line("{}dpc_kernel{}<{}><<<static_cast<unsigned>(dpc_n), {}, {}, "
-                 "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
-                 Ring[0] == 't' ? "if (dpc_ps[0].dpc_ring) " : "else ", K,
-                 Ring, S.Threads, S.SharedBytes, Args, Gacc);
-      } else if (S.BusyBlocksPerSM) {
+      if (S.Narrow) {
+        W.comment(fmt::format("the int32 instance where every problem of the "
+                              "launch keeps the index\narithmetic in it "
+                              "(dpc_narrow{})",
+                              K));
+        W.line("bool dpc_nar = true;");
+        W.line("for (size_t dpc_q = 0; dpc_q < dpc_n && dpc_nar; ++dpc_q) "
+               "dpc_nar = dpc_narrow{}(dpc_ps[dpc_L.Items[{} * dpc_q]]);",
+               K, NI);
+      }
+      if (S.BusyBlocksPerSM)
         W.comment(fmt::format("(a step of at least {} tiles per SM: the "
                               "instance at {} blocks per SM)",
                               S.BusyBlocksPerSM, S.BusyBlocksPerSM));
-        for (int B : {S.BusyBlocksPerSM, S.MinBlocksPerSM})
-          W.line("{}dpc_kernel{}<{}><<<static_cast<unsigned>(dpc_n), {}, {}, "
-                 "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
-                 B == S.BusyBlocksPerSM
-                     ? fmt::format("if (dpc_n >= size_t({}) * size_t(dpc_sms)) ",
-                                   S.BusyBlocksPerSM)
-                     : "else ",
-                 K, B, S.Threads, S.SharedBytes, Args, Gacc);
-      } else {
-        W.line("dpc_kernel{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
+      // (every problem of a run keeps its ring tables alike)
+      std::vector<std::pair<std::string, std::string>> Inst = instances(K);
+      for (size_t I = 0; I < Inst.size(); ++I)
+        W.line("{}dpc_kernel{}{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
                "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
-               K, S.Threads, S.SharedBytes, Args, Gacc);
-      }
+               Inst.size() == 1       ? ""
+               : Inst[I].first.empty() ? "else "
+                                       : fmt::format("{}if ({}) ",
+                                                     I ? "else " : "",
+                                                     Inst[I].first),
+               K, Inst[I].second, S.Threads, S.SharedBytes, Args, Gacc);
       W.line("DPC_CUDA_CHECK(cudaGetLastError());");
     } else if (S.Family == KernelFamily::ParallelGrid) {
       W.comment("the problems along y (at most 65535 per launch), each "
@@ -1259,14 +1341,7 @@ struct CudaPrinter {
       W.line("const int dpc_sms = dpc_rt::sm_count(dpc_device);");
     for (size_t K = 0; K < G.Kernels.size(); ++K)
       if (G.Kernels[K].SharedOptIn)
-        for (const std::string &Inst :
-             keepsRings(P, static_cast<int>(K))
-                 ? std::vector<std::string>{"<true>", "<false>"}
-             : G.Kernels[K].BusyBlocksPerSM
-                 ? std::vector<std::string>{
-                       fmt::format("<{}>", G.Kernels[K].MinBlocksPerSM),
-                       fmt::format("<{}>", G.Kernels[K].BusyBlocksPerSM)}
-                 : std::vector<std::string>{""})
+        for (const auto &[Cond, Inst] : instances(static_cast<int>(K)))
           W.line("DPC_CUDA_CHECK(cudaFuncSetAttribute(dpc_kernel{}{}, "
                  "cudaFuncAttributeMaxDynamicSharedMemorySize, {}));",
                  K, Inst, G.Kernels[K].SharedBytes);
@@ -1432,6 +1507,10 @@ struct CudaPrinter {
       }
       kernel(static_cast<int>(K), W);
       W.blank();
+      if (G.Kernels[K].Narrow) {
+        narrowCheck(static_cast<int>(K), W);
+        W.blank();
+      }
     }
     if (G.Traceback.OnDevice) {
       emitDeviceTraceback(P, W);

@@ -61,6 +61,10 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   const int R = K.LaneRows;
   const int64_t Rows = G.TileSizes[0], Cols = G.TileSizes[1];
   const int Lanes = K.Threads;
+  // The type of the kernel's index arithmetic: its template argument
+  // dpc_ix (int32_t or int64_t, the host choosing per launch) where it has
+  // an int32 instance (GpuKernel::Narrow), int64_t otherwise.
+  const std::string IX = K.Narrow ? "dpc_ix" : "int64_t";
   // In a run with rolling rows: this cell is the output cell (dpc_os, see
   // the strip's start).
   const std::string OutputHere = fmt::format(
@@ -166,7 +170,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   // The table indices of band cell (Mem0, Mem1) as `const int64_t` locals.
   auto declareIndices = [&](const TableInfo &Tab, const std::string &Mem0,
                             const std::string &Mem1) {
-    return declareBandIndices(G, Tab, Mem0, Mem1, W);
+    return declareBandIndices(G, Tab, Mem0, Mem1, W, IX);
   };
   // Fused row reductions (GpuKernel::RowReductions): each of the lane's
   // rows keeps its running max (min) of Source's cells, dpc_rr_R[r],
@@ -279,7 +283,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.line("{} {}[{}];", inputElemType(M.Inputs[L.Input]), N, R);
       W.line("#pragma unroll");
       W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
-      W.line("const int64_t dpc_m0 = dpc_lo0 + {} * dpc_lane + dpc_r;", R);
+      W.line("const {} dpc_m0 = dpc_lo0 + {} * dpc_lane + dpc_r;", IX, R);
       W.line("{}[dpc_r] = {};", N, LeafRead(L));
       W.close();
       LeafNames[L.Key] = N + "[dpc_r]";
@@ -456,7 +460,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         continue;
       }
       if (!AnyCol)
-        W.line("const int64_t dpc_m1 = dpc_lo1 + dpc_c;");
+        W.line("const {} dpc_m1 = dpc_lo1 + dpc_c;", IX);
       AnyCol = true;
       W.line("const {} {} = {}; // {}", inputElemType(M.Inputs[L.Input]), N,
              LeafRead(L), L.Key);
@@ -663,8 +667,8 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         "column\nc = s - l at step s. The tile's boundary is read once before "
         "the steps.",
         Rows, Cols, R));
-    W.line("const int64_t dpc_lo0 = {} * ({});", Rows, iexpr(Tile[0]));
-    W.line("const int64_t dpc_lo1 = {} * ({});", Cols, iexpr(Tile[1]));
+    W.line("const {} dpc_lo0 = {} * ({});", IX, Rows, iexpr(Tile[0]));
+    W.line("const {} dpc_lo1 = {} * ({});", IX, Cols, iexpr(Tile[1]));
     Registers();
     LoadTop("0");
     W.line("__syncwarp();");
@@ -705,11 +709,11 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   W.line("volatile int *const dpc_flags = dpc_pipe + 1;");
   W.line("const int dpc_up = int(dpc_item[2]);");
   W.line("const bool dpc_above = dpc_up >= 0;");
-  W.line("const int64_t dpc_w0 = {};", iexpr(K.WaveLo));
-  W.line("int64_t dpc_f = 0, dpc_l = -1;");
-  W.open(fmt::format("for (int64_t {0} = dpc_w0; {0} <= {1}; ++{0})", C0,
-                     iexpr(K.WaveHi)));
-  W.line("const int64_t {} = {} - dpc_t0;", C1, C0);
+  W.line("const {} dpc_w0 = {};", IX, iexpr(K.WaveLo));
+  W.line("{} dpc_f = 0, dpc_l = -1;", IX);
+  W.open(fmt::format("for ({2} {0} = dpc_w0; {0} <= {1}; ++{0})", C0,
+                     iexpr(K.WaveHi), IX));
+  W.line("const {} {} = {} - dpc_t0;", IX, C1, C0);
   W.line("if ({0} < {1} || {0} > {2}) continue;", C1, iexpr(K.TileLo),
          iexpr(K.TileHi));
   W.line("if (dpc_l < dpc_f) dpc_f = {};", C1);
@@ -720,8 +724,8 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       "Band members [dpc_lo0, dpc_lo0 + {0}) x [dpc_lo1, dpc_lo1 + dpc_ncols); "
       "lane l owns\nrows dpc_lo0 + {1} * l + r (r < {1}).",
       Rows, R));
-  W.line("const int64_t dpc_lo0 = {} * dpc_t0;", Rows);
-  W.line("const int64_t dpc_lo1 = {} * dpc_f;", Cols);
+  W.line("const {} dpc_lo0 = {} * dpc_t0;", IX, Rows);
+  W.line("const {} dpc_lo1 = {} * dpc_f;", IX, Cols);
   // The strip's columns fit an int: its tables would need more memory than
   // any device has otherwise.
   W.line("const int dpc_ncols = int({} * (dpc_l - dpc_f + 1));", Cols);
@@ -732,16 +736,16 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     const int64_t B = G.InteriorCols, NB = Cols / B;
     emitInteriorBlockRun(
         G, fmt::format("{} * (dpc_l - dpc_f + 1)", NB),
-        {fmt::format("const int64_t {} = dpc_f + dpc_b / {};", C1, NB),
-         fmt::format("const int64_t {} = dpc_t0 + {};", C0, C1),
-         fmt::format("const int64_t dpc_b1 = {} + dpc_b % {};",
+        {fmt::format("const {} {} = dpc_f + dpc_b / {};", IX, C1, NB),
+         fmt::format("const {} {} = dpc_t0 + {};", IX, C0, C1),
+         fmt::format("const {} dpc_b1 = {} + dpc_b % {};", IX,
                      iexpr(IExpr::num(NB) * Tile[1]), NB),
          "const bool dpc_inner = " +
              iexpr(substitute(G.InteriorBlockGuard,
                               {{"dpc_t0", Tile[0]},
                                {"dpc_t1", IExpr::var("dpc_b1")}})) +
              ";"},
-        "dpc_inner", W);
+        "dpc_inner", W, IX);
     W.line("const int dpc_fa = int(dpc_min(dpc_send, {} * dpc_i0 + {}));", B,
            Depth);
     W.line("const int dpc_fb = int(dpc_max(dpc_fa, {} * dpc_i1));", B);
@@ -753,7 +757,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         "computed by lane\ndpc_orow / {0} (its row dpc_orow % {0}) at step "
         "dpc_os (-1: not in this strip).",
         R));
-    W.line("const int64_t dpc_orow = {} - dpc_lo0, dpc_ocol = {} - dpc_lo1;",
+    W.line("const {} dpc_orow = {} - dpc_lo0, dpc_ocol = {} - dpc_lo1;", IX,
            OM[0], OM[1]);
     W.line("const int dpc_os = dpc_orow >= 0 && dpc_orow < {} && dpc_ocol >= 0 "
            "&& dpc_ocol < dpc_ncols ? int(dpc_ocol + dpc_orow / {}) : -1;",
@@ -812,7 +816,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         W.open(fmt::format("for (int dpc_cc = dpc_lane; dpc_cc < {}; dpc_cc += "
                            "{})",
                            K.SyncCols, Lanes));
-        W.line("const int64_t dpc_m1 = dpc_lo1 + dpc_s + dpc_cc;");
+        W.line("const {} dpc_m1 = dpc_lo1 + dpc_s + dpc_cc;", IX);
         W.line("dpc_cs{}[(dpc_s + dpc_cc) & {}] = {};", LI, 2 * K.SyncCols - 1,
                LeafRead(L));
         W.close();

@@ -188,11 +188,17 @@ void dpc::printLoopTree(const LNode &N, CodeWriter &W,
 }
 
 void dpc::emitParamLocals(const ModuleInfo &M, CodeWriter &W,
-                          const std::string &P) {
+                          const std::string &P, const std::string &Ty) {
+  auto Local = [&](const std::string &Name) {
+    if (Ty == "int64_t")
+      W.line("const int64_t {} = {}.{};", Name, P, Name);
+    else
+      W.line("const {0} {1} = {0}({2}.{1});", Ty, Name, P);
+  };
   for (auto &Pr : M.Params)
-    W.line("const int64_t {} = {}.{};", Pr.Name, P, Pr.Name);
+    Local(Pr.Name);
   for (auto &L : M.Lets)
-    W.line("const int64_t {} = {}.{};", L.Name, P, L.Name);
+    Local(L.Name);
   if (!M.Params.empty() || !M.Lets.empty()) {
     std::string Void;
     for (auto &Pr : M.Params)
@@ -277,16 +283,17 @@ bool dpc::keepsRings(const Program &P, int K) {
 
 void dpc::emitInteriorBlockRun(const Group &G, const std::string &NBlocks,
                                const std::vector<std::string> &Setup,
-                               const std::string &Guard, CodeWriter &W) {
+                               const std::string &Guard, CodeWriter &W,
+                               const std::string &Ty) {
   W.comment(fmt::format(
       "The first run of interior blocks [dpc_i0, dpc_i1) of the strip's "
       "blocks of {} columns\n(isl: their whole box lies in one case of "
       "every table); the steps [dpc_fa, dpc_fb)\nwhere every lane is in that "
       "run have no guards.",
       G.InteriorCols));
-  W.line("const int64_t dpc_nb = {};", NBlocks);
-  W.line("int64_t dpc_i0 = dpc_nb, dpc_i1 = dpc_nb;");
-  W.open("for (int64_t dpc_b = 0; dpc_b < dpc_nb; ++dpc_b)");
+  W.line("const {} dpc_nb = {};", Ty, NBlocks);
+  W.line("{} dpc_i0 = dpc_nb, dpc_i1 = dpc_nb;", Ty);
+  W.open(fmt::format("for ({} dpc_b = 0; dpc_b < dpc_nb; ++dpc_b)", Ty));
   for (const std::string &L : Setup)
     W.line("{}", L);
   W.open("if (" + Guard + ")");
@@ -454,7 +461,8 @@ std::vector<IExprPtr> dpc::declareBandIndices(const Group &G,
                                               const TableInfo &Tab,
                                               const std::string &Mem0,
                                               const std::string &Mem1,
-                                              CodeWriter &W) {
+                                              CodeWriter &W,
+                                              const std::string &Ty) {
   std::vector<IExprPtr> X;
   const std::string *Mem[2] = {&Mem0, &Mem1};
   for (int D = 0; D < 2; ++D) {
@@ -465,7 +473,7 @@ std::vector<IExprPtr> dpc::declareBandIndices(const Group &G,
     if (G.Signs[D] < 0)
       V = "-(" + V + ")";
     // (a branch-free cell or a hoisted value may not use every index)
-    W.line("[[maybe_unused]] const int64_t {} = {};", Tab.Indices[D], V);
+    W.line("[[maybe_unused]] const {} {} = {};", Ty, Tab.Indices[D], V);
     X.push_back(IExpr::var(Tab.Indices[D]));
   }
   return X;

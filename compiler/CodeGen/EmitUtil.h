@@ -84,9 +84,11 @@ void printLoopTree(const lir::LNode &N, CodeWriter &W,
 /// A table's indices as trailing parameters: ", int64_t i, int64_t j".
 std::string idxParams(const lir::TableInfo &T);
 
-/// Declarations of the params and `let` constants as locals.
+/// Declarations of the params and `let` constants as locals (of type Ty:
+/// a strip kernel's index type).
 void emitParamLocals(const lir::ModuleInfo &M, CodeWriter &W,
-                     const std::string &P = "dpc_p");
+                     const std::string &P = "dpc_p",
+                     const std::string &Ty = "int64_t");
 
 /// Offset of a cell (index expressions) in a table's buffer, or in its
 /// reference box.
@@ -136,7 +138,8 @@ void emitRowReductionStore(const lir::Program &P, const lir::Group &G,
 /// where Setup declares the guard's variables for block dpc_b.
 void emitInteriorBlockRun(const lir::Group &G, const std::string &NBlocks,
                           const std::vector<std::string> &Setup,
-                          const std::string &Guard, CodeWriter &W);
+                          const std::string &Guard, CodeWriter &W,
+                          const std::string &Ty = "int64_t");
 /// Whether GPU kernel K sweeps a table kept as two rolling rows in such
 /// runs (it is then a template on DPC_RING, one instance per mode).
 bool keepsRings(const lir::Program &P, int K);
@@ -153,7 +156,8 @@ std::vector<lir::IExprPtr> declareBandIndices(const lir::Group &G,
                                               const lir::TableInfo &Tab,
                                               const std::string &Mem0,
                                               const std::string &Mem1,
-                                              CodeWriter &W);
+                                              CodeWriter &W,
+                                              const std::string &Ty = "int64_t");
 
 /// Local index of cell X (the statement's indices) in split S's tile
 /// accumulator.

@@ -277,6 +277,8 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
                                : std::string("no lane strips"))
            << "\n";
     }
+    if (!Kn.NarrowWhy.empty())
+      OS << "    index width: " << Kn.NarrowWhy << "\n";
     if (!Kn.HostIters.empty())
       OS << "    host loops: " << iters(Kn.HostIters) << "\n";
     if (!Kn.TileIters.empty())

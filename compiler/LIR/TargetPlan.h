@@ -227,6 +227,16 @@ struct GpuKernel {
   /// row, slot 1 the output's) instead of the tile's, and more warps fit
   /// an SM (a batch of score-only problems is bound by resident warps).
   bool RingStagesTwoRows = false;
+  /// Strip (Lower/ChooseIndexWidth.cpp): the kernel has a second instance
+  /// whose index arithmetic (params, lets, band members, table indices,
+  /// tile coordinates and the affine expressions of them it evaluates) is
+  /// int32, run where the run's sizes keep every such value there: with P
+  /// the largest |param| or |let|, every member within NarrowBoxS * P +
+  /// NarrowBoxC and every value within NarrowS * X + NarrowC, X = 2 *
+  /// max(P, that). NarrowWhy: that, or why there is no such instance.
+  bool Narrow = false;
+  int64_t NarrowS = 0, NarrowC = 0, NarrowBoxS = 0, NarrowBoxC = 0;
+  std::string NarrowWhy;
   /// Scan: the statement of X[c], the operand of its max / min that reads
   /// X[c - 1], the operation, and e(c): the other operands (one, or their
   /// max / min), read as the statement reads them.

@@ -5,8 +5,8 @@
 // statement bodies, the tile starts, the verified loop trees, the storage
 // maps, the lane strips, their interior tiles, how their cells are
 // computed and the row reductions their sweeps can compute, the GPU and
-// CPU plans and, last, the strip tables a score-only run stores as two
-// rolling rows.
+// CPU plans, the strip tables a score-only run stores as two rolling rows
+// and the strip kernels' index width.
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
@@ -57,6 +57,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     findRowReductions(PM, *P);
     mapToTarget(*P, lir::Target::standard());
     chooseRingStorage(*P);
+    chooseIndexWidth(*P);
     planTraceback(*P);
     countWork(PM, *P);
   } catch (const isl::exception_quota &) {

@@ -155,6 +155,11 @@ void findRowReductions(const PolyModel &PM, lir::Program &P);
 /// RingRowLen, RingWhy).
 void chooseRingStorage(lir::Program &P);
 
+/// For each GPU strip kernel, whether it gets an instance with int32 index
+/// arithmetic and the bound a run's sizes must meet for it
+/// (GpuKernel::Narrow, NarrowS, NarrowC, NarrowBoxS, NarrowBoxC).
+void chooseIndexWidth(lir::Program &P);
+
 /// The whole middle end. Null (after diagnostics) on failure.
 std::unique_ptr<lir::Program> lowerModule(const PolyModel &PM,
                                           DiagEngine &Diags,

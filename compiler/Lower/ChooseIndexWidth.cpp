@@ -1,0 +1,255 @@
+//===- ChooseIndexWidth.cpp - strip kernels' index arithmetic in int32 ----===//
+//
+// Takes the lowered program after the target plans (and the ring storage)
+// and gives, for each GPU strip kernel, whether its index arithmetic (the
+// params and lets, the band members, the table indices, the tile
+// coordinates and every affine expression of them the kernel evaluates:
+// domain and case guards, input positions, ring offsets, wavefront bounds)
+// may run in 32-bit integers, and the bound that a run's sizes must meet
+// for it (GpuKernel::Narrow, NarrowS, NarrowC, NarrowBoxS, NarrowBoxC).
+//
+// The bound: with P the largest magnitude of a param or let, every band
+// member of a tile the kernel touches lies within NarrowBoxS * P +
+// NarrowBoxC (the strip tables' boxes, their band shifts and a tile of
+// padding), every variable of an expression within X = 2 * max(P, that)
+// (a wavefront coordinate is the sum of two tile coordinates), and every
+// value the kernel computes, each subexpression included, within
+// NarrowS * X + NarrowC. The generated host checks it per launch and runs
+// the int32 instance of the kernel where it holds (|value| < 2^31), the
+// int64 one elsewhere. Measured on the H100 (docs/benchmarks.md): the
+// guarded steps of a strip are about half as many instructions in int32.
+//
+//===----------------------------------------------------------------------===//
+#include "Lower/Lowering.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+using namespace dpc;
+using namespace dpc::lir;
+
+namespace {
+
+/// |E| <= S * X + C where every variable's magnitude is at most X.
+struct Magnitude {
+  int64_t S = 0, C = 0;
+};
+
+// Past this a coefficient sum or constant is not worth a narrow instance.
+constexpr int64_t Cap = int64_t(1) << 40;
+
+/// Bounds the magnitudes of a kernel's index expressions.
+class MagnitudeBound {
+public:
+  /// Adds E (and every subexpression of it) to the bound; false where E is
+  /// not affine (a product of variables) or too large to matter.
+  bool add(const IExprPtr &E) {
+    if (!E)
+      return true;
+    std::optional<Magnitude> M = visit(*E);
+    return M.has_value();
+  }
+  Magnitude worst() const { return Worst; }
+
+private:
+  Magnitude Worst;
+
+  std::optional<Magnitude> keep(Magnitude M) {
+    if (M.S > Cap || M.C > Cap)
+      return std::nullopt;
+    Worst.S = std::max(Worst.S, M.S);
+    Worst.C = std::max(Worst.C, M.C);
+    return M;
+  }
+
+  std::optional<Magnitude> visit(const IExpr &E) {
+    std::vector<Magnitude> A;
+    for (const IExprPtr &X : E.Args) {
+      std::optional<Magnitude> M = visit(*X);
+      if (!M)
+        return std::nullopt;
+      A.push_back(*M);
+    }
+    auto Join = [](Magnitude X, Magnitude Y) {
+      return Magnitude{std::max(X.S, Y.S), std::max(X.C, Y.C)};
+    };
+    switch (E.K) {
+    case IExpr::Int:
+      return keep({0, E.Val < 0 ? -E.Val : E.Val});
+    case IExpr::Var:
+      return keep({1, 0});
+    case IExpr::Add:
+    case IExpr::Sub:
+      return keep({A[0].S + A[1].S, A[0].C + A[1].C});
+    case IExpr::Neg:
+      return keep(A[0]);
+    case IExpr::Mul: {
+      std::optional<int64_t> L = constantOf(*E.Args[0]);
+      std::optional<int64_t> R = constantOf(*E.Args[1]);
+      if (!L && !R)
+        return std::nullopt;
+      int64_t F = L ? *L : *R;
+      F = F < 0 ? -F : F;
+      const Magnitude &O = L ? A[1] : A[0];
+      if (F > Cap)
+        return std::nullopt;
+      return keep({O.S * F, O.C * F});
+    }
+    case IExpr::FloorDiv:
+    case IExpr::CeilDiv:
+    case IExpr::ExactDiv:
+      // |a / b| <= |a| for b >= 1, plus one for the rounding
+      return keep({A[0].S, A[0].C + 1});
+    case IExpr::Mod: {
+      std::optional<int64_t> D = constantOf(*E.Args[1]);
+      if (!D)
+        return std::nullopt;
+      return keep({0, *D < 0 ? -*D : *D});
+    }
+    case IExpr::Min:
+    case IExpr::Max: {
+      Magnitude M = A[0];
+      for (const Magnitude &X : A)
+        M = Join(M, X);
+      return keep(M);
+    }
+    case IExpr::Select:
+      return keep(Join(A[1], A[2]));
+    case IExpr::Eq:
+    case IExpr::Le:
+    case IExpr::Lt:
+    case IExpr::Ge:
+    case IExpr::Gt:
+    case IExpr::And:
+    case IExpr::Or:
+    case IExpr::Not:
+      return keep({0, 1});
+    }
+    return std::nullopt;
+  }
+};
+
+/// Adds the index expressions of a statement's body; a reason where the
+/// body evaluates index values the bound does not cover.
+std::optional<std::string> addBody(const VExpr &Body, MagnitudeBound &B) {
+  std::optional<std::string> Why;
+  forEachVExpr(Body, [&](const VExpr &E) {
+    if (Why)
+      return;
+    if (E.K == VExpr::Reduce || E.K == VExpr::SplitReduce) {
+      Why = "a cell runs a reduction loop";
+      return;
+    }
+    if (!E.DynIdx.empty() || !E.DataGuards.empty()) {
+      Why = "a cell reads at subscripts computed from input values";
+      return;
+    }
+    bool Ok = B.add(E.Ix);
+    for (auto &[In, X] : E.SeqArgs)
+      Ok &= B.add(X);
+    for (const IExprPtr &X : E.Idx)
+      Ok &= B.add(X);
+    for (const IExprPtr &X : E.Guards)
+      Ok &= B.add(X);
+    for (const EventInfo &Ev : E.Events)
+      for (const IExprPtr &X : Ev.Args)
+        Ok &= B.add(X);
+    if (!Ok)
+      Why = "an index expression of a cell is not affine";
+  });
+  return Why;
+}
+
+/// The domain constraints of table T as the kernel's guards evaluate them.
+bool addDomain(const ModuleInfo &M, int T, MagnitudeBound &B) {
+  bool Ok = true;
+  for (const Constraint &C : M.Tables[T].Domain)
+    Ok &= B.add(IExpr::fromAffine(C.E));
+  return Ok;
+}
+
+/// Decides kernel K (a strip kernel): sets Narrow and its bound, or
+/// NarrowWhy with the reason it has no int32 instance.
+void chooseFor(Program &P, GpuKernel &K) {
+  const Group &G = P.Groups[K.Group];
+  const ModuleInfo &M = P.M;
+  auto No = [&](const std::string &Why) {
+    K.Narrow = false;
+    K.NarrowWhy = Why;
+  };
+  MagnitudeBound Exprs, Box;
+  // The tables whose cells the kernel computes or stores.
+  std::vector<int> Tables = G.StripTables;
+  for (const RowReduction &RR : K.RowReductions)
+    Tables.push_back(RR.Table);
+  for (int S : G.Stmts)
+    if (std::optional<std::string> Why = addBody(*P.Stmts[S].Body, Exprs))
+      return No(*Why);
+  // (a row reduction's body is not evaluated: each lane keeps its rows'
+  // running max or min and stores it at the row's index)
+  bool Ok = true;
+  for (int T : Tables) {
+    Ok &= addDomain(M, T, Exprs);
+    const Storage &St = P.Storages[T];
+    if (St.BoxLo.size() != M.Tables[T].Indices.size() ||
+        St.BoxHi.size() != St.BoxLo.size())
+      return No("table " + M.Tables[T].Name + " has no box");
+    for (size_t D = 0; D < St.BoxLo.size(); ++D) {
+      Ok &= Box.add(St.BoxLo[D]);
+      Ok &= Box.add(St.BoxHi[D]);
+    }
+    // (a ring row's slot is 0 or 1: the offset is at most that of slot 1)
+    if (St.Ring)
+      Ok &= Exprs.add(ringOffset(P, T, IExpr::num(1),
+                                 IExpr::var(M.Tables[T].Indices.back())));
+    if (St.RingOutput)
+      Ok &= Exprs.add(St.RingRowLen);
+  }
+  for (const StripLeaf &L : G.StripLeaves) {
+    Ok &= Exprs.add(L.Pos);
+    Ok &= Exprs.add(L.Guard);
+  }
+  Ok &= Exprs.add(G.InteriorGuard);
+  Ok &= Exprs.add(G.InteriorBlockGuard);
+  for (const IExprPtr &X : {K.WaveLo, K.WaveHi, K.TileLo, K.TileHi})
+    Ok &= Exprs.add(X);
+  if (K.Body)
+    for (const IExprPtr &X : tileStartArgs(*K.Body, K.Group))
+      Ok &= Exprs.add(X);
+  if (!Ok)
+    return No("an index expression of the kernel is not affine in the params "
+              "and indices");
+  // A touched member: a box's index, shifted, and a tile (plus a warp of
+  // lanes and the column before the tile) past it.
+  int64_t Pad = 64;
+  for (int D = 0; D < 2; ++D)
+    Pad += std::abs(G.Shifts[D]) + G.TileSizes[D];
+  // (the host's test multiplies these by sizes up to 2^31 in int64)
+  if (Exprs.worst().S > (1 << 20) || Box.worst().S > (1 << 20))
+    return No("the kernel's index expressions have coefficients too large to "
+              "bound in int32");
+  K.Narrow = true;
+  K.NarrowS = Exprs.worst().S;
+  K.NarrowC = Exprs.worst().C;
+  K.NarrowBoxS = Box.worst().S;
+  K.NarrowBoxC = Box.worst().C + Pad;
+  K.NarrowWhy = fmt::format(
+      "index arithmetic in int32 (a second instance) where the run's sizes "
+      "keep it there: with P the largest |param|, every member within {} * P "
+      "+ {}, every value within {} * X + {} for X = 2 * max(P, that) (checked "
+      "by the host per launch), else int64",
+      K.NarrowBoxS, K.NarrowBoxC, K.NarrowS, K.NarrowC);
+}
+
+} // namespace
+
+void dpc::chooseIndexWidth(Program &P) {
+  for (GpuKernel &K : P.Gpu.Kernels) {
+    K.Narrow = false;
+    K.NarrowS = K.NarrowC = K.NarrowBoxS = K.NarrowBoxC = 0;
+    K.NarrowWhy.clear();
+    if (K.Family == KernelFamily::Strip && K.Group >= 0)
+      chooseFor(P, K);
+  }
+}
