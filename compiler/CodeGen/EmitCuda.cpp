@@ -732,41 +732,6 @@ struct CudaPrinter {
     return R;
   }
 
-  /// The host's test of kernel K's int32 instance (GpuKernel::Narrow) for
-  /// one problem: its lowering bound on every index value, from the sizes.
-  void narrowCheck(int K, CodeWriter &W) {
-    const GpuKernel &S = G.Kernels[K];
-    W.comment(fmt::format(
-        "Whether kernel {0}'s index arithmetic stays within int32 for problem "
-        "p's sizes\n(GpuKernel::Narrow, Lower/ChooseIndexWidth.cpp): with m "
-        "the largest |param| or |let|,\nevery band member it touches lies "
-        "within {1} * m + {2}, every variable of an\nexpression within x = 2 "
-        "* max(m, that), every value it computes within {3} * x + {4}.",
-        K, S.NarrowBoxS, S.NarrowBoxC, S.NarrowS, S.NarrowC));
-    W.open(fmt::format("static bool dpc_narrow{}(const Params &p)", K));
-    W.line("const int64_t dpc_lim = int64_t(1) << 30;");
-    W.line("int64_t m = 0;");
-    std::vector<std::string> Names;
-    for (auto &Pr : M.Params)
-      Names.push_back("p." + Pr.Name);
-    for (auto &L : M.Lets)
-      Names.push_back("p." + L.Name);
-    if (!Names.empty()) {
-      std::string List;
-      for (auto &N : Names)
-        List += (List.empty() ? "" : ", ") + N;
-      W.open(fmt::format("for (const int64_t v : {{{}}})", List));
-      W.line("if (v < -dpc_lim || v > dpc_lim) return false;");
-      W.line("m = std::max(m, v < 0 ? -v : v);");
-      W.close();
-    }
-    W.line("const int64_t x = 2 * std::max<int64_t>(m, {} * m + {});",
-           S.NarrowBoxS, S.NarrowBoxC);
-    W.line("return x <= INT32_MAX && {} * x + {} <= INT32_MAX;", S.NarrowS,
-           S.NarrowC);
-    W.close();
-  }
-
   void kernel(int K, CodeWriter &W) {
     const GpuKernel &S = G.Kernels[K];
     std::string Args;
@@ -777,8 +742,8 @@ struct CudaPrinter {
     if (S.Narrow) {
       DPC_ASSERT(!S.BusyBlocksPerSM, "a strip kernel with two occupancies");
       W.comment(fmt::format("{}dpc_ix: int32_t where the run's sizes keep "
-                            "the index arithmetic in it\n(dpc_narrow{}), else "
-                            "int64_t",
+                            "the index arithmetic in it\n(dpc_narrow{}, in "
+                            "the header), else int64_t",
                             keepsRings(P, K)
                                 ? "Params::dpc_ring: a kernel for each; "
                                 : "",
@@ -1507,10 +1472,6 @@ struct CudaPrinter {
       }
       kernel(static_cast<int>(K), W);
       W.blank();
-      if (G.Kernels[K].Narrow) {
-        narrowCheck(static_cast<int>(K), W);
-        W.blank();
-      }
     }
     if (G.Traceback.OnDevice) {
       emitDeviceTraceback(P, W);

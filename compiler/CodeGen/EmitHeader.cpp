@@ -66,6 +66,48 @@ void storage(const Program &P, CodeWriter &W) {
   }
 }
 
+/// For each GPU strip kernel with an int32 instance (GpuKernel::Narrow,
+/// Lower/ChooseIndexWidth.cpp), the host's test of a problem's sizes
+/// against lowering's bound: dpc_narrow<K>. The CUDA host runs the int32
+/// instance for a launch where it holds for every problem; --explain says
+/// which one the first problem's sizes take.
+void narrowChecks(const Program &P, CodeWriter &W) {
+  const ModuleInfo &M = P.M;
+  for (size_t K = 0; K < P.Gpu.Kernels.size(); ++K) {
+    const GpuKernel &S = P.Gpu.Kernels[K];
+    if (!S.Narrow)
+      continue;
+    W.comment(fmt::format(
+        "Whether GPU kernel {0}'s index arithmetic stays within int32 for "
+        "problem p's sizes\n(GpuKernel::Narrow, Lower/ChooseIndexWidth.cpp): "
+        "with m the largest |param| or |let|,\nevery band member it touches "
+        "lies within {1} * m + {2}, every variable of an\nexpression within "
+        "x = 2 * max(m, that), every value it computes within {3} * x + {4}.",
+        K, S.NarrowBoxS, S.NarrowBoxC, S.NarrowS, S.NarrowC));
+    W.open(fmt::format("inline bool dpc_narrow{}(const Params &p)", K));
+    W.line("const int64_t dpc_lim = int64_t(1) << 30;");
+    W.line("int64_t m = 0;");
+    std::string List;
+    for (auto &Pr : M.Params)
+      List += (List.empty() ? "p." : ", p.") + Pr.Name;
+    for (auto &L : M.Lets)
+      List += (List.empty() ? "p." : ", p.") + L.Name;
+    if (!List.empty()) {
+      W.line("const int64_t dpc_v[] = {{{}}};", List);
+      W.open("for (const int64_t v : dpc_v)");
+      W.line("if (v < -dpc_lim || v > dpc_lim) return false;");
+      W.line("if ((v < 0 ? -v : v) > m) m = v < 0 ? -v : v;");
+      W.close();
+    }
+    W.line("const int64_t b = {} * m + {};", S.NarrowBoxS, S.NarrowBoxC);
+    W.line("const int64_t x = 2 * (b > m ? b : m);");
+    W.line("return x <= INT32_MAX && {} * x + {} <= INT32_MAX;", S.NarrowS,
+           S.NarrowC);
+    W.close();
+    W.blank();
+  }
+}
+
 void scores(const Program &P, CodeWriter &W) {
   const ModuleInfo &M = P.M;
   if (M.Scores.empty())
@@ -291,6 +333,7 @@ std::string dpc::emitHeader(const Program &P) {
   W.blank();
   storage(P, W);
   W.blank();
+  narrowChecks(P, W);
   scores(P, W);
   W.blank();
   W.comment("---- statements: each computes one cell of one case of a table "

@@ -85,6 +85,12 @@ std::string dpc::emitMain(const Program &P) {
                    "of its cells afterwards\" : \"\""
                  : "");
   }
+  for (size_t K = 0; K < P.Gpu.Kernels.size(); ++K)
+    if (P.Gpu.Kernels[K].Narrow)
+      W.line("std::fprintf(out, \"  GPU kernel {0} (strip): index arithmetic "
+             "in %s\\n\", dpc_narrow{0}(p) ? \"int32 (within its bound)\" : "
+             "\"int64 (past its int32 bound)\");",
+             K);
   W.line("std::fprintf(out, \"  work: %.0f cells; memory: %s of tables "
          "(--verify adds %s for the untiled reference)\\n\", all_cells, "
          "dpc_rt::format_bytes(table_bytes(p)).c_str(), "

@@ -203,8 +203,9 @@ void chooseFor(Program &P, GpuKernel &K) {
     if (St.Ring)
       Ok &= Exprs.add(ringOffset(P, T, IExpr::num(1),
                                  IExpr::var(M.Tables[T].Indices.back())));
+    // (the output cell after the two rows: element 2 * RingRowLen)
     if (St.RingOutput)
-      Ok &= Exprs.add(St.RingRowLen);
+      Ok &= Exprs.add(IExpr::num(2) * St.RingRowLen);
   }
   for (const StripLeaf &L : G.StripLeaves) {
     Ok &= Exprs.add(L.Pos);

@@ -1,16 +1,11 @@
 // Calls the generated host test of sw_local's strip kernel int32 instance
-// (dpc_narrow0, extracted from sw_local_cuda.cu into narrow.inc) on sizes
-// around its bound, and prints its answer for each.
+// (dpc_narrow0, in the folder's sw_local.h) on sizes around its bound, and
+// prints its answer for each.
 #include "sw_local.h"
 
-#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
-
-namespace sw_local {
-#include "narrow.inc"
-}
 
 int main() {
   struct Case {
