@@ -1064,7 +1064,7 @@ struct CudaPrinter {
                               K));
         W.line("bool dpc_nar = true;");
         W.line("for (size_t dpc_q = 0; dpc_q < dpc_n && dpc_nar; ++dpc_q) "
-               "dpc_nar = dpc_narrow{}(dpc_ps[dpc_L.Items[{} * dpc_q]]);",
+               "dpc_nar = dpc_narrow{}_ok[dpc_L.Items[{} * dpc_q]];",
                K, NI);
       }
       if (S.BusyBlocksPerSM)
@@ -1304,6 +1304,16 @@ struct CudaPrinter {
     }
     if (AnySms)
       W.line("const int dpc_sms = dpc_rt::sm_count(dpc_device);");
+    for (size_t K = 0; K < G.Kernels.size(); ++K)
+      if (G.Kernels[K].Narrow) {
+        W.comment(fmt::format("each problem's test for kernel {0}'s int32 "
+                              "instance (dpc_narrow{0}), once per batch",
+                              K));
+        W.line("std::vector<char> dpc_narrow{0}_ok(dpc_nb);", K);
+        W.line("for (size_t b = 0; b < dpc_nb; ++b) dpc_narrow{0}_ok[b] = "
+               "dpc_narrow{0}(dpc_ps[b]);",
+               K);
+      }
     for (size_t K = 0; K < G.Kernels.size(); ++K)
       if (G.Kernels[K].SharedOptIn)
         for (const auto &[Cond, Inst] : instances(static_cast<int>(K)))

@@ -167,7 +167,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
              LeafRead(L), L.Key);
       LeafNames[L.Key] = N;
     }
-  // The table indices of band cell (Mem0, Mem1) as `const int64_t` locals.
+  // The table indices of band cell (Mem0, Mem1) as `const IX` locals.
   auto declareIndices = [&](const TableInfo &Tab, const std::string &Mem0,
                             const std::string &Mem1) {
     return declareBandIndices(G, Tab, Mem0, Mem1, W, IX);
