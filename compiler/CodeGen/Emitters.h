@@ -94,8 +94,12 @@ void emitStripKernel(const lir::Program &P, int K, class CodeWriter &W);
 /// block per problem), for NAME_cuda.cu: EmitScanKernel.cpp.
 void emitScanKernel(const lir::Program &P, int K, class CodeWriter &W);
 
-/// All files of the folder (runtime files excluded).
-std::vector<GenFile> emitAll(const lir::Program &P, const std::string &Source);
+/// All files of the folder (runtime files excluded). With CheckSyntax,
+/// every C++ file is parsed with clang first (in parallel, one thread per
+/// file up to the machine's cores); one that does not parse is an internal
+/// error.
+std::vector<GenFile> emitAll(const lir::Program &P, const std::string &Source,
+                             bool CheckSyntax = true);
 
 /// The comment that heads every file: what it is and where it came from.
 std::string fileBanner(const lir::Program &P, const std::string &What);

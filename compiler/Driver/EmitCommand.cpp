@@ -101,7 +101,7 @@ bool dpc::writeFolder(Frontend &FE, const std::string &Dir) {
     return false;
   std::string Source =
       FE.SM.getMemoryBuffer(FE.SM.getMainFileID())->getBuffer().str();
-  std::vector<GenFile> Files = emitAll(*P, Source);
+  std::vector<GenFile> Files = emitAll(*P, Source, FE.SyntaxCheck);
   for (const char *Sub : {"", "runtime"}) {
     llvm::SmallString<256> D(Dir);
     llvm::sys::path::append(D, Sub);

@@ -30,6 +30,9 @@ struct Frontend {
   /// tile products for sums; generated results bit for bit the
   /// interpreter's).
   bool ExactSums = false;
+  /// dpc compile's --no-syntax-check clears it: the emitted C++ files are
+  /// then written without clang's parse of them.
+  bool SyntaxCheck = true;
 
   /// Parses and type-checks Path; with Prove, also builds the polyhedral
   /// model and runs the three proofs. False if anything failed.

@@ -121,6 +121,13 @@ static cl::opt<bool> ExactSums(
              "then the interpreter's bit for bit; see docs/language.md)"),
     cl::sub(EmitCmd), cl::sub(CompileCmd), cl::cat(DpcCat));
 
+static cl::opt<bool> NoSyntaxCheck(
+    "no-syntax-check",
+    cl::desc("Write the folder without parsing its C++ files with clang "
+             "first (by default an emission bug is an internal error of "
+             "dpc; without the check the folder's own build reports it)"),
+    cl::sub(CompileCmd), cl::cat(DpcCat));
+
 static void printVersion(llvm::raw_ostream &OS) {
   OS << versionString() << " (LLVM " << LLVM_VERSION_STRING << ")\n";
 }
@@ -172,6 +179,7 @@ int main(int argc, char **argv) {
   Frontend FE;
   FE.IslMaxOps = IslMaxOps;
   FE.ExactSums = ExactSums;
+  FE.SyntaxCheck = !NoSyntaxCheck;
   std::string Path;
   if (CheckCmd || InterpCmd || EmitCmd || CompileCmd) {
     std::string Err;
