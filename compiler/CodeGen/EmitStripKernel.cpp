@@ -431,6 +431,11 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     W.close();
     Advance();
   };
+  // Set while the steps of a row-decided run are printed
+  // (GpuKernel::RowDecidedRuns): each cell's arm and whether it lies in
+  // the domain are the lane's flags for its row (dpc_rc_*, dpc_rin_*), set
+  // at the run's start.
+  bool RowDecided = false;
   // One step of branch-free cells (K.BranchFree): as Step, with the cells
   // inline. Interior: one arm per table, every lane's cell in the domain.
   auto StepBranchFree = [&](bool Interior, const std::string &ColEnd,
@@ -585,15 +590,18 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       std::string Flag = Arms.back().first ? "0u" : Flags.back();
       for (size_t A = Arms.back().first ? Arms.size() : Arms.size() - 1;
            A-- > 0;) {
-        std::string Gd = iexpr(Arms[A].first);
+        std::string Gd =
+            RowDecided ? fmt::format("dpc_rc_{}_{}[dpc_r]", Tab.Name, A)
+                       : iexpr(Arms[A].first);
         Val = "(" + Gd + ") ? " + Vals[A] + " : " + Val;
         Flag = "(" + Gd + ") ? " + Flags[A] + " : " + Flag;
       }
       W.line("dpc_v_{} = {};", Tab.Name, Val);
       // (interior: every lane whose column lies in the tile or strip is in
       // the domain; the others only fill or drain the lane pipeline)
-      std::string Dom = Interior ? std::string("dpc_on")
-                                 : "dpc_on && " + iexpr(domainGuard(M, T, X));
+      std::string Dom = Interior     ? std::string("dpc_on")
+                        : RowDecided ? "dpc_rin_" + Tab.Name + "[dpc_r]"
+                                     : "dpc_on && " + iexpr(domainGuard(M, T, X));
       W.open("if (" + Dom + ")");
       W.line("dpc_bad |= {};", Flag);
       if (K.DeferredHigh)
@@ -746,9 +754,70 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
                                {"dpc_t1", IExpr::var("dpc_b1")}})) +
              ";"},
         "dpc_inner", W, IX);
+    if (K.RowDecidedRuns) {
+      W.comment(fmt::format(
+          "No interior block (a boundary row): the first run of blocks where "
+          "each cell's case\ndepends on its row alone (isl), each block's "
+          "rows in the same cases as the\nblock before's: the steps [dpc_fa, "
+          "dpc_fb) where every lane is in it test no\ncolumn; the lanes' "
+          "rows' cases are chosen once, at column {} * dpc_i0.",
+          B));
+      W.line("bool dpc_rd = false;");
+      W.open("if (dpc_i0 == dpc_nb)");
+      W.open(fmt::format("for ({} dpc_b = 0; dpc_b < dpc_nb; ++dpc_b)", IX));
+      W.line("const {} {} = dpc_f + dpc_b / {};", IX, C1, NB);
+      W.line("const {} {} = dpc_t0 + {};", IX, C0, C1);
+      W.line("const {} dpc_b1 = {} + dpc_b % {};", IX,
+             iexpr(IExpr::num(NB) * Tile[1]), NB);
+      std::map<std::string, IExprPtr> BlockSub = {
+          {"dpc_t0", Tile[0]}, {"dpc_t1", IExpr::var("dpc_b1")}};
+      W.open("if (dpc_i0 == dpc_nb)");
+      W.line("if ({}) dpc_i0 = dpc_b;",
+             iexpr(substitute(G.RowBlockGuard, BlockSub)));
+      W.close();
+      W.open("else if (!(" + iexpr(substitute(G.RowBlockSameGuard, BlockSub)) +
+             "))");
+      W.line("dpc_i1 = dpc_b;");
+      W.line("break;");
+      W.close();
+      W.close();
+      W.line("dpc_rd = dpc_i0 < dpc_nb;");
+      W.close();
+    }
     W.line("const int dpc_fa = int(dpc_min(dpc_send, {} * dpc_i0 + {}));", B,
            Depth);
     W.line("const int dpc_fb = int(dpc_max(dpc_fa, {} * dpc_i1));", B);
+    if (K.RowDecidedRuns) {
+      W.comment("Over a row-decided run: each of the lane's rows' arm (the "
+                "first whose guard\nholds) and whether it lies in the "
+                "domain, at the run's first column.");
+      for (int T : G.StripTables) {
+        const std::string &N = M.Tables[T].Name;
+        const VExpr &Body = *P.TableBodies[T];
+        for (size_t A = 0; A < P.armsOf(T).size(); ++A)
+          if (Body.K == VExpr::Cases && Body.Guards[A])
+            W.line("bool dpc_rc_{}_{}[{}];", N, A, R);
+        W.line("bool dpc_rin_{}[{}];", N, R);
+      }
+      W.line("#pragma unroll");
+      W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
+      for (int T : G.StripTables) {
+        const TableInfo &Tab = M.Tables[T];
+        const VExpr &Body = *P.TableBodies[T];
+        W.open("");
+        auto X = declareIndices(
+            Tab, fmt::format("dpc_lo0 + {} * dpc_lane + dpc_r", R),
+            fmt::format("dpc_lo1 + {} * dpc_i0", B));
+        for (size_t A = 0; A < P.armsOf(T).size(); ++A)
+          if (Body.K == VExpr::Cases && Body.Guards[A])
+            W.line("dpc_rc_{}_{}[dpc_r] = {};", Tab.Name, A,
+                   iexpr(Body.Guards[A]));
+        W.line("dpc_rin_{}[dpc_r] = {};", Tab.Name,
+               iexpr(domainGuard(M, T, X)));
+        W.close();
+      }
+      W.close();
+    }
   }
   if (ringKeepsOutput(P, G)) {
     std::vector<std::string> OM = outputMembers(P, G);
@@ -826,7 +895,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   };
   auto SweepOne = [&](bool Interior) {
     // (a power-of-two chunk: a mask, in range for every lane)
-    AnyStep(Interior, Interior ? "" : "dpc_ncols",
+    AnyStep(Interior, Interior || RowDecided ? "" : "dpc_ncols",
             (K.SyncCols & (K.SyncCols - 1)) == 0
                 ? fmt::format("dpc_c & {}", K.SyncCols - 1)
                 : fmt::format("dpc_c % {}", K.SyncCols));
@@ -956,12 +1025,28 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   W.open("for (int dpc_s = 0; dpc_s < dpc_send; ++dpc_s)");
   if (G.InteriorGuard) {
     W.open("if (dpc_s == dpc_fa)");
+    const std::string WholeChunk = fmt::format(
+        "dpc_s % {0} == 0 && dpc_s + {0} <= dpc_fb", K.SyncCols);
+    if (K.RowDecidedRuns) {
+      W.open("if (dpc_rd)");
+      W.comment("Every lane in a row-decided run: its rows' arms chosen, no "
+                "column tested.");
+      W.open("for (; dpc_s < dpc_fb; ++dpc_s)");
+      RowDecided = true;
+      SweepChunk(false, WholeChunk);
+      SweepStep(false);
+      RowDecided = false;
+      W.close();
+      W.close();
+      W.open("else");
+    }
     W.comment("Every lane in an interior tile: no guards.");
     W.open("for (; dpc_s < dpc_fb; ++dpc_s)");
-    SweepChunk(true, fmt::format("dpc_s % {0} == 0 && dpc_s + {0} <= dpc_fb",
-                                 K.SyncCols));
+    SweepChunk(true, WholeChunk);
     SweepStep(true);
     W.close();
+    if (K.RowDecidedRuns)
+      W.close();
     W.line("if (dpc_s >= dpc_send) break;");
     W.close();
   }

@@ -106,6 +106,8 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
          << Gr.StripWhy << "\n";
     if (Gr.Strip) {
       OS << "  interior tiles: " << Gr.InteriorWhy << "\n";
+      if (!Gr.RowBlockWhy.empty())
+        OS << "  row-decided blocks: " << Gr.RowBlockWhy << "\n";
       OS << "  strip cells: " << (Gr.BranchFree ? "branch-free" : "case dispatch")
          << ", " << Gr.BranchFreeWhy << "\n";
       for (auto &L : Gr.StripLeaves)

@@ -479,6 +479,17 @@ struct Group {
   /// block's steps guarded, not the whole tile's.
   IExprPtr InteriorBlockGuard;
   int64_t InteriorCols = 0;
+  /// Blocks of InteriorCols columns where each cell's case (and whether it
+  /// lies in the domain) depends on its row alone, for every statement of
+  /// every strip table (isl: no row of the block has cells both inside and
+  /// outside a statement's domain): RowBlockGuard, over dpc_t0 and the
+  /// block dpc_t1. RowBlockSameGuard: the same, and every row in the same
+  /// statements as in block dpc_t1 - 1. Over a run of such blocks a lane
+  /// chooses its rows' cases once, at the run's first column, instead of
+  /// testing every cell (the strips with a boundary row: row 0, or rows
+  /// past the last). Null where no block is such.
+  IExprPtr RowBlockGuard, RowBlockSameGuard;
+  std::string RowBlockWhy;
   /// Strip groups (Lower/PlanStripCells.cpp): the input elements the
   /// cells read, by how often they change along the sweep, and whether a
   /// cell can be computed without a branch: every arm of its table's cases

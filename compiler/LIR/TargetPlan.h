@@ -184,6 +184,12 @@ struct GpuKernel {
   /// at fixed offsets (no test per step), the steps between them unrolled
   /// by ChunkUnroll (a divisor of their count).
   int ChunkUnroll = 0;
+  /// Pipelined, branch-free: a strip without interior blocks (a boundary
+  /// row: row 0, or rows past the last) runs its first run of blocks where
+  /// each cell's case depends on its row alone (Group::RowBlockGuard) with
+  /// each lane's rows' cases chosen once at the run's start: no column
+  /// test, no domain test per cell, only a select on the row's case.
+  bool RowDecidedRuns = false;
   /// Pipelined: the step of a chunk after which the last lane (Threads - 1
   /// steps behind lane 0) has left the chunk before: its publication.
   int chunkLeaveStep() const { return (Threads - 1 + SyncCols - 1) % SyncCols; }

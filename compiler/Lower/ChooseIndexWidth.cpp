@@ -213,6 +213,10 @@ void chooseFor(Program &P, GpuKernel &K) {
   }
   Ok &= Exprs.add(G.InteriorGuard);
   Ok &= Exprs.add(G.InteriorBlockGuard);
+  if (K.RowDecidedRuns) {
+    Ok &= Exprs.add(G.RowBlockGuard);
+    Ok &= Exprs.add(G.RowBlockSameGuard);
+  }
   for (const IExprPtr &X : {K.WaveLo, K.WaveHi, K.TileLo, K.TileHi})
     Ok &= Exprs.add(X);
   if (K.Body)

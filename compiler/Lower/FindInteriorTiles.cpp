@@ -43,11 +43,40 @@ isl::set tilesInside(const PolyModel &PM, const Group &G,
   return All.subtract(Bad).coalesce();
 }
 
+/// The rows of each box (t0, t1) of TileSizes[0] rows x Cols columns with
+/// a cell in statement S's domain ({ [t0, t1] -> [x0] }), and the boxes
+/// with a row that has cells both inside and outside it.
+std::pair<isl::map, isl::set> rowsInside(const PolyModel &PM, const Group &G,
+                                         const dpc::Statement &S,
+                                         int64_t Cols) {
+  std::string Cons;
+  for (int D = 0; D < 2; ++D) {
+    int64_t Sz = D ? Cols : G.TileSizes[0];
+    std::string Mem = fmt::format("{} * x{} + {}", G.Signs[D], D, G.Shifts[D]);
+    Cons += fmt::format("{}{} * t{} <= {} <= {} * t{} + {}", D ? " and " : "",
+                        Sz, D, Mem, Sz, D, Sz - 1);
+  }
+  isl::map Box = islParse<isl::map>(
+      PM.ctx(), PM.paramTuple() + " -> { [t0, t1] -> " + S.Name +
+                    "[x0, x1] : " + Cons + " }");
+  isl::map In = Box.intersect_range(S.Domain);
+  isl::map Out = Box.subtract(In);
+  // (x1 projected out: the rows)
+  isl::map Proj = islParse<isl::map>(
+      PM.ctx(), PM.paramTuple() + " -> { " + S.Name + "[x0, x1] -> r[x0] }");
+  isl::map InRows = In.apply_range(Proj);
+  isl::map OutRows = Out.apply_range(Proj);
+  isl::set Mixed = InRows.intersect(OutRows).domain();
+  return {InRows, Mixed};
+}
+
 } // namespace
 
 void dpc::findInteriorTiles(const PolyModel &PM, Program &P) {
   for (auto &G : P.Groups) {
     G.InteriorGuard = G.InteriorBlockGuard = nullptr;
+    G.RowBlockGuard = G.RowBlockSameGuard = nullptr;
+    G.RowBlockWhy.clear();
     G.InteriorCols = 0;
     G.InteriorStmts.clear();
     if (!G.Strip)
@@ -104,6 +133,36 @@ void dpc::findInteriorTiles(const PolyModel &PM, Program &P) {
     std::string Names;
     for (int S : Stmts)
       Names += (Names.empty() ? "" : ", ") + P.Stmts[S].Name;
+    // Blocks whose cells' cases depend on their rows alone, and those
+    // whose rows are in the same statements as in the block before.
+    isl::set All =
+        islParse<isl::set>(PM.ctx(), PM.paramTuple() + " -> { [t0, t1] }")
+            .intersect_params(PM.paramContext());
+    isl::set Uniform = All, Same = All;
+    // [t0, t1] -> [t0, t1 - 1]
+    isl::map Prev = islParse<isl::map>(
+        PM.ctx(), PM.paramTuple() + " -> { [t0, t1] -> [t0, t1 - 1] }");
+    for (int T : G.StripTables)
+      for (const dpc::Statement *PS : PM.statementsOf(T)) {
+        auto [Rows, Mixed] = rowsInside(PM, G, *PS, B);
+        Uniform = Uniform.subtract(Mixed);
+        isl::map RowsPrev = Prev.apply_range(Rows);
+        isl::set Differ =
+            Rows.subtract(RowsPrev).domain().unite(RowsPrev.subtract(Rows).domain());
+        Same = Same.subtract(Differ);
+      }
+    Same = Same.intersect(Uniform);
+    if (!Uniform.is_empty()) {
+      G.RowBlockGuard = Guard(Uniform.coalesce());
+      G.RowBlockSameGuard = Guard(Same.coalesce());
+      G.RowBlockWhy = "blocks where " + iexprToString(*G.RowBlockGuard) +
+                      " have each cell's case decided by its row alone (isl: "
+                      "no row with cells inside and outside a case), the "
+                      "same as the block before where " +
+                      iexprToString(*G.RowBlockSameGuard);
+    } else {
+      G.RowBlockWhy = "no block has each cell's case decided by its row";
+    }
     G.InteriorWhy = "tiles where " + iexprToString(*G.InteriorGuard) +
                     " run " + Names + " with no guard (isl: their whole box "
                     "lies in those cases); a sweep's blocks of " +

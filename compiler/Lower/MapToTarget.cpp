@@ -1071,6 +1071,19 @@ struct GpuMapper {
             K.Why += "; the whole warp waits (sleeping) for the strip "
                      "above, which publishes its progress with a release "
                      "store";
+            // A strip with a boundary row (the first, row 0; the last,
+            // rows past the end) has no interior block: measured at 1.76x
+            // an interior strip's time in the database search (H100,
+            // gpu-runs/2026-11-27 call 1), most of it the per-cell column
+            // and domain tests a row-decided block does not need.
+            if (P.Groups[K.Group].RowBlockGuard && P.Groups[K.Group].InteriorGuard) {
+              K.RowDecidedRuns = true;
+              K.Why += "; a strip without interior blocks (a boundary row) "
+                       "runs its first run of blocks where every cell's case "
+                       "depends on its row alone (isl) with each lane's rows' "
+                       "cases chosen once at the run's start, not tested per "
+                       "cell";
+            }
           } else {
             K.Why += "; one step at a time, its chunk's events tested at each, "
                      "lane 0 waiting on the strip above with fences (cells "
