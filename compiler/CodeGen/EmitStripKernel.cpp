@@ -23,7 +23,11 @@
 // lane 0 waits for the strip above to publish that chunk of its bottom
 // row, the warp reads it into shared memory, and when lane 31 finishes a
 // chunk the warp publishes it. The steps where every lane lies in an
-// interior tile run as their own loop without guards.
+// interior tile run as their own loop without guards; in a strip with no
+// interior block (GpuKernel::RowDecidedRuns), the steps where every lane
+// lies in a run of row-decided blocks (Group::RowBlockGuard) run as that
+// loop with each lane's rows' arms and domain flags chosen at the run's
+// start instead of tested per cell.
 //
 // Branch-free (GpuKernel::BranchFree, Group::BranchFree) the cells are
 // printed inline instead of as `st_stmt_` calls: the input elements a row

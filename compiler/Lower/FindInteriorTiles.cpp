@@ -10,7 +10,12 @@
 // and no case dispatch. The same condition over column blocks of at most
 // 32 columns (Group::InteriorBlockGuard, InteriorCols) lets a sweep start
 // its unguarded steps at the first block past a boundary column instead
-// of the first tile past it. Printed by `dpc emit --stage=schedule`.
+// of the first tile past it. Also the blocks where each cell's case
+// depends on its row alone (Group::RowBlockGuard: no row with cells both
+// inside and outside a statement's domain) and those whose rows keep the
+// block before's cases (RowBlockSameGuard): a strip with a boundary row
+// runs such a run with its lanes' cases chosen once. Printed by `dpc emit
+// --stage=schedule`.
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/IslAst.h"
@@ -23,10 +28,10 @@ using namespace dpc::lir;
 
 namespace {
 
-/// The boxes (t0, t1) of TileSizes[0] rows x Cols columns whose cells lie
-/// in statement S's domain.
-isl::set tilesInside(const PolyModel &PM, const Group &G,
-                     const dpc::Statement &S, int64_t Cols) {
+/// { [t0, t1] -> S[x0, x1] }: the cells of statement S's space in each box
+/// (t0, t1) of TileSizes[0] rows x Cols columns of group G's band.
+isl::map boxes(const PolyModel &PM, const Group &G, const dpc::Statement &S,
+               int64_t Cols) {
   // member d = sign * x_d + shift in [Sz * t_d, Sz * t_d + Sz - 1]
   std::string Cons;
   for (int D = 0; D < 2; ++D) {
@@ -35,9 +40,15 @@ isl::set tilesInside(const PolyModel &PM, const Group &G,
     Cons += fmt::format("{}{} * t{} <= {} <= {} * t{} + {}", D ? " and " : "",
                         Sz, D, Mem, Sz, D, Sz - 1);
   }
-  isl::map Box = islParse<isl::map>(
-      PM.ctx(), PM.paramTuple() + " -> { [t0, t1] -> " + S.Name +
-                    "[x0, x1] : " + Cons + " }");
+  return islParse<isl::map>(PM.ctx(), PM.paramTuple() + " -> { [t0, t1] -> " +
+                                          S.Name + "[x0, x1] : " + Cons + " }");
+}
+
+/// The boxes (t0, t1) of TileSizes[0] rows x Cols columns whose cells lie
+/// in statement S's domain.
+isl::set tilesInside(const PolyModel &PM, const Group &G,
+                     const dpc::Statement &S, int64_t Cols) {
+  isl::map Box = boxes(PM, G, S, Cols);
   isl::set Bad = Box.subtract(Box.intersect_range(S.Domain)).domain();
   isl::set All = Box.domain().intersect_params(PM.paramContext());
   return All.subtract(Bad).coalesce();
@@ -49,16 +60,7 @@ isl::set tilesInside(const PolyModel &PM, const Group &G,
 std::pair<isl::map, isl::set> rowsInside(const PolyModel &PM, const Group &G,
                                          const dpc::Statement &S,
                                          int64_t Cols) {
-  std::string Cons;
-  for (int D = 0; D < 2; ++D) {
-    int64_t Sz = D ? Cols : G.TileSizes[0];
-    std::string Mem = fmt::format("{} * x{} + {}", G.Signs[D], D, G.Shifts[D]);
-    Cons += fmt::format("{}{} * t{} <= {} <= {} * t{} + {}", D ? " and " : "",
-                        Sz, D, Mem, Sz, D, Sz - 1);
-  }
-  isl::map Box = islParse<isl::map>(
-      PM.ctx(), PM.paramTuple() + " -> { [t0, t1] -> " + S.Name +
-                    "[x0, x1] : " + Cons + " }");
+  isl::map Box = boxes(PM, G, S, Cols);
   isl::map In = Box.intersect_range(S.Domain);
   isl::map Out = Box.subtract(In);
   // (x1 projected out: the rows)
