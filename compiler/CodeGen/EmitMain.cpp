@@ -547,6 +547,13 @@ set(DPC_TARGETS @N@_lib)
 if(DPC_BUILD_PROGRAM)
   add_executable(@N@ @N@_main.cpp)
   target_include_directories(@N@ PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/runtime)
+  # The program's own file reads and writes records (the recurrence's loops
+  # are in the library): -O2 compiles it about a quarter faster than -O3,
+  # and it is the longest file of the build.
+  if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    set_source_files_properties(@N@_main.cpp PROPERTIES
+                                COMPILE_OPTIONS "$<$<CONFIG:Release>:-O2>")
+  endif()
   target_link_libraries(@N@ PRIVATE @N@_lib)
   list(APPEND DPC_TARGETS @N@)
 endif()
