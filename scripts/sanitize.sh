@@ -11,7 +11,7 @@
 #     inputs: single problems with --verify --traceback --json, a batch of
 #     records (bad ones among them), and bad input.
 # Any sanitizer report fails the run (-fno-sanitize-recover=all,
-# halt_on_error, exit status 86 for a report). Takes about 15 minutes on a
+# halt_on_error, exit status 86 for a report). Takes about 30 minutes on a
 # 2-core machine (docs/reliability.md). scripts/run-tests.sh runs the other
 # lit directories with the normal dpc before it.
 set -euo pipefail
