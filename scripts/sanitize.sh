@@ -40,7 +40,8 @@ echo "sanitize: lit suite under ASan/UBSan done after $(( $(date +%s) - start ))
 # be refused); a sanitizer report, a signal or an internal error is not.
 C=$B/compile-sweep
 rm -rf "$C" && mkdir -p "$C"
-ls recurrences/*.dp tests/gen/Inputs/*.dp tests/corpus/Inputs/*.dp |
+SWEEP=$(ls recurrences/*.dp tests/gen/Inputs/*.dp tests/corpus/Inputs/*.dp)
+echo "$SWEEP" |
   DPC="$B/bin/dpc" C="$C" xargs -P 2 -I{} sh -c '
     n=$(echo "{}" | tr / _)
     "$DPC" compile "{}" -o "$C/$n" >"$C/$n.out" 2>"$C/$n.err"
@@ -49,7 +50,7 @@ ls recurrences/*.dp tests/gen/Inputs/*.dp tests/corpus/Inputs/*.dp |
       cat "$C/$n.err" >&2; echo "sanitize: FAILED: dpc compile {} exited with $rc" >&2; exit 255
     fi
     rm -rf "$C/$n"'
-echo "sanitize: dpc compile of $(ls recurrences/*.dp tests/gen/Inputs/*.dp tests/corpus/Inputs/*.dp | wc -l) recurrences done after $(( $(date +%s) - start )) s"
+echo "sanitize: dpc compile of $(echo "$SWEEP" | wc -l) recurrences done after $(( $(date +%s) - start )) s"
 
 # 3. The seeds' generated OpenMP code under ASan/UBSan.
 W=$B/seeds

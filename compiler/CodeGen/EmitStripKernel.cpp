@@ -746,18 +746,21 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   if (G.InteriorGuard) {
     // Blocks of B columns (Group::InteriorBlockGuard), NB of them per tile.
     const int64_t B = G.InteriorCols, NB = Cols / B;
-    emitInteriorBlockRun(
-        G, fmt::format("{} * (dpc_l - dpc_f + 1)", NB),
-        {fmt::format("const {} {} = dpc_f + dpc_b / {};", IX, C1, NB),
-         fmt::format("const {} {} = dpc_t0 + {};", IX, C0, C1),
-         fmt::format("const {} dpc_b1 = {} + dpc_b % {};", IX,
-                     iexpr(IExpr::num(NB) * Tile[1]), NB),
-         "const bool dpc_inner = " +
-             iexpr(substitute(G.InteriorBlockGuard,
-                              {{"dpc_t0", Tile[0]},
-                               {"dpc_t1", IExpr::var("dpc_b1")}})) +
-             ";"},
-        "dpc_inner", W, IX);
+    // Block dpc_b of the strip: its tile c1 (wavefront step c0) and its
+    // index dpc_b1 along the band's columns.
+    const std::vector<std::string> BlockSetup = {
+        fmt::format("const {} {} = dpc_f + dpc_b / {};", IX, C1, NB),
+        fmt::format("const {} {} = dpc_t0 + {};", IX, C0, C1),
+        fmt::format("const {} dpc_b1 = {} + dpc_b % {};", IX,
+                    iexpr(IExpr::num(NB) * Tile[1]), NB)};
+    const std::map<std::string, IExprPtr> BlockSub = {
+        {"dpc_t0", Tile[0]}, {"dpc_t1", IExpr::var("dpc_b1")}};
+    std::vector<std::string> InteriorSetup = BlockSetup;
+    InteriorSetup.push_back("const bool dpc_inner = " +
+                            iexpr(substitute(G.InteriorBlockGuard, BlockSub)) +
+                            ";");
+    emitInteriorBlockRun(G, fmt::format("{} * (dpc_l - dpc_f + 1)", NB),
+                         InteriorSetup, "dpc_inner", W, IX);
     if (K.RowDecidedRuns) {
       W.comment(fmt::format(
           "No interior block (a boundary row): the first run of blocks where "
@@ -769,12 +772,8 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.line("bool dpc_rd = false;");
       W.open("if (dpc_i0 == dpc_nb)");
       W.open(fmt::format("for ({} dpc_b = 0; dpc_b < dpc_nb; ++dpc_b)", IX));
-      W.line("const {} {} = dpc_f + dpc_b / {};", IX, C1, NB);
-      W.line("const {} {} = dpc_t0 + {};", IX, C0, C1);
-      W.line("const {} dpc_b1 = {} + dpc_b % {};", IX,
-             iexpr(IExpr::num(NB) * Tile[1]), NB);
-      std::map<std::string, IExprPtr> BlockSub = {
-          {"dpc_t0", Tile[0]}, {"dpc_t1", IExpr::var("dpc_b1")}};
+      for (const std::string &L : BlockSetup)
+        W.line("{}", L);
       W.open("if (dpc_i0 == dpc_nb)");
       W.line("if ({}) dpc_i0 = dpc_b;",
              iexpr(substitute(G.RowBlockGuard, BlockSub)));
