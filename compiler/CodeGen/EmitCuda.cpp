@@ -119,7 +119,8 @@ struct CudaPrinter {
     if (Split)
       W.line("bool dpc_did = false; // this block's part of k is not empty");
     if (Cyclic)
-      W.line("int64_t dpc_cbase = 0; // chunks of the product's k loops so far");
+      W.line("int dpc_cphase = 0; // the chunks of the product's k loops so "
+             "far, modulo gridDim.y");
     W.line("#pragma unroll");
     W.line("for (int q = 0; q < {}; ++q)", RB);
     W.line("#pragma unroll");
@@ -176,11 +177,20 @@ struct CudaPrinter {
       // One staged operand element: Pad where k is past the loop, the
       // masked value where its mask (if any) fails, else the load.
       // (LoadGuard: lowering's simplified condition, the mask included)
+      // A clamped operand (SoftInf) is clamped where it is stored into
+      // shared memory, after the chunk's updates, not where it is loaded:
+      // the load's latency then overlaps them; the element's bit in Bits
+      // says that it was loaded (the pads and masked values are stored as
+      // they are).
+      const bool Defer = Sp.SoftInf;
       auto Stage = [&](const char *Var, const std::string &Pad,
                        const IExprPtr &Mask, const IExprPtr &LoadGuard,
-                       const VExpr &Rd) {
+                       const VExpr &Rd, const char *Bits) {
         W.line("{} {} = {};", T, Var, Pad);
-        std::string Val = productOperand(Sp, rawLoad(Rd), Wide);
+        std::string Val =
+            Defer ? rawLoad(Rd) : productOperand(Sp, rawLoad(Rd), Wide);
+        if (Defer)
+          Val = fmt::format("({} |= 1u << dpc_m, {})", Bits, Val);
         std::string Guard;
         if (LoadGuard)
           Guard = LoadGuard->isInt(1) ? "" : iexpr(LoadGuard);
@@ -198,35 +208,53 @@ struct CudaPrinter {
                  Guard.empty() ? "" : " && " + Guard, Var, Val);
       };
       auto Prefetch = [&](const std::string &Base) {
+        if (Defer)
+          W.line("dpc_pxl = dpc_pyl = 0u;");
         OpenStaged(MX);
         XIdx();
         Bind(*Leaf, RowLo + " + dpc_rr", ColLo, Base + " + dpc_kk");
-        Stage("dpc_x", Ident, Sp.RowMask, Sp.XLoadGuard, *Sp.X);
+        Stage("dpc_x", Ident, Sp.RowMask, Sp.XLoadGuard, *Sp.X, "dpc_pxl");
         W.line("dpc_px[dpc_m] = dpc_x;");
         W.close();
         OpenStaged(MY);
         YIdx();
         Bind(*Leaf, RowLo, ColLo + " + dpc_cc", Base + " + dpc_kk");
-        Stage("dpc_y", T + "(0)", Sp.ColMask, Sp.YLoadGuard, *Sp.Y);
+        Stage("dpc_y", T + "(0)", Sp.ColMask, Sp.YLoadGuard, *Sp.Y, "dpc_pyl");
         W.line("dpc_py[dpc_m] = dpc_y;");
         W.close();
       };
+      // The staged element's value in shared memory (clamped if loaded).
+      auto Stored = [&](const char *Arr, const char *Bits) -> std::string {
+        if (!Defer)
+          return fmt::format("{}[dpc_m]", Arr);
+        return fmt::format("({} >> dpc_m & 1u) ? {} : {}[dpc_m]", Bits,
+                           productOperand(Sp, fmt::format("{}[dpc_m]", Arr),
+                                          Wide),
+                           Arr);
+      };
       W.open("");
       if (Cyclic) {
+        // (no 64-bit modulo per loop: the count of chunks before is kept
+        // modulo gridDim.y)
         W.comment("this block's chunks of this k loop: every gridDim.y-th "
                   "chunk of the\nproduct's loops, counted across them "
-                  "(dpc_cbase: the chunks of the loops before)");
+                  "(dpc_cphase: the chunks of the loops before,\nmodulo "
+                  "gridDim.y)");
         W.line("const int64_t dpc_kall = {}, dpc_kend = {};", iexpr(N.Lo),
                iexpr(N.Hi));
-        W.line("const int64_t dpc_parts_y = gridDim.y;");
-        W.line("const int64_t dpc_first = ((int64_t(blockIdx.y) - dpc_cbase) "
-               "% dpc_parts_y + dpc_parts_y) % dpc_parts_y;");
-        W.line("const int64_t dpc_klo = dpc_kall + dpc_first * {}, dpc_khi = "
-               "dpc_kend;",
+        W.line("const int dpc_parts_y = gridDim.y;");
+        W.line("const int dpc_first = int(blockIdx.y) - dpc_cphase + "
+               "(int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);");
+        W.line("const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * {}, "
+               "dpc_khi = dpc_kend;",
                KChunk);
-        W.line("if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) "
-               "/ {} + 1;",
+        W.open("if (dpc_kend >= dpc_kall)");
+        W.line("const int dpc_n = int(((dpc_kend - dpc_kall) / {} + 1) % "
+               "dpc_parts_y);",
                KChunk);
+        W.line("dpc_cphase += dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? "
+               "dpc_parts_y : 0);");
+        W.close();
         W.line("dpc_did |= dpc_klo <= dpc_khi;");
       } else if (Split) {
         W.comment("this block's part of the k range: whole chunks, part "
@@ -243,7 +271,16 @@ struct CudaPrinter {
         W.line("const int64_t dpc_klo = {}, dpc_khi = {};", iexpr(N.Lo),
                iexpr(N.Hi));
       }
+      if (Split) {
+        // (block-uniform: the barriers inside are skipped by the whole block)
+        W.comment("none of this loop's chunks is this block's: skip its "
+                  "loads and barriers");
+        W.open("if (dpc_klo <= dpc_khi)");
+      }
       W.line("{} dpc_px[{}], dpc_py[{}];", T, MX, MY);
+      if (Defer)
+        W.line("unsigned dpc_pxl, dpc_pyl; // the elements loaded (clamped "
+               "when stored)");
       W.comment("X padding holds the identity, Y padding 0 (identity + 0 = "
                 "identity)");
       if (Sp.RowMask)
@@ -259,11 +296,11 @@ struct CudaPrinter {
              KStep + ")");
       OpenStaged(MX);
       XIdx();
-      W.line("dpc_sx{}[dpc_kk][dpc_rr] = dpc_px[dpc_m];", Id);
+      W.line("dpc_sx{}[dpc_kk][dpc_rr] = {};", Id, Stored("dpc_px", "dpc_pxl"));
       W.close();
       OpenStaged(MY);
       YIdx();
-      W.line("dpc_sy{}[dpc_kk][dpc_cc] = dpc_py[dpc_m];", Id);
+      W.line("dpc_sy{}[dpc_kk][dpc_cc] = {};", Id, Stored("dpc_py", "dpc_pyl"));
       W.close();
       W.line("__syncthreads();");
       W.open("if (dpc_k0 + " + KStep + " <= dpc_khi)");
@@ -330,6 +367,8 @@ struct CudaPrinter {
       W.close();
       W.line("__syncthreads();");
       W.close();
+      if (Split)
+        W.close();
       W.close();
       return true;
     };

@@ -778,106 +778,109 @@ __global__ void __launch_bounds__(256, 2)
             const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * dpc_span,
                           dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
             dpc_did |= dpc_klo <= dpc_khi;
-            int32_t dpc_px[8], dpc_py[8];
+            // none of this loop's chunks is this block's: skip its loads and barriers
+            if (dpc_klo <= dpc_khi) {
+              int32_t dpc_px[8], dpc_py[8];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              const int64_t i = -(64 * tile0) + dpc_rr;
-              (void)i;
-              const int64_t j = 64 * tile1;
-              (void)j;
-              const int64_t k = dpc_klo + dpc_kk;
-              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
-              dpc_px[dpc_m] = dpc_x;
-            }
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-              const int64_t i = -(64 * tile0);
-              (void)i;
-              const int64_t j = 64 * tile1 + dpc_cc;
-              (void)j;
-              const int64_t k = dpc_klo + dpc_kk;
-              int32_t dpc_y = int32_t(0);
-              if (k <= dpc_khi && M >= j + 1) dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
-              dpc_py[dpc_m] = dpc_y;
-            }
-            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                dpc_sx1[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                const int64_t i = -(64 * tile0) + dpc_rr;
+                (void)i;
+                const int64_t j = 64 * tile1;
+                (void)j;
+                const int64_t k = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
+                dpc_px[dpc_m] = dpc_x;
               }
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                dpc_sy1[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                const int64_t i = -(64 * tile0);
+                (void)i;
+                const int64_t j = 64 * tile1 + dpc_cc;
+                (void)j;
+                const int64_t k = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k <= dpc_khi && M >= j + 1) dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
+                dpc_py[dpc_m] = dpc_y;
               }
-              __syncthreads();
-              if (dpc_k0 + 32 <= dpc_khi) {
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i = -(64 * tile0) + dpc_rr;
-                  (void)i;
-                  const int64_t j = 64 * tile1;
-                  (void)j;
-                  const int64_t k = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
-                  dpc_px[dpc_m] = dpc_x;
+                  dpc_sx1[dpc_kk][dpc_rr] = dpc_px[dpc_m];
                 }
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                  const int64_t i = -(64 * tile0);
-                  (void)i;
-                  const int64_t j = 64 * tile1 + dpc_cc;
-                  (void)j;
-                  const int64_t k = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k <= dpc_khi && M >= j + 1)
-                    dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
-                  dpc_py[dpc_m] = dpc_y;
+                  dpc_sy1[dpc_kk][dpc_cc] = dpc_py[dpc_m];
                 }
+                __syncthreads();
+                if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i = -(64 * tile0) + dpc_rr;
+                    (void)i;
+                    const int64_t j = 64 * tile1;
+                    (void)j;
+                    const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
+                    const int64_t i = -(64 * tile0);
+                    (void)i;
+                    const int64_t j = 64 * tile1 + dpc_cc;
+                    (void)j;
+                    const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k <= dpc_khi && M >= j + 1)
+                      dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                  for (int q = 0; q < 4; q += 4) {
+                    const int4 dpc_v =
+                        *reinterpret_cast<const int4 *>(&dpc_sx1[dpc_kk][dpc_ty * 4 + q]);
+                    dpc_a[q] = dpc_v.x;
+                    dpc_a[q + 1] = dpc_v.y;
+                    dpc_a[q + 2] = dpc_v.z;
+                    dpc_a[q + 3] = dpc_v.w;
+                  }
+#pragma unroll
+                  for (int q = 0; q < 4; q += 4) {
+                    const int4 dpc_v =
+                        *reinterpret_cast<const int4 *>(&dpc_sy1[dpc_kk][dpc_tx * 4 + q]);
+                    dpc_b[q] = dpc_v.x;
+                    dpc_b[q + 1] = dpc_v.y;
+                    dpc_b[q + 2] = dpc_v.z;
+                    dpc_b[q + 3] = dpc_v.w;
+                  }
+#pragma unroll
+                  for (int q = 0; q < 4; ++q)
+#pragma unroll
+                    for (int r = 0; r < 4; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
               }
-              __syncthreads();
-#pragma unroll
-              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                int32_t dpc_a[4], dpc_b[4];
-#pragma unroll
-                for (int q = 0; q < 4; q += 4) {
-                  const int4 dpc_v =
-                      *reinterpret_cast<const int4 *>(&dpc_sx1[dpc_kk][dpc_ty * 4 + q]);
-                  dpc_a[q] = dpc_v.x;
-                  dpc_a[q + 1] = dpc_v.y;
-                  dpc_a[q + 2] = dpc_v.z;
-                  dpc_a[q + 3] = dpc_v.w;
-                }
-#pragma unroll
-                for (int q = 0; q < 4; q += 4) {
-                  const int4 dpc_v =
-                      *reinterpret_cast<const int4 *>(&dpc_sy1[dpc_kk][dpc_tx * 4 + q]);
-                  dpc_b[q] = dpc_v.x;
-                  dpc_b[q + 1] = dpc_v.y;
-                  dpc_b[q + 2] = dpc_v.z;
-                  dpc_b[q + 3] = dpc_v.w;
-                }
-#pragma unroll
-                for (int q = 0; q < 4; ++q)
-#pragma unroll
-                  for (int r = 0; r < 4; ++r)
-                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-              }
-              __syncthreads();
             }
           }
         }
@@ -1029,106 +1032,109 @@ __global__ void __launch_bounds__(256, 2)
             const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * dpc_span,
                           dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
             dpc_did |= dpc_klo <= dpc_khi;
-            int32_t dpc_px[8], dpc_py[8];
+            // none of this loop's chunks is this block's: skip its loads and barriers
+            if (dpc_klo <= dpc_khi) {
+              int32_t dpc_px[8], dpc_py[8];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              const int64_t i = -(64 * tile0) + dpc_rr;
-              (void)i;
-              const int64_t j = 64 * tile1;
-              (void)j;
-              const int64_t k = dpc_klo + dpc_kk;
-              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
-              dpc_px[dpc_m] = dpc_x;
-            }
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-              const int64_t i = -(64 * tile0);
-              (void)i;
-              const int64_t j = 64 * tile1 + dpc_cc;
-              (void)j;
-              const int64_t k = dpc_klo + dpc_kk;
-              int32_t dpc_y = int32_t(0);
-              if (k <= dpc_khi && N >= j + 1) dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
-              dpc_py[dpc_m] = dpc_y;
-            }
-            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                dpc_sx0[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                const int64_t i = -(64 * tile0) + dpc_rr;
+                (void)i;
+                const int64_t j = 64 * tile1;
+                (void)j;
+                const int64_t k = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
+                dpc_px[dpc_m] = dpc_x;
               }
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                dpc_sy0[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                const int64_t i = -(64 * tile0);
+                (void)i;
+                const int64_t j = 64 * tile1 + dpc_cc;
+                (void)j;
+                const int64_t k = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k <= dpc_khi && N >= j + 1) dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
+                dpc_py[dpc_m] = dpc_y;
               }
-              __syncthreads();
-              if (dpc_k0 + 32 <= dpc_khi) {
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i = -(64 * tile0) + dpc_rr;
-                  (void)i;
-                  const int64_t j = 64 * tile1;
-                  (void)j;
-                  const int64_t k = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
-                  dpc_px[dpc_m] = dpc_x;
+                  dpc_sx0[dpc_kk][dpc_rr] = dpc_px[dpc_m];
                 }
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                  const int64_t i = -(64 * tile0);
-                  (void)i;
-                  const int64_t j = 64 * tile1 + dpc_cc;
-                  (void)j;
-                  const int64_t k = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k <= dpc_khi && N >= j + 1)
-                    dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
-                  dpc_py[dpc_m] = dpc_y;
+                  dpc_sy0[dpc_kk][dpc_cc] = dpc_py[dpc_m];
                 }
+                __syncthreads();
+                if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i = -(64 * tile0) + dpc_rr;
+                    (void)i;
+                    const int64_t j = 64 * tile1;
+                    (void)j;
+                    const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
+                    const int64_t i = -(64 * tile0);
+                    (void)i;
+                    const int64_t j = 64 * tile1 + dpc_cc;
+                    (void)j;
+                    const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k <= dpc_khi && N >= j + 1)
+                      dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                  for (int q = 0; q < 4; q += 4) {
+                    const int4 dpc_v =
+                        *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
+                    dpc_a[q] = dpc_v.x;
+                    dpc_a[q + 1] = dpc_v.y;
+                    dpc_a[q + 2] = dpc_v.z;
+                    dpc_a[q + 3] = dpc_v.w;
+                  }
+#pragma unroll
+                  for (int q = 0; q < 4; q += 4) {
+                    const int4 dpc_v =
+                        *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
+                    dpc_b[q] = dpc_v.x;
+                    dpc_b[q + 1] = dpc_v.y;
+                    dpc_b[q + 2] = dpc_v.z;
+                    dpc_b[q + 3] = dpc_v.w;
+                  }
+#pragma unroll
+                  for (int q = 0; q < 4; ++q)
+#pragma unroll
+                    for (int r = 0; r < 4; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
               }
-              __syncthreads();
-#pragma unroll
-              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                int32_t dpc_a[4], dpc_b[4];
-#pragma unroll
-                for (int q = 0; q < 4; q += 4) {
-                  const int4 dpc_v =
-                      *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
-                  dpc_a[q] = dpc_v.x;
-                  dpc_a[q + 1] = dpc_v.y;
-                  dpc_a[q + 2] = dpc_v.z;
-                  dpc_a[q + 3] = dpc_v.w;
-                }
-#pragma unroll
-                for (int q = 0; q < 4; q += 4) {
-                  const int4 dpc_v =
-                      *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
-                  dpc_b[q] = dpc_v.x;
-                  dpc_b[q + 1] = dpc_v.y;
-                  dpc_b[q + 2] = dpc_v.z;
-                  dpc_b[q + 3] = dpc_v.w;
-                }
-#pragma unroll
-                for (int q = 0; q < 4; ++q)
-#pragma unroll
-                  for (int r = 0; r < 4; ++r)
-                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-              }
-              __syncthreads();
             }
           }
         }
@@ -1273,9 +1279,10 @@ __global__ void __launch_bounds__(256, 2)
         int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 4608);
         const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
         int32_t dpc_reg[2][2];
-        int dpc_wide = 0;      // a finite operand beyond +-dpc::SoftNarrow was read
-        bool dpc_did = false;  // this block's part of k is not empty
-        int64_t dpc_cbase = 0; // chunks of the product's k loops so far
+        int dpc_wide = 0;     // a finite operand beyond +-dpc::SoftNarrow was read
+        bool dpc_did = false; // this block's part of k is not empty
+        int dpc_cphase =
+            0; // the chunks of the product's k loops so far, modulo gridDim.y
 #pragma unroll
         for (int q = 0; q < 2; ++q)
 #pragma unroll
@@ -1287,83 +1294,194 @@ __global__ void __launch_bounds__(256, 2)
             if (tile2 + tile3 >= 1 && kk0 + tile0 == 0) {
               {
                 // this block's chunks of this k loop: every gridDim.y-th chunk of the
-                // product's loops, counted across them (dpc_cbase: the chunks of the loops before)
+                // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                // modulo gridDim.y)
                 const int64_t dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
-                const int64_t dpc_parts_y = gridDim.y;
-                const int64_t dpc_first =
-                    ((int64_t(blockIdx.y) - dpc_cbase) % dpc_parts_y + dpc_parts_y) %
-                    dpc_parts_y;
-                const int64_t dpc_klo = dpc_kall + dpc_first * 32, dpc_khi = dpc_kend;
-                if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) / 32 + 1;
+                const int dpc_parts_y = gridDim.y;
+                const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                      (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 32,
+                              dpc_khi = dpc_kend;
+                if (dpc_kend >= dpc_kall) {
+                  const int dpc_n = int(((dpc_kend - dpc_kall) / 32 + 1) % dpc_parts_y);
+                  dpc_cphase +=
+                      dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+                }
                 dpc_did |= dpc_klo <= dpc_khi;
-                int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-// masked: an operand whose row (X) or column (Y) has no term at k reads
-// int32_t(-(1 << 30)), so the sum never wins over a term
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3;
-                  (void)j2;
-                  const int64_t k1 = -tile0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi)
-                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                  dpc_wide)
-                                : int32_t(-(1 << 30));
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
-                  (void)i1;
-                  const int64_t j1 = tile1;
-                  (void)j1;
-                  const int64_t i2 = -(32 * tile2);
-                  (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const int64_t k1 = -tile0;
-                  (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi)
-                    dpc_y =
-                        (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                         j2 >= 0 && k2 == j2)
-                            ? dpc::soft_neg_w(
-                                  dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)], dpc_wide)
-                            : int32_t(-(1 << 30));
-                  dpc_py[dpc_m] = dpc_y;
-                }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                     dpc_k0 += 32 * dpc_parts_y) {
+                // none of this loop's chunks is this block's: skip its loads and barriers
+                if (dpc_klo <= dpc_khi) {
+                  int32_t dpc_px[4], dpc_py[4];
+                  unsigned dpc_pxl, dpc_pyl; // the elements loaded (clamped when stored)
+                  // X padding holds the identity, Y padding 0 (identity + 0 = identity)
+                  // masked: an operand whose row (X) or column (Y) has no term at k reads
+                  // int32_t(-(1 << 30)), so the sum never wins over a term
+                  dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3;
+                    (void)j2;
+                    const int64_t k1 = -tile0;
+                    (void)k1;
+                    const int64_t k2 = dpc_klo + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? (dpc_pxl |= 1u << dpc_m,
+                                     dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                  : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
                   }
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                    const int64_t i1 = -tile0;
+                    (void)i1;
+                    const int64_t j1 = tile1;
+                    (void)j1;
+                    const int64_t i2 = -(32 * tile2);
+                    (void)i2;
+                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const int64_t k1 = -tile0;
+                    (void)k1;
+                    const int64_t k2 = dpc_klo + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? (dpc_pyl |= 1u << dpc_m,
+                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
                   }
-                  __syncthreads();
-                  if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                  for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                       dpc_k0 += 32 * dpc_parts_y) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      dpc_sx2[dpc_kk][dpc_rr] =
+                          (dpc_pxl >> dpc_m & 1u)
+                              ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
+                              : dpc_px[dpc_m];
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      dpc_sy2[dpc_kk][dpc_cc] =
+                          (dpc_pyl >> dpc_m & 1u)
+                              ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
+                              : dpc_py[dpc_m];
+                    }
+                    __syncthreads();
+                    if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                      dpc_pxl = dpc_pyl = 0u;
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 256 * dpc_m;
+                        const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                        const int64_t i1 = -tile0;
+                        (void)i1;
+                        const int64_t j1 = tile1;
+                        (void)j1;
+                        const int64_t i2 = -(32 * tile2) + dpc_rr;
+                        (void)i2;
+                        const int64_t j2 = 32 * tile3;
+                        (void)j2;
+                        const int64_t k1 = -tile0;
+                        (void)k1;
+                        const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                        int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                        if (k2 <= dpc_khi)
+                          dpc_x =
+                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? (dpc_pxl |= 1u << dpc_m,
+                                     dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                  : int32_t(-(1 << 30));
+                        dpc_px[dpc_m] = dpc_x;
+                      }
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 256 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        const int64_t i1 = -tile0;
+                        (void)i1;
+                        const int64_t j1 = tile1;
+                        (void)j1;
+                        const int64_t i2 = -(32 * tile2);
+                        (void)i2;
+                        const int64_t j2 = 32 * tile3 + dpc_cc;
+                        (void)j2;
+                        const int64_t k1 = -tile0;
+                        (void)k1;
+                        const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                        int32_t dpc_y = int32_t(0);
+                        if (k2 <= dpc_khi)
+                          dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                   j2 >= 0 && k2 == j2)
+                                      ? (dpc_pyl |= 1u << dpc_m,
+                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                      : int32_t(-(1 << 30));
+                        dpc_py[dpc_m] = dpc_y;
+                      }
+                    }
+                    __syncthreads();
+#pragma unroll
+                    for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                      int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                      for (int q = 0; q < 2; ++q)
+                        dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                      for (int q = 0; q < 2; ++q)
+                        dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                      for (int q = 0; q < 2; ++q)
+#pragma unroll
+                        for (int r = 0; r < 2; ++r)
+                          dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                    }
+                    __syncthreads();
+                  }
+                }
+              }
+            } else {
+              if (M + 32 * tile2 >= 3 && tile2 + tile3 == 0 && kk0 + tile0 == 0) {
+                {
+                  // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                  // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                  // modulo gridDim.y)
+                  const int64_t dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
+                  const int dpc_parts_y = gridDim.y;
+                  const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                        (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                  const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 32,
+                                dpc_khi = dpc_kend;
+                  if (dpc_kend >= dpc_kall) {
+                    const int dpc_n = int(((dpc_kend - dpc_kall) / 32 + 1) % dpc_parts_y);
+                    dpc_cphase +=
+                        dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+                  }
+                  dpc_did |= dpc_klo <= dpc_khi;
+                  // none of this loop's chunks is this block's: skip its loads and barriers
+                  if (dpc_klo <= dpc_khi) {
+                    int32_t dpc_px[4], dpc_py[4];
+                    unsigned dpc_pxl,
+                        dpc_pyl; // the elements loaded (clamped when stored)
+                    // X padding holds the identity, Y padding 0 (identity + 0 = identity)
+                    // masked: an operand whose row (X) or column (Y) has no term at k reads
+                    // int32_t(-(1 << 30)), so the sum never wins over a term
+                    dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -1378,13 +1496,13 @@ __global__ void __launch_bounds__(256, 2)
                       (void)j2;
                       const int64_t k1 = -tile0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      const int64_t k2 = dpc_klo + dpc_kk;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
                         dpc_x =
                             (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                  dpc_wide)
+                                ? (dpc_pxl |= 1u << dpc_m,
+                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
                                 : int32_t(-(1 << 30));
                       dpc_px[dpc_m] = dpc_x;
                     }
@@ -1402,14 +1520,249 @@ __global__ void __launch_bounds__(256, 2)
                       (void)j2;
                       const int64_t k1 = -tile0;
                       (void)k1;
+                      const int64_t k2 = dpc_klo + dpc_kk;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi)
+                        dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                 j2 >= 0 && k2 == j2)
+                                    ? (dpc_pyl |= 1u << dpc_m,
+                                       dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                    : int32_t(-(1 << 30));
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                    for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                         dpc_k0 += 32 * dpc_parts_y) {
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 256 * dpc_m;
+                        const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                        dpc_sx2[dpc_kk][dpc_rr] =
+                            (dpc_pxl >> dpc_m & 1u)
+                                ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
+                                : dpc_px[dpc_m];
+                      }
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 256 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        dpc_sy2[dpc_kk][dpc_cc] =
+                            (dpc_pyl >> dpc_m & 1u)
+                                ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
+                                : dpc_py[dpc_m];
+                      }
+                      __syncthreads();
+                      if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                        dpc_pxl = dpc_pyl = 0u;
+#pragma unroll
+                        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                          const int dpc_e = threadIdx.x + 256 * dpc_m;
+                          const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                          const int64_t i1 = -tile0;
+                          (void)i1;
+                          const int64_t j1 = tile1;
+                          (void)j1;
+                          const int64_t i2 = -(32 * tile2) + dpc_rr;
+                          (void)i2;
+                          const int64_t j2 = 32 * tile3;
+                          (void)j2;
+                          const int64_t k1 = -tile0;
+                          (void)k1;
+                          const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                          int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                          if (k2 <= dpc_khi)
+                            dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
+                                     i2 >= 0 && k2 == i2)
+                                        ? (dpc_pxl |= 1u << dpc_m,
+                                           dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                        : int32_t(-(1 << 30));
+                          dpc_px[dpc_m] = dpc_x;
+                        }
+#pragma unroll
+                        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                          const int dpc_e = threadIdx.x + 256 * dpc_m;
+                          const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                          const int64_t i1 = -tile0;
+                          (void)i1;
+                          const int64_t j1 = tile1;
+                          (void)j1;
+                          const int64_t i2 = -(32 * tile2);
+                          (void)i2;
+                          const int64_t j2 = 32 * tile3 + dpc_cc;
+                          (void)j2;
+                          const int64_t k1 = -tile0;
+                          (void)k1;
+                          const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                          int32_t dpc_y = int32_t(0);
+                          if (k2 <= dpc_khi)
+                            dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                     j2 >= 0 && k2 == j2)
+                                        ? (dpc_pyl |= 1u << dpc_m,
+                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                        : int32_t(-(1 << 30));
+                          dpc_py[dpc_m] = dpc_y;
+                        }
+                      }
+                      __syncthreads();
+#pragma unroll
+                      for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                        int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                        for (int q = 0; q < 2; ++q)
+                          dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                        for (int q = 0; q < 2; ++q)
+                          dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                        for (int q = 0; q < 2; ++q)
+#pragma unroll
+                          for (int r = 0; r < 2; ++r)
+                            dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                      }
+                      __syncthreads();
+                    }
+                  }
+                }
+              }
+            }
+            {
+              // this block's chunks of this k loop: every gridDim.y-th chunk of the
+              // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+              // modulo gridDim.y)
+              const int64_t dpc_kall =
+                                dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1),
+                            dpc_kend = dpc_min(M - 3, 32 * tile3 + 29);
+              const int dpc_parts_y = gridDim.y;
+              const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                    (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+              const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 32,
+                            dpc_khi = dpc_kend;
+              if (dpc_kend >= dpc_kall) {
+                const int dpc_n = int(((dpc_kend - dpc_kall) / 32 + 1) % dpc_parts_y);
+                dpc_cphase +=
+                    dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+              }
+              dpc_did |= dpc_klo <= dpc_khi;
+              // none of this loop's chunks is this block's: skip its loads and barriers
+              if (dpc_klo <= dpc_khi) {
+                int32_t dpc_px[4], dpc_py[4];
+                unsigned dpc_pxl, dpc_pyl; // the elements loaded (clamped when stored)
+                // X padding holds the identity, Y padding 0 (identity + 0 = identity)
+                // masked: an operand whose row (X) or column (Y) has no term at k reads
+                // int32_t(-(1 << 30)), so the sum never wins over a term
+                dpc_pxl = dpc_pyl = 0u;
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi)
+                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                ? (dpc_pxl |= 1u << dpc_m,
+                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                : int32_t(-(1 << 30));
+                  dpc_px[dpc_m] = dpc_x;
+                }
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi)
+                    dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                             j2 >= 0 && k2 == j2)
+                                ? (dpc_pyl |= 1u << dpc_m,
+                                   dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                : int32_t(-(1 << 30));
+                  dpc_py[dpc_m] = dpc_y;
+                }
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                     dpc_k0 += 32 * dpc_parts_y) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    dpc_sx2[dpc_kk][dpc_rr] =
+                        (dpc_pxl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
+                                                : dpc_px[dpc_m];
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    dpc_sy2[dpc_kk][dpc_cc] =
+                        (dpc_pyl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
+                                                : dpc_py[dpc_m];
+                  }
+                  __syncthreads();
+                  if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                    dpc_pxl = dpc_pyl = 0u;
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi)
+                        dpc_x =
+                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                ? (dpc_pxl |= 1u << dpc_m,
+                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                : int32_t(-(1 << 30));
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2);
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
                       const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
                         dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
                                  j2 >= 0 && k2 == j2)
-                                    ? dpc::soft_neg_w(
-                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                          dpc_wide)
+                                    ? (dpc_pyl |= 1u << dpc_m,
+                                       dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
                                     : int32_t(-(1 << 30));
                       dpc_py[dpc_m] = dpc_y;
                     }
@@ -1433,23 +1786,32 @@ __global__ void __launch_bounds__(256, 2)
                   __syncthreads();
                 }
               }
-            } else {
-              if (M + 32 * tile2 >= 3 && tile2 + tile3 == 0 && kk0 + tile0 == 0) {
-                {
-                  // this block's chunks of this k loop: every gridDim.y-th chunk of the
-                  // product's loops, counted across them (dpc_cbase: the chunks of the loops before)
-                  const int64_t dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
-                  const int64_t dpc_parts_y = gridDim.y;
-                  const int64_t dpc_first =
-                      ((int64_t(blockIdx.y) - dpc_cbase) % dpc_parts_y + dpc_parts_y) %
-                      dpc_parts_y;
-                  const int64_t dpc_klo = dpc_kall + dpc_first * 32, dpc_khi = dpc_kend;
-                  if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) / 32 + 1;
-                  dpc_did |= dpc_klo <= dpc_khi;
+            }
+            if (M + 32 * tile2 >= 33 && 32 * tile3 + 1 == M && kk0 + 1 == tile1) {
+              {
+                // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                // modulo gridDim.y)
+                const int64_t dpc_kall = M - 2, dpc_kend = M - 2;
+                const int dpc_parts_y = gridDim.y;
+                const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                      (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 32,
+                              dpc_khi = dpc_kend;
+                if (dpc_kend >= dpc_kall) {
+                  const int dpc_n = int(((dpc_kend - dpc_kall) / 32 + 1) % dpc_parts_y);
+                  dpc_cphase +=
+                      dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+                }
+                dpc_did |= dpc_klo <= dpc_khi;
+                // none of this loop's chunks is this block's: skip its loads and barriers
+                if (dpc_klo <= dpc_khi) {
                   int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-// masked: an operand whose row (X) or column (Y) has no term at k reads
-// int32_t(-(1 << 30)), so the sum never wins over a term
+                  unsigned dpc_pxl, dpc_pyl; // the elements loaded (clamped when stored)
+                  // X padding holds the identity, Y padding 0 (identity + 0 = identity)
+                  // masked: an operand whose row (X) or column (Y) has no term at k reads
+                  // int32_t(-(1 << 30)), so the sum never wins over a term
+                  dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -1462,14 +1824,14 @@ __global__ void __launch_bounds__(256, 2)
                     (void)i2;
                     const int64_t j2 = 32 * tile3;
                     (void)j2;
-                    const int64_t k1 = -tile0;
+                    const int64_t k1 = tile1 - 1;
                     (void)k1;
                     const int64_t k2 = dpc_klo + dpc_kk;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi)
                       dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                  ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                    dpc_wide)
+                                  ? (dpc_pxl |= 1u << dpc_m,
+                                     dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
                                   : int32_t(-(1 << 30));
                     dpc_px[dpc_m] = dpc_x;
                   }
@@ -1485,16 +1847,15 @@ __global__ void __launch_bounds__(256, 2)
                     (void)i2;
                     const int64_t j2 = 32 * tile3 + dpc_cc;
                     (void)j2;
-                    const int64_t k1 = -tile0;
+                    const int64_t k1 = tile1 - 1;
                     (void)k1;
                     const int64_t k2 = dpc_klo + dpc_kk;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi)
                       dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
                                j2 >= 0 && k2 == j2)
-                                  ? dpc::soft_neg_w(
-                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                        dpc_wide)
+                                  ? (dpc_pyl |= 1u << dpc_m,
+                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
                                   : int32_t(-(1 << 30));
                     dpc_py[dpc_m] = dpc_y;
                   }
@@ -1504,16 +1865,23 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                      dpc_sx2[dpc_kk][dpc_rr] =
+                          (dpc_pxl >> dpc_m & 1u)
+                              ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
+                              : dpc_px[dpc_m];
                     }
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                      dpc_sy2[dpc_kk][dpc_cc] =
+                          (dpc_pyl >> dpc_m & 1u)
+                              ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
+                              : dpc_py[dpc_m];
                     }
                     __syncthreads();
                     if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                      dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                         const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -1526,15 +1894,15 @@ __global__ void __launch_bounds__(256, 2)
                         (void)i2;
                         const int64_t j2 = 32 * tile3;
                         (void)j2;
-                        const int64_t k1 = -tile0;
+                        const int64_t k1 = tile1 - 1;
                         (void)k1;
                         const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
                         int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                         if (k2 <= dpc_khi)
                           dpc_x =
                               (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                  ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                    dpc_wide)
+                                  ? (dpc_pxl |= 1u << dpc_m,
+                                     dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
                                   : int32_t(-(1 << 30));
                         dpc_px[dpc_m] = dpc_x;
                       }
@@ -1550,16 +1918,15 @@ __global__ void __launch_bounds__(256, 2)
                         (void)i2;
                         const int64_t j2 = 32 * tile3 + dpc_cc;
                         (void)j2;
-                        const int64_t k1 = -tile0;
+                        const int64_t k1 = tile1 - 1;
                         (void)k1;
                         const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
                         int32_t dpc_y = int32_t(0);
                         if (k2 <= dpc_khi)
                           dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
                                    j2 >= 0 && k2 == j2)
-                                      ? dpc::soft_neg_w(
-                                            dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                            dpc_wide)
+                                      ? (dpc_pyl |= 1u << dpc_m,
+                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
                                       : int32_t(-(1 << 30));
                         dpc_py[dpc_m] = dpc_y;
                       }
@@ -1587,169 +1954,30 @@ __global__ void __launch_bounds__(256, 2)
             }
             {
               // this block's chunks of this k loop: every gridDim.y-th chunk of the
-              // product's loops, counted across them (dpc_cbase: the chunks of the loops before)
-              const int64_t dpc_kall =
-                                dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1),
-                            dpc_kend = dpc_min(M - 3, 32 * tile3 + 29);
-              const int64_t dpc_parts_y = gridDim.y;
-              const int64_t dpc_first =
-                  ((int64_t(blockIdx.y) - dpc_cbase) % dpc_parts_y + dpc_parts_y) %
-                  dpc_parts_y;
-              const int64_t dpc_klo = dpc_kall + dpc_first * 32, dpc_khi = dpc_kend;
-              if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) / 32 + 1;
+              // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+              // modulo gridDim.y)
+              const int64_t dpc_kall = dpc_max(dpc_max(M - 2, -(32 * tile2)),
+                                               kk0 + 32 * tile3 - tile1 + 1),
+                            dpc_kend = dpc_min(M - 1, 32 * tile3 + 29);
+              const int dpc_parts_y = gridDim.y;
+              const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                    (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+              const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 32,
+                            dpc_khi = dpc_kend;
+              if (dpc_kend >= dpc_kall) {
+                const int dpc_n = int(((dpc_kend - dpc_kall) / 32 + 1) % dpc_parts_y);
+                dpc_cphase +=
+                    dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+              }
               dpc_did |= dpc_klo <= dpc_khi;
-              int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-// masked: an operand whose row (X) or column (Y) has no term at k reads
-// int32_t(-(1 << 30)), so the sum never wins over a term
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi)
-                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi)
-                  dpc_y =
-                      (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                       j2 >= 0 && k2 == j2)
-                          ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                            dpc_wide)
-                          : int32_t(-(1 << 30));
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                   dpc_k0 += 32 * dpc_parts_y) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                }
-                __syncthreads();
-                if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi)
-                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                  ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                    dpc_wide)
-                                  : int32_t(-(1 << 30));
-                    dpc_px[dpc_m] = dpc_x;
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2);
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi)
-                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2)
-                                  ? dpc::soft_neg_w(
-                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                        dpc_wide)
-                                  : int32_t(-(1 << 30));
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                }
-                __syncthreads();
-#pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-#pragma unroll
-                    for (int r = 0; r < 2; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                }
-                __syncthreads();
-              }
-            }
-            if (M + 32 * tile2 >= 33 && 32 * tile3 + 1 == M && kk0 + 1 == tile1) {
-              {
-                // this block's chunks of this k loop: every gridDim.y-th chunk of the
-                // product's loops, counted across them (dpc_cbase: the chunks of the loops before)
-                const int64_t dpc_kall = M - 2, dpc_kend = M - 2;
-                const int64_t dpc_parts_y = gridDim.y;
-                const int64_t dpc_first =
-                    ((int64_t(blockIdx.y) - dpc_cbase) % dpc_parts_y + dpc_parts_y) %
-                    dpc_parts_y;
-                const int64_t dpc_klo = dpc_kall + dpc_first * 32, dpc_khi = dpc_kend;
-                if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) / 32 + 1;
-                dpc_did |= dpc_klo <= dpc_khi;
+              // none of this loop's chunks is this block's: skip its loads and barriers
+              if (dpc_klo <= dpc_khi) {
                 int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-// masked: an operand whose row (X) or column (Y) has no term at k reads
-// int32_t(-(1 << 30)), so the sum never wins over a term
+                unsigned dpc_pxl, dpc_pyl; // the elements loaded (clamped when stored)
+                // X padding holds the identity, Y padding 0 (identity + 0 = identity)
+                // masked: an operand whose row (X) or column (Y) has no term at k reads
+                // int32_t(-(1 << 30)), so the sum never wins over a term
+                dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -1762,14 +1990,14 @@ __global__ void __launch_bounds__(256, 2)
                   (void)i2;
                   const int64_t j2 = 32 * tile3;
                   (void)j2;
-                  const int64_t k1 = tile1 - 1;
+                  const int64_t k1 = kk0;
                   (void)k1;
                   const int64_t k2 = dpc_klo + dpc_kk;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k2 <= dpc_khi)
                     dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                  dpc_wide)
+                                ? (dpc_pxl |= 1u << dpc_m,
+                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
                                 : int32_t(-(1 << 30));
                   dpc_px[dpc_m] = dpc_x;
                 }
@@ -1785,17 +2013,16 @@ __global__ void __launch_bounds__(256, 2)
                   (void)i2;
                   const int64_t j2 = 32 * tile3 + dpc_cc;
                   (void)j2;
-                  const int64_t k1 = tile1 - 1;
+                  const int64_t k1 = kk0;
                   (void)k1;
                   const int64_t k2 = dpc_klo + dpc_kk;
                   int32_t dpc_y = int32_t(0);
                   if (k2 <= dpc_khi)
-                    dpc_y =
-                        (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                         j2 >= 0 && k2 == j2)
-                            ? dpc::soft_neg_w(
-                                  dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)], dpc_wide)
-                            : int32_t(-(1 << 30));
+                    dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                             j2 >= 0 && k2 == j2)
+                                ? (dpc_pyl |= 1u << dpc_m,
+                                   dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                : int32_t(-(1 << 30));
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
@@ -1804,16 +2031,21 @@ __global__ void __launch_bounds__(256, 2)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                    dpc_sx2[dpc_kk][dpc_rr] =
+                        (dpc_pxl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
+                                                : dpc_px[dpc_m];
                   }
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                    dpc_sy2[dpc_kk][dpc_cc] =
+                        (dpc_pyl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
+                                                : dpc_py[dpc_m];
                   }
                   __syncthreads();
                   if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                    dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -1826,15 +2058,15 @@ __global__ void __launch_bounds__(256, 2)
                       (void)i2;
                       const int64_t j2 = 32 * tile3;
                       (void)j2;
-                      const int64_t k1 = tile1 - 1;
+                      const int64_t k1 = kk0;
                       (void)k1;
                       const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
                         dpc_x =
                             (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                  dpc_wide)
+                                ? (dpc_pxl |= 1u << dpc_m,
+                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
                                 : int32_t(-(1 << 30));
                       dpc_px[dpc_m] = dpc_x;
                     }
@@ -1850,16 +2082,15 @@ __global__ void __launch_bounds__(256, 2)
                       (void)i2;
                       const int64_t j2 = 32 * tile3 + dpc_cc;
                       (void)j2;
-                      const int64_t k1 = tile1 - 1;
+                      const int64_t k1 = kk0;
                       (void)k1;
                       const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
                         dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
                                  j2 >= 0 && k2 == j2)
-                                    ? dpc::soft_neg_w(
-                                          dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                          dpc_wide)
+                                    ? (dpc_pyl |= 1u << dpc_m,
+                                       dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
                                     : int32_t(-(1 << 30));
                       dpc_py[dpc_m] = dpc_y;
                     }
@@ -1886,299 +2117,164 @@ __global__ void __launch_bounds__(256, 2)
             }
             {
               // this block's chunks of this k loop: every gridDim.y-th chunk of the
-              // product's loops, counted across them (dpc_cbase: the chunks of the loops before)
-              const int64_t dpc_kall = dpc_max(dpc_max(M - 2, -(32 * tile2)),
-                                               kk0 + 32 * tile3 - tile1 + 1),
-                            dpc_kend = dpc_min(M - 1, 32 * tile3 + 29);
-              const int64_t dpc_parts_y = gridDim.y;
-              const int64_t dpc_first =
-                  ((int64_t(blockIdx.y) - dpc_cbase) % dpc_parts_y + dpc_parts_y) %
-                  dpc_parts_y;
-              const int64_t dpc_klo = dpc_kall + dpc_first * 32, dpc_khi = dpc_kend;
-              if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) / 32 + 1;
-              dpc_did |= dpc_klo <= dpc_khi;
-              int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-// masked: an operand whose row (X) or column (Y) has no term at k reads
-// int32_t(-(1 << 30)), so the sum never wins over a term
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi)
-                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi)
-                  dpc_y =
-                      (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                       j2 >= 0 && k2 == j2)
-                          ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                            dpc_wide)
-                          : int32_t(-(1 << 30));
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                   dpc_k0 += 32 * dpc_parts_y) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                }
-                __syncthreads();
-                if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi)
-                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                  ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                    dpc_wide)
-                                  : int32_t(-(1 << 30));
-                    dpc_px[dpc_m] = dpc_x;
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2);
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi)
-                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2)
-                                  ? dpc::soft_neg_w(
-                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                        dpc_wide)
-                                  : int32_t(-(1 << 30));
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                }
-                __syncthreads();
-#pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-#pragma unroll
-                    for (int r = 0; r < 2; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                }
-                __syncthreads();
-              }
-            }
-            {
-              // this block's chunks of this k loop: every gridDim.y-th chunk of the
-              // product's loops, counted across them (dpc_cbase: the chunks of the loops before)
+              // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+              // modulo gridDim.y)
               const int64_t dpc_kall = 32 * tile3 + 30,
                             dpc_kend = dpc_min(M - 1, 32 * tile3 + 31);
-              const int64_t dpc_parts_y = gridDim.y;
-              const int64_t dpc_first =
-                  ((int64_t(blockIdx.y) - dpc_cbase) % dpc_parts_y + dpc_parts_y) %
-                  dpc_parts_y;
-              const int64_t dpc_klo = dpc_kall + dpc_first * 32, dpc_khi = dpc_kend;
-              if (dpc_kend >= dpc_kall) dpc_cbase += (dpc_kend - dpc_kall) / 32 + 1;
+              const int dpc_parts_y = gridDim.y;
+              const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                    (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+              const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 32,
+                            dpc_khi = dpc_kend;
+              if (dpc_kend >= dpc_kall) {
+                const int dpc_n = int(((dpc_kend - dpc_kall) / 32 + 1) % dpc_parts_y);
+                dpc_cphase +=
+                    dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+              }
               dpc_did |= dpc_klo <= dpc_khi;
-              int32_t dpc_px[4], dpc_py[4];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-// masked: an operand whose row (X) or column (Y) has no term at k reads
-// int32_t(-(1 << 30)), so the sum never wins over a term
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
-                (void)i2;
-                const int64_t j2 = 32 * tile3;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi)
-                  dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                              ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                dpc_wide)
-                              : int32_t(-(1 << 30));
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
-                (void)i1;
-                const int64_t j1 = tile1;
-                (void)j1;
-                const int64_t i2 = -(32 * tile2);
-                (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
-                (void)j2;
-                const int64_t k1 = kk0;
-                (void)k1;
-                const int64_t k2 = dpc_klo + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k2 <= dpc_khi)
-                  dpc_y =
-                      (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                       j2 >= 0 && k2 == j2)
-                          ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                            dpc_wide)
-                          : int32_t(-(1 << 30));
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                   dpc_k0 += 32 * dpc_parts_y) {
+              // none of this loop's chunks is this block's: skip its loads and barriers
+              if (dpc_klo <= dpc_khi) {
+                int32_t dpc_px[4], dpc_py[4];
+                unsigned dpc_pxl, dpc_pyl; // the elements loaded (clamped when stored)
+                // X padding holds the identity, Y padding 0 (identity + 0 = identity)
+                // masked: an operand whose row (X) or column (Y) has no term at k reads
+                // int32_t(-(1 << 30)), so the sum never wins over a term
+                dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k2 <= dpc_khi)
+                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                ? (dpc_pxl |= 1u << dpc_m,
+                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                : int32_t(-(1 << 30));
+                  dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                  const int64_t i1 = -tile0;
+                  (void)i1;
+                  const int64_t j1 = tile1;
+                  (void)j1;
+                  const int64_t i2 = -(32 * tile2);
+                  (void)i2;
+                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  (void)j2;
+                  const int64_t k1 = kk0;
+                  (void)k1;
+                  const int64_t k2 = dpc_klo + dpc_kk;
+                  int32_t dpc_y = int32_t(0);
+                  if (k2 <= dpc_khi)
+                    dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                             j2 >= 0 && k2 == j2)
+                                ? (dpc_pyl |= 1u << dpc_m,
+                                   dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                : int32_t(-(1 << 30));
+                  dpc_py[dpc_m] = dpc_y;
                 }
-                __syncthreads();
-                if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                     dpc_k0 += 32 * dpc_parts_y) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi)
-                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                  ? dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                                    dpc_wide)
-                                  : int32_t(-(1 << 30));
-                    dpc_px[dpc_m] = dpc_x;
+                    dpc_sx2[dpc_kk][dpc_rr] =
+                        (dpc_pxl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
+                                                : dpc_px[dpc_m];
                   }
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
-                    (void)i1;
-                    const int64_t j1 = tile1;
-                    (void)j1;
-                    const int64_t i2 = -(32 * tile2);
-                    (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const int64_t k1 = kk0;
-                    (void)k1;
-                    const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi)
-                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2)
-                                  ? dpc::soft_neg_w(
-                                        dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)],
-                                        dpc_wide)
-                                  : int32_t(-(1 << 30));
-                    dpc_py[dpc_m] = dpc_y;
+                    dpc_sy2[dpc_kk][dpc_cc] =
+                        (dpc_pyl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
+                                                : dpc_py[dpc_m];
                   }
+                  __syncthreads();
+                  if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                    dpc_pxl = dpc_pyl = 0u;
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi)
+                        dpc_x =
+                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                ? (dpc_pxl |= 1u << dpc_m,
+                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                : int32_t(-(1 << 30));
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      const int64_t i1 = -tile0;
+                      (void)i1;
+                      const int64_t j1 = tile1;
+                      (void)j1;
+                      const int64_t i2 = -(32 * tile2);
+                      (void)i2;
+                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const int64_t k1 = kk0;
+                      (void)k1;
+                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi)
+                        dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                 j2 >= 0 && k2 == j2)
+                                    ? (dpc_pyl |= 1u << dpc_m,
+                                       dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                    : int32_t(-(1 << 30));
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                  }
+                  __syncthreads();
+#pragma unroll
+                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                    int32_t dpc_a[2], dpc_b[2];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+#pragma unroll
+                    for (int q = 0; q < 2; ++q)
+#pragma unroll
+                      for (int r = 0; r < 2; ++r)
+                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                  }
+                  __syncthreads();
                 }
-                __syncthreads();
-#pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[2], dpc_b[2];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-                    dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
-#pragma unroll
-                  for (int q = 0; q < 2; ++q)
-#pragma unroll
-                    for (int r = 0; r < 2; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                }
-                __syncthreads();
               }
             }
           }

@@ -163,107 +163,110 @@ __global__ void __launch_bounds__(256, 2)
             const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * dpc_span,
                           dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
             dpc_did |= dpc_klo <= dpc_khi;
-            int32_t dpc_px[8], dpc_py[8];
+            // none of this loop's chunks is this block's: skip its loads and barriers
+            if (dpc_klo <= dpc_khi) {
+              int32_t dpc_px[8], dpc_py[8];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              const int64_t i = -(64 * tile0) + dpc_rr;
-              (void)i;
-              const int64_t j = 64 * tile1;
-              (void)j;
-              const int64_t k = dpc_klo + dpc_kk;
-              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
-              dpc_px[dpc_m] = dpc_x;
-            }
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
-              const int64_t i = -(64 * tile0);
-              (void)i;
-              const int64_t j = 64 * tile1 + dpc_cc;
-              (void)j;
-              const int64_t k = dpc_klo + dpc_kk;
-              int32_t dpc_y = int32_t(0);
-              if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
-                dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
-              dpc_py[dpc_m] = dpc_y;
-            }
-            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                dpc_sx0[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                const int64_t i = -(64 * tile0) + dpc_rr;
+                (void)i;
+                const int64_t j = 64 * tile1;
+                (void)j;
+                const int64_t k = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                dpc_px[dpc_m] = dpc_x;
               }
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
-                dpc_sy0[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                const int64_t i = -(64 * tile0);
+                (void)i;
+                const int64_t j = 64 * tile1 + dpc_cc;
+                (void)j;
+                const int64_t k = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
+                  dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+                dpc_py[dpc_m] = dpc_y;
               }
-              __syncthreads();
-              if (dpc_k0 + 32 <= dpc_khi) {
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i = -(64 * tile0) + dpc_rr;
-                  (void)i;
-                  const int64_t j = 64 * tile1;
-                  (void)j;
-                  const int64_t k = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
-                  dpc_px[dpc_m] = dpc_x;
+                  dpc_sx0[dpc_kk][dpc_rr] = dpc_px[dpc_m];
                 }
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
-                  const int64_t i = -(64 * tile0);
-                  (void)i;
-                  const int64_t j = 64 * tile1 + dpc_cc;
-                  (void)j;
-                  const int64_t k = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
-                    dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
-                  dpc_py[dpc_m] = dpc_y;
+                  dpc_sy0[dpc_kk][dpc_cc] = dpc_py[dpc_m];
                 }
+                __syncthreads();
+                if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i = -(64 * tile0) + dpc_rr;
+                    (void)i;
+                    const int64_t j = 64 * tile1;
+                    (void)j;
+                    const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
+                    const int64_t i = -(64 * tile0);
+                    (void)i;
+                    const int64_t j = 64 * tile1 + dpc_cc;
+                    (void)j;
+                    const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
+                      dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                  for (int q = 0; q < 4; q += 4) {
+                    const int4 dpc_v =
+                        *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
+                    dpc_a[q] = dpc_v.x;
+                    dpc_a[q + 1] = dpc_v.y;
+                    dpc_a[q + 2] = dpc_v.z;
+                    dpc_a[q + 3] = dpc_v.w;
+                  }
+#pragma unroll
+                  for (int q = 0; q < 4; q += 4) {
+                    const int4 dpc_v =
+                        *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
+                    dpc_b[q] = dpc_v.x;
+                    dpc_b[q + 1] = dpc_v.y;
+                    dpc_b[q + 2] = dpc_v.z;
+                    dpc_b[q + 3] = dpc_v.w;
+                  }
+#pragma unroll
+                  for (int q = 0; q < 4; ++q)
+#pragma unroll
+                    for (int r = 0; r < 4; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
               }
-              __syncthreads();
-#pragma unroll
-              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                int32_t dpc_a[4], dpc_b[4];
-#pragma unroll
-                for (int q = 0; q < 4; q += 4) {
-                  const int4 dpc_v =
-                      *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
-                  dpc_a[q] = dpc_v.x;
-                  dpc_a[q + 1] = dpc_v.y;
-                  dpc_a[q + 2] = dpc_v.z;
-                  dpc_a[q + 3] = dpc_v.w;
-                }
-#pragma unroll
-                for (int q = 0; q < 4; q += 4) {
-                  const int4 dpc_v =
-                      *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
-                  dpc_b[q] = dpc_v.x;
-                  dpc_b[q + 1] = dpc_v.y;
-                  dpc_b[q + 2] = dpc_v.z;
-                  dpc_b[q + 3] = dpc_v.w;
-                }
-#pragma unroll
-                for (int q = 0; q < 4; ++q)
-#pragma unroll
-                  for (int r = 0; r < 4; ++r)
-                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-              }
-              __syncthreads();
             }
           }
           {
@@ -275,107 +278,110 @@ __global__ void __launch_bounds__(256, 2)
             const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * dpc_span,
                           dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
             dpc_did |= dpc_klo <= dpc_khi;
-            int32_t dpc_px[8], dpc_py[8];
+            // none of this loop's chunks is this block's: skip its loads and barriers
+            if (dpc_klo <= dpc_khi) {
+              int32_t dpc_px[8], dpc_py[8];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-              const int64_t i = -(64 * tile0) + dpc_rr;
-              (void)i;
-              const int64_t j = 64 * tile1;
-              (void)j;
-              const int64_t k = dpc_klo + dpc_kk;
-              int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-              if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
-              dpc_px[dpc_m] = dpc_x;
-            }
-#pragma unroll
-            for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-              const int dpc_e = threadIdx.x + 256 * dpc_m;
-              const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
-              const int64_t i = -(64 * tile0);
-              (void)i;
-              const int64_t j = 64 * tile1 + dpc_cc;
-              (void)j;
-              const int64_t k = dpc_klo + dpc_kk;
-              int32_t dpc_y = int32_t(0);
-              if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
-                dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
-              dpc_py[dpc_m] = dpc_y;
-            }
-            for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                dpc_sx0[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                const int64_t i = -(64 * tile0) + dpc_rr;
+                (void)i;
+                const int64_t j = 64 * tile1;
+                (void)j;
+                const int64_t k = dpc_klo + dpc_kk;
+                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                dpc_px[dpc_m] = dpc_x;
               }
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
-                dpc_sy0[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                const int64_t i = -(64 * tile0);
+                (void)i;
+                const int64_t j = 64 * tile1 + dpc_cc;
+                (void)j;
+                const int64_t k = dpc_klo + dpc_kk;
+                int32_t dpc_y = int32_t(0);
+                if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
+                  dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+                dpc_py[dpc_m] = dpc_y;
               }
-              __syncthreads();
-              if (dpc_k0 + 32 <= dpc_khi) {
+              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i = -(64 * tile0) + dpc_rr;
-                  (void)i;
-                  const int64_t j = 64 * tile1;
-                  (void)j;
-                  const int64_t k = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
-                  dpc_px[dpc_m] = dpc_x;
+                  dpc_sx0[dpc_kk][dpc_rr] = dpc_px[dpc_m];
                 }
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
-                  const int64_t i = -(64 * tile0);
-                  (void)i;
-                  const int64_t j = 64 * tile1 + dpc_cc;
-                  (void)j;
-                  const int64_t k = dpc_k0 + 32 + dpc_kk;
-                  int32_t dpc_y = int32_t(0);
-                  if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
-                    dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
-                  dpc_py[dpc_m] = dpc_y;
+                  dpc_sy0[dpc_kk][dpc_cc] = dpc_py[dpc_m];
                 }
+                __syncthreads();
+                if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int64_t i = -(64 * tile0) + dpc_rr;
+                    (void)i;
+                    const int64_t j = 64 * tile1;
+                    (void)j;
+                    const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
+                    const int64_t i = -(64 * tile0);
+                    (void)i;
+                    const int64_t j = 64 * tile1 + dpc_cc;
+                    (void)j;
+                    const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    int32_t dpc_y = int32_t(0);
+                    if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
+                      dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                }
+                __syncthreads();
+#pragma unroll
+                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                  int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                  for (int q = 0; q < 4; q += 4) {
+                    const int4 dpc_v =
+                        *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
+                    dpc_a[q] = dpc_v.x;
+                    dpc_a[q + 1] = dpc_v.y;
+                    dpc_a[q + 2] = dpc_v.z;
+                    dpc_a[q + 3] = dpc_v.w;
+                  }
+#pragma unroll
+                  for (int q = 0; q < 4; q += 4) {
+                    const int4 dpc_v =
+                        *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
+                    dpc_b[q] = dpc_v.x;
+                    dpc_b[q + 1] = dpc_v.y;
+                    dpc_b[q + 2] = dpc_v.z;
+                    dpc_b[q + 3] = dpc_v.w;
+                  }
+#pragma unroll
+                  for (int q = 0; q < 4; ++q)
+#pragma unroll
+                    for (int r = 0; r < 4; ++r)
+                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                }
+                __syncthreads();
               }
-              __syncthreads();
-#pragma unroll
-              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                int32_t dpc_a[4], dpc_b[4];
-#pragma unroll
-                for (int q = 0; q < 4; q += 4) {
-                  const int4 dpc_v =
-                      *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
-                  dpc_a[q] = dpc_v.x;
-                  dpc_a[q + 1] = dpc_v.y;
-                  dpc_a[q + 2] = dpc_v.z;
-                  dpc_a[q + 3] = dpc_v.w;
-                }
-#pragma unroll
-                for (int q = 0; q < 4; q += 4) {
-                  const int4 dpc_v =
-                      *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
-                  dpc_b[q] = dpc_v.x;
-                  dpc_b[q + 1] = dpc_v.y;
-                  dpc_b[q + 2] = dpc_v.z;
-                  dpc_b[q + 3] = dpc_v.w;
-                }
-#pragma unroll
-                for (int q = 0; q < 4; ++q)
-#pragma unroll
-                  for (int r = 0; r < 4; ++r)
-                    dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-              }
-              __syncthreads();
             }
           }
         }
