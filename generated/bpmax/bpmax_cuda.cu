@@ -2685,98 +2685,60 @@ __global__ void __launch_bounds__(256, 2)
 #pragma unroll
         for (int dpc_m = 0; dpc_m < 4; ++dpc_m)
           dpc_g5[dpc_m] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
-            M >= 32 * tile3 + 1) {
-          for (int64_t kk0 = -tile0;
-               kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1; kk0++) {
-            {
-              const int64_t k1 = kk0;
 #pragma unroll
-              for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
-                const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                if ((i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                         M >= j2 + 1 ||
-                     i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                         j2 == i2)) {
-                  dpc_g5[dpc_m] = dpc::vmax(
-                      dpc_g5[dpc_m], int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-            }
-          }
-          if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-            for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
-              {
-                const int64_t k1 = kkp0;
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if ((i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                           M >= j2 + 1 ||
-                       i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                           j2 == i2)) {
-                    dpc_g5[dpc_m] = dpc::vmax(
-                        dpc_g5[dpc_m], int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                  }
-                }
-              }
-            }
-            for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
-              {
-                const int64_t k1 = kkp1;
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                  const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                  const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                  const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                  if ((i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                           M >= j2 + 1 ||
-                       i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
-                           j2 == i2)) {
-                    dpc_g5[dpc_m] = dpc::vmax(
-                        dpc_g5[dpc_m], int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                  }
-                }
-              }
-            }
-          } else {
-            if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
-              for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
+        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+          const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
+          const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
+          const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
+          const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+          const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+          if ((i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
+                   M >= j2 + 1 ||
+               i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
+                   j2 == i2)) {
+            int32_t dpc_a = dpc_g5[dpc_m];
+            if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
+                M >= 32 * tile3 + 1) {
+              for (int64_t kk0 = -tile0;
+                   kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1; kk0++) {
                 {
-                  const int64_t k1 = kkp2;
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-                    const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-                    const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-                    const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
-                    if ((i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
-                             M >= j2 + 1 ||
-                         i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 &&
-                             i2 >= 0 && j2 == i2)) {
-                      dpc_g5[dpc_m] =
-                          dpc::vmax(dpc_g5[dpc_m],
-                                    int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                            dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                  const int64_t k1 = kk0;
+                  dpc_a =
+                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                }
+              }
+              if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
+                for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
+                  {
+                    const int64_t k1 = kkp0;
+                    dpc_a = dpc::vmax(dpc_a,
+                                      int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                  }
+                }
+                for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
+                  {
+                    const int64_t k1 = kkp1;
+                    dpc_a = dpc::vmax(dpc_a,
+                                      int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                  }
+                }
+              } else {
+                if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
+                  for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
+                    {
+                      const int64_t k1 = kkp2;
+                      dpc_a = dpc::vmax(
+                          dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
+                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
                     }
                   }
                 }
               }
             }
+            dpc_g5[dpc_m] = dpc_a;
           }
         }
 #pragma unroll

@@ -141,7 +141,7 @@ gpu:
   tile product 4: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged
     why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time
   tile product 5: generic
-    why: generic: the product is not rectangular (rows read only by X, columns only by Y, the last k by both)
+    why: generic: the product is not rectangular (rows read only by X, columns only by Y, the last k by both); each thread's cells one after another, the cell's guard tested once and the k loops inside (no test per k)
   traceback: on the GPU, one warp per problem, records of 5 words
     why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there
 cpu:
