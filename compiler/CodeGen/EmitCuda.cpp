@@ -496,8 +496,8 @@ struct CudaPrinter {
       W.line("int dpc_wide = 0; // a finite operand beyond +-dpc::SoftNarrow "
              "was read");
     // Each thread owns the cells threadIdx.x + Threads * m of the box, their
-    // accumulators in registers: the loads of one k for all of them are
-    // independent (an accumulator in shared memory would serialise them).
+    // accumulators in registers (one in shared memory would serialise the
+    // loads).
     DPC_ASSERT(Cur, "a generic tile product outside a kernel");
     const int64_t Threads = Cur->Threads;
     const int64_t Per = (Vol + Threads - 1) / Threads;
@@ -505,84 +505,48 @@ struct CudaPrinter {
     W.line("#pragma unroll");
     W.line("for (int dpc_m = 0; dpc_m < {}; ++dpc_m) dpc_g{}[dpc_m] = {};", Per,
            Id, storedIdentityOf(Sp.Op, Sp.Ty));
-    const GpuProduct &GP = G.Products[SI];
-    if (GP.CellsOuter) {
-      // Each cell of this thread in turn: its guard once, then the k loops
-      // with its running value in a register.
-      W.line("#pragma unroll");
-      W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(Per) +
-             "; ++dpc_m)");
-      W.line("const int64_t dpc_e = threadIdx.x + {} * dpc_m;", Threads);
-      int64_t Stride = Vol;
-      for (size_t D = 0; D < Tab.Indices.size(); ++D) {
-        Stride /= Sp.BoxSize[D];
-        W.line("const int64_t {} = {} + (dpc_e / {}) % {};", Tab.Indices[D],
-               iexpr(Sp.BoxLo[D]), Stride, Sp.BoxSize[D]);
-      }
-      W.open("if (" +
-             (Vol % Threads ? "dpc_e < " + std::to_string(Vol) + " && "
-                            : std::string()) +
-             "(" + iexpr(Sp.CellGuard) + "))");
-      W.line("{} dpc_a = dpc_g{}[dpc_m];", T, Id);
-      auto Inner = [&](const LNode &N) {
-        if (N.K != LNode::Stmt)
-          return false;
-        W.open("");
-        for (size_t K = 0; K < Sp.KVars.size(); ++K)
-          W.line("const int64_t {} = {};", Sp.KVars[K], iexpr(N.Args[K]));
-        if (Sp.RowMask) // masked: no term at k
-          W.open("if ((" + iexpr(Sp.RowMask) + ") && (" + iexpr(Sp.ColMask) +
-                 "))");
-        std::string U =
-            productUpdate(P, Sp, productOperand(Sp, rawLoad(*Sp.X), Wide),
-                          productOperand(Sp, rawLoad(*Sp.Y), Wide), W);
-        W.line("dpc_a = dpc::{}(dpc_a, {});", productCombine(Sp.Op), U);
-        if (Sp.RowMask)
-          W.close();
-        W.close();
-        return true;
-      };
-      printLoopTree(*Sp.ProductLoops, W, Inner, "tile-product loops");
-      W.line("dpc_g{}[dpc_m] = dpc_a;", Id);
-      W.close();
-      W.close();
+    // Each cell of this thread in turn (dpc_m: its accumulator): its guard
+    // once (SplitInfo::CellGuard is over the cell's indices alone), then
+    // the k loops with its running value in a register, so that the loads
+    // of successive k wait behind no test (but the masks) and can be in
+    // flight together (the plan's why says so).
+    W.line("#pragma unroll");
+    W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(Per) +
+           "; ++dpc_m)");
+    W.line("const int64_t dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+    int64_t Stride = Vol;
+    for (size_t D = 0; D < Tab.Indices.size(); ++D) {
+      Stride /= Sp.BoxSize[D];
+      W.line("const int64_t {} = {} + (dpc_e / {}) % {};", Tab.Indices[D],
+             iexpr(Sp.BoxLo[D]), Stride, Sp.BoxSize[D]);
     }
-    auto Leaf = [&](const LNode &N) {
+    W.open("if (" +
+           (Vol % Threads ? "dpc_e < " + std::to_string(Vol) + " && "
+                          : std::string()) +
+           "(" + iexpr(Sp.CellGuard) + "))");
+    W.line("{} dpc_a = dpc_g{}[dpc_m];", T, Id);
+    auto Inner = [&](const LNode &N) {
       if (N.K != LNode::Stmt)
         return false;
       W.open("");
       for (size_t K = 0; K < Sp.KVars.size(); ++K)
         W.line("const int64_t {} = {};", Sp.KVars[K], iexpr(N.Args[K]));
-      W.line("#pragma unroll");
-      W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(Per) +
-             "; ++dpc_m)");
-      W.line("const int64_t dpc_e = threadIdx.x + {} * dpc_m;", Threads);
-      int64_t Stride = Vol;
-      for (size_t D = 0; D < Tab.Indices.size(); ++D) {
-        Stride /= Sp.BoxSize[D];
-        W.line("const int64_t {} = {} + (dpc_e / {}) % {};", Tab.Indices[D],
-               iexpr(Sp.BoxLo[D]), Stride, Sp.BoxSize[D]);
-      }
-      std::string Cond = (Vol % Threads ? "dpc_e < " + std::to_string(Vol) +
-                                              " && "
-                                        : std::string()) +
-                         "(" + iexpr(Sp.CellGuard) + ")";
-      if (Sp.RowMask)
-        Cond += " && (" + iexpr(Sp.RowMask) + ") && (" + iexpr(Sp.ColMask) +
-                ")"; // masked: no term at k
-      W.open("if (" + Cond + ")");
+      if (Sp.RowMask) // masked: no term at k
+        W.open("if ((" + iexpr(Sp.RowMask) + ") && (" + iexpr(Sp.ColMask) +
+               "))");
       std::string U =
           productUpdate(P, Sp, productOperand(Sp, rawLoad(*Sp.X), Wide),
                         productOperand(Sp, rawLoad(*Sp.Y), Wide), W);
-      W.line("dpc_g{0}[dpc_m] = dpc::{1}(dpc_g{0}[dpc_m], {2});", Id,
-             productCombine(Sp.Op), U);
-      W.close();
-      W.close();
+      W.line("dpc_a = dpc::{}(dpc_a, {});", productCombine(Sp.Op), U);
+      if (Sp.RowMask)
+        W.close();
       W.close();
       return true;
     };
-    if (!GP.CellsOuter)
-      printLoopTree(*Sp.ProductLoops, W, Leaf, "tile-product loops");
+    printLoopTree(*Sp.ProductLoops, W, Inner, "tile-product loops");
+    W.line("dpc_g{}[dpc_m] = dpc_a;", Id);
+    W.close();
+    W.close();
     W.line("#pragma unroll");
     W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(Per) + "; ++dpc_m)");
     W.line("const int64_t dpc_e = threadIdx.x + {} * dpc_m;", Threads);

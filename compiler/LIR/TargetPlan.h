@@ -88,12 +88,6 @@ struct GpuProduct {
   int64_t StageBytes = 0; // the staged operands: KChunk x (PitchX + PitchY)
   /// Accumulator strides of a row / column step (row-major over the box).
   int64_t RowStride = 1, ColStride = 1;
-  /// Generic form: each thread takes its cells one after another, tests a
-  /// cell's guard once and runs the k loops innermost for it (no test per
-  /// k but the masks: the loads of successive k are independent, so they
-  /// can be in flight together); else the k loops outside, all its cells
-  /// at each k.
-  bool CellsOuter = false;
   int MaxParts = 1;       // split-K: the most blocks that share one tile
   int PartsBlocksPerSM = 2; // split-K: blocks per SM a step aims to fill
 };

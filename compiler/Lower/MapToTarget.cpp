@@ -894,11 +894,10 @@ struct GpuMapper {
         G.Products[S].Form = GpuProductForm::Generic;
         G.Products[S].Why = "generic: " + Not;
         // The cell guard is over the cell's indices alone (SplitInfo::
-        // CellGuard), so a thread can test it once per cell and run the k
+        // CellGuard), so a thread tests it once per cell and runs the k
         // loops inside: its loads at successive k do not wait behind a
         // test each (BPMax's S1[i1, k1] + F[k1 + 1, ...]: the tile
         // kernel's most sampled stalls, docs/benchmarks.md).
-        G.Products[S].CellsOuter = true;
         G.Products[S].Why +=
             "; each thread's cells one after another, the cell's guard "
             "tested once and the k loops inside (no test per k" +
