@@ -183,6 +183,8 @@ struct CudaPrinter {
       // says that it was loaded (the pads and masked values are stored as
       // they are).
       const bool Defer = Sp.SoftInf;
+      DPC_ASSERT(!Defer || (GP.XPerThread <= 32 && GP.YPerThread <= 32),
+                 "more staged elements a thread than bits in its load mask");
       auto Stage = [&](const char *Var, const std::string &Pad,
                        const IExprPtr &Mask, const IExprPtr &LoadGuard,
                        const VExpr &Rd, const char *Bits) {
