@@ -61,6 +61,17 @@ void storage(const Program &P, CodeWriter &W) {
     W.open("DPC_HD int64_t ref_" + Tab.Name + "_at(const Params &dpc_p" +
            idxParams(Tab) + ")");
     emitParamLocals(M, W);
+    if (S.Checkpoint) {
+      // (a row is as wide as the box: the offset past the first index's
+      // row is that of the second index)
+      W.comment("a checkpointed traceback's rows (Params::dpc_refrows): row "
+                "i in row slot (i - lo) % dpc_refrows");
+      W.line("if (dpc_p.dpc_refrows) return ({}) % dpc_p.dpc_refrows * "
+             "({}) + {};",
+             iexpr(IExpr::var(Tab.Indices[0]) - S.BoxLo[0]),
+             iexpr(S.BoxHi[1] - S.BoxLo[1] + IExpr::num(1)),
+             iexpr(IExpr::var(Tab.Indices[1]) - S.BoxLo[1]));
+    }
     W.line("return {};", iexpr(Off));
     W.close();
   }
@@ -307,6 +318,13 @@ std::string dpc::emitHeader(const Program &P) {
               "reads none of\ntheir cells afterwards; `dpc emit "
               "--stage=storage`)");
     W.line("int64_t dpc_ring = 0;");
+  }
+  if (anyCheckpointTable(P)) {
+    W.comment("> 0: the reference storage of the tables kept as rows holds "
+              "this many rows, row i\nin slot (i - lo) % dpc_refrows (a "
+              "checkpointed traceback's segment; " + M.Name +
+              "_traceback.cpp)");
+    W.line("int64_t dpc_refrows = 0;");
   }
   W.close("};");
   W.blank();

@@ -106,9 +106,19 @@ std::string dpc::emitHostHeader(const Program &P) {
     H.line("std::string output_text({} v);", storeType(Ty));
   H.comment("Traces back problem (p, in) from its tables: its events; box "
             "(if not null): where\nit went (--path).");
+  if (anyCheckpointTable(P))
+    H.comment("Where p.dpc_ring, the tables kept as rows hold two rows: it "
+              "recomputes the rows\nit reads from checkpoints (" + M.Name +
+              "_traceback.cpp).");
   H.line("void traceback(const Params &p, const Inputs &in, const Tables &t, "
          "std::vector<dpc_rt::Event> &events, int *err, dpc_rt::PathBox *box "
          "= nullptr);");
+  for (const Group &G : P.Groups)
+    if (G.RowsReference && !G.Tables.empty() &&
+        P.Storages[G.Tables[0]].Checkpoint)
+      H.line("void ref_rows_{}(const Params &p, const Inputs &in, const "
+             "RefTables &r, int64_t rlo, int64_t rhi, int *err);",
+             M.Tables[G.Tables[0]].Name);
   H.comment("The message of a nonzero error code of compute_tiled, "
             "compute_cuda_batch or traceback.");
   H.line("const char *error_text(int err);");

@@ -48,10 +48,12 @@ std::string dpc::emitMain(const Program &P) {
            ")dpc_plan\";");
   }
   W.blank();
-  W.comment("--explain: the plan, then what it comes to for the sizes p: "
+  W.comment("--explain: the plan, then what it comes to for the sizes p "
+            "(traced: of a run that\ntraces back): "
             "cells and bytes per\ntable (the work and the memory of one "
             "problem).");
-  W.open("void explain(const Params &p, FILE *out)");
+  W.open("void explain(const Params &p, FILE *out, bool traced)");
+  W.line("(void)traced;");
   W.line("std::fputs(plan_text, out);");
   {
     std::string Fmt, Args;
@@ -80,7 +82,12 @@ std::string dpc::emitMain(const Program &P) {
              TN, typeBytes(M.Tables[T].Type),
              P.Storages[T].Ring ? "%s" : "", T, typeBytes(M.Tables[T].Type),
              TN,
-             P.Storages[T].Ring
+             P.Storages[T].Checkpoint
+                 ? ", !p.dpc_ring ? \"\" : traced ? \"; two rolling rows: "
+                   "the traceback recomputes the rows it reads from "
+                   "checkpointed rows\" : \"; two rolling rows: this run "
+                   "reads none of its cells afterwards\""
+             : P.Storages[T].Ring
                  ? ", p.dpc_ring ? \"; two rolling rows: this run reads none "
                    "of its cells afterwards\" : \"\""
                  : "");
@@ -226,6 +233,17 @@ std::string dpc::emitMain(const Program &P) {
     W.line("for (auto &d : opt.DumpTables) ring = ring && std::find("
            "ring_tables.begin(), ring_tables.end(), d) == ring_tables.end();");
   }
+  if (anyCheckpointTable(P)) {
+    W.comment("A traced problem keeps them as rows too where its traceback "
+              "can recompute their\nrows from checkpointed rows (`dpc emit "
+              "--stage=storage`: traced runs): with\n--checkpoint-rows, or "
+              "where its whole tables exceed the memory budget.");
+    W.line("bool ring_traced = traced && !opt.Verify && (on_gpu || "
+           "cpu_sweeps_compiled());");
+    W.line("for (auto &d : opt.DumpTables) ring_traced = ring_traced && "
+           "std::find(ring_tables.begin(), ring_tables.end(), d) == "
+           "ring_tables.end();");
+  }
   W.line("double budget = opt.MemoryBudget;");
   W.open("if (budget <= 0)");
   W.line("budget = host_tables_needed ? 0.5 * "
@@ -283,6 +301,9 @@ std::string dpc::emitMain(const Program &P) {
   W.line("Params p = bind_params(problems[i], sets);");
   if (AnyRing)
     W.line("p.dpc_ring = ring ? 1 : 0;");
+  if (anyCheckpointTable(P))
+    W.line("if (ring_traced && (opt.CheckpointRows || table_bytes(p) > "
+           "budget)) p.dpc_ring = 1;");
   W.line("jobs.push_back(Job{{i, p, make_inputs(problems[i])}});");
   W.close();
   W.open("catch (const dpc_rt::InputError &e)");
@@ -308,7 +329,7 @@ std::string dpc::emitMain(const Program &P) {
             "run would go; nothing\nis computed.");
   W.open("if (opt.Explain)");
   W.line("if (jobs.empty()) return status; // (its error is printed)");
-  W.line("explain(jobs[0].p, stdout);");
+  W.line("explain(jobs[0].p, stdout, traced);");
   W.open("");
   W.line("const dpc_rt::WorkEstimate w = estimate_work(jobs[0].p);");
   W.line("std::fputs(dpc_rt::estimate_line(\"  \", \"\", w, "

@@ -1,5 +1,6 @@
 //===- EmitReadme.cpp - README.md of a generated folder -------------------===//
 #include "CodeGen/Emitters.h"
+#include "CodeGen/EmitUtil.h"
 
 #include <fmt/format.h>
 
@@ -128,7 +129,7 @@ run on the GPU follows its winners on the device where the plan says so
 integer arithmetic): one warp per problem, and only the events come back,
 not the tables; `--host-traceback` brings the tables back and traces on the
 host instead, and `--trace-records N` bounds each problem's device walk (a
-problem past it is traced on the host). On CPU threads, problems run one per thread, largest first, and a
+problem past it is traced on the host).{11} On CPU threads, problems run one per thread, largest first, and a
 problem with at least a thread's share of the batch's work runs over all
 threads. Results are printed in input order, each as it would be alone. A
 bad record (an unknown letter, no symbol) is reported with its name and line
@@ -230,5 +231,13 @@ library's API), `{0}_main.cpp` (the program's command line), `runtime/`
 {8}```
 )",
                      N, M.FileName, Ex, In, M.Outputs[0].Name,
-                     Sched, Prod, Storage, Source, ApiEx, Several);
+                     Sched, Prod, Storage, Source, ApiEx, Several,
+                     anyCheckpointTable(P)
+                         ? " A traced problem whose whole tables\nexceed the "
+                           "memory budget keeps the tables that allow it as "
+                           "two rows\n(`--explain` says which) and traces "
+                           "back on the host, recomputing the rows it\nreads "
+                           "from checkpointed rows; `--checkpoint-rows` does "
+                           "so at any size."
+                         : "");
 }

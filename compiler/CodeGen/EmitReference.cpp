@@ -95,6 +95,33 @@ std::string dpc::emitReference(const Program &P) {
   W.close();
   W.blank();
 
+  // Segments of rows for a checkpointed traceback (lir::Storage::Checkpoint).
+  for (const Group &G : P.Groups) {
+    if (!G.RowsReference || G.Tables.empty() ||
+        !P.Storages[G.Tables[0]].Checkpoint)
+      continue;
+    std::string Names;
+    for (int T : G.Tables)
+      Names += (Names.empty() ? "" : ", ") + M.Tables[T].Name;
+    W.comment("Rows dpc_rlo .. dpc_rhi of " + Names +
+              " (their first index), in the reference order, from the\n"
+              "row above them: a segment of a checkpointed traceback "
+              "(" + M.Name + "_traceback.cpp).");
+    W.open("void ref_rows_" + M.Tables[G.Tables[0]].Name +
+           "(const Params &dpc_p, const Inputs &dpc_in, const RefTables "
+           "&dpc_r, int64_t dpc_rlo, int64_t dpc_rhi, int *dpc_err)");
+    emitParamLocals(M, W);
+    seqLoops(*G.RowsReference, W, [&](const LNode &N) {
+      std::string A;
+      for (auto &X : N.Args)
+        A += ", " + iexpr(X);
+      W.line("ref_stmt_{}(dpc_p, dpc_in, dpc_r{}, dpc_err);",
+             P.Stmts[N.Ref].Name, A);
+    });
+    W.close();
+    W.blank();
+  }
+
   W.comment("The reference again, stopping at the first cell whose statement "
             "fails (*dpc_err set):\nthat cell and its equation, or \"\" if no "
             "cell fails. Where a run failed,\nthis says where (error_message "

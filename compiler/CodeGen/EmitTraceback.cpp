@@ -37,15 +37,16 @@ struct Tracer {
   bool Device;
   ValueEmitter VE;
 
-  static ValueStyle style(bool Device) {
+  static ValueStyle style(const Program &P, bool Device) {
     ValueStyle S;
+    S.RowCheckpoints = !Device && anyCheckpointTable(P);
     S.UseSplits = false;
     S.LaneReduce = Device;
     S.LaneShareSums = false;
     return S;
   }
   Tracer(const Program &P, CodeWriter &W, bool Device = false)
-      : P(P), W(W), Device(Device), VE(P, style(Device), W) {}
+      : P(P), W(W), Device(Device), VE(P, style(P, Device), W) {}
 
   /// The device walk's tag of a cell record of table T (its position in
   /// GpuTraceback::Tables) or of an event record.
@@ -94,9 +95,10 @@ struct Tracer {
       if (Device)
         W.line("{}dpc_tw.put({}{});", If, cellTag(E.Table), A);
       else
-        W.line("{}trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err, "
+        W.line("{}trace_{}(dpc_p, dpc_in, dpc_t{}{}, dpc_ev, dpc_err, "
                "dpc_cells);",
-               If, P.M.Tables[E.Table].Name, A);
+               If, P.M.Tables[E.Table].Name,
+               anyCheckpointTable(P) ? ", dpc_rows" : "", A);
       return;
     }
     case VExpr::Neg:
@@ -198,6 +200,122 @@ struct Tracer {
   }
 };
 
+/// The rows of the tables a traced run keeps as rows (Storage::Checkpoint;
+/// one group), recomputed from checkpoints: `RowCheckpoints`, whose
+/// accessors the trace functions read such tables with (dpc_rows).
+void rowCheckpoints(const Program &P, CodeWriter &W) {
+  const ModuleInfo &M = P.M;
+  const Group *G = nullptr;
+  for (const Group &Gr : P.Groups)
+    if (!Gr.Tables.empty() && P.Storages[Gr.Tables[0]].Checkpoint) {
+      DPC_ASSERT(!G, "checkpointed tables in two groups");
+      G = &Gr;
+    }
+  DPC_ASSERT(G, "no checkpointed group");
+  std::string Names;
+  for (int T : G->Tables)
+    Names += (Names.empty() ? "" : ", ") + M.Tables[T].Name;
+  const std::string First = M.Tables[G->Tables[0]].Name;
+  W.comment(
+      "---- Tables kept as rows in a traced run (" + Names +
+      "; Params::dpc_ring; `dpc emit\n--stage=storage`: traced runs). The "
+      "run left two rows of each; the traceback reads\ntheir rows from here. "
+      "A first pass computes every row once, K rows at a time (a\nsegment), "
+      "from the row above the segment, with the reference statements "
+      "(ref_rows_" + First + "),\nand keeps each segment's last row; a read of "
+      "row i then recomputes i's segment from the\nkept row above it. A walk "
+      "that moves up the rows recomputes each segment about once:\nK ~ "
+      "sqrt(rows) gives O(sqrt(rows)) rows of memory for about twice the "
+      "cells' work.");
+  W.open("struct RowCheckpoints");
+  W.line("Params p; // dpc_refrows = K + 1: a segment and the row above it");
+  W.line("Inputs in;");
+  W.line("int64_t lo = 0, hi = 0, K = 1, nseg = 1; // rows lo .. hi, K a "
+         "segment");
+  W.line("int64_t cur = -1; // the segment held");
+  W.line("int err = 0;      // a recomputed cell's error");
+  for (int T : G->Tables) {
+    const std::string &TN = M.Tables[T].Name;
+    W.line("std::vector<{}> rows_{}, kept_{}; // the segment; the kept rows",
+           storeType(M.Tables[T].Type), TN, TN);
+    W.line("int64_t w_{} = 0, lo_{} = 0, clo_{} = 0; // a row's elements, "
+           "first row and column",
+           TN, TN, TN);
+  }
+  W.open("RowCheckpoints(const Params &dpc_p, const Inputs &dpc_in) : "
+         "p(dpc_p), in(dpc_in)");
+  emitParamLocals(M, W);
+  std::string Lo, Hi;
+  for (int T : G->Tables) {
+    const Storage &S = P.Storages[T];
+    const std::string &TN = M.Tables[T].Name;
+    W.line("lo_{} = {};", TN, iexpr(S.BoxLo[0]));
+    W.line("clo_{} = {};", TN, iexpr(S.BoxLo[1]));
+    W.line("w_{} = {};", TN, iexpr(S.BoxHi[1] - S.BoxLo[1] + IExpr::num(1)));
+    Lo = Lo.empty() ? "lo_" + TN : "std::min<int64_t>(" + Lo + ", lo_" + TN + ")";
+    Hi = Hi.empty() ? iexpr(S.BoxHi[0])
+                    : "std::max<int64_t>(" + Hi + ", " + iexpr(S.BoxHi[0]) + ")";
+  }
+  W.line("lo = {};", Lo);
+  W.line("hi = {};", Hi);
+  W.line("const int64_t rows = hi - lo + 1;");
+  W.line("K = std::max<int64_t>(1, static_cast<int64_t>(std::ceil(std::sqrt("
+         "static_cast<double>(rows)))));");
+  W.line("nseg = (rows + K - 1) / K;");
+  W.line("p.dpc_refrows = K + 1;");
+  for (int T : G->Tables) {
+    const std::string &TN = M.Tables[T].Name;
+    W.line("rows_{0}.resize(static_cast<size_t>((K + 1) * w_{0}));", TN);
+    W.line("kept_{0}.resize(static_cast<size_t>((nseg - 1) * w_{0}));", TN);
+  }
+  W.close();
+  W.line("int64_t first(int64_t c) const {{ return lo + c * K; }}");
+  W.line("int64_t last(int64_t c) const {{ return std::min(hi, lo + (c + 1) "
+         "* K - 1); }}");
+  W.comment("Segment c's rows, from the kept row above it.");
+  W.open("void load(int64_t c)");
+  W.line("RefTables r{{}};");
+  for (int T : G->Tables)
+    W.line("r.{0} = rows_{0}.data();", M.Tables[T].Name);
+  W.open("if (c > 0)");
+  W.line("const int64_t i = first(c) - 1;");
+  for (int T : G->Tables)
+    W.line("if (i >= lo_{0}) std::copy_n(kept_{0}.data() + (c - 1) * w_{0}, "
+           "w_{0}, rows_{0}.data() + ref_{0}_at(p, i, clo_{0}));",
+           M.Tables[T].Name);
+  W.close();
+  W.line("ref_rows_{}(p, in, r, first(c), last(c), &err);", First);
+  W.line("cur = c;");
+  W.close();
+  W.comment("The first pass: every segment once, its last row kept.");
+  W.open("void build()");
+  W.open("for (int64_t c = 0; c < nseg; ++c)");
+  W.line("load(c);");
+  W.line("if (c + 1 == nseg) break;");
+  W.line("const int64_t i = last(c);");
+  for (int T : G->Tables)
+    W.line("if (i >= lo_{0}) std::copy_n(rows_{0}.data() + ref_{0}_at(p, i, "
+           "clo_{0}), w_{0}, kept_{0}.data() + c * w_{0});",
+           M.Tables[T].Name);
+  W.close();
+  W.close();
+  W.comment("(the segment held also has the row above it)");
+  W.line("bool holds(int64_t i) const {{ return cur >= 0 && i >= first(cur) - "
+         "(cur > 0 ? 1 : 0) && i <= last(cur); }}");
+  for (int T : G->Tables) {
+    const TableInfo &Tab = M.Tables[T];
+    W.open(storeType(Tab.Type) + " " + Tab.Name + "(" +
+           idxParams(Tab).substr(2) + ")");
+    W.line("if (!holds({})) load(({} - lo) / K);", Tab.Indices[0],
+           Tab.Indices[0]);
+    W.line("return rows_{}[static_cast<size_t>(ref_{}_at(p, {}, {}))];",
+           Tab.Name, Tab.Name, Tab.Indices[0], Tab.Indices[1]);
+    W.close();
+  }
+  W.close("};");
+  W.blank();
+}
+
 } // namespace
 
 std::string dpc::emitTraceback(const Program &P) {
@@ -208,13 +326,24 @@ std::string dpc::emitTraceback(const Program &P) {
   W.text("#include \"" + M.Name + ".h\"");
   W.text("#include \"" + M.Name + "_host.h\"");
   W.blank();
+  const bool Ck = anyCheckpointTable(P);
+  if (Ck) {
+    W.text("#include <algorithm>");
+    W.text("#include <cmath>");
+    W.text("#include <memory>");
+    W.text("#include <new>");
+    W.blank();
+  }
   W.open("namespace " + M.Name);
   W.blank();
+  if (Ck)
+    rowCheckpoints(P, W);
+  const std::string RowsParam = Ck ? ", RowCheckpoints *dpc_rows" : "";
   for (auto &T : M.Tables)
     W.line("static void trace_{}(const Params &dpc_p, const Inputs &dpc_in, "
-           "const Tables &dpc_t{}, std::vector<dpc_rt::Event> &dpc_ev, int "
+           "const Tables &dpc_t{}{}, std::vector<dpc_rt::Event> &dpc_ev, int "
            "*dpc_err, dpc_rt::TraceCells &dpc_cells);",
-           T.Name, idxParams(T));
+           T.Name, RowsParam, idxParams(T));
   W.blank();
   size_t MaxDims = 0; // (as dpc interp: of every table)
   for (auto &T : M.Tables)
@@ -224,7 +353,7 @@ std::string dpc::emitTraceback(const Program &P) {
     W.comment(cellText(Tab) + " = " + Tab.BodyText);
     W.open("static void trace_" + Tab.Name +
            "(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t" +
-           idxParams(Tab) +
+           RowsParam + idxParams(Tab) +
            ", std::vector<dpc_rt::Event> &dpc_ev, int *dpc_err, "
            "dpc_rt::TraceCells &dpc_cells)");
     W.comment("past the limit (or after an error) the traceback stops");
@@ -241,7 +370,8 @@ std::string dpc::emitTraceback(const Program &P) {
              Tab.Name, Idx);
     }
     emitParamLocals(M, W);
-    W.line("(void)dpc_in; (void)dpc_t; (void)dpc_ev; (void)dpc_err;");
+    W.line("(void)dpc_in; (void)dpc_t; (void)dpc_ev; (void)dpc_err;{}",
+           Ck ? " (void)dpc_rows;" : "");
     Tracer Tr(P, W);
     Tr.trace(*P.TableBodies[T]);
     W.close();
@@ -258,8 +388,30 @@ std::string dpc::emitTraceback(const Program &P) {
   W.line("dpc_rt::TraceCells dpc_cells; // cells visited "
          "(dpc::TraceCellLimit)");
   W.line("dpc_cells.Box = dpc_box; // (--path)");
-  W.line("trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err, dpc_cells);",
-         M.Tables[O.Table].Name, A);
+  if (Ck) {
+    W.comment("Params::dpc_ring: the tables kept as rows hold two rows; "
+              "their rows come from\ncheckpoints");
+    W.line("std::unique_ptr<RowCheckpoints> dpc_rows;");
+    W.open("if (dpc_p.dpc_ring)");
+    W.open("try");
+    W.line("dpc_rows = std::make_unique<RowCheckpoints>(dpc_p, dpc_in);");
+    W.close();
+    W.open("catch (const std::bad_alloc &)");
+    W.line("dpc::fail(dpc_err, dpc::ErrTraceMemory);");
+    W.line("return;");
+    W.close();
+    W.line("dpc_rows->build();");
+    W.close();
+    W.line("trace_{}(dpc_p, dpc_in, dpc_t, dpc_rows.get(){}, dpc_ev, dpc_err, "
+           "dpc_cells);",
+           M.Tables[O.Table].Name, A);
+    W.comment("(a recomputed row's error: that of the run, which failed "
+              "the same way)");
+    W.line("if (dpc_rows && dpc_rows->err) dpc::fail(dpc_err, dpc_rows->err);");
+  } else {
+    W.line("trace_{}(dpc_p, dpc_in, dpc_t{}, dpc_ev, dpc_err, dpc_cells);",
+           M.Tables[O.Table].Name, A);
+  }
   W.close();
   W.blank();
   W.close("} // namespace " + M.Name);
@@ -315,6 +467,14 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
   W.line("if (dpc_lead) dpc_used[dpc_b] = 0;");
   W.line("return;");
   W.close();
+  if (anyCheckpointTable(P)) {
+    W.comment("(tables kept as rows in a traced run: the host recomputes "
+              "their rows)");
+    W.open("if (dpc_probs[dpc_b].p.dpc_ring)");
+    W.line("if (dpc_lead) dpc_used[dpc_b] = -1;");
+    W.line("return;");
+    W.close();
+  }
   W.line("const Params dpc_p = dpc_probs[dpc_b].p;");
   W.line("const Inputs dpc_in = dpc_probs[dpc_b].in;");
   W.line("const Tables dpc_t = dpc_probs[dpc_b].t;");

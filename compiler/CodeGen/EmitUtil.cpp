@@ -268,6 +268,13 @@ bool dpc::anyRingTable(const Program &P) {
   return false;
 }
 
+bool dpc::anyCheckpointTable(const Program &P) {
+  for (auto &S : P.Storages)
+    if (S.Checkpoint)
+      return true;
+  return false;
+}
+
 bool dpc::groupHasRing(const Program &P, const Group &G) {
   for (int T : G.StripTables)
     if (P.Storages[T].Ring)
@@ -436,6 +443,13 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
                            const VExpr &E) {
   std::string Global = S.T + "." + bufferOf(P, E.Table, S.Reference) + "[" +
                        cellOffset(P, E.Table, E.Idx, S.Reference) + "]";
+  if (S.RowCheckpoints && P.Storages[E.Table].Checkpoint) {
+    std::string A;
+    for (auto &X : E.Idx)
+      A += (A.empty() ? "" : ", ") + iexpr(X);
+    return "(dpc_rows ? dpc_rows->" + P.M.Tables[E.Table].Name + "(" + A +
+           ") : " + Global + ")";
+  }
   if (S.Strip)
     if (auto R = P.stripRead(*S.Strip, S.StripIndices, E)) {
       if (!S.StripRegs.empty())

@@ -116,6 +116,9 @@ std::vector<std::string> outputMembers(const lir::Program &P,
 bool ringKeepsOutput(const lir::Program &P, const lir::Group &G);
 /// Whether some table is kept as two rolling rows in score-only runs.
 bool anyRingTable(const lir::Program &P);
+/// Whether some table may stay as rows in a traced run, its traceback
+/// recomputing rows from checkpoints (lir::Storage::Checkpoint).
+bool anyCheckpointTable(const lir::Program &P);
 /// The runtime's name of an input alphabet: `dpc_rt::Alpha::RNA`, ...
 const char *rtAlpha(Alphabet A);
 /// An input's dpc_rt::InputSpec: `{"seq", dpc_rt::Alpha::RNA}`, a matrix
@@ -216,6 +219,10 @@ struct ValueStyle {
   /// as int32 sentinels, dpc::lane32_of).
   std::map<int, std::string> SharedScores;
   std::set<int> SentinelScores;
+  /// The host's traceback: reads of a table a traced run may keep as rows
+  /// (lir::Storage::Checkpoint) come from `dpc_rows` (its RowCheckpoints)
+  /// where that is not null.
+  bool RowCheckpoints = false;
 };
 
 /// The C type of an input's elements (symbol codes or int values).

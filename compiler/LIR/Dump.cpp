@@ -238,6 +238,8 @@ void lir::dumpStorage(const Program &P, llvm::raw_ostream &OS) {
       OS << "  " << W << "\n";
     if (!S.RingWhy.empty())
       OS << "  score-only runs: " << S.RingWhy << "\n";
+    if (!S.CheckpointWhy.empty())
+      OS << "  traced runs: " << S.CheckpointWhy << "\n";
   }
 }
 

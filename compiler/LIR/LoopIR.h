@@ -291,6 +291,13 @@ struct Storage {
   /// A ring table holding the output cell keeps it too, after its two
   /// rows (element 2 * RingRowLen).
   bool RingOutput = false;
+  /// A ring table whose run asks for a traceback may still be kept as rows
+  /// (Lower/ChooseRingStorage.cpp): the traceback then rebuilds the rows it
+  /// reads from checkpointed rows, segment by segment, with the reference
+  /// statements of its group (Group::RowsReference; Params::dpc_ring in a
+  /// traced run). Checkpoint: whether it can; CheckpointWhy: why (or not).
+  bool Checkpoint = false;
+  std::string CheckpointWhy;
   /// The reference path stores every table in a plain box: per dim, the
   /// lowest and highest index (functions of the params).
   std::vector<IExprPtr> BoxLo, BoxHi;
@@ -462,6 +469,11 @@ struct Group {
   /// offset (0, 0) reads a table computed before in the same cell).
   bool Strip = false;
   std::string StripWhy;             // why it is, or is not, a strip group
+  /// Groups whose statements all have two indices (Lower/BuildLoopTrees.cpp):
+  /// the reference loops of the group's statements alone, restricted to the
+  /// rows dpc_rlo <= i <= dpc_rhi of their first index (two more params);
+  /// a checkpointed traceback recomputes a segment of rows with them.
+  LNodePtr RowsReference;
   std::vector<int> StripTables;
   /// Strip groups (Lower/FindInteriorTiles.cpp): the tiles whose whole box
   /// lies in one case of every strip table, as a condition on the tile

@@ -13,6 +13,7 @@
 #include "Lower/IslAst.h"
 
 #include <functional>
+#include <optional>
 
 using namespace dpc;
 using namespace dpc::ast;
@@ -50,11 +51,14 @@ struct TreeBuilder {
     return makeMupa(PM.ctx(), PM.paramTuple(), Rows);
   }
 
+  /// If set: only these statement instances are scheduled.
+  std::optional<isl::union_set> Only;
+
   isl::union_set stmtFilter(int G) {
     isl::union_set U(PM.ctx(), "{ }");
     for (int S : Plan.Groups[G].Stmts)
       U = U.unite(isl::union_set(PM.statements()[S].Domain));
-    return U;
+    return Only ? U.intersect(*Only) : U;
   }
   isl::union_set prodFilter(int G) {
     isl::union_set U(PM.ctx(), "{ }");
@@ -252,6 +256,31 @@ bool dpc::buildLoopTrees(const PolyModel &PM, const SchedulePlan &Plan,
     }
     lir::LNodePtr Loops = buildLoops(S, PM.paramContext(), Ids);
     (Tiled ? Prog.Loops : Prog.Reference) = Loops;
+  }
+  // Groups of two-index statements: their reference loops over the rows
+  // dpc_rlo .. dpc_rhi of the first index (lir::Group::RowsReference). The
+  // reference schedule restricted to a subset of its instances stays valid
+  // for them where the cells they read outside the subset are given.
+  for (size_t G = 0; G < Plan.Groups.size() && G < Prog.Groups.size(); ++G) {
+    isl::union_set Rows(PM.ctx(), "{ }");
+    bool Two = !Plan.Groups[G].Stmts.empty();
+    for (int S : Plan.Groups[G].Stmts) {
+      const Statement &St = PM.statements()[S];
+      const auto &Ix = PM.module().Tables[St.Table].Indices;
+      if (Ix.size() != 2) {
+        Two = false;
+        break;
+      }
+      Rows = Rows.unite(isl::union_set(
+          PM.ctx(), "[dpc_rlo, dpc_rhi] -> { " + St.Name + "[" + join(Ix) +
+                        "] : dpc_rlo <= " + Ix[0] + " <= dpc_rhi }"));
+    }
+    if (!Two)
+      continue;
+    TB.Only = Rows;
+    Prog.Groups[G].RowsReference =
+        buildLoops(TB.build(false), PM.paramContext(), Ids);
+    TB.Only.reset();
   }
   return true;
 }

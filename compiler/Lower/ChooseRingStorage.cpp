@@ -29,6 +29,11 @@
 // whose tables include such a table keeps, in its score-only instance, a
 // staging ring of the two rows that instance writes back
 // (GpuKernel::RingStagesTwoRows).
+// A traced run may keep such tables as rows too (Storage::Checkpoint)
+// where their group's rows follow from the row above alone: the host's
+// traceback then keeps every K-th row and recomputes the rows it reads, a
+// segment at a time, with the group's reference statements
+// (Group::RowsReference): O(N / K + K) rows instead of N.
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
@@ -89,10 +94,36 @@ std::string whyNotRing(const Program &P, int GI, int T) {
   return "";
 }
 
+/// Why a traceback cannot rebuild the rows of strip group GI's tables from
+/// checkpointed rows ("" if it can): every table of the group is kept as
+/// rows, the group's reference loops can be restricted to a run of rows,
+/// its rows are swept in increasing order of the first index (a cell reads
+/// its own row and the one above) and its statements read no table of
+/// another group.
+std::string whyNotCheckpoint(const Program &P, int GI) {
+  const Group &G = P.Groups[GI];
+  for (int T : G.Tables)
+    if (!P.Storages[T].Ring)
+      return P.M.Tables[T].Name + " is not kept as rows";
+  if (!G.RowsReference)
+    return "its statements do not all have two indices";
+  if (G.Signs.empty() || G.Signs[0] < 0)
+    return "its rows are swept in decreasing order of the first index";
+  for (int St : G.Stmts)
+    for (size_t T = 0; T < P.M.Tables.size(); ++T)
+      if (!std::count(G.Tables.begin(), G.Tables.end(), static_cast<int>(T)) &&
+          readsTableIn(*P.Stmts[St].Body, static_cast<int>(T)))
+        return P.Stmts[St].Name + " reads " + P.M.Tables[T].Name +
+               ", a table of another group";
+  return "";
+}
+
 } // namespace
 
 void dpc::chooseRingStorage(Program &P) {
   for (auto &S : P.Storages) {
+    S.Checkpoint = false;
+    S.CheckpointWhy.clear();
     S.Ring = false;
     S.RingRowLen = S.RingColLo = nullptr;
     S.RingWhy.clear();
@@ -119,6 +150,34 @@ void dpc::chooseRingStorage(Program &P) {
           "reads from memory and no other group reads{}",
           iexprToString(*S.RingRowLen), S.RingOutput ? " + 1" : "",
           S.RingOutput ? ", and the output cell" : "");
+    }
+  }
+  // Traced runs: a group whose tables are all kept as rows may keep them so
+  // when a traceback is asked for too, where its rows can be recomputed
+  // from the row above alone: the traceback checkpoints every K-th row and
+  // recomputes the segment of rows it reads (Storage::Checkpoint).
+  bool Checkpointed = false;
+  for (size_t GI = 0; GI < P.Groups.size(); ++GI) {
+    const Group &G = P.Groups[GI];
+    if (!G.Strip || G.StripTables.empty())
+      continue;
+    std::string Why = whyNotCheckpoint(P, static_cast<int>(GI));
+    if (Why.empty() && Checkpointed)
+      Why = "the tables of another group are checkpointed (one group is)";
+    Checkpointed |= Why.empty();
+    for (int T : G.StripTables) {
+      Storage &S = P.Storages[T];
+      if (!S.Ring)
+        continue;
+      S.Checkpoint = Why.empty();
+      S.CheckpointWhy =
+          Why.empty()
+              ? "kept as rows in a traced run too, where the whole tables "
+                "exceed the memory budget (or with --checkpoint-rows): the "
+                "traceback keeps every K-th row (K ~ sqrt of the rows), and "
+                "recomputes the K rows it reads from the row above them with "
+                "the reference statements of the group"
+              : "a traced run keeps the whole table: " + Why;
     }
   }
   // A staged strip kernel's score-only instance writes back only the

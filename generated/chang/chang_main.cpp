@@ -71,9 +71,11 @@ cpu:
     why: k innermost (one reduction per cell); register-blocked where the tile reads inside the tables: both operands run along k, so 4 x 4 cells, each a vector of 16 partial results along k
 )dpc_plan";
 
-// --explain: the plan, then what it comes to for the sizes p: cells and bytes per
+// --explain: the plan, then what it comes to for the sizes p (traced: of a run that
+// traces back): cells and bytes per
 // table (the work and the memory of one problem).
-void explain(const Params &p, FILE *out) {
+void explain(const Params &p, FILE *out, bool traced) {
+  (void)traced;
   std::fputs(plan_text, out);
   std::fprintf(out, "\nfor the sizes of the first problem (N = %lld):\n",
                static_cast<long long>(p.N));
@@ -255,7 +257,7 @@ int main(int argc, char **argv) {
       // is computed.
       if (opt.Explain) {
         if (jobs.empty()) return status; // (its error is printed)
-        explain(jobs[0].p, stdout);
+        explain(jobs[0].p, stdout, traced);
         {
           const dpc_rt::WorkEstimate w = estimate_work(jobs[0].p);
           std::fputs(dpc_rt::estimate_line(

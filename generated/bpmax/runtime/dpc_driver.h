@@ -84,6 +84,10 @@ struct Options {
   double ProgressEvery = -1;
   /// Report where the traceback went (PathBox): a traceback on the host.
   bool Path = false;
+  /// A traced run keeps the tables that allow it as rows and traces back
+  /// from checkpointed rows (recomputed) at any size, not only where the
+  /// whole tables exceed the memory budget (--checkpoint-rows).
+  bool CheckpointRows = false;
   bool json() const { return Format == "json"; }
   /// Which events a result lists: --events, else the format's default:
   /// text lists them only with --traceback (and then, for a recurrence
@@ -182,7 +186,7 @@ inline void usage(const char *Name, FILE *To) {
                "[--strict] [--quiet]\n"
                "          [--unknown=error|skip|as=X] [--host-traceback] "
                "[--trace-records N]\n"
-               "          [--progress[=S]] [--path]\n"
+               "          [--progress[=S]] [--path] [--checkpoint-rows]\n"
                "  VALUE is a sequence (ACGU...), a comma list for int inputs, "
                "or @file.\n"
                "  --unknown: a letter not in its input's alphabet (N, IUPAC "
@@ -263,6 +267,14 @@ inline void usage(const char *Name, FILE *To) {
                "  problem's device walk (default: from its input lengths; a "
                "problem past it is\n"
                "  traced on the host).\n"
+               "  A traced problem whose whole tables exceed the memory budget "
+               "keeps the tables\n"
+               "  that allow it as rows (`dpc emit --stage=storage`: traced "
+               "runs) and traces\n"
+               "  back on the host, recomputing the rows it reads from "
+               "checkpointed rows\n"
+               "  (about 2 * sqrt(rows) rows each); --checkpoint-rows does so "
+               "at any size.\n"
                "  --backend=auto: cuda when a GPU answers, else openmp (the "
                "default: openmp).\n"
                "  --backends prints the backends that can run here (cuda only "
@@ -357,6 +369,8 @@ inline Options parse_options(int argc, char **argv,
       O.Quiet = true;
     } else if (A == "--path") {
       O.Path = true;
+    } else if (A == "--checkpoint-rows") {
+      O.CheckpointRows = true;
     } else if (A == "--progress") {
       O.ProgressEvery = 1.0;
     } else if (A.rfind("--progress=", 0) == 0) {
@@ -885,6 +899,9 @@ inline const char *error_text(int Code) {
     return "internal error: a sweep read a cell of a table kept as two "
            "rolling rows outside them (please report it; --verify or "
            "--dump-table keep the whole table)";
+  case 6:
+    return "the traceback's checkpointed rows do not fit in host memory "
+           "(about 2 * sqrt(rows) rows of each table kept as rows)";
   default:
     return "unknown error";
   }

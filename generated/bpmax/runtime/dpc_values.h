@@ -53,7 +53,8 @@ enum : int {
   ErrUndefined = 2,
   ErrStalled = 3,
   ErrTraceLimit = 4,
-  ErrRingRead = 5
+  ErrRingRead = 5,
+  ErrTraceMemory = 6
 };
 // The traceback gives up past this many cells (as dpc interp does): sums of
 // table reads are followed operand by operand, which can visit exponentially

@@ -80,6 +80,10 @@ def main():
                     help="numbers may differ by this relative amount")
     ap.add_argument("--compile-arg", action="append", default=[],
                     help="an option of dpc compile (e.g. --exact-sums)")
+    ap.add_argument("--json-run", action="append", default=[],
+                    help="options (space-separated) of one more run per problem "
+                         "whose JSON result must equal dpc interp's "
+                         "(e.g. --checkpoint-rows)")
     ap.add_argument("--no-force-strips", action="store_true",
                     help="build without DPC_FORCE_CPU_STRIPS: the tiled "
                          "fallback where AVX-512 is off")
@@ -197,6 +201,13 @@ def main():
             fail("generated --json --verify failed on %s:\n%s%s" % (inargs, gotj, err))
         if not same_text(gotj, refj, args.rel_tol):
             fail("JSON differs on %s:\n interp    %s generated %s" % (" ".join(inargs), refj, gotj))
+        for extra in args.json_run:
+            rc, gotj, err = run([binary, "--json"] + extra.split() + inargs + setargs)
+            if rc:
+                fail("generated --json %s failed on %s:\n%s%s" % (extra, inargs, gotj, err))
+            if not same_text(gotj, refj, args.rel_tol):
+                fail("JSON (%s) differs on %s:\n interp    %s generated %s"
+                     % (extra, " ".join(inargs), refj, gotj))
         refjs.append(refj)
     batch = ""
     if all(k not in ("int", "matrix") for _, k, _, _ in specs):
@@ -212,9 +223,10 @@ def main():
             r.replace('"output":', '"name":"%s","output":'
                       % ",".join("p%d_%s" % (i, n) for n, _ in problems[i]), 1)
             for i, r in enumerate(refjs))
-        for extra in (["--backend=openmp", "--threads", str(threads[-1])],
+        for extra in [["--backend=openmp", "--threads", str(threads[-1])],
                       ["--backend=serial"],
-                      ["--backend=openmp", "--memory-budget", "16K", "--verify"]):
+                      ["--backend=openmp", "--memory-budget", "16K", "--verify"]] + \
+                     [["--backend=openmp"] + e.split() for e in args.json_run]:
             rc, got, err = run([binary, "--json", fasta] + setargs + extra)
             if rc:
                 fail("batch run (%s) failed:\n%s" % (" ".join(extra), err))
@@ -228,8 +240,9 @@ def main():
                              % (" ".join(extra), i + 1, x, y))
         batch = ", batch equal"
     within = " (numbers within a relative %g)" % args.rel_tol if args.rel_tol else ""
-    print("%d problems, all tables equal%s (threads %s and serial), json equal, verify ok%s"
-          % (len(problems), within, args.threads, batch))
+    runs = "".join(", json equal with %s" % e for e in args.json_run)
+    print("%d problems, all tables equal%s (threads %s and serial), json equal, verify ok%s%s"
+          % (len(problems), within, args.threads, batch, runs))
 
 
 if __name__ == "__main__":
