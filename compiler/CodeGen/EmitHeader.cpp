@@ -65,11 +65,10 @@ void storage(const Program &P, CodeWriter &W) {
       // (a row is as wide as the box: the offset past the first index's
       // row is that of the second index)
       W.comment("a checkpointed traceback's rows (Params::dpc_refrows): row "
-                "i in row slot (i - lo) % dpc_refrows");
-      W.line("if (dpc_p.dpc_refrows) return ({}) % dpc_p.dpc_refrows * "
-             "({}) + {};",
-             iexpr(IExpr::var(Tab.Indices[0]) - S.BoxLo[0]),
-             iexpr(S.BoxHi[1] - S.BoxLo[1] + IExpr::num(1)),
+                "i in slot i - dpc_refrow0");
+      W.line("if (dpc_p.dpc_refrows) return ({} - dpc_p.dpc_refrow0) * ({}) + "
+             "{};",
+             Tab.Indices[0], iexpr(S.BoxHi[1] - S.BoxLo[1] + IExpr::num(1)),
              iexpr(IExpr::var(Tab.Indices[1]) - S.BoxLo[1]));
     }
     W.line("return {};", iexpr(Off));
@@ -321,10 +320,9 @@ std::string dpc::emitHeader(const Program &P) {
   }
   if (anyCheckpointTable(P)) {
     W.comment("> 0: the reference storage of the tables kept as rows holds "
-              "this many rows, row i\nin slot (i - lo) % dpc_refrows (a "
-              "checkpointed traceback's segment; " + M.Name +
-              "_traceback.cpp)");
-    W.line("int64_t dpc_refrows = 0;");
+              "this many rows,\nfrom row dpc_refrow0 on (a checkpointed "
+              "traceback's segment; " + M.Name + "_traceback.cpp)");
+    W.line("int64_t dpc_refrows = 0, dpc_refrow0 = 0;");
   }
   W.close("};");
   W.blank();

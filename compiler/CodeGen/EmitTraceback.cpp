@@ -219,21 +219,24 @@ void rowCheckpoints(const Program &P, CodeWriter &W) {
   W.comment(
       "---- Tables kept as rows in a traced run (" + Names +
       "; Params::dpc_ring; `dpc emit\n--stage=storage`: traced runs). The "
-      "run left two rows of each; the traceback reads\ntheir rows from here. "
-      "A first pass computes every row once, K rows at a time (a\nsegment), "
-      "from the row above the segment, with the reference statements "
-      "(ref_rows_" + First + "),\nand keeps each segment's last row; a read of "
-      "row i then recomputes i's segment from the\nkept row above it. A walk "
-      "that moves up the rows recomputes each segment about once:\nK ~ "
-      "sqrt(rows) gives O(sqrt(rows)) rows of memory for about twice the "
-      "cells' work.");
+      "run left two rows of each; the traceback reads\ntheir rows from here, "
+      "K at a time (a segment: K ~ sqrt(rows)), computed from the\nrow above "
+      "the segment with the reference statements (ref_rows_" + First + "). "
+      "A first pass\ncomputes the segments in order, as far as the rows read "
+      "so far need, and keeps each\none's last row; a read of an earlier row "
+      "recomputes its segment from the kept row\nabove it. A walk that moves "
+      "up the rows computes each segment about twice: O(sqrt(rows))\nrows of "
+      "memory for about twice the cells' work.");
   W.open("struct RowCheckpoints");
-  W.line("Params p; // dpc_refrows = K + 1: a segment and the row above it");
+  W.line("Params p; // dpc_refrows = K + 1 from dpc_refrow0: a segment and "
+         "the row above it");
   W.line("Inputs in;");
   W.line("int64_t lo = 0, hi = 0, K = 1, nseg = 1; // rows lo .. hi, K a "
          "segment");
-  W.line("int64_t cur = -1; // the segment held");
-  W.line("int err = 0;      // a recomputed cell's error");
+  W.line("int64_t cur = -1;  // the segment held");
+  W.line("int64_t done = 0;  // segments the first pass computed (their last "
+         "rows kept)");
+  W.line("int err = 0;       // a recomputed cell's error");
   for (int T : G->Tables) {
     const std::string &TN = M.Tables[T].Name;
     W.line("std::vector<{}> rows_{}, kept_{}; // the segment; the kept rows",
@@ -272,11 +275,13 @@ void rowCheckpoints(const Program &P, CodeWriter &W) {
   W.line("int64_t first(int64_t c) const {{ return lo + c * K; }}");
   W.line("int64_t last(int64_t c) const {{ return std::min(hi, lo + (c + 1) "
          "* K - 1); }}");
-  W.comment("Segment c's rows, from the kept row above it.");
-  W.open("void load(int64_t c)");
+  W.comment("Segment c's rows, from the kept row above it (the first pass: "
+            "keeps its last row).");
+  W.open("void compute(int64_t c)");
   W.line("RefTables r{{}};");
   for (int T : G->Tables)
     W.line("r.{0} = rows_{0}.data();", M.Tables[T].Name);
+  W.line("p.dpc_refrow0 = first(c) - 1;");
   W.open("if (c > 0)");
   W.line("const int64_t i = first(c) - 1;");
   for (int T : G->Tables)
@@ -286,28 +291,29 @@ void rowCheckpoints(const Program &P, CodeWriter &W) {
   W.close();
   W.line("ref_rows_{}(p, in, r, first(c), last(c), &err);", First);
   W.line("cur = c;");
-  W.close();
-  W.comment("The first pass: every segment once, its last row kept.");
-  W.open("void build()");
-  W.open("for (int64_t c = 0; c < nseg; ++c)");
-  W.line("load(c);");
-  W.line("if (c + 1 == nseg) break;");
+  W.open("if (c == done && c + 1 < nseg)");
   W.line("const int64_t i = last(c);");
   for (int T : G->Tables)
     W.line("if (i >= lo_{0}) std::copy_n(rows_{0}.data() + ref_{0}_at(p, i, "
            "clo_{0}), w_{0}, kept_{0}.data() + c * w_{0});",
            M.Tables[T].Name);
+  W.line("++done;");
   W.close();
   W.close();
   W.comment("(the segment held also has the row above it)");
   W.line("bool holds(int64_t i) const {{ return cur >= 0 && i >= first(cur) - "
          "(cur > 0 ? 1 : 0) && i <= last(cur); }}");
+  W.comment("The segment of row i: the first pass up to it, then it.");
+  W.open("void load(int64_t i)");
+  W.line("const int64_t c = (i - lo) / K;");
+  W.line("while (done < c) compute(done);");
+  W.line("compute(c);");
+  W.close();
   for (int T : G->Tables) {
     const TableInfo &Tab = M.Tables[T];
     W.open(storeType(Tab.Type) + " " + Tab.Name + "(" +
            idxParams(Tab).substr(2) + ")");
-    W.line("if (!holds({})) load(({} - lo) / K);", Tab.Indices[0],
-           Tab.Indices[0]);
+    W.line("if (!holds({})) load({});", Tab.Indices[0], Tab.Indices[0]);
     W.line("return rows_{}[static_cast<size_t>(ref_{}_at(p, {}, {}))];",
            Tab.Name, Tab.Name, Tab.Indices[0], Tab.Indices[1]);
     W.close();
@@ -400,7 +406,6 @@ std::string dpc::emitTraceback(const Program &P) {
     W.line("dpc::fail(dpc_err, dpc::ErrTraceMemory);");
     W.line("return;");
     W.close();
-    W.line("dpc_rows->build();");
     W.close();
     W.line("trace_{}(dpc_p, dpc_in, dpc_t, dpc_rows.get(){}, dpc_ev, dpc_err, "
            "dpc_cells);",
