@@ -84,14 +84,18 @@ std::string dpc::emitReference(const Program &P) {
             "at a time.");
   W.open("void compute_reference(const Params &dpc_p, const Inputs &dpc_in, "
          "const RefTables &dpc_r, int *dpc_err)");
+  // The loops of a reference loop tree, a ref_stmt_ call per statement.
+  auto RefLoops = [&](const LNode &Loops) {
+    seqLoops(Loops, W, [&](const LNode &N) {
+      std::string A;
+      for (auto &X : N.Args)
+        A += ", " + iexpr(X);
+      W.line("ref_stmt_{}(dpc_p, dpc_in, dpc_r{}, dpc_err);",
+             P.Stmts[N.Ref].Name, A);
+    });
+  };
   emitParamLocals(M, W);
-  seqLoops(*P.Reference, W, [&](const LNode &N) {
-    std::string A;
-    for (auto &X : N.Args)
-      A += ", " + iexpr(X);
-    W.line("ref_stmt_{}(dpc_p, dpc_in, dpc_r{}, dpc_err);",
-           P.Stmts[N.Ref].Name, A);
-  });
+  RefLoops(*P.Reference);
   W.close();
   W.blank();
 
@@ -111,13 +115,7 @@ std::string dpc::emitReference(const Program &P) {
            "(const Params &dpc_p, const Inputs &dpc_in, const RefTables "
            "&dpc_r, int64_t dpc_rlo, int64_t dpc_rhi, int *dpc_err)");
     emitParamLocals(M, W);
-    seqLoops(*G.RowsReference, W, [&](const LNode &N) {
-      std::string A;
-      for (auto &X : N.Args)
-        A += ", " + iexpr(X);
-      W.line("ref_stmt_{}(dpc_p, dpc_in, dpc_r{}, dpc_err);",
-             P.Stmts[N.Ref].Name, A);
-    });
+    RefLoops(*G.RowsReference);
     W.close();
     W.blank();
   }
