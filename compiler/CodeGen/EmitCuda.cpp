@@ -497,21 +497,16 @@ struct CudaPrinter {
     if (Sp.SoftInf)
       W.line("int dpc_wide = 0; // a finite operand beyond +-dpc::SoftNarrow "
              "was read");
-    // Each thread owns the cells threadIdx.x + Threads * m of the box, their
-    // accumulators in registers (one in shared memory would serialise the
-    // loads).
+    // Each thread owns the cells threadIdx.x + Threads * m of the box, one
+    // after another: its guard once (SplitInfo::CellGuard is over the
+    // cell's indices alone), then the k loops with its running value in a
+    // register (an accumulator in shared memory would serialise the loads),
+    // so that the loads of successive k wait behind no test (but the masks)
+    // and can be in flight together (the plan's why says so); the value is
+    // combined into the tile's accumulator when its loops are done.
     DPC_ASSERT(Cur, "a generic tile product outside a kernel");
     const int64_t Threads = Cur->Threads;
     const int64_t Per = (Vol + Threads - 1) / Threads;
-    W.line("{} dpc_g{}[{}]; // this thread's cells' accumulators", T, Id, Per);
-    W.line("#pragma unroll");
-    W.line("for (int dpc_m = 0; dpc_m < {}; ++dpc_m) dpc_g{}[dpc_m] = {};", Per,
-           Id, storedIdentityOf(Sp.Op, Sp.Ty));
-    // Each cell of this thread in turn (dpc_m: its accumulator): its guard
-    // once (SplitInfo::CellGuard is over the cell's indices alone), then
-    // the k loops with its running value in a register, so that the loads
-    // of successive k wait behind no test (but the masks) and can be in
-    // flight together (the plan's why says so).
     W.line("#pragma unroll");
     W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(Per) +
            "; ++dpc_m)");
@@ -526,7 +521,7 @@ struct CudaPrinter {
            (Vol % Threads ? "dpc_e < " + std::to_string(Vol) + " && "
                           : std::string()) +
            "(" + iexpr(Sp.CellGuard) + "))");
-    W.line("{} dpc_a = dpc_g{}[dpc_m];", T, Id);
+    W.line("{} dpc_a = {};", T, storedIdentityOf(Sp.Op, Sp.Ty));
     auto Inner = [&](const LNode &N) {
       if (N.K != LNode::Stmt)
         return false;
@@ -546,15 +541,9 @@ struct CudaPrinter {
       return true;
     };
     printLoopTree(*Sp.ProductLoops, W, Inner, "tile-product loops");
-    W.line("dpc_g{}[dpc_m] = dpc_a;", Id);
+    W.line("dpc_acc{0}[dpc_e] = dpc::{1}(dpc_acc{0}[dpc_e], dpc_a);", Id,
+           productCombine(Sp.Op));
     W.close();
-    W.close();
-    W.line("#pragma unroll");
-    W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(Per) + "; ++dpc_m)");
-    W.line("const int64_t dpc_e = threadIdx.x + {} * dpc_m;", Threads);
-    W.line("{}dpc_acc{}[dpc_e] = dpc::{}(dpc_acc{}[dpc_e], dpc_g{}[dpc_m]);",
-           Vol % Threads ? "if (dpc_e < " + std::to_string(Vol) + ") " : "", Id,
-           productCombine(Sp.Op), Id, Id);
     W.close();
     if (Sp.SoftInf)
       W.line("if (__syncthreads_or(dpc_wide) && threadIdx.x == 0) "

@@ -2681,10 +2681,6 @@ __global__ void __launch_bounds__(256, 2)
       // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
       // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
       {
-        int32_t dpc_g5[4]; // this thread's cells' accumulators
-#pragma unroll
-        for (int dpc_m = 0; dpc_m < 4; ++dpc_m)
-          dpc_g5[dpc_m] = dpc::Limits<int32_t>::Neg;
 #pragma unroll
         for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
           const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
@@ -2696,7 +2692,7 @@ __global__ void __launch_bounds__(256, 2)
                    M >= j2 + 1 ||
                i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
                    j2 == i2)) {
-            int32_t dpc_a = dpc_g5[dpc_m];
+            int32_t dpc_a = dpc::Limits<int32_t>::Neg;
             if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
                 M >= 32 * tile3 + 1) {
               for (int64_t kk0 = -tile0;
@@ -2738,13 +2734,8 @@ __global__ void __launch_bounds__(256, 2)
                 }
               }
             }
-            dpc_g5[dpc_m] = dpc_a;
+            dpc_acc5[dpc_e] = dpc::vmax(dpc_acc5[dpc_e], dpc_a);
           }
-        }
-#pragma unroll
-        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-          const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
-          dpc_acc5[dpc_e] = dpc::vmax(dpc_acc5[dpc_e], dpc_g5[dpc_m]);
         }
         __syncthreads();
       }
