@@ -131,6 +131,15 @@ std::string dpc::emitApiHeader(const Program &P) {
          "memory, at most the");
   W.line("/// GPU's free memory).");
   W.line("double memory_budget = 0;");
+  if (anyCheckpointTable(P)) {
+    W.line("/// A traced problem whose whole tables exceed memory_budget "
+           "keeps the tables that");
+    W.line("/// allow it as two rows and is traced back from checkpointed "
+           "rows, recomputing the");
+    W.line("/// rows it reads; true: at any size (the program's "
+           "--checkpoint-rows).");
+    W.line("bool checkpoint_rows = false;");
+  }
   W.close("};");
   W.blank();
   W.line("/// One problem: the recurrence's inputs, as the program's --in "
@@ -386,6 +395,13 @@ std::string dpc::emitApiSource(const Program &P) {
               "afterwards");
     W.line("j.p.dpc_ring = !traced && (on_gpu || cpu_sweeps_compiled()) ? 1 "
            ": 0;");
+  }
+  if (anyCheckpointTable(P)) {
+    W.comment("traced: kept as rows too where the traceback recomputes them "
+              "from checkpointed rows");
+    W.line("if (traced && (on_gpu || cpu_sweeps_compiled()) && "
+           "(opt.checkpoint_rows || table_bytes(j.p) > budget)) j.p.dpc_ring "
+           "= 1;");
   }
   W.line("j.in = make_inputs(j.prob);");
   W.line("results[i].notes = dpc_rt::problem_notes(j.prob);");
