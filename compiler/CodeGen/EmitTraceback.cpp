@@ -5,7 +5,10 @@
 // through every table read of the winning term, recording @events on the
 // way -- the same rules as `dpc interp`. Values are recomputed from the
 // finished tables. Reads of tables whose cells record no event
-// (ast::tablesRecordingEvents) are not followed.
+// (ast::tablesRecordingEvents) are not followed. Tables a traced run kept
+// as two rows (lir::Storage::Checkpoint, Params::dpc_ring) are read
+// through RowCheckpoints, which recomputes their rows a segment at a time
+// from checkpointed rows with the group's reference statements.
 //
 // emitDeviceTraceback prints the same walk for the GPU where the plan puts
 // it there (lir::GpuTraceback): a cell's walk puts records (its events and
