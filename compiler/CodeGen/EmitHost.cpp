@@ -113,12 +113,10 @@ std::string dpc::emitHostHeader(const Program &P) {
   H.line("void traceback(const Params &p, const Inputs &in, const Tables &t, "
          "std::vector<dpc_rt::Event> &events, int *err, dpc_rt::PathBox *box "
          "= nullptr);");
-  for (const Group &G : P.Groups)
-    if (G.RowsReference && !G.Tables.empty() &&
-        P.Storages[G.Tables[0]].Checkpoint)
-      H.line("void ref_rows_{}(const Params &p, const Inputs &in, const "
-             "RefTables &r, int64_t rlo, int64_t rhi, int *err);",
-             M.Tables[G.Tables[0]].Name);
+  if (const Group *G = checkpointGroup(P))
+    H.line("void ref_rows_{}(const Params &p, const Inputs &in, const "
+           "RefTables &r, int64_t rlo, int64_t rhi, int *err);",
+           M.Tables[G->Tables[0]].Name);
   H.comment("The message of a nonzero error code of compute_tiled, "
             "compute_cuda_batch or traceback.");
   H.line("const char *error_text(int err);");

@@ -228,21 +228,17 @@ std::string dpc::emitMain(const Program &P) {
       if (P.Storages[T].Ring)
         Names += (Names.empty() ? "\"" : ", \"") + M.Tables[T].Name + "\"";
     W.line("const std::vector<std::string> ring_tables = {{{}}};", Names);
-    W.line("bool ring = !traced && !opt.Verify && (on_gpu || "
-           "cpu_sweeps_compiled());");
-    W.line("for (auto &d : opt.DumpTables) ring = ring && std::find("
+    W.line("bool ring_ok = !opt.Verify && (on_gpu || cpu_sweeps_compiled());");
+    W.line("for (auto &d : opt.DumpTables) ring_ok = ring_ok && std::find("
            "ring_tables.begin(), ring_tables.end(), d) == ring_tables.end();");
+    W.line("const bool ring = !traced && ring_ok;");
   }
   if (anyCheckpointTable(P)) {
     W.comment("A traced problem keeps them as rows too where its traceback "
               "can recompute their\nrows from checkpointed rows (`dpc emit "
               "--stage=storage`: traced runs): with\n--checkpoint-rows, or "
               "where its whole tables exceed the memory budget.");
-    W.line("bool ring_traced = traced && !opt.Verify && (on_gpu || "
-           "cpu_sweeps_compiled());");
-    W.line("for (auto &d : opt.DumpTables) ring_traced = ring_traced && "
-           "std::find(ring_tables.begin(), ring_tables.end(), d) == "
-           "ring_tables.end();");
+    W.line("const bool ring_traced = traced && ring_ok;");
   }
   W.line("double budget = opt.MemoryBudget;");
   W.open("if (budget <= 0)");

@@ -100,22 +100,19 @@ std::string dpc::emitReference(const Program &P) {
   W.blank();
 
   // Segments of rows for a checkpointed traceback (lir::Storage::Checkpoint).
-  for (const Group &G : P.Groups) {
-    if (!G.RowsReference || G.Tables.empty() ||
-        !P.Storages[G.Tables[0]].Checkpoint)
-      continue;
+  if (const Group *G = checkpointGroup(P)) {
     std::string Names;
-    for (int T : G.Tables)
+    for (int T : G->Tables)
       Names += (Names.empty() ? "" : ", ") + M.Tables[T].Name;
     W.comment("Rows dpc_rlo .. dpc_rhi of " + Names +
               " (their first index), in the reference order, from the\n"
               "row above them: a segment of a checkpointed traceback "
               "(" + M.Name + "_traceback.cpp).");
-    W.open("void ref_rows_" + M.Tables[G.Tables[0]].Name +
+    W.open("void ref_rows_" + M.Tables[G->Tables[0]].Name +
            "(const Params &dpc_p, const Inputs &dpc_in, const RefTables "
            "&dpc_r, int64_t dpc_rlo, int64_t dpc_rhi, int *dpc_err)");
     emitParamLocals(M, W);
-    RefLoops(*G.RowsReference);
+    RefLoops(*G->RowsReference);
     W.close();
     W.blank();
   }

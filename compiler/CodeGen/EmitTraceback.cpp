@@ -208,12 +208,7 @@ struct Tracer {
 /// accessors the trace functions read such tables with (dpc_rows).
 void rowCheckpoints(const Program &P, CodeWriter &W) {
   const ModuleInfo &M = P.M;
-  const Group *G = nullptr;
-  for (const Group &Gr : P.Groups)
-    if (!Gr.Tables.empty() && P.Storages[Gr.Tables[0]].Checkpoint) {
-      DPC_ASSERT(!G, "checkpointed tables in two groups");
-      G = &Gr;
-    }
+  const Group *G = checkpointGroup(P);
   DPC_ASSERT(G, "no checkpointed group");
   std::string Names;
   for (int T : G->Tables)

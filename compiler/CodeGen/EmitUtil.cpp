@@ -269,10 +269,17 @@ bool dpc::anyRingTable(const Program &P) {
 }
 
 bool dpc::anyCheckpointTable(const Program &P) {
-  for (auto &S : P.Storages)
-    if (S.Checkpoint)
-      return true;
-  return false;
+  return checkpointGroup(P) != nullptr;
+}
+
+const Group *dpc::checkpointGroup(const Program &P) {
+  const Group *G = nullptr;
+  for (const Group &Gr : P.Groups)
+    if (!Gr.Tables.empty() && P.Storages[Gr.Tables[0]].Checkpoint) {
+      DPC_ASSERT(!G, "checkpointed tables in two groups");
+      G = &Gr;
+    }
+  return G;
 }
 
 bool dpc::groupHasRing(const Program &P, const Group &G) {

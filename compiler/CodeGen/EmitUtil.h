@@ -119,6 +119,9 @@ bool anyRingTable(const lir::Program &P);
 /// Whether some table may stay as rows in a traced run, its traceback
 /// recomputing rows from checkpoints (lir::Storage::Checkpoint).
 bool anyCheckpointTable(const lir::Program &P);
+/// The group whose tables those are (at most one: Lower/
+/// ChooseRingStorage.cpp), or null.
+const lir::Group *checkpointGroup(const lir::Program &P);
 /// The runtime's name of an input alphabet: `dpc_rt::Alpha::RNA`, ...
 const char *rtAlpha(Alphabet A);
 /// An input's dpc_rt::InputSpec: `{"seq", dpc_rt::Alpha::RNA}`, a matrix
