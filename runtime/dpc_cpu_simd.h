@@ -83,6 +83,54 @@ template <class T> inline vec<T> mulsum(vec<T> A, T X, vec<T> Y) {
 /// Every lane X.
 template <class T> inline vec<T> splat(T X) { return vec<T>{} + X; }
 
+/// The lanes of P where M is nonzero, 0 in the others, whose memory is not
+/// read (masked loads: the guarded packs of a tile product read along a
+/// row only where the element lies inside its table).
+inline vec<int32_t> load_where(const int32_t *P, vec<int32_t> M) {
+  vec<int32_t> R;
+#if defined(__AVX512F__)
+  __m512i Mi;
+  std::memcpy(&Mi, &M, sizeof Mi);
+  __m512i V = _mm512_maskz_loadu_epi32(_mm512_test_epi32_mask(Mi, Mi), P);
+  std::memcpy(&R, &V, sizeof R);
+#elif defined(__AVX2__)
+  __m256i H[2];
+  std::memcpy(H, &M, sizeof H);
+  H[0] = _mm256_maskload_epi32(reinterpret_cast<const int *>(P), H[0]);
+  H[1] = _mm256_maskload_epi32(reinterpret_cast<const int *>(P + 8), H[1]);
+  std::memcpy(&R, H, sizeof R);
+#else
+  for (int L = 0; L < lanes<int32_t>; ++L)
+    R[L] = M[L] ? P[L] : 0;
+#endif
+  return R;
+}
+
+/// dpc::soft_neg_w (Max) or soft_pos_w lane by lane where M is nonzero (an
+/// int32 operand that may hold the reduction's infinity, Inf, read clamped
+/// to Clamp = -2^30 or 2^30 - 1), Clamp where M is zero (a masked or
+/// outside element); Wide's lanes are set where a finite operand read lies
+/// beyond +-2^28 (dpc::SoftNarrow).
+template <bool Max>
+inline vec<int32_t> soft_where(vec<int32_t> V, vec<int32_t> M,
+                               vec<int32_t> &Wide) {
+  const int32_t Inf = Max ? INT32_MIN : INT32_MAX;
+  const int32_t Clamp = Max ? -(1 << 30) : (1 << 30) - 1;
+  const int32_t Narrow = 1 << 28;
+  Wide |= M & (V != Inf) & ((V > Narrow) | (V < -Narrow));
+  vec<int32_t> C = Max ? (V < Clamp ? splat(Clamp) : V)
+                       : (V > Clamp ? splat(Clamp) : V);
+  return M != 0 ? C : splat(Clamp);
+}
+
+/// Whether any lane of V is nonzero.
+inline bool any_lane(vec<int32_t> V) {
+  int32_t R = 0;
+  for (int L = 0; L < lanes<int32_t>; ++L)
+    R |= V[L];
+  return R != 0;
+}
+
 /// Lane-wise x + y with x a vector too (reductions along k, k in the lanes).
 template <class T> inline vec<T> addmax_vv(vec<T> A, vec<T> X, vec<T> Y) {
   vec<T> S = X + Y;

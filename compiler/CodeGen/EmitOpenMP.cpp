@@ -171,7 +171,15 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
   bool XK = accessAlong(P, XL, KL) == Access::Contiguous;
   const char *F = productStep(Sp.Op);
   W.text("#if DPC_CPU_VECTORS");
-  if (B.KVec)
+  if (B.Guarded)
+    W.comment(fmt::format(
+        "Every tile: {} rows x {} columns of accumulators held in vector "
+        "registers while k\nruns, {} values of k at a time; each chunk "
+        "first packs X's rows and Y's columns,\nan element read (clamped) "
+        "where its load guard holds (inside the table{}),\nelse {}.",
+        B.Rows, BC, B.KChunk, Sp.RowMask ? ", and the mask" : "",
+        maskedOperand(Sp)));
+  else if (B.KVec)
     W.comment(fmt::format(
         "Tiles whose whole box reads only cells of the operand tables (isl): "
         "every cell\nof the box is computed, in blocks of {} x {} cells, "
@@ -184,7 +192,10 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
         "every cell\nof the box is computed, {} rows x {} columns of "
         "accumulators held in vector\nregisters while k runs.",
         B.Rows, BC));
-  W.open("if (" + iexpr(Sp.BoxGuard) + ")");
+  if (B.Guarded)
+    W.open("");
+  else
+    W.open("if (" + iexpr(Sp.BoxGuard) + ")");
   // Binds the cell indices other than the row's and the column's (their
   // box is one wide) and the outer contraction indices.
   auto BindOthers = [&](const LNode &Leaf) {
@@ -263,9 +274,125 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     W.close();
     return true;
   };
+  // The guarded form: per chunk of KChunk k, Y's columns (dpc_ys[k][c])
+  // and X's rows (dpc_xs[r][k]) packed as their load guards say, then the
+  // rows x vectors updates from the packs. A pack along a contiguous run
+  // (Y along the columns, X along k where it runs so) computes the guard
+  // of each element into a lane mask, then loads the lanes it sets only
+  // (dpc::cpu::load_where) and clamps them (soft_where), the lanes that
+  // read a wide operand ORed into dpc_wv.
+  auto GuardedChunk = [&](const LNode &N) {
+    const int64_t BR = Sp.BoxSize[Sp.RowDim], KC = B.KChunk, L = B.Lanes;
+    const bool Max = Sp.Op == RedOp::Max;
+    auto GuardOf = [&](const IExprPtr &G) {
+      return G->isInt(1) ? std::string("true") : iexpr(G);
+    };
+    // Count lanes from Src (contiguous) into Dst, where Mask says.
+    auto PackLanes = [&](const std::string &Dst, const std::string &Src,
+                         const std::string &Mask, int64_t Count) {
+      W.line("for (int dpc_v = 0; dpc_v < {}; ++dpc_v)", Count / L);
+      W.line("  dpc::cpu::store(&{}[dpc_v * {}], dpc::cpu::soft_where<{}>("
+             "dpc::cpu::load_where({} + dpc_v * {}, dpc::cpu::load(&{}[dpc_v "
+             "* {}])), dpc::cpu::load(&{}[dpc_v * {}]), dpc_wv));",
+             Dst, L, Max ? "true" : "false", Src, L, Mask, L, Mask, L);
+    };
+    W.open("");
+    BindOthers(*leafOf(N));
+    W.line("dpc::cpu::vec<int32_t> dpc_wv = {{}}; // lanes that read a wide "
+           "operand");
+    W.line("const int64_t dpc_khi = {};", iexpr(N.Hi));
+    W.open(fmt::format("for (int64_t dpc_kb = {}; dpc_kb <= dpc_khi; "
+                       "dpc_kb += {})",
+                       iexpr(N.Lo), KC));
+    W.line("const int dpc_kn = int(dpc_min(int64_t({}), dpc_khi - dpc_kb + 1));",
+           KC);
+    W.line("alignas(64) {} dpc_ys[{}][{}]; // {}[...] at k = dpc_kb + "
+           "[k], columns {} + [c]",
+           T, KC, BC, M.Tables[YL.Table].Name, ColLo);
+    W.open("for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk)");
+    W.line("const int64_t {} = dpc_kb + dpc_kk;", KL);
+    W.line("int64_t dpc_y_at;");
+    W.open("");
+    W.line("const int64_t {} = {};", ColV, ColLo);
+    W.line("dpc_y_at = {};", cellOffset(P, YL.Table, YL.Idx, false));
+    W.close();
+    W.line("alignas(64) int32_t dpc_m[{}]; // the load guard of each column",
+           BC);
+    W.text("DPC_SIMD");
+    W.open(fmt::format("for (int dpc_c = 0; dpc_c < {}; ++dpc_c)", BC));
+    W.line("const int64_t {} = {} + dpc_c; (void){};", ColV, ColLo, ColV);
+    W.line("dpc_m[dpc_c] = ({}) ? -1 : 0;", GuardOf(Sp.YLoadGuard));
+    W.close();
+    PackLanes("dpc_ys[dpc_kk]", YB + " + dpc_y_at", "dpc_m", BC);
+    W.close();
+    W.line("alignas(64) {} dpc_xs[{}][{}]; // {}[...] of rows {} + [r] at "
+           "k = dpc_kb + [k]",
+           T, BR, KC, M.Tables[XL.Table].Name, RowLo);
+    W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", BR));
+    W.line("const int64_t {} = {} + dpc_r;", RowV, RowLo);
+    if (XK) {
+      W.line("int64_t dpc_x_at;");
+      W.open("");
+      W.line("const int64_t {} = dpc_kb;", KL);
+      W.line("dpc_x_at = {};", cellOffset(P, XL.Table, XL.Idx, false));
+      W.close();
+      W.line("alignas(64) int32_t dpc_m[{}]; // the load guard at each k "
+             "(none past the chunk)",
+             KC);
+      W.text("DPC_SIMD");
+      W.open(fmt::format("for (int dpc_kk = 0; dpc_kk < {}; ++dpc_kk)", KC));
+      W.line("const int64_t {} = dpc_kb + dpc_kk;", KL);
+      W.line("dpc_m[dpc_kk] = dpc_kk < dpc_kn && ({}) ? -1 : 0;",
+             GuardOf(Sp.XLoadGuard));
+      W.close();
+      PackLanes("dpc_xs[dpc_r]", XB + " + dpc_x_at", "dpc_m", KC);
+    } else {
+      W.comment("(X does not run along k: element by element)");
+      W.open("for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk)");
+      W.line("const int64_t {} = dpc_kb + dpc_kk;", KL);
+      W.line("dpc_xs[dpc_r][dpc_kk] = ({}) ? {} : {};", GuardOf(Sp.XLoadGuard),
+             productOperand(Sp,
+                            XB + "[" + cellOffset(P, XL.Table, XL.Idx, false) +
+                                "]",
+                            "dpc_wide"),
+             maskedOperand(Sp));
+      W.close();
+    }
+    W.close();
+    W.open(fmt::format("for (int64_t dpc_r0 = 0; dpc_r0 < {}; dpc_r0 += {})",
+                       BR, B.Rows));
+    std::string Acc = fmt::format(
+        "dpc_acc{}[(dpc_r0 + dpc_r) * {} + dpc_v * {}]", SI, BC, B.Lanes);
+    auto EachCell = [&](const std::string &Body) {
+      W.line("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", B.Rows);
+      W.line("  for (int dpc_v = 0; dpc_v < {}; ++dpc_v)", B.NV);
+      W.line("    {}", Body);
+    };
+    W.line("dpc::cpu::vec<{}> dpc_a[{}][{}];", T, B.Rows, B.NV);
+    EachCell(fmt::format("dpc_a[dpc_r][dpc_v] = dpc::cpu::load(&{});", Acc));
+    W.open("for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk)");
+    W.line("dpc::cpu::vec<{}> dpc_b[{}];", T, B.NV);
+    W.line("for (int dpc_v = 0; dpc_v < {}; ++dpc_v) dpc_b[dpc_v] = "
+           "dpc::cpu::load(&dpc_ys[dpc_kk][dpc_v * {}]);",
+           B.NV, B.Lanes);
+    W.line("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", B.Rows);
+    W.line("  for (int dpc_v = 0; dpc_v < {}; ++dpc_v)", B.NV);
+    W.line("    dpc_a[dpc_r][dpc_v] = dpc::cpu::{}(dpc_a[dpc_r][dpc_v], "
+           "dpc_xs[dpc_r0 + dpc_r][dpc_kk], dpc_b[dpc_v]);",
+           F);
+    W.close();
+    EachCell(fmt::format("dpc::cpu::store(&{}, dpc_a[dpc_r][dpc_v]);", Acc));
+    W.close();
+    W.close();
+    W.line("if (dpc::cpu::any_lane(dpc_wv)) dpc_wide = 1;");
+    W.close();
+    return true;
+  };
   auto Chunked = [&](const LNode &N) {
     if (!isChunkLoop(N))
       return false;
+    if (B.Guarded)
+      return GuardedChunk(N);
     if (B.KVec)
       return KVecChunk(N);
     const LNode *Leaf = leafOf(N);
@@ -321,6 +448,8 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
   };
   printLoopTree(*Sp.ProductLoops, W, Chunked,
                 "the blocked CPU tile-product loops");
+  if (Sp.SoftInf)
+    W.line("if (dpc_wide) dpc_acc{}[{}] = 1;", SI, softWideIndex(Sp));
   W.line("return;");
   W.close();
   W.text("#endif");
@@ -395,17 +524,18 @@ void productBody(const Program &P, int SI, CodeWriter &W, bool Flagged) {
   }
   const CpuProduct &CP = P.Cpu.Products[SI];
   DPC_ASSERT(!(Flagged && CP.Block), "a flagged register-blocked product");
-  if (CP.Block)
-    productBlocked(P, Sp, SI, *CP.Block, W);
   // SoftInf: whether a finite operand beyond +-dpc::SoftNarrow was read
   // (an OR over the vector loops), into the accumulator's wide flag
-  DPC_ASSERT(!Sp.SoftInf || !CP.Block, "a register-blocked SoftInf product");
+  DPC_ASSERT(!Sp.SoftInf || !CP.Block || CP.Block->Guarded,
+             "a register-blocked SoftInf product without guarded packs");
   const std::string Wide = Sp.SoftInf ? "dpc_wide" : "";
   const std::string Simd = Sp.SoftInf ? "DPC_SIMD_OR(dpc_wide)"
                            : Flagged  ? "DPC_SIMD_OR(dpc_bad)"
                                       : "DPC_SIMD";
   if (Sp.SoftInf)
     W.line("int dpc_wide = 0;");
+  if (CP.Block)
+    productBlocked(P, Sp, SI, *CP.Block, W);
   const VExpr &XL = *Sp.X, &YL = *Sp.Y;
   std::string XV = "dpc_t." + P.Storages[XL.Table].Buffer + "[" +
                    cellOffset(P, XL.Table, XL.Idx, false) + "]";

@@ -316,6 +316,13 @@ struct CpuBlock {
   int64_t Lanes = 0, NV = 0, Rows = 0;
   bool KVec = false;
   int64_t Cols = 0;
+  /// Rows x vectors in every tile, its operands packed KChunk values of k
+  /// at a time first: each element read where its load guard holds
+  /// (SplitInfo::XLoadGuard / YLoadGuard: inside the table, and the mask
+  /// of a masked product), clamped (SoftInf), else the masked value. For
+  /// products whose operands may be infinite, where no BoxGuard applies.
+  bool Guarded = false;
+  int64_t KChunk = 0;
 };
 
 struct CpuProduct {

@@ -1141,8 +1141,15 @@ struct CpuMapper {
       Why = "not rectangular";
       return std::nullopt;
     }
-    if (Sp.SoftInf) {
-      Why = "the operands may be infinite (clamped loads in the plain form)";
+    // Operands that may be infinite are read clamped, and a masked
+    // product's box holds terms outside its cells' ranges: the guarded
+    // form packs each operand element as its load guard says.
+    const bool Guarded = Sp.SoftInf;
+    DPC_ASSERT(!Guarded || Sp.Ty == ScalarType::Int32,
+               "clamped operands of a type other than int32");
+    if (Guarded && (!Sp.XLoadGuard || !Sp.YLoadGuard)) {
+      Why = "the operands may be infinite and an operand is read through a "
+            "copy table (no load guard from lowering)";
       return std::nullopt;
     }
     if (Sp.Op == RedOp::LogSumExp) {
@@ -1154,7 +1161,7 @@ struct CpuMapper {
             "of a cell of the domain; the blocked form computes whole boxes)";
       return std::nullopt;
     }
-    if (!Sp.BoxGuard) {
+    if (!Guarded && !Sp.BoxGuard) {
       Why = "no tile reads only inside the operand tables";
       return std::nullopt;
     }
@@ -1179,7 +1186,7 @@ struct CpuMapper {
     const std::string &KL = Sp.KVars.back();
     // (not for a sum: its vector of partial results along k would add the
     // terms in another order than the GPU's product)
-    if (Sp.Op != RedOp::Sum &&
+    if (Sp.Op != RedOp::Sum && !Guarded &&
         accessAlong(P, *Sp.X, KL) == Access::Contiguous &&
         accessAlong(P, *Sp.Y, KL) == Access::Contiguous && BR % 4 == 0 &&
         BC % 4 == 0 && accessAlong(P, *Sp.Y, Col) != Access::Contiguous) {
@@ -1206,6 +1213,23 @@ struct CpuMapper {
     B.Rows = std::max<int64_t>(1, (T.VectorRegisters / 2) / B.NV);
     while (BR % B.Rows != 0)
       --B.Rows;
+    if (Guarded) {
+      // Packing a chunk costs about (rows + columns) guarded loads a k
+      // against rows x columns updates; two vectors of k at a time (32
+      // int32) keep both packs (4 KiB each for a 32 x 32 box) in the L1
+      // cache, and X's pack along k whole vectors.
+      B.Guarded = true;
+      B.KChunk = 2 * B.Lanes;
+      Why = fmt::format(
+          "register-blocked in every tile: {} rows x {} columns of "
+          "accumulators in {} vectors of {} lanes; the operands may be "
+          "infinite{}, so each chunk of {} k first packs X's rows and Y's "
+          "columns, an element clamped where its load guard holds and the "
+          "masked value elsewhere",
+          B.Rows, BC, B.Rows * B.NV, B.Lanes,
+          Sp.RowMask ? " and the product is masked" : "", B.KChunk);
+      return B;
+    }
     Why = fmt::format("register-blocked where the tile reads inside the "
                       "tables: {} rows x {} columns of accumulators in {} "
                       "vectors of {} lanes",

@@ -155,8 +155,8 @@ cpu:
     why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 4 rows x 64 columns of accumulators in 16 vectors of 16 lanes
   tile product 1: register-blocked (rows x vectors), last index innermost, 4 rows x 4 vectors of 16 lanes
     why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 4 rows x 64 columns of accumulators in 16 vectors of 16 lanes
-  tile product 2: plain loops, last index innermost
-    why: the last index innermost (a row of accumulators); not register-blocked: the operands may be infinite (clamped loads in the plain form)
+  tile product 2: register-blocked (rows x vectors), last index innermost, 8 rows x 2 vectors of 16 lanes
+    why: the last index innermost (a row of accumulators); register-blocked in every tile: 8 rows x 32 columns of accumulators in 16 vectors of 16 lanes; the operands may be infinite and the product is masked, so each chunk of 32 k first packs X's rows and Y's columns, an element clamped where its load guard holds and the masked value elsewhere
   tile product 3: register-blocked (rows x vectors), last index innermost, 8 rows x 2 vectors of 16 lanes
     why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 8 rows x 32 columns of accumulators in 16 vectors of 16 lanes
   tile product 4: register-blocked (rows x vectors), last index innermost, 8 rows x 2 vectors of 16 lanes
