@@ -281,7 +281,7 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
   // of each element into a lane mask, then loads the lanes it sets only
   // (dpc::cpu::load_where) and clamps them (soft_where), the lanes that
   // read a wide operand ORed into dpc_wv.
-  auto GuardedChunk = [&](const LNode &N) {
+  auto GuardedBody = [&] {
     const int64_t BR = Sp.BoxSize[Sp.RowDim], KC = B.KChunk, L = B.Lanes;
     const bool Max = Sp.Op == RedOp::Max;
     auto GuardOf = [&](const IExprPtr &G) {
@@ -296,14 +296,29 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
              "* {}])), dpc::cpu::load(&{}[dpc_v * {}]), dpc_wv));",
              Dst, L, Max ? "true" : "false", Src, L, Mask, L, Mask, L);
     };
-    W.open("");
-    BindOthers(*leafOf(N));
+    std::string Params;
+    for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
+      Params += "const int64_t " + Sp.KVars[K] + ", ";
     W.line("dpc::cpu::vec<int32_t> dpc_wv = {{}}; // lanes that read a wide "
            "operand");
-    W.line("const int64_t dpc_khi = {};", iexpr(N.Hi));
-    W.open(fmt::format("for (int64_t dpc_kb = {}; dpc_kb <= dpc_khi; "
+    W.comment(fmt::format("One loop of the product over {} = dpc_klo .. "
+                          "dpc_khi (the outer contraction indices given),\n"
+                          "{} values of {} at a time.",
+                          KL, KC, KL));
+    // (always inlined: GCC keeps a lambda this large out of line, and the
+    // loop then reads the captured tile indices through memory)
+    W.open("auto dpc_k_loop = [&](" + Params +
+           "const int64_t dpc_klo, const int64_t dpc_khi) "
+           "__attribute__((always_inline))");
+    for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
+      W.line("(void){};", Sp.KVars[K]);
+    for (size_t D = 0; D < Tab.Indices.size(); ++D)
+      if (static_cast<int>(D) != Sp.RowDim && static_cast<int>(D) != Sp.ColDim)
+        W.line("const int64_t {} = {}; (void){};", Tab.Indices[D],
+               iexpr(Sp.BoxLo[D]), Tab.Indices[D]);
+    W.open(fmt::format("for (int64_t dpc_kb = dpc_klo; dpc_kb <= dpc_khi; "
                        "dpc_kb += {})",
-                       iexpr(N.Lo), KC));
+                       KC));
     W.line("const int dpc_kn = int(dpc_min(int64_t({}), dpc_khi - dpc_kb + 1));",
            KC);
     W.line("alignas(64) {} dpc_ys[{}][{}]; // {}[...] at k = dpc_kb + "
@@ -384,8 +399,15 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     EachCell(fmt::format("dpc::cpu::store(&{}, dpc_a[dpc_r][dpc_v]);", Acc));
     W.close();
     W.close();
-    W.line("if (dpc::cpu::any_lane(dpc_wv)) dpc_wide = 1;");
-    W.close();
+    W.close("};");
+  };
+  // A loop of the product's k: one call of the guarded form's dpc_k_loop.
+  auto GuardedChunk = [&](const LNode &N) {
+    const LNode *Leaf = leafOf(N);
+    std::string Args;
+    for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
+      Args += iexpr(Leaf->Args[K]) + ", ";
+    W.line("dpc_k_loop({}{}, {});", Args, iexpr(N.Lo), iexpr(N.Hi));
     return true;
   };
   auto Chunked = [&](const LNode &N) {
@@ -446,8 +468,12 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     W.close();
     return true;
   };
+  if (B.Guarded)
+    GuardedBody();
   printLoopTree(*Sp.ProductLoops, W, Chunked,
                 "the blocked CPU tile-product loops");
+  if (B.Guarded)
+    W.line("if (dpc::cpu::any_lane(dpc_wv)) dpc_wide = 1;");
   if (Sp.SoftInf)
     W.line("if (dpc_wide) dpc_acc{}[{}] = 1;", SI, softWideIndex(Sp));
   W.line("return;");

@@ -203,562 +203,113 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
   // an element read (clamped) where its load guard holds (inside the table, and the mask),
   // else int32_t(-(1 << 30)).
   {
+    dpc::cpu::vec<int32_t> dpc_wv = {}; // lanes that read a wide operand
+    // One loop of the product over k2 = dpc_klo .. dpc_khi (the outer contraction indices given),
+    // 32 values of k2 at a time.
+    auto dpc_k_loop = [&](const int64_t k1, const int64_t dpc_klo,
+                          const int64_t dpc_khi) __attribute__((always_inline)) {
+      (void)k1;
+      const int64_t i1 = -tile0;
+      (void)i1;
+      const int64_t j1 = tile1;
+      (void)j1;
+      for (int64_t dpc_kb = dpc_klo; dpc_kb <= dpc_khi; dpc_kb += 32) {
+        const int dpc_kn = int(dpc_min(int64_t(32), dpc_khi - dpc_kb + 1));
+        alignas(64) int32_t
+            dpc_ys[32][32]; // F[...] at k = dpc_kb + [k], columns 32 * tile3 + [c]
+        for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
+          const int64_t k2 = dpc_kb + dpc_kk;
+          int64_t dpc_y_at;
+          {
+            const int64_t j2 = 32 * tile3;
+            dpc_y_at = F_at(dpc_p, k1 + 1, j1, k2 + 1, j2);
+          }
+          alignas(64) int32_t dpc_m[32]; // the load guard of each column
+          DPC_SIMD
+          for (int dpc_c = 0; dpc_c < 32; ++dpc_c) {
+            const int64_t j2 = 32 * tile3 + dpc_c;
+            (void)j2;
+            dpc_m[dpc_c] =
+                (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 || j2 >= 0 && k2 == j2)
+                    ? -1
+                    : 0;
+          }
+          for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+            dpc::cpu::store(&dpc_ys[dpc_kk][dpc_v * 16],
+                            dpc::cpu::soft_where<true>(
+                                dpc::cpu::load_where(dpc_t.F + dpc_y_at + dpc_v * 16,
+                                                     dpc::cpu::load(&dpc_m[dpc_v * 16])),
+                                dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
+        }
+        alignas(64) int32_t
+            dpc_xs[32][32]; // F[...] of rows -(32 * tile2) + [r] at k = dpc_kb + [k]
+        for (int dpc_r = 0; dpc_r < 32; ++dpc_r) {
+          const int64_t i2 = -(32 * tile2) + dpc_r;
+          int64_t dpc_x_at;
+          {
+            const int64_t k2 = dpc_kb;
+            dpc_x_at = F_at(dpc_p, i1, k1, i2, k2);
+          }
+          alignas(64) int32_t dpc_m[32]; // the load guard at each k (none past the chunk)
+          DPC_SIMD
+          for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+            const int64_t k2 = dpc_kb + dpc_kk;
+            dpc_m[dpc_kk] = dpc_kk < dpc_kn && (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
+                                                i2 >= 0 && k2 == i2)
+                                ? -1
+                                : 0;
+          }
+          for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+            dpc::cpu::store(&dpc_xs[dpc_r][dpc_v * 16],
+                            dpc::cpu::soft_where<true>(
+                                dpc::cpu::load_where(dpc_t.F + dpc_x_at + dpc_v * 16,
+                                                     dpc::cpu::load(&dpc_m[dpc_v * 16])),
+                                dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
+        }
+        for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
+          dpc::cpu::vec<int32_t> dpc_a[8][2];
+          for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
+            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+              dpc_a[dpc_r][dpc_v] =
+                  dpc::cpu::load(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
+          for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
+            dpc::cpu::vec<int32_t> dpc_b[2];
+            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+              dpc_b[dpc_v] = dpc::cpu::load(&dpc_ys[dpc_kk][dpc_v * 16]);
+            for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
+              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+                dpc_a[dpc_r][dpc_v] = dpc::cpu::addmax(
+                    dpc_a[dpc_r][dpc_v], dpc_xs[dpc_r0 + dpc_r][dpc_kk], dpc_b[dpc_v]);
+          }
+          for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
+            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+              dpc::cpu::store(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
+                              dpc_a[dpc_r][dpc_v]);
+        }
+      }
+    };
     if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
         M >= 32 * tile3 + 1) {
       for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
         if (tile2 + tile3 >= 1 && kk0 + tile0 == 0) {
-          {
-            const int64_t i1 = -tile0;
-            (void)i1;
-            const int64_t j1 = tile1;
-            (void)j1;
-            const int64_t k1 = -tile0;
-            (void)k1;
-            dpc::cpu::vec<int32_t> dpc_wv = {}; // lanes that read a wide operand
-            const int64_t dpc_khi = -(32 * tile2);
-            for (int64_t dpc_kb = -(32 * tile2); dpc_kb <= dpc_khi; dpc_kb += 32) {
-              const int dpc_kn = int(dpc_min(int64_t(32), dpc_khi - dpc_kb + 1));
-              alignas(64) int32_t
-                  dpc_ys[32][32]; // F[...] at k = dpc_kb + [k], columns 32 * tile3 + [c]
-              for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
-                const int64_t k2 = dpc_kb + dpc_kk;
-                int64_t dpc_y_at;
-                {
-                  const int64_t j2 = 32 * tile3;
-                  dpc_y_at = F_at(dpc_p, k1 + 1, j1, k2 + 1, j2);
-                }
-                alignas(64) int32_t dpc_m[32]; // the load guard of each column
-                DPC_SIMD
-                for (int dpc_c = 0; dpc_c < 32; ++dpc_c) {
-                  const int64_t j2 = 32 * tile3 + dpc_c;
-                  (void)j2;
-                  dpc_m[dpc_c] = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                                  j2 >= 0 && k2 == j2)
-                                     ? -1
-                                     : 0;
-                }
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc::cpu::store(
-                      &dpc_ys[dpc_kk][dpc_v * 16],
-                      dpc::cpu::soft_where<true>(
-                          dpc::cpu::load_where(dpc_t.F + dpc_y_at + dpc_v * 16,
-                                               dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                          dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
-              }
-              alignas(64) int32_t
-                  dpc_xs[32]
-                        [32]; // F[...] of rows -(32 * tile2) + [r] at k = dpc_kb + [k]
-              for (int dpc_r = 0; dpc_r < 32; ++dpc_r) {
-                const int64_t i2 = -(32 * tile2) + dpc_r;
-                int64_t dpc_x_at;
-                {
-                  const int64_t k2 = dpc_kb;
-                  dpc_x_at = F_at(dpc_p, i1, k1, i2, k2);
-                }
-                alignas(64)
-                    int32_t dpc_m[32]; // the load guard at each k (none past the chunk)
-                DPC_SIMD
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  const int64_t k2 = dpc_kb + dpc_kk;
-                  dpc_m[dpc_kk] =
-                      dpc_kk < dpc_kn &&
-                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                          ? -1
-                          : 0;
-                }
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc::cpu::store(
-                      &dpc_xs[dpc_r][dpc_v * 16],
-                      dpc::cpu::soft_where<true>(
-                          dpc::cpu::load_where(dpc_t.F + dpc_x_at + dpc_v * 16,
-                                               dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                          dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
-              }
-              for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
-                dpc::cpu::vec<int32_t> dpc_a[8][2];
-                for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                    dpc_a[dpc_r][dpc_v] =
-                        dpc::cpu::load(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
-                for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
-                  dpc::cpu::vec<int32_t> dpc_b[2];
-                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                    dpc_b[dpc_v] = dpc::cpu::load(&dpc_ys[dpc_kk][dpc_v * 16]);
-                  for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                    for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                      dpc_a[dpc_r][dpc_v] =
-                          dpc::cpu::addmax(dpc_a[dpc_r][dpc_v],
-                                           dpc_xs[dpc_r0 + dpc_r][dpc_kk], dpc_b[dpc_v]);
-                }
-                for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                    dpc::cpu::store(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
-                                    dpc_a[dpc_r][dpc_v]);
-              }
-            }
-            if (dpc::cpu::any_lane(dpc_wv)) dpc_wide = 1;
-          }
+          dpc_k_loop(-tile0, -(32 * tile2), -(32 * tile2));
         } else {
           if (M + 32 * tile2 >= 3 && tile2 + tile3 == 0 && kk0 + tile0 == 0) {
-            {
-              const int64_t i1 = -tile0;
-              (void)i1;
-              const int64_t j1 = tile1;
-              (void)j1;
-              const int64_t k1 = -tile0;
-              (void)k1;
-              dpc::cpu::vec<int32_t> dpc_wv = {}; // lanes that read a wide operand
-              const int64_t dpc_khi = -(32 * tile2);
-              for (int64_t dpc_kb = -(32 * tile2); dpc_kb <= dpc_khi; dpc_kb += 32) {
-                const int dpc_kn = int(dpc_min(int64_t(32), dpc_khi - dpc_kb + 1));
-                alignas(64) int32_t
-                    dpc_ys[32]
-                          [32]; // F[...] at k = dpc_kb + [k], columns 32 * tile3 + [c]
-                for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
-                  const int64_t k2 = dpc_kb + dpc_kk;
-                  int64_t dpc_y_at;
-                  {
-                    const int64_t j2 = 32 * tile3;
-                    dpc_y_at = F_at(dpc_p, k1 + 1, j1, k2 + 1, j2);
-                  }
-                  alignas(64) int32_t dpc_m[32]; // the load guard of each column
-                  DPC_SIMD
-                  for (int dpc_c = 0; dpc_c < 32; ++dpc_c) {
-                    const int64_t j2 = 32 * tile3 + dpc_c;
-                    (void)j2;
-                    dpc_m[dpc_c] = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                                    j2 >= 0 && k2 == j2)
-                                       ? -1
-                                       : 0;
-                  }
-                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                    dpc::cpu::store(
-                        &dpc_ys[dpc_kk][dpc_v * 16],
-                        dpc::cpu::soft_where<true>(
-                            dpc::cpu::load_where(dpc_t.F + dpc_y_at + dpc_v * 16,
-                                                 dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                            dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
-                }
-                alignas(64) int32_t
-                    dpc_xs[32]
-                          [32]; // F[...] of rows -(32 * tile2) + [r] at k = dpc_kb + [k]
-                for (int dpc_r = 0; dpc_r < 32; ++dpc_r) {
-                  const int64_t i2 = -(32 * tile2) + dpc_r;
-                  int64_t dpc_x_at;
-                  {
-                    const int64_t k2 = dpc_kb;
-                    dpc_x_at = F_at(dpc_p, i1, k1, i2, k2);
-                  }
-                  alignas(64)
-                      int32_t dpc_m[32]; // the load guard at each k (none past the chunk)
-                  DPC_SIMD
-                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                    const int64_t k2 = dpc_kb + dpc_kk;
-                    dpc_m[dpc_kk] =
-                        dpc_kk < dpc_kn && (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
-                                            i2 >= 0 && k2 == i2)
-                            ? -1
-                            : 0;
-                  }
-                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                    dpc::cpu::store(
-                        &dpc_xs[dpc_r][dpc_v * 16],
-                        dpc::cpu::soft_where<true>(
-                            dpc::cpu::load_where(dpc_t.F + dpc_x_at + dpc_v * 16,
-                                                 dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                            dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
-                }
-                for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
-                  dpc::cpu::vec<int32_t> dpc_a[8][2];
-                  for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                    for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                      dpc_a[dpc_r][dpc_v] =
-                          dpc::cpu::load(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
-                  for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
-                    dpc::cpu::vec<int32_t> dpc_b[2];
-                    for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                      dpc_b[dpc_v] = dpc::cpu::load(&dpc_ys[dpc_kk][dpc_v * 16]);
-                    for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                      for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                        dpc_a[dpc_r][dpc_v] = dpc::cpu::addmax(
-                            dpc_a[dpc_r][dpc_v], dpc_xs[dpc_r0 + dpc_r][dpc_kk],
-                            dpc_b[dpc_v]);
-                  }
-                  for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                    for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                      dpc::cpu::store(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
-                                      dpc_a[dpc_r][dpc_v]);
-                }
-              }
-              if (dpc::cpu::any_lane(dpc_wv)) dpc_wide = 1;
-            }
+            dpc_k_loop(-tile0, -(32 * tile2), -(32 * tile2));
           }
         }
-        {
-          const int64_t i1 = -tile0;
-          (void)i1;
-          const int64_t j1 = tile1;
-          (void)j1;
-          const int64_t k1 = kk0;
-          (void)k1;
-          dpc::cpu::vec<int32_t> dpc_wv = {}; // lanes that read a wide operand
-          const int64_t dpc_khi = dpc_min(M - 3, 32 * tile3 + 29);
-          for (int64_t dpc_kb = dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1);
-               dpc_kb <= dpc_khi; dpc_kb += 32) {
-            const int dpc_kn = int(dpc_min(int64_t(32), dpc_khi - dpc_kb + 1));
-            alignas(64) int32_t
-                dpc_ys[32][32]; // F[...] at k = dpc_kb + [k], columns 32 * tile3 + [c]
-            for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
-              const int64_t k2 = dpc_kb + dpc_kk;
-              int64_t dpc_y_at;
-              {
-                const int64_t j2 = 32 * tile3;
-                dpc_y_at = F_at(dpc_p, k1 + 1, j1, k2 + 1, j2);
-              }
-              alignas(64) int32_t dpc_m[32]; // the load guard of each column
-              DPC_SIMD
-              for (int dpc_c = 0; dpc_c < 32; ++dpc_c) {
-                const int64_t j2 = 32 * tile3 + dpc_c;
-                (void)j2;
-                dpc_m[dpc_c] =
-                    (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 || j2 >= 0 && k2 == j2)
-                        ? -1
-                        : 0;
-              }
-              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                dpc::cpu::store(
-                    &dpc_ys[dpc_kk][dpc_v * 16],
-                    dpc::cpu::soft_where<true>(
-                        dpc::cpu::load_where(dpc_t.F + dpc_y_at + dpc_v * 16,
-                                             dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                        dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
-            }
-            alignas(64) int32_t
-                dpc_xs[32][32]; // F[...] of rows -(32 * tile2) + [r] at k = dpc_kb + [k]
-            for (int dpc_r = 0; dpc_r < 32; ++dpc_r) {
-              const int64_t i2 = -(32 * tile2) + dpc_r;
-              int64_t dpc_x_at;
-              {
-                const int64_t k2 = dpc_kb;
-                dpc_x_at = F_at(dpc_p, i1, k1, i2, k2);
-              }
-              alignas(64)
-                  int32_t dpc_m[32]; // the load guard at each k (none past the chunk)
-              DPC_SIMD
-              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                const int64_t k2 = dpc_kb + dpc_kk;
-                dpc_m[dpc_kk] = dpc_kk < dpc_kn && (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
-                                                    i2 >= 0 && k2 == i2)
-                                    ? -1
-                                    : 0;
-              }
-              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                dpc::cpu::store(
-                    &dpc_xs[dpc_r][dpc_v * 16],
-                    dpc::cpu::soft_where<true>(
-                        dpc::cpu::load_where(dpc_t.F + dpc_x_at + dpc_v * 16,
-                                             dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                        dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
-            }
-            for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
-              dpc::cpu::vec<int32_t> dpc_a[8][2];
-              for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc_a[dpc_r][dpc_v] =
-                      dpc::cpu::load(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
-              for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
-                dpc::cpu::vec<int32_t> dpc_b[2];
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc_b[dpc_v] = dpc::cpu::load(&dpc_ys[dpc_kk][dpc_v * 16]);
-                for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                    dpc_a[dpc_r][dpc_v] =
-                        dpc::cpu::addmax(dpc_a[dpc_r][dpc_v],
-                                         dpc_xs[dpc_r0 + dpc_r][dpc_kk], dpc_b[dpc_v]);
-              }
-              for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc::cpu::store(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
-                                  dpc_a[dpc_r][dpc_v]);
-            }
-          }
-          if (dpc::cpu::any_lane(dpc_wv)) dpc_wide = 1;
-        }
+        dpc_k_loop(kk0, dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1),
+                   dpc_min(M - 3, 32 * tile3 + 29));
         if (M + 32 * tile2 >= 33 && 32 * tile3 + 1 == M && kk0 + 1 == tile1) {
-          {
-            const int64_t i1 = -tile0;
-            (void)i1;
-            const int64_t j1 = tile1;
-            (void)j1;
-            const int64_t k1 = tile1 - 1;
-            (void)k1;
-            dpc::cpu::vec<int32_t> dpc_wv = {}; // lanes that read a wide operand
-            const int64_t dpc_khi = M - 2;
-            for (int64_t dpc_kb = M - 2; dpc_kb <= dpc_khi; dpc_kb += 32) {
-              const int dpc_kn = int(dpc_min(int64_t(32), dpc_khi - dpc_kb + 1));
-              alignas(64) int32_t
-                  dpc_ys[32][32]; // F[...] at k = dpc_kb + [k], columns 32 * tile3 + [c]
-              for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
-                const int64_t k2 = dpc_kb + dpc_kk;
-                int64_t dpc_y_at;
-                {
-                  const int64_t j2 = 32 * tile3;
-                  dpc_y_at = F_at(dpc_p, k1 + 1, j1, k2 + 1, j2);
-                }
-                alignas(64) int32_t dpc_m[32]; // the load guard of each column
-                DPC_SIMD
-                for (int dpc_c = 0; dpc_c < 32; ++dpc_c) {
-                  const int64_t j2 = 32 * tile3 + dpc_c;
-                  (void)j2;
-                  dpc_m[dpc_c] = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                                  j2 >= 0 && k2 == j2)
-                                     ? -1
-                                     : 0;
-                }
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc::cpu::store(
-                      &dpc_ys[dpc_kk][dpc_v * 16],
-                      dpc::cpu::soft_where<true>(
-                          dpc::cpu::load_where(dpc_t.F + dpc_y_at + dpc_v * 16,
-                                               dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                          dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
-              }
-              alignas(64) int32_t
-                  dpc_xs[32]
-                        [32]; // F[...] of rows -(32 * tile2) + [r] at k = dpc_kb + [k]
-              for (int dpc_r = 0; dpc_r < 32; ++dpc_r) {
-                const int64_t i2 = -(32 * tile2) + dpc_r;
-                int64_t dpc_x_at;
-                {
-                  const int64_t k2 = dpc_kb;
-                  dpc_x_at = F_at(dpc_p, i1, k1, i2, k2);
-                }
-                alignas(64)
-                    int32_t dpc_m[32]; // the load guard at each k (none past the chunk)
-                DPC_SIMD
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  const int64_t k2 = dpc_kb + dpc_kk;
-                  dpc_m[dpc_kk] =
-                      dpc_kk < dpc_kn &&
-                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                          ? -1
-                          : 0;
-                }
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc::cpu::store(
-                      &dpc_xs[dpc_r][dpc_v * 16],
-                      dpc::cpu::soft_where<true>(
-                          dpc::cpu::load_where(dpc_t.F + dpc_x_at + dpc_v * 16,
-                                               dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                          dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
-              }
-              for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
-                dpc::cpu::vec<int32_t> dpc_a[8][2];
-                for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                    dpc_a[dpc_r][dpc_v] =
-                        dpc::cpu::load(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
-                for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
-                  dpc::cpu::vec<int32_t> dpc_b[2];
-                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                    dpc_b[dpc_v] = dpc::cpu::load(&dpc_ys[dpc_kk][dpc_v * 16]);
-                  for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                    for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                      dpc_a[dpc_r][dpc_v] =
-                          dpc::cpu::addmax(dpc_a[dpc_r][dpc_v],
-                                           dpc_xs[dpc_r0 + dpc_r][dpc_kk], dpc_b[dpc_v]);
-                }
-                for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                    dpc::cpu::store(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
-                                    dpc_a[dpc_r][dpc_v]);
-              }
-            }
-            if (dpc::cpu::any_lane(dpc_wv)) dpc_wide = 1;
-          }
+          dpc_k_loop(tile1 - 1, M - 2, M - 2);
         }
-        {
-          const int64_t i1 = -tile0;
-          (void)i1;
-          const int64_t j1 = tile1;
-          (void)j1;
-          const int64_t k1 = kk0;
-          (void)k1;
-          dpc::cpu::vec<int32_t> dpc_wv = {}; // lanes that read a wide operand
-          const int64_t dpc_khi = dpc_min(M - 1, 32 * tile3 + 29);
-          for (int64_t dpc_kb =
-                   dpc_max(dpc_max(M - 2, -(32 * tile2)), kk0 + 32 * tile3 - tile1 + 1);
-               dpc_kb <= dpc_khi; dpc_kb += 32) {
-            const int dpc_kn = int(dpc_min(int64_t(32), dpc_khi - dpc_kb + 1));
-            alignas(64) int32_t
-                dpc_ys[32][32]; // F[...] at k = dpc_kb + [k], columns 32 * tile3 + [c]
-            for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
-              const int64_t k2 = dpc_kb + dpc_kk;
-              int64_t dpc_y_at;
-              {
-                const int64_t j2 = 32 * tile3;
-                dpc_y_at = F_at(dpc_p, k1 + 1, j1, k2 + 1, j2);
-              }
-              alignas(64) int32_t dpc_m[32]; // the load guard of each column
-              DPC_SIMD
-              for (int dpc_c = 0; dpc_c < 32; ++dpc_c) {
-                const int64_t j2 = 32 * tile3 + dpc_c;
-                (void)j2;
-                dpc_m[dpc_c] =
-                    (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 || j2 >= 0 && k2 == j2)
-                        ? -1
-                        : 0;
-              }
-              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                dpc::cpu::store(
-                    &dpc_ys[dpc_kk][dpc_v * 16],
-                    dpc::cpu::soft_where<true>(
-                        dpc::cpu::load_where(dpc_t.F + dpc_y_at + dpc_v * 16,
-                                             dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                        dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
-            }
-            alignas(64) int32_t
-                dpc_xs[32][32]; // F[...] of rows -(32 * tile2) + [r] at k = dpc_kb + [k]
-            for (int dpc_r = 0; dpc_r < 32; ++dpc_r) {
-              const int64_t i2 = -(32 * tile2) + dpc_r;
-              int64_t dpc_x_at;
-              {
-                const int64_t k2 = dpc_kb;
-                dpc_x_at = F_at(dpc_p, i1, k1, i2, k2);
-              }
-              alignas(64)
-                  int32_t dpc_m[32]; // the load guard at each k (none past the chunk)
-              DPC_SIMD
-              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                const int64_t k2 = dpc_kb + dpc_kk;
-                dpc_m[dpc_kk] = dpc_kk < dpc_kn && (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
-                                                    i2 >= 0 && k2 == i2)
-                                    ? -1
-                                    : 0;
-              }
-              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                dpc::cpu::store(
-                    &dpc_xs[dpc_r][dpc_v * 16],
-                    dpc::cpu::soft_where<true>(
-                        dpc::cpu::load_where(dpc_t.F + dpc_x_at + dpc_v * 16,
-                                             dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                        dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
-            }
-            for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
-              dpc::cpu::vec<int32_t> dpc_a[8][2];
-              for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc_a[dpc_r][dpc_v] =
-                      dpc::cpu::load(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
-              for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
-                dpc::cpu::vec<int32_t> dpc_b[2];
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc_b[dpc_v] = dpc::cpu::load(&dpc_ys[dpc_kk][dpc_v * 16]);
-                for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                    dpc_a[dpc_r][dpc_v] =
-                        dpc::cpu::addmax(dpc_a[dpc_r][dpc_v],
-                                         dpc_xs[dpc_r0 + dpc_r][dpc_kk], dpc_b[dpc_v]);
-              }
-              for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc::cpu::store(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
-                                  dpc_a[dpc_r][dpc_v]);
-            }
-          }
-          if (dpc::cpu::any_lane(dpc_wv)) dpc_wide = 1;
-        }
-        {
-          const int64_t i1 = -tile0;
-          (void)i1;
-          const int64_t j1 = tile1;
-          (void)j1;
-          const int64_t k1 = kk0;
-          (void)k1;
-          dpc::cpu::vec<int32_t> dpc_wv = {}; // lanes that read a wide operand
-          const int64_t dpc_khi = dpc_min(M - 1, 32 * tile3 + 31);
-          for (int64_t dpc_kb = 32 * tile3 + 30; dpc_kb <= dpc_khi; dpc_kb += 32) {
-            const int dpc_kn = int(dpc_min(int64_t(32), dpc_khi - dpc_kb + 1));
-            alignas(64) int32_t
-                dpc_ys[32][32]; // F[...] at k = dpc_kb + [k], columns 32 * tile3 + [c]
-            for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
-              const int64_t k2 = dpc_kb + dpc_kk;
-              int64_t dpc_y_at;
-              {
-                const int64_t j2 = 32 * tile3;
-                dpc_y_at = F_at(dpc_p, k1 + 1, j1, k2 + 1, j2);
-              }
-              alignas(64) int32_t dpc_m[32]; // the load guard of each column
-              DPC_SIMD
-              for (int dpc_c = 0; dpc_c < 32; ++dpc_c) {
-                const int64_t j2 = 32 * tile3 + dpc_c;
-                (void)j2;
-                dpc_m[dpc_c] =
-                    (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 || j2 >= 0 && k2 == j2)
-                        ? -1
-                        : 0;
-              }
-              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                dpc::cpu::store(
-                    &dpc_ys[dpc_kk][dpc_v * 16],
-                    dpc::cpu::soft_where<true>(
-                        dpc::cpu::load_where(dpc_t.F + dpc_y_at + dpc_v * 16,
-                                             dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                        dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
-            }
-            alignas(64) int32_t
-                dpc_xs[32][32]; // F[...] of rows -(32 * tile2) + [r] at k = dpc_kb + [k]
-            for (int dpc_r = 0; dpc_r < 32; ++dpc_r) {
-              const int64_t i2 = -(32 * tile2) + dpc_r;
-              int64_t dpc_x_at;
-              {
-                const int64_t k2 = dpc_kb;
-                dpc_x_at = F_at(dpc_p, i1, k1, i2, k2);
-              }
-              alignas(64)
-                  int32_t dpc_m[32]; // the load guard at each k (none past the chunk)
-              DPC_SIMD
-              for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                const int64_t k2 = dpc_kb + dpc_kk;
-                dpc_m[dpc_kk] = dpc_kk < dpc_kn && (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
-                                                    i2 >= 0 && k2 == i2)
-                                    ? -1
-                                    : 0;
-              }
-              for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                dpc::cpu::store(
-                    &dpc_xs[dpc_r][dpc_v * 16],
-                    dpc::cpu::soft_where<true>(
-                        dpc::cpu::load_where(dpc_t.F + dpc_x_at + dpc_v * 16,
-                                             dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                        dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
-            }
-            for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
-              dpc::cpu::vec<int32_t> dpc_a[8][2];
-              for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc_a[dpc_r][dpc_v] =
-                      dpc::cpu::load(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
-              for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk) {
-                dpc::cpu::vec<int32_t> dpc_b[2];
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc_b[dpc_v] = dpc::cpu::load(&dpc_ys[dpc_kk][dpc_v * 16]);
-                for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                  for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                    dpc_a[dpc_r][dpc_v] =
-                        dpc::cpu::addmax(dpc_a[dpc_r][dpc_v],
-                                         dpc_xs[dpc_r0 + dpc_r][dpc_kk], dpc_b[dpc_v]);
-              }
-              for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                  dpc::cpu::store(&dpc_acc2[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
-                                  dpc_a[dpc_r][dpc_v]);
-            }
-          }
-          if (dpc::cpu::any_lane(dpc_wv)) dpc_wide = 1;
-        }
+        dpc_k_loop(kk0,
+                   dpc_max(dpc_max(M - 2, -(32 * tile2)), kk0 + 32 * tile3 - tile1 + 1),
+                   dpc_min(M - 1, 32 * tile3 + 29));
+        dpc_k_loop(kk0, 32 * tile3 + 30, dpc_min(M - 1, 32 * tile3 + 31));
       }
     }
+    if (dpc::cpu::any_lane(dpc_wv)) dpc_wide = 1;
     if (dpc_wide) dpc_acc2[1024] = 1;
     return;
   }
