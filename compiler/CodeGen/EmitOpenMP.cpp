@@ -274,6 +274,24 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     W.close();
     return true;
   };
+  // The rows x vectors forms' accumulators, rows dpc_r0 .. + Rows of the
+  // box: into registers (dpc_a) and back.
+  const std::string RowAcc = fmt::format(
+      "dpc_acc{}[(dpc_r0 + dpc_r) * {} + dpc_v * {}]", SI, BC, B.Lanes);
+  auto EachRowAcc = [&](const std::string &Body) {
+    W.line("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", B.Rows);
+    W.line("  for (int dpc_v = 0; dpc_v < {}; ++dpc_v)", B.NV);
+    W.line("    {}", Body);
+  };
+  auto LoadRowAccs = [&] {
+    W.line("dpc::cpu::vec<{}> dpc_a[{}][{}];", T, B.Rows, B.NV);
+    EachRowAcc(
+        fmt::format("dpc_a[dpc_r][dpc_v] = dpc::cpu::load(&{});", RowAcc));
+  };
+  auto StoreRowAccs = [&] {
+    EachRowAcc(
+        fmt::format("dpc::cpu::store(&{}, dpc_a[dpc_r][dpc_v]);", RowAcc));
+  };
   // The guarded form: per chunk of KChunk k, Y's columns (dpc_ys[k][c])
   // and X's rows (dpc_xs[r][k]) packed as their load guards say, then the
   // rows x vectors updates from the packs. A pack along a contiguous run
@@ -375,15 +393,7 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     W.close();
     W.open(fmt::format("for (int64_t dpc_r0 = 0; dpc_r0 < {}; dpc_r0 += {})",
                        BR, B.Rows));
-    std::string Acc = fmt::format(
-        "dpc_acc{}[(dpc_r0 + dpc_r) * {} + dpc_v * {}]", SI, BC, B.Lanes);
-    auto EachCell = [&](const std::string &Body) {
-      W.line("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", B.Rows);
-      W.line("  for (int dpc_v = 0; dpc_v < {}; ++dpc_v)", B.NV);
-      W.line("    {}", Body);
-    };
-    W.line("dpc::cpu::vec<{}> dpc_a[{}][{}];", T, B.Rows, B.NV);
-    EachCell(fmt::format("dpc_a[dpc_r][dpc_v] = dpc::cpu::load(&{});", Acc));
+    LoadRowAccs();
     W.open("for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk)");
     W.line("dpc::cpu::vec<{}> dpc_b[{}];", T, B.NV);
     W.line("for (int dpc_v = 0; dpc_v < {}; ++dpc_v) dpc_b[dpc_v] = "
@@ -395,7 +405,7 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
            "dpc_xs[dpc_r0 + dpc_r][dpc_kk], dpc_b[dpc_v]);",
            F);
     W.close();
-    EachCell(fmt::format("dpc::cpu::store(&{}, dpc_a[dpc_r][dpc_v]);", Acc));
+    StoreRowAccs();
     W.close();
     W.close();
     W.close("};");
@@ -422,15 +432,7 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
            std::to_string(B.Rows) + ")");
     BindOthers(*Leaf);
     W.line("const int64_t {} = {}; (void){};", ColV, ColLo, ColV);
-    std::string Acc = fmt::format("dpc_acc{}[(dpc_r0 + dpc_r) * {} + dpc_v * {}]",
-                                  SI, BC, B.Lanes);
-    auto EachCell = [&](const std::string &Body) {
-      W.line("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", B.Rows);
-      W.line("  for (int dpc_v = 0; dpc_v < {}; ++dpc_v)", B.NV);
-      W.line("    {}", Body);
-    };
-    W.line("dpc::cpu::vec<{}> dpc_a[{}][{}];", T, B.Rows, B.NV);
-    EachCell(fmt::format("dpc_a[dpc_r][dpc_v] = dpc::cpu::load(&{});", Acc));
+    LoadRowAccs();
     // X of each row: from its offset at k = 0 when contiguous along k.
     if (XK)
       At("dpc_x_at", "dpc_r", B.Rows, RowV, RowLo, "dpc_r0", XL);
@@ -463,7 +465,7 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     W.close();
     W.close();
     W.close();
-    EachCell(fmt::format("dpc::cpu::store(&{}, dpc_a[dpc_r][dpc_v]);", Acc));
+    StoreRowAccs();
     W.close();
     return true;
   };
