@@ -198,11 +198,14 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     W.open("if (" + iexpr(Sp.BoxGuard) + ")");
   // Binds the cell indices other than the row's and the column's (their
   // box is one wide) and the outer contraction indices.
-  auto BindOthers = [&](const LNode &Leaf) {
+  auto BindCells = [&] {
     for (size_t D = 0; D < Tab.Indices.size(); ++D)
       if (static_cast<int>(D) != Sp.RowDim && static_cast<int>(D) != Sp.ColDim)
         W.line("const int64_t {} = {}; (void){};", Tab.Indices[D],
                iexpr(Sp.BoxLo[D]), Tab.Indices[D]);
+  };
+  auto BindOthers = [&](const LNode &Leaf) {
+    BindCells();
     for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
       W.line("const int64_t {} = {}; (void){};", Sp.KVars[K],
              iexpr(Leaf.Args[K]), Sp.KVars[K]);
@@ -295,7 +298,7 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
   // The guarded form: per chunk of KChunk k, Y's columns (dpc_ys[k][c])
   // and X's rows (dpc_xs[r][k]) packed as their load guards say, then the
   // rows x vectors updates from the packs. A pack along a contiguous run
-  // (Y along the columns, X along k where it runs so) computes the guard
+  // (Y along the columns, X along k: CpuBlock::Guarded) computes the guard
   // of each element into a lane mask, then loads the lanes it sets only
   // (dpc::cpu::load_where) and clamps them (soft_where), the lanes that
   // read a wide operand ORed into dpc_wv.
@@ -329,10 +332,7 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
            "__attribute__((always_inline))");
     for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
       W.line("(void){};", Sp.KVars[K]);
-    for (size_t D = 0; D < Tab.Indices.size(); ++D)
-      if (static_cast<int>(D) != Sp.RowDim && static_cast<int>(D) != Sp.ColDim)
-        W.line("const int64_t {} = {}; (void){};", Tab.Indices[D],
-               iexpr(Sp.BoxLo[D]), Tab.Indices[D]);
+    BindCells();
     W.open(fmt::format("for (int64_t dpc_kb = dpc_klo; dpc_kb <= dpc_khi; "
                        "dpc_kb += {})",
                        KC));
@@ -362,34 +362,22 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
            T, BR, KC, M.Tables[XL.Table].Name, RowLo);
     W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", BR));
     W.line("const int64_t {} = {} + dpc_r;", RowV, RowLo);
-    if (XK) {
-      W.line("int64_t dpc_x_at;");
-      W.open("");
-      W.line("const int64_t {} = dpc_kb;", KL);
-      W.line("dpc_x_at = {};", cellOffset(P, XL.Table, XL.Idx, false));
-      W.close();
-      W.line("alignas(64) int32_t dpc_m[{}]; // the load guard at each k "
-             "(none past the chunk)",
-             KC);
-      W.text("DPC_SIMD");
-      W.open(fmt::format("for (int dpc_kk = 0; dpc_kk < {}; ++dpc_kk)", KC));
-      W.line("const int64_t {} = dpc_kb + dpc_kk;", KL);
-      W.line("dpc_m[dpc_kk] = dpc_kk < dpc_kn && ({}) ? -1 : 0;",
-             GuardOf(Sp.XLoadGuard));
-      W.close();
-      PackLanes("dpc_xs[dpc_r]", XB + " + dpc_x_at", "dpc_m", KC);
-    } else {
-      W.comment("(X does not run along k: element by element)");
-      W.open("for (int dpc_kk = 0; dpc_kk < dpc_kn; ++dpc_kk)");
-      W.line("const int64_t {} = dpc_kb + dpc_kk;", KL);
-      W.line("dpc_xs[dpc_r][dpc_kk] = ({}) ? {} : {};", GuardOf(Sp.XLoadGuard),
-             productOperand(Sp,
-                            XB + "[" + cellOffset(P, XL.Table, XL.Idx, false) +
-                                "]",
-                            "dpc_wide"),
-             maskedOperand(Sp));
-      W.close();
-    }
+    DPC_ASSERT(XK, "a guarded pack of X, which does not run along k");
+    W.line("int64_t dpc_x_at;");
+    W.open("");
+    W.line("const int64_t {} = dpc_kb;", KL);
+    W.line("dpc_x_at = {};", cellOffset(P, XL.Table, XL.Idx, false));
+    W.close();
+    W.line("alignas(64) int32_t dpc_m[{}]; // the load guard at each k "
+           "(none past the chunk)",
+           KC);
+    W.text("DPC_SIMD");
+    W.open(fmt::format("for (int dpc_kk = 0; dpc_kk < {}; ++dpc_kk)", KC));
+    W.line("const int64_t {} = dpc_kb + dpc_kk;", KL);
+    W.line("dpc_m[dpc_kk] = dpc_kk < dpc_kn && ({}) ? -1 : 0;",
+           GuardOf(Sp.XLoadGuard));
+    W.close();
+    PackLanes("dpc_xs[dpc_r]", XB + " + dpc_x_at", "dpc_m", KC);
     W.close();
     W.open(fmt::format("for (int64_t dpc_r0 = 0; dpc_r0 < {}; dpc_r0 += {})",
                        BR, B.Rows));

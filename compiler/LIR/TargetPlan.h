@@ -320,7 +320,8 @@ struct CpuBlock {
   /// at a time first: each element read where its load guard holds
   /// (SplitInfo::XLoadGuard / YLoadGuard: inside the table, and the mask
   /// of a masked product), clamped (SoftInf), else the masked value. For
-  /// products whose operands may be infinite, where no BoxGuard applies.
+  /// products whose operands may be infinite, where no BoxGuard applies;
+  /// X runs along k and Y along the columns (whole-vector packs).
   bool Guarded = false;
   int64_t KChunk = 0;
 };

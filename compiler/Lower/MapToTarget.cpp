@@ -1213,6 +1213,11 @@ struct CpuMapper {
     B.Rows = std::max<int64_t>(1, (T.VectorRegisters / 2) / B.NV);
     while (BR % B.Rows != 0)
       --B.Rows;
+    if (Guarded && accessAlong(P, *Sp.X, KL) != Access::Contiguous) {
+      Why = "the operands may be infinite and X does not run along k (its "
+            "guarded pack would load element by element)";
+      return std::nullopt;
+    }
     if (Guarded) {
       // Packing a chunk costs about (rows + columns) guarded loads a k
       // against rows x columns updates; two vectors of k at a time (32

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "dpc_values.h"
+
 #if (defined(__AVX512F__) || defined(__AVX2__)) && !defined(__CUDACC__)
 #include <immintrin.h>
 #endif
@@ -114,10 +116,10 @@ inline vec<int32_t> load_where(const int32_t *P, vec<int32_t> M) {
 template <bool Max>
 inline vec<int32_t> soft_where(vec<int32_t> V, vec<int32_t> M,
                                vec<int32_t> &Wide) {
-  const int32_t Inf = Max ? INT32_MIN : INT32_MAX;
-  const int32_t Clamp = Max ? -(1 << 30) : (1 << 30) - 1;
-  const int32_t Narrow = 1 << 28;
-  Wide |= M & (V != Inf) & ((V > Narrow) | (V < -Narrow));
+  const int32_t Inf = Max ? Limits<int32_t>::Neg : Limits<int32_t>::Pos;
+  const int32_t Clamp = Max ? soft_neg(Limits<int32_t>::Neg)
+                            : soft_pos(Limits<int32_t>::Pos);
+  Wide |= M & (V != Inf) & ((V > SoftNarrow) | (V < -SoftNarrow));
   vec<int32_t> C = Max ? (V < Clamp ? splat(Clamp) : V)
                        : (V > Clamp ? splat(Clamp) : V);
   return M != 0 ? C : splat(Clamp);
