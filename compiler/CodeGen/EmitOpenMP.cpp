@@ -190,8 +190,10 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     W.comment(fmt::format(
         "Tiles whose whole box reads only cells of the operand tables (isl): "
         "every cell\nof the box is computed, {} rows x {} columns of "
-        "accumulators held in vector\nregisters while k runs.",
-        B.Rows, BC));
+        "accumulators held in vector\nregisters while k runs; k in chunks "
+        "of {}, every block of rows over one chunk\nbefore the next (Y's "
+        "chunk stays in cache).",
+        B.Rows, BC, B.KChunk));
   if (B.Guarded)
     W.open("");
   else
@@ -415,6 +417,12 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     if (B.KVec)
       return KVecChunk(N);
     const LNode *Leaf = leafOf(N);
+    // k in chunks of KChunk, every block of rows over one chunk before the
+    // next (Y's chunk stays in cache)
+    W.open(fmt::format("for (int64_t dpc_k0 = {0}; dpc_k0 <= {1}; dpc_k0 += {2})",
+                       iexpr(N.Lo), iexpr(N.Hi), B.KChunk));
+    W.line("const int64_t dpc_k1 = dpc_min({}, dpc_k0 + {});", iexpr(N.Hi),
+           B.KChunk - 1);
     W.open("for (int64_t dpc_r0 = 0; dpc_r0 < " +
            std::to_string(Sp.BoxSize[Sp.RowDim]) + "; dpc_r0 += " +
            std::to_string(B.Rows) + ")");
@@ -424,8 +432,8 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     // X of each row: from its offset at k = 0 when contiguous along k.
     if (XK)
       At("dpc_x_at", "dpc_r", B.Rows, RowV, RowLo, "dpc_r0", XL);
-    W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
-           " <= " + iexpr(N.Hi) + "; ++" + N.Iter + ")");
+    W.open(fmt::format("for (int64_t {0} = dpc_k0; {0} <= dpc_k1; ++{0})",
+                       N.Iter));
     W.open("");
     W.line("const int64_t {} = {};", KL, N.Iter);
     W.line("const {} *dpc_y = &{}[{}]; // {}[..., {} = {}...]", T, YB,
@@ -454,6 +462,7 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     W.close();
     W.close();
     StoreRowAccs();
+    W.close();
     W.close();
     return true;
   };

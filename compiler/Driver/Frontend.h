@@ -30,6 +30,8 @@ struct Frontend {
   /// tile products for sums; generated results bit for bit the
   /// interpreter's).
   bool ExactSums = false;
+  /// --cpu-chunk-bytes (0: the CPU target's default).
+  int64_t CpuChunkBytes = 0;
   /// dpc compile's --no-syntax-check clears it: the emitted C++ files are
   /// then written without clang's parse of them.
   bool SyntaxCheck = true;
@@ -41,6 +43,7 @@ struct Frontend {
   LowerOptions lowerOptions() const {
     LowerOptions O;
     O.ReassociateSums = !ExactSums;
+    O.CpuChunkBytes = CpuChunkBytes;
     return O;
   }
   /// The same, for a file already in memory (named by its identifier).

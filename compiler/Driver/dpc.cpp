@@ -121,6 +121,14 @@ static cl::opt<bool> ExactSums(
              "then the interpreter's bit for bit; see docs/language.md)"),
     cl::sub(EmitCmd), cl::sub(CompileCmd), cl::cat(DpcCat));
 
+static cl::opt<unsigned long> CpuChunkBytes(
+    "cpu-chunk-bytes",
+    cl::desc("Bytes of an operand's chunk of k that a register-blocked CPU "
+             "tile product re-reads from cache for each block of rows "
+             "(default 131072: within one core's L2 cache; 1024 to 2^30)"),
+    cl::value_desc("B"), cl::init(0), cl::sub(EmitCmd), cl::sub(CompileCmd),
+    cl::cat(DpcCat));
+
 static cl::opt<bool> NoSyntaxCheck(
     "no-syntax-check",
     cl::desc("Write the folder without parsing its C++ files with clang "
@@ -171,6 +179,9 @@ int main(int argc, char **argv) {
     R.consume_front(llvm::StringRef(argv[0]).str() + ": ");
     R.consume_front("dpc: ");
     M = R.split('\n').first.split(".  Try:").first.str();
+    // cl prints an option's bad value itself (on stderr, above)
+    if (M.empty())
+      M = "an option's value is not valid (see the line above)";
     if (llvm::StringRef(M).starts_with("Not enough positional"))
       M = "no recurrence given (FILE.dp or NAME)";
     return usage(Sub, M);
@@ -179,6 +190,12 @@ int main(int argc, char **argv) {
   Frontend FE;
   FE.IslMaxOps = IslMaxOps;
   FE.ExactSums = ExactSums;
+  if (CpuChunkBytes.getNumOccurrences() &&
+      (CpuChunkBytes < 1024 || CpuChunkBytes > (1ul << 30)))
+    return usage(EmitCmd ? "emit" : "compile",
+                 "--cpu-chunk-bytes=" + llvm::Twine(CpuChunkBytes) +
+                     " is out of range (1024 to 1073741824)");
+  FE.CpuChunkBytes = static_cast<int64_t>(CpuChunkBytes);
   FE.SyntaxCheck = !NoSyntaxCheck;
   std::string Path;
   if (CheckCmd || InterpCmd || EmitCmd || CompileCmd) {

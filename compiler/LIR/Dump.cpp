@@ -347,6 +347,8 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
          << (C.Block->KVec ? " x " + std::to_string(C.Block->Cols) + " columns"
                            : " x " + std::to_string(C.Block->NV) + " vectors")
          << " of " << C.Block->Lanes << " lanes";
+    if (C.Block && C.Block->KChunk)
+      OS << ", k chunk " << C.Block->KChunk;
     OS << "\n    why: " << C.Why << "\n";
   }
 }

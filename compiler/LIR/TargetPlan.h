@@ -45,6 +45,10 @@ struct CpuTarget {
   /// extensions; a narrower machine splits it, correctly).
   int VectorBytes = 64;
   int VectorRegisters = 32;
+  /// The bytes of an operand's chunk that the register-blocked products
+  /// re-read from cache once per block of rows: within the L2 cache of one
+  /// core (1-2 MiB on the hosts measured) beside the other operand's rows.
+  int64_t ChunkBytes = 128 * 1024;
 };
 
 struct Target {
@@ -323,6 +327,10 @@ struct CpuBlock {
   /// products whose operands may be infinite, where no BoxGuard applies;
   /// X runs along k and Y along the columns (whole-vector packs).
   bool Guarded = false;
+  /// The values of k of one pass: the guarded form packs this many; the
+  /// plain rows x vectors form runs all its blocks of rows over one chunk
+  /// of k before the next, so that Y's chunk (KChunk rows of the box's
+  /// columns) is re-read from cache, not memory.
   int64_t KChunk = 0;
 };
 

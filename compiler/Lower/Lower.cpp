@@ -55,7 +55,10 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     findInteriorTiles(PM, *P);
     planStripCells(*P);
     findRowReductions(PM, *P);
-    mapToTarget(*P, lir::Target::standard());
+    lir::Target Tgt = lir::Target::standard();
+    if (Opts.CpuChunkBytes)
+      Tgt.Cpu.ChunkBytes = Opts.CpuChunkBytes;
+    mapToTarget(*P, Tgt);
     chooseRingStorage(*P);
     chooseIndexWidth(*P);
     planTraceback(*P);

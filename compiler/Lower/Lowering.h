@@ -86,6 +86,9 @@ struct LowerOptions {
   /// Sums of doubles proven >= 0 may become tile products, which add their
   /// terms in another order than the interpreter (--exact-sums: never).
   bool ReassociateSums = true;
+  /// The CPU target's lir::CpuTarget::ChunkBytes (--cpu-chunk-bytes; 0:
+  /// the target's default).
+  int64_t CpuChunkBytes = 0;
 };
 
 /// The reductions of tiled groups that are tile products; NotSplit gets a

@@ -34,43 +34,47 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
 #if DPC_CPU_VECTORS
   // Tiles whose whole box reads only cells of the operand tables (isl): every cell
   // of the box is computed, 4 rows x 64 columns of accumulators held in vector
-  // registers while k runs.
+  // registers while k runs; k in chunks of 512, every block of rows over one chunk
+  // before the next (Y's chunk stays in cache).
   if (tile0 <= 0 && tile0 + tile1 >= 2 && N >= 64 * tile1 + 64) {
     if (tile0 <= 0 && N >= 64 * tile1 + 1) {
-      for (int64_t dpc_r0 = 0; dpc_r0 < 64; dpc_r0 += 4) {
-        const int64_t j = 64 * tile1;
-        (void)j;
-        dpc::cpu::vec<int32_t> dpc_a[4][4];
-        for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
-          for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
-            dpc_a[dpc_r][dpc_v] =
-                dpc::cpu::load(&dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_v * 16]);
-        int64_t dpc_x_at[4]; // S1[...] of i lies at dpc_x_at[dpc_r] + k
-        for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
-          const int64_t i = -(64 * tile0) + dpc_r0 + dpc_r;
-          const int64_t k = 0;
-          dpc_x_at[dpc_r] = S1_at(dpc_p, i, k);
-        }
-        for (int64_t kk0 = -(64 * tile0) + 64; kk0 <= 64 * tile1 - 1; ++kk0) {
-          {
-            const int64_t k = kk0;
-            const int32_t *dpc_y =
-                &dpc_t.S1[S1_at(dpc_p, k + 1, j)]; // S1[..., j = 64 * tile1...]
-            dpc::cpu::vec<int32_t> dpc_b[4];
+      for (int64_t dpc_k0 = -(64 * tile0) + 64; dpc_k0 <= 64 * tile1 - 1; dpc_k0 += 512) {
+        const int64_t dpc_k1 = dpc_min(64 * tile1 - 1, dpc_k0 + 511);
+        for (int64_t dpc_r0 = 0; dpc_r0 < 64; dpc_r0 += 4) {
+          const int64_t j = 64 * tile1;
+          (void)j;
+          dpc::cpu::vec<int32_t> dpc_a[4][4];
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
             for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
-              dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
-            for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
-              const int32_t dpc_x = dpc_t.S1[dpc_x_at[dpc_r] + k];
+              dpc_a[dpc_r][dpc_v] =
+                  dpc::cpu::load(&dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_v * 16]);
+          int64_t dpc_x_at[4]; // S1[...] of i lies at dpc_x_at[dpc_r] + k
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
+            const int64_t i = -(64 * tile0) + dpc_r0 + dpc_r;
+            const int64_t k = 0;
+            dpc_x_at[dpc_r] = S1_at(dpc_p, i, k);
+          }
+          for (int64_t kk0 = dpc_k0; kk0 <= dpc_k1; ++kk0) {
+            {
+              const int64_t k = kk0;
+              const int32_t *dpc_y =
+                  &dpc_t.S1[S1_at(dpc_p, k + 1, j)]; // S1[..., j = 64 * tile1...]
+              dpc::cpu::vec<int32_t> dpc_b[4];
               for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
-                dpc_a[dpc_r][dpc_v] =
-                    dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
+                dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
+              for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
+                const int32_t dpc_x = dpc_t.S1[dpc_x_at[dpc_r] + k];
+                for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
+                  dpc_a[dpc_r][dpc_v] =
+                      dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
+              }
             }
           }
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
+            for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
+              dpc::cpu::store(&dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_v * 16],
+                              dpc_a[dpc_r][dpc_v]);
         }
-        for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
-          for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
-            dpc::cpu::store(&dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_v * 16],
-                            dpc_a[dpc_r][dpc_v]);
       }
     }
     return;
@@ -115,43 +119,47 @@ static void tile_product1(const Params &dpc_p, const Inputs &dpc_in, const Table
 #if DPC_CPU_VECTORS
   // Tiles whose whole box reads only cells of the operand tables (isl): every cell
   // of the box is computed, 4 rows x 64 columns of accumulators held in vector
-  // registers while k runs.
+  // registers while k runs; k in chunks of 512, every block of rows over one chunk
+  // before the next (Y's chunk stays in cache).
   if (tile0 <= 0 && tile0 + tile1 >= 2 && M >= 64 * tile1 + 64) {
     if (tile0 <= 0 && M >= 64 * tile1 + 1) {
-      for (int64_t dpc_r0 = 0; dpc_r0 < 64; dpc_r0 += 4) {
-        const int64_t j = 64 * tile1;
-        (void)j;
-        dpc::cpu::vec<int32_t> dpc_a[4][4];
-        for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
-          for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
-            dpc_a[dpc_r][dpc_v] =
-                dpc::cpu::load(&dpc_acc1[(dpc_r0 + dpc_r) * 64 + dpc_v * 16]);
-        int64_t dpc_x_at[4]; // S2[...] of i lies at dpc_x_at[dpc_r] + k
-        for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
-          const int64_t i = -(64 * tile0) + dpc_r0 + dpc_r;
-          const int64_t k = 0;
-          dpc_x_at[dpc_r] = S2_at(dpc_p, i, k);
-        }
-        for (int64_t kk0 = -(64 * tile0) + 64; kk0 <= 64 * tile1 - 1; ++kk0) {
-          {
-            const int64_t k = kk0;
-            const int32_t *dpc_y =
-                &dpc_t.S2[S2_at(dpc_p, k + 1, j)]; // S2[..., j = 64 * tile1...]
-            dpc::cpu::vec<int32_t> dpc_b[4];
+      for (int64_t dpc_k0 = -(64 * tile0) + 64; dpc_k0 <= 64 * tile1 - 1; dpc_k0 += 512) {
+        const int64_t dpc_k1 = dpc_min(64 * tile1 - 1, dpc_k0 + 511);
+        for (int64_t dpc_r0 = 0; dpc_r0 < 64; dpc_r0 += 4) {
+          const int64_t j = 64 * tile1;
+          (void)j;
+          dpc::cpu::vec<int32_t> dpc_a[4][4];
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
             for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
-              dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
-            for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
-              const int32_t dpc_x = dpc_t.S2[dpc_x_at[dpc_r] + k];
+              dpc_a[dpc_r][dpc_v] =
+                  dpc::cpu::load(&dpc_acc1[(dpc_r0 + dpc_r) * 64 + dpc_v * 16]);
+          int64_t dpc_x_at[4]; // S2[...] of i lies at dpc_x_at[dpc_r] + k
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
+            const int64_t i = -(64 * tile0) + dpc_r0 + dpc_r;
+            const int64_t k = 0;
+            dpc_x_at[dpc_r] = S2_at(dpc_p, i, k);
+          }
+          for (int64_t kk0 = dpc_k0; kk0 <= dpc_k1; ++kk0) {
+            {
+              const int64_t k = kk0;
+              const int32_t *dpc_y =
+                  &dpc_t.S2[S2_at(dpc_p, k + 1, j)]; // S2[..., j = 64 * tile1...]
+              dpc::cpu::vec<int32_t> dpc_b[4];
               for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
-                dpc_a[dpc_r][dpc_v] =
-                    dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
+                dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
+              for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
+                const int32_t dpc_x = dpc_t.S2[dpc_x_at[dpc_r] + k];
+                for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
+                  dpc_a[dpc_r][dpc_v] =
+                      dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
+              }
             }
           }
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
+            for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
+              dpc::cpu::store(&dpc_acc1[(dpc_r0 + dpc_r) * 64 + dpc_v * 16],
+                              dpc_a[dpc_r][dpc_v]);
         }
-        for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
-          for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
-            dpc::cpu::store(&dpc_acc1[(dpc_r0 + dpc_r) * 64 + dpc_v * 16],
-                            dpc_a[dpc_r][dpc_v]);
       }
     }
     return;
@@ -434,7 +442,8 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
 #if DPC_CPU_VECTORS
   // Tiles whose whole box reads only cells of the operand tables (isl): every cell
   // of the box is computed, 8 rows x 32 columns of accumulators held in vector
-  // registers while k runs.
+  // registers while k runs; k in chunks of 1024, every block of rows over one chunk
+  // before the next (Y's chunk stays in cache).
   if (tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
           tile2 + tile3 >= 2 && M >= 32 * tile3 + 32 ||
       tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
@@ -447,44 +456,48 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
           M + 32 * tile2 >= 64 && tile2 + tile3 == 1) {
     if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
         M >= 32 * tile3 + 1) {
-      for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
-        const int64_t i1 = -tile0;
-        (void)i1;
-        const int64_t j1 = tile1;
-        (void)j1;
-        const int64_t j2 = 32 * tile3;
-        (void)j2;
-        dpc::cpu::vec<int32_t> dpc_a[8][2];
-        for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-          for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-            dpc_a[dpc_r][dpc_v] =
-                dpc::cpu::load(&dpc_acc3[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
-        int64_t dpc_x_at[8]; // F[...] of i2 lies at dpc_x_at[dpc_r] + k2
-        for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
-          const int64_t i2 = -(32 * tile2) + dpc_r0 + dpc_r;
-          const int64_t k2 = 0;
-          dpc_x_at[dpc_r] = F_at(dpc_p, i1, j1, i2, k2);
-        }
-        for (int64_t kk0 = -(32 * tile2) + 31; kk0 <= 32 * tile3 - 1; ++kk0) {
-          {
-            const int64_t k2 = kk0;
-            const int32_t *dpc_y =
-                &dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]; // S2[..., j2 = 32 * tile3...]
-            dpc::cpu::vec<int32_t> dpc_b[2];
+      for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3 - 1;
+           dpc_k0 += 1024) {
+        const int64_t dpc_k1 = dpc_min(32 * tile3 - 1, dpc_k0 + 1023);
+        for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
+          const int64_t i1 = -tile0;
+          (void)i1;
+          const int64_t j1 = tile1;
+          (void)j1;
+          const int64_t j2 = 32 * tile3;
+          (void)j2;
+          dpc::cpu::vec<int32_t> dpc_a[8][2];
+          for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
             for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-              dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
-            for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
-              const int32_t dpc_x = dpc_t.F[dpc_x_at[dpc_r] + k2];
+              dpc_a[dpc_r][dpc_v] =
+                  dpc::cpu::load(&dpc_acc3[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
+          int64_t dpc_x_at[8]; // F[...] of i2 lies at dpc_x_at[dpc_r] + k2
+          for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
+            const int64_t i2 = -(32 * tile2) + dpc_r0 + dpc_r;
+            const int64_t k2 = 0;
+            dpc_x_at[dpc_r] = F_at(dpc_p, i1, j1, i2, k2);
+          }
+          for (int64_t kk0 = dpc_k0; kk0 <= dpc_k1; ++kk0) {
+            {
+              const int64_t k2 = kk0;
+              const int32_t *dpc_y =
+                  &dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]; // S2[..., j2 = 32 * tile3...]
+              dpc::cpu::vec<int32_t> dpc_b[2];
               for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                dpc_a[dpc_r][dpc_v] =
-                    dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
+                dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
+              for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
+                const int32_t dpc_x = dpc_t.F[dpc_x_at[dpc_r] + k2];
+                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+                  dpc_a[dpc_r][dpc_v] =
+                      dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
+              }
             }
           }
+          for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
+            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+              dpc::cpu::store(&dpc_acc3[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
+                              dpc_a[dpc_r][dpc_v]);
         }
-        for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-          for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-            dpc::cpu::store(&dpc_acc3[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
-                            dpc_a[dpc_r][dpc_v]);
       }
     }
     return;
@@ -619,7 +632,8 @@ static void tile_product4(const Params &dpc_p, const Inputs &dpc_in, const Table
 #if DPC_CPU_VECTORS
   // Tiles whose whole box reads only cells of the operand tables (isl): every cell
   // of the box is computed, 8 rows x 32 columns of accumulators held in vector
-  // registers while k runs.
+  // registers while k runs; k in chunks of 1024, every block of rows over one chunk
+  // before the next (Y's chunk stays in cache).
   if (tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
           tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 ||
       tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
@@ -630,44 +644,47 @@ static void tile_product4(const Params &dpc_p, const Inputs &dpc_in, const Table
           M + 32 * tile2 >= 64 && tile2 + tile3 == 1) {
     if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
         M >= 32 * tile3 + 1) {
-      for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
-        const int64_t i1 = -tile0;
-        (void)i1;
-        const int64_t j1 = tile1;
-        (void)j1;
-        const int64_t j2 = 32 * tile3;
-        (void)j2;
-        dpc::cpu::vec<int32_t> dpc_a[8][2];
-        for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-          for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-            dpc_a[dpc_r][dpc_v] =
-                dpc::cpu::load(&dpc_acc4[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
-        int64_t dpc_x_at[8]; // S2[...] of i2 lies at dpc_x_at[dpc_r] + k2
-        for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
-          const int64_t i2 = -(32 * tile2) + dpc_r0 + dpc_r;
-          const int64_t k2 = 0;
-          dpc_x_at[dpc_r] = S2_at(dpc_p, i2, k2);
-        }
-        for (int64_t kk0 = -(32 * tile2) + 31; kk0 <= 32 * tile3; ++kk0) {
-          {
-            const int64_t k2 = kk0;
-            const int32_t *dpc_y =
-                &dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]; // F[..., j2 = 32 * tile3...]
-            dpc::cpu::vec<int32_t> dpc_b[2];
+      for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3; dpc_k0 += 1024) {
+        const int64_t dpc_k1 = dpc_min(32 * tile3, dpc_k0 + 1023);
+        for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
+          const int64_t i1 = -tile0;
+          (void)i1;
+          const int64_t j1 = tile1;
+          (void)j1;
+          const int64_t j2 = 32 * tile3;
+          (void)j2;
+          dpc::cpu::vec<int32_t> dpc_a[8][2];
+          for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
             for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-              dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
-            for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
-              const int32_t dpc_x = dpc_t.S2[dpc_x_at[dpc_r] + k2];
+              dpc_a[dpc_r][dpc_v] =
+                  dpc::cpu::load(&dpc_acc4[(dpc_r0 + dpc_r) * 32 + dpc_v * 16]);
+          int64_t dpc_x_at[8]; // S2[...] of i2 lies at dpc_x_at[dpc_r] + k2
+          for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
+            const int64_t i2 = -(32 * tile2) + dpc_r0 + dpc_r;
+            const int64_t k2 = 0;
+            dpc_x_at[dpc_r] = S2_at(dpc_p, i2, k2);
+          }
+          for (int64_t kk0 = dpc_k0; kk0 <= dpc_k1; ++kk0) {
+            {
+              const int64_t k2 = kk0;
+              const int32_t *dpc_y =
+                  &dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]; // F[..., j2 = 32 * tile3...]
+              dpc::cpu::vec<int32_t> dpc_b[2];
               for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-                dpc_a[dpc_r][dpc_v] =
-                    dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
+                dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
+              for (int dpc_r = 0; dpc_r < 8; ++dpc_r) {
+                const int32_t dpc_x = dpc_t.S2[dpc_x_at[dpc_r] + k2];
+                for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+                  dpc_a[dpc_r][dpc_v] =
+                      dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
+              }
             }
           }
+          for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
+            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+              dpc::cpu::store(&dpc_acc4[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
+                              dpc_a[dpc_r][dpc_v]);
         }
-        for (int dpc_r = 0; dpc_r < 8; ++dpc_r)
-          for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-            dpc::cpu::store(&dpc_acc4[(dpc_r0 + dpc_r) * 32 + dpc_v * 16],
-                            dpc_a[dpc_r][dpc_v]);
       }
     }
     return;

@@ -65,8 +65,8 @@ gpu:
 cpu:
   group 0: the tiles of a wavefront step on the threads (dynamic schedule)
       loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
-  tile product 0: register-blocked (rows x vectors), last index innermost, 4 rows x 4 vectors of 16 lanes
-    why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 4 rows x 64 columns of accumulators in 16 vectors of 16 lanes
+  tile product 0: register-blocked (rows x vectors), last index innermost, 4 rows x 4 vectors of 16 lanes, k chunk 512
+    why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 4 rows x 64 columns of accumulators in 16 vectors of 16 lanes; k in chunks of 512 (Y's chunk, 128 KiB, stays in cache while every block of 4 rows passes over it)
 )dpc_plan";
 
 // --explain: the plan, then what it comes to for the sizes p (traced: of a run that

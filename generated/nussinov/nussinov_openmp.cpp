@@ -32,43 +32,47 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
 #if DPC_CPU_VECTORS
   // Tiles whose whole box reads only cells of the operand tables (isl): every cell
   // of the box is computed, 4 rows x 64 columns of accumulators held in vector
-  // registers while k runs.
+  // registers while k runs; k in chunks of 512, every block of rows over one chunk
+  // before the next (Y's chunk stays in cache).
   if (tile0 <= 0 && tile0 + tile1 >= 2 && N >= 64 * tile1 + 64) {
     if (tile0 <= 0 && N >= 64 * tile1 + 1) {
-      for (int64_t dpc_r0 = 0; dpc_r0 < 64; dpc_r0 += 4) {
-        const int64_t j = 64 * tile1;
-        (void)j;
-        dpc::cpu::vec<int32_t> dpc_a[4][4];
-        for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
-          for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
-            dpc_a[dpc_r][dpc_v] =
-                dpc::cpu::load(&dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_v * 16]);
-        int64_t dpc_x_at[4]; // C[...] of i lies at dpc_x_at[dpc_r] + k
-        for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
-          const int64_t i = -(64 * tile0) + dpc_r0 + dpc_r;
-          const int64_t k = 0;
-          dpc_x_at[dpc_r] = C_at(dpc_p, i, k);
-        }
-        for (int64_t kk0 = -(64 * tile0) + 64; kk0 <= 64 * tile1 - 1; ++kk0) {
-          {
-            const int64_t k = kk0;
-            const int32_t *dpc_y =
-                &dpc_t.C[C_at(dpc_p, k + 1, j)]; // C[..., j = 64 * tile1...]
-            dpc::cpu::vec<int32_t> dpc_b[4];
+      for (int64_t dpc_k0 = -(64 * tile0) + 64; dpc_k0 <= 64 * tile1 - 1; dpc_k0 += 512) {
+        const int64_t dpc_k1 = dpc_min(64 * tile1 - 1, dpc_k0 + 511);
+        for (int64_t dpc_r0 = 0; dpc_r0 < 64; dpc_r0 += 4) {
+          const int64_t j = 64 * tile1;
+          (void)j;
+          dpc::cpu::vec<int32_t> dpc_a[4][4];
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
             for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
-              dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
-            for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
-              const int32_t dpc_x = dpc_t.C[dpc_x_at[dpc_r] + k];
+              dpc_a[dpc_r][dpc_v] =
+                  dpc::cpu::load(&dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_v * 16]);
+          int64_t dpc_x_at[4]; // C[...] of i lies at dpc_x_at[dpc_r] + k
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
+            const int64_t i = -(64 * tile0) + dpc_r0 + dpc_r;
+            const int64_t k = 0;
+            dpc_x_at[dpc_r] = C_at(dpc_p, i, k);
+          }
+          for (int64_t kk0 = dpc_k0; kk0 <= dpc_k1; ++kk0) {
+            {
+              const int64_t k = kk0;
+              const int32_t *dpc_y =
+                  &dpc_t.C[C_at(dpc_p, k + 1, j)]; // C[..., j = 64 * tile1...]
+              dpc::cpu::vec<int32_t> dpc_b[4];
               for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
-                dpc_a[dpc_r][dpc_v] =
-                    dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
+                dpc_b[dpc_v] = dpc::cpu::load(dpc_y + dpc_v * 16);
+              for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
+                const int32_t dpc_x = dpc_t.C[dpc_x_at[dpc_r] + k];
+                for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
+                  dpc_a[dpc_r][dpc_v] =
+                      dpc::cpu::addmax(dpc_a[dpc_r][dpc_v], dpc_x, dpc_b[dpc_v]);
+              }
             }
           }
+          for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
+            for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
+              dpc::cpu::store(&dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_v * 16],
+                              dpc_a[dpc_r][dpc_v]);
         }
-        for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
-          for (int dpc_v = 0; dpc_v < 4; ++dpc_v)
-            dpc::cpu::store(&dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_v * 16],
-                            dpc_a[dpc_r][dpc_v]);
       }
     }
     return;
