@@ -202,14 +202,17 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   bool Strip = V == StmtVariant::DeviceStrip;
   bool Device = V == StmtVariant::DeviceTileCache ||
                 V == StmtVariant::DeviceLanes || Strip;
+  const bool AccOnly = V == StmtVariant::HostAccOnly;
   std::string Prefix = Reference                         ? "ref_"
                        : V == StmtVariant::Host          ? ""
+                       : AccOnly                         ? "rp_"
                        : V == StmtVariant::DeviceLanes   ? "ln_"
                        : Strip                           ? "st_"
                                                          : "tc_";
   std::string Ret = Strip ? storeType(Tab.Type) + " " : "void ";
-  std::string Sig = std::string(Device ? "__device__ __forceinline__ "
-                                       : "DPC_HD ") +
+  std::string Sig = std::string(Device    ? "__device__ __forceinline__ "
+                                : AccOnly ? "static inline "
+                                          : "DPC_HD ") +
                     Ret + Prefix + "stmt_" + St.Name +
                     "(const Params &dpc_p, const Inputs &dpc_in, const " +
                     (Reference ? "RefTables &dpc_r" : "Tables &dpc_t") +
@@ -251,6 +254,7 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
     tileCachePreamble(*G, Tab.Indices, W);
   ValueStyle VS;
   VS.UseSplits = !Reference;
+  VS.AccOnly = AccOnly;
   VS.Reference = Reference;
   VS.T = Reference ? "dpc_r" : "dpc_t";
   VS.TileCache = Cache ? G : nullptr;

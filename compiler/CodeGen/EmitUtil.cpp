@@ -1261,6 +1261,13 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
       X.push_back(IExpr::var(I));
     std::string A = "dpc_acc" + std::to_string(E.Split) + "[" +
                     iexpr(accIndex(P, Sp, X)) + "]";
+    if (S.AccOnly) {
+      W.line("// {}: the tile accumulator holds the whole reduction (the "
+             "row's updates and pushes)",
+             redOpName(E.Op));
+      W.line("const {} {} = dpc::widen<{}>({});", ET, R, storeType(Sp.Ty), A);
+      return R;
+    }
     W.line("// {}: tile product (computed for the whole tile) + remainder",
            redOpName(E.Op));
     if (Sp.SoftInf)

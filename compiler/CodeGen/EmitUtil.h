@@ -172,6 +172,9 @@ lir::IExprPtr accIndex(const lir::Program &P, const lir::SplitInfo &S,
 
 struct ValueStyle {
   bool UseSplits = true;   // split reductions read their tile accumulator
+  /// With UseSplits: the accumulator holds the whole reduction (the CPU's
+  /// rows with pushes, lir::CpuRowPush): no remainder loops.
+  bool AccOnly = false;
   bool Reference = false;  // loads read the reference tables
   std::string T = "dpc_t"; // tables (or reference tables)
   /// CUDA in-tile phase: the tiling of the statement's group. Reads of a

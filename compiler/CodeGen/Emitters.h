@@ -69,7 +69,10 @@ std::string emitReadme(const lir::Program &P, const std::string &Source);
 /// per cell sharing its reductions (`ln_stmt_`, .cu only).
 /// DeviceStrip: a cell of a lane strip, its group's reads from the lane's
 /// registers where it holds them; returns the value (`st_stmt_`, .cu only).
-enum class StmtVariant { Host, Reference, DeviceTileCache, DeviceLanes, DeviceStrip };
+/// HostAccOnly: like Host, its split reductions read from their tile
+/// accumulators alone (`rp_` prefix, the OpenMP file only: the in-tile
+/// rows with pushes, lir::CpuRowPush, completed the accumulators).
+enum class StmtVariant { Host, Reference, DeviceTileCache, DeviceLanes, DeviceStrip, HostAccOnly };
 void emitStatement(const lir::Program &P, int Stmt, StmtVariant V,
                    class CodeWriter &W);
 

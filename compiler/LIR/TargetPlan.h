@@ -386,6 +386,37 @@ struct CpuStrip {
   std::string Why;
 };
 
+/// A 2-D tiled group whose in-tile phase the CPU runs row by row (the
+/// band's own order: rows descending, columns ascending), its split
+/// reductions' remainders as vector updates of the tile accumulator's rows
+/// (Lower/PlanCpuRowPush.cpp). Each split S is op_k T[r, k + A] + T[k + B, c]
+/// over k in [r + Lo, c + Hi] (r, c the cell's row and column). For row r,
+/// before its cells: every k of [r + Lo, ColLo - 1 - A] outside U(T) (X's
+/// cell left of the tile, final) adds X + Y's row k + B to the row's
+/// accumulators of the cells c >= k - Hi; after each cell (r, c): k = c - A
+/// (X's cell, just computed) adds it + Y's row k + B to the cells c' >= max(c
+/// + 1, k - Hi). Y's rows lie below r (Lo + B >= 1), X's cells left of the
+/// receiving cell (A + Hi <= -1), so every read is final when it is made,
+/// and max / min's idempotence makes a k counted twice harmless.
+struct CpuRowPush {
+  struct Split {
+    int Index = -1;
+    int64_t A = 0, B = 0, Lo = 0, Hi = 0;
+    /// U(T) as one interval of k over the tile variables: [ULo, UHi] where
+    /// UCond holds (null: always), empty elsewhere.
+    IExprPtr UCond, ULo, UHi;
+    /// The split's statement's cells in row r: columns [ColMin, ColMax]
+    /// where RowCond holds (over the row index and the params), none
+    /// elsewhere.
+    IExprPtr RowCond, ColMin, ColMax;
+  };
+  int Group = -1;
+  std::vector<Split> Splits;
+  /// Per statement of the group (its order): the cell (over the table's
+  /// indices and the params) is in its domain.
+  std::vector<IExprPtr> StmtDomains;
+};
+
 struct CpuPlan {
   /// The program's loops with the loops that OpenMP threads share marked
   /// (ThreadMap::OmpThreads); a strip group's wavefront is one Sweep
@@ -393,6 +424,8 @@ struct CpuPlan {
   LNodePtr Loops;
   std::vector<CpuStrip> Strips;
   std::vector<CpuProduct> Products; // per split reduction
+  /// Groups whose in-tile phase runs row by row with pushes.
+  std::vector<CpuRowPush> RowPush;
   /// Per group: how its loops are shared, in plain words.
   std::vector<std::string> GroupWhy;
   /// The loops marked LNode::Progress, in program order: the outermost

@@ -121,6 +121,11 @@ lir::ModuleInfo describeModule(const ast::Module &M);
 /// Maps the finished loop form to the target: fills P.Gpu and P.Cpu.
 void mapToTarget(lir::Program &P, const lir::Target &T);
 
+/// Picks the tiled groups whose CPU in-tile phase runs row by row with the
+/// split reductions' remainders pushed along the rows (lir::CpuRowPush),
+/// and says for each tiled group with split reductions why (GroupWhy).
+void planCpuRowPush(const PolyModel &PM, lir::Program &P);
+
 /// Decides where a traced GPU run follows its winners (P.Gpu.Traceback):
 /// on the device where every traced table's equation is exact integer
 /// arithmetic (the device's walk then picks the host's winners), else on

@@ -402,6 +402,23 @@ isl::multi_union_pw_aff dpc::makeMupa(
   return islParse<isl::multi_union_pw_aff>(Ctx, T + "]");
 }
 
+bool dpc::isOneConvexPiece(const isl::set &S) {
+  isl::set C = isl::manage(isl_set_remove_redundancies(S.coalesce().release()));
+  if (isl_set_n_basic_set(C.get()) != 1)
+    return false;
+  bool NoDivs = true;
+  isl_set_foreach_basic_set(
+      C.get(),
+      [](isl_basic_set *BS, void *User) -> isl_stat {
+        if (isl_basic_set_dim(BS, isl_dim_div) > 0)
+          *static_cast<bool *>(User) = false;
+        isl_basic_set_free(BS);
+        return isl_stat_ok;
+      },
+      &NoDivs);
+  return NoDivs;
+}
+
 bool dpc::paramSetConstraints(const isl::set &S, std::vector<Constraint> &Out) {
   isl::set C = isl::manage(isl_set_remove_redundancies(S.coalesce().release()));
   if (isl_set_n_basic_set(C.get()) != 1 || isl_set_dim(C.get(), isl_dim_set) != 0)

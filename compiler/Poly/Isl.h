@@ -121,6 +121,10 @@ bool pwAffToAffine(const isl::pw_aff &PA, Affine &Out);
 /// isl's simplification); false otherwise.
 bool paramSetConstraints(const isl::set &S, std::vector<Constraint> &Out);
 
+/// True if S (coalesced) is one basic set without existentially quantified
+/// dims: for fixed params, its points along any one dim form an interval.
+bool isOneConvexPiece(const isl::set &S);
+
 /// Minimum / maximum of set dim Pos as a function of the params.
 isl::pw_aff dimMin(const isl::set &S, int Pos);
 isl::pw_aff dimMax(const isl::set &S, int Pos);

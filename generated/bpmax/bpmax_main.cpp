@@ -145,9 +145,9 @@ gpu:
   traceback: on the GPU, one warp per problem, records of 5 words
     why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there
 cpu:
-  group 0: the tiles of a wavefront step on the threads (dynamic schedule)
-  group 1: the tiles of a wavefront step on the threads (dynamic schedule)
-  group 2: the tiles of a wavefront step on the threads (dynamic schedule)
+  group 0: the tiles of a wavefront step on the threads (dynamic schedule); the in-tile phase row by row, the split reductions' remainders pushed along the rows
+  group 1: the tiles of a wavefront step on the threads (dynamic schedule); the in-tile phase row by row, the split reductions' remainders pushed along the rows
+  group 2: the tiles of a wavefront step on the threads (dynamic schedule); per cell in the tile (not row by row: not one two-index table)
       loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
       loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
       loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration

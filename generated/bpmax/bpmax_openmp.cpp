@@ -831,6 +831,58 @@ static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Table
   }
 }
 
+// S2[i, j] = max(S2[i + 1, j], S2[i, j - 1], S2[i + 1, j - 1] + intra(seq2[i], seq2[j]) @pair2(i, j), max k in i + 1 .. j - 1 : S2[i, k] + S2[k + 1, j])   where else
+// on [N, M] -> { S2_case2[i0, i1] : N > 0 and i0 >= 0 and i0 < i1 < M }
+static inline void rp_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in,
+                                    const Tables &dpc_t, int64_t i, int64_t j,
+                                    const int32_t *dpc_acc1, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_v0 = int64_t(dpc_t.S2[S2_at(dpc_p, i + 1, j)]);
+  const int64_t dpc_v1 = int64_t(dpc_t.S2[S2_at(dpc_p, i, j - 1)]);
+  const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
+  const int64_t dpc_v3 = int64_t(dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]);
+  const int64_t dpc_v4 = score_intra(dpc::ro(dpc_in.seq2[i]), dpc::ro(dpc_in.seq2[j]));
+  const int64_t dpc_v5 =
+      dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
+  const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
+  // max: the tile accumulator holds the whole reduction (the row's updates and pushes)
+  const int64_t dpc_r7 =
+      dpc::widen<int32_t>(dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                                   (j - 64 * dpc_floordiv(j, 64))]);
+  const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
+  dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
+}
+
+// S1[i, j] = max(S1[i + 1, j], S1[i, j - 1], S1[i + 1, j - 1] + intra(seq1[i], seq1[j]) @pair1(i, j), max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j])   where else
+// on [N, M] -> { S1_case2[i0, i1] : M > 0 and i0 >= 0 and i0 < i1 < N }
+static inline void rp_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in,
+                                    const Tables &dpc_t, int64_t i, int64_t j,
+                                    const int32_t *dpc_acc0, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  const int64_t M = dpc_p.M;
+  (void)N;
+  (void)M;
+  const int64_t dpc_v0 = int64_t(dpc_t.S1[S1_at(dpc_p, i + 1, j)]);
+  const int64_t dpc_v1 = int64_t(dpc_t.S1[S1_at(dpc_p, i, j - 1)]);
+  const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
+  const int64_t dpc_v3 = int64_t(dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]);
+  const int64_t dpc_v4 = score_intra(dpc::ro(dpc_in.seq1[i]), dpc::ro(dpc_in.seq1[j]));
+  const int64_t dpc_v5 =
+      dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
+  const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
+  // max: the tile accumulator holds the whole reduction (the row's updates and pushes)
+  const int64_t dpc_r7 =
+      dpc::widen<int32_t>(dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                                   (j - 64 * dpc_floordiv(j, 64))]);
+  const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
+  dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
+}
+
 // Computes every table with the tiled schedule (isl, verified against all
 // dependences):
 //   group 0: { S2_case1[i, j] -> [-i + 63, j]; S2_case2[i, j] -> [-i + 63, j] }, tiles 64 64
@@ -856,22 +908,99 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         if (c0 >= 2) {
           tile_product1(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc1);
         }
-        // the cells of this tile, one point-wavefront step (an anti-diagonal,
-        // or a row where one member carries every dependence) after another
-        for (int64_t c2 = dpc_max(0, -(64 * c0) + 62);
-             c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
-          for (int64_t c3 = dpc_max(0, c2 - 63);
-               c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
-            stmt_S2_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                          64 * c1 + c3, dpc_err);
-          }
-        }
-        for (int64_t c2 = dpc_max(0, -(64 * c0) + 64);
-             c2 <= dpc_min(126, M - 64 * c1 + 62); c2++) {
-          for (int64_t c3 = dpc_max(0, c2 - 63);
-               c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3++) {
-            stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                          64 * c1 + c3, dpc_acc1, dpc_err);
+        // the tile's cells row by row, downward, each row left to right (the band's own order);
+        // the split reductions' remainders as updates of the accumulators' rows: before
+        // the row, the k whose X cell lies left of the tile; after each cell, the k of
+        // that cell (lir::CpuRowPush)
+        {
+          const int64_t tile0 = c0 - c1;
+          (void)tile0;
+          const int64_t tile1 = c1;
+          (void)tile1;
+          const int64_t dpc_rlo = -(64 * tile0), dpc_clo = 64 * tile1;
+          for (int64_t i = dpc_rlo + 63; i >= dpc_rlo; --i) {
+            const bool dpc_row1 = M >= i + 2 && i >= 0;
+            const int64_t dpc_cmin1 = dpc_row1 ? dpc_max(i + 1, dpc_clo) : 0,
+                          dpc_cmax1 = dpc_row1 ? dpc_min(M - 1, dpc_clo + 63) : -1;
+            if (dpc_row1) {
+              // the k whose X cell lies left of the tile, outside U(T)
+              int64_t dpc_ua = INT64_MAX, dpc_ub = INT64_MIN; // U(T)
+              if (tile0 <= 0 && M >= 64 * tile1 + 1) {
+                dpc_ua = -(64 * tile0) + 64, dpc_ub = 64 * tile1 - 1;
+              }
+              const int64_t dpc_kl = i + (1), dpc_kh = dpc_clo - 1 - (0);
+              const int64_t dpc_e1 = dpc_min(dpc_kh, dpc_ua - 1);
+              const int64_t dpc_s2 = dpc_max(dpc_max(dpc_kl, dpc_ub + 1), dpc_e1 + 1);
+              for (int64_t k = dpc_kl; k <= dpc_e1; ++k) {
+                const int64_t dpc_c0 = dpc_max(dpc_cmin1, k - (-1));
+                if (dpc_c0 <= dpc_cmax1) {
+                  const int32_t dpc_x =
+                      dpc_t.S2[S2_at(dpc_p, i, k)]; // S2[i, k] + S2[k + 1, j]
+                  const int64_t dpc_y_at = S2_at(dpc_p, k + 1, 0); // Y's row at j = 0
+                  int32_t *dpc_a = &dpc_acc1[(i - dpc_rlo) * 64];  // the row's
+                  DPC_SIMD
+                  for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax1; ++dpc_c)
+                    dpc_a[dpc_c - dpc_clo] =
+                        dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                  int32_t(dpc_x + dpc_t.S2[dpc_y_at + dpc_c]));
+                }
+              }
+              for (int64_t k = dpc_s2; k <= dpc_kh; ++k) {
+                const int64_t dpc_c0 = dpc_max(dpc_cmin1, k - (-1));
+                if (dpc_c0 <= dpc_cmax1) {
+                  const int32_t dpc_x =
+                      dpc_t.S2[S2_at(dpc_p, i, k)]; // S2[i, k] + S2[k + 1, j]
+                  const int64_t dpc_y_at = S2_at(dpc_p, k + 1, 0); // Y's row at j = 0
+                  int32_t *dpc_a = &dpc_acc1[(i - dpc_rlo) * 64];  // the row's
+                  DPC_SIMD
+                  for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax1; ++dpc_c)
+                    dpc_a[dpc_c - dpc_clo] =
+                        dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                  int32_t(dpc_x + dpc_t.S2[dpc_y_at + dpc_c]));
+                }
+              }
+            }
+            for (int64_t j = dpc_clo; j <= dpc_clo + 63; ++j) {
+              if (i >= 0 && M >= j + 1 && i >= j && j + 1 >= i) {
+                stmt_S2_case1(dpc_p, dpc_in, dpc_t, i, j, dpc_err);
+                // push: k = j - (0), X's cell just computed
+                {
+                  const int64_t k = j - (0);
+                  if (dpc_row1 && k >= i + (1)) {
+                    const int32_t dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
+                    const int64_t dpc_c0 = dpc_max(dpc_max(j + 1, dpc_cmin1), k - (-1));
+                    if (dpc_c0 <= dpc_cmax1) {
+                      const int64_t dpc_y_at = S2_at(dpc_p, k + 1, 0); // Y's row at j = 0
+                      int32_t *dpc_a = &dpc_acc1[(i - dpc_rlo) * 64];  // the row's
+                      DPC_SIMD
+                      for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax1; ++dpc_c)
+                        dpc_a[dpc_c - dpc_clo] =
+                            dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                      int32_t(dpc_x + dpc_t.S2[dpc_y_at + dpc_c]));
+                    }
+                  }
+                }
+              } else if (i >= 0 && j >= i + 1 && M >= j + 1) {
+                rp_stmt_S2_case2(dpc_p, dpc_in, dpc_t, i, j, dpc_acc1, dpc_err);
+                // push: k = j - (0), X's cell just computed
+                {
+                  const int64_t k = j - (0);
+                  if (dpc_row1 && k >= i + (1)) {
+                    const int32_t dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
+                    const int64_t dpc_c0 = dpc_max(dpc_max(j + 1, dpc_cmin1), k - (-1));
+                    if (dpc_c0 <= dpc_cmax1) {
+                      const int64_t dpc_y_at = S2_at(dpc_p, k + 1, 0); // Y's row at j = 0
+                      int32_t *dpc_a = &dpc_acc1[(i - dpc_rlo) * 64];  // the row's
+                      DPC_SIMD
+                      for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax1; ++dpc_c)
+                        dpc_a[dpc_c - dpc_clo] =
+                            dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                      int32_t(dpc_x + dpc_t.S2[dpc_y_at + dpc_c]));
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       }
@@ -892,22 +1021,99 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         if (c0 >= 2) {
           tile_product0(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc0);
         }
-        // the cells of this tile, one point-wavefront step (an anti-diagonal,
-        // or a row where one member carries every dependence) after another
-        for (int64_t c2 = dpc_max(0, -(64 * c0) + 62);
-             c2 <= dpc_min(126, -(64 * c0) + 63); c2++) {
-          for (int64_t c3 = dpc_max(0, c2 - 63);
-               c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-            stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                          64 * c1 + c3, dpc_err);
-          }
-        }
-        for (int64_t c2 = dpc_max(0, -(64 * c0) + 64);
-             c2 <= dpc_min(126, N - 64 * c1 + 62); c2++) {
-          for (int64_t c3 = dpc_max(0, c2 - 63);
-               c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-            stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                          64 * c1 + c3, dpc_acc0, dpc_err);
+        // the tile's cells row by row, downward, each row left to right (the band's own order);
+        // the split reductions' remainders as updates of the accumulators' rows: before
+        // the row, the k whose X cell lies left of the tile; after each cell, the k of
+        // that cell (lir::CpuRowPush)
+        {
+          const int64_t tile0 = c0 - c1;
+          (void)tile0;
+          const int64_t tile1 = c1;
+          (void)tile1;
+          const int64_t dpc_rlo = -(64 * tile0), dpc_clo = 64 * tile1;
+          for (int64_t i = dpc_rlo + 63; i >= dpc_rlo; --i) {
+            const bool dpc_row0 = N >= i + 2 && i >= 0;
+            const int64_t dpc_cmin0 = dpc_row0 ? dpc_max(i + 1, dpc_clo) : 0,
+                          dpc_cmax0 = dpc_row0 ? dpc_min(N - 1, dpc_clo + 63) : -1;
+            if (dpc_row0) {
+              // the k whose X cell lies left of the tile, outside U(T)
+              int64_t dpc_ua = INT64_MAX, dpc_ub = INT64_MIN; // U(T)
+              if (tile0 <= 0 && N >= 64 * tile1 + 1) {
+                dpc_ua = -(64 * tile0) + 64, dpc_ub = 64 * tile1 - 1;
+              }
+              const int64_t dpc_kl = i + (1), dpc_kh = dpc_clo - 1 - (0);
+              const int64_t dpc_e1 = dpc_min(dpc_kh, dpc_ua - 1);
+              const int64_t dpc_s2 = dpc_max(dpc_max(dpc_kl, dpc_ub + 1), dpc_e1 + 1);
+              for (int64_t k = dpc_kl; k <= dpc_e1; ++k) {
+                const int64_t dpc_c0 = dpc_max(dpc_cmin0, k - (-1));
+                if (dpc_c0 <= dpc_cmax0) {
+                  const int32_t dpc_x =
+                      dpc_t.S1[S1_at(dpc_p, i, k)]; // S1[i, k] + S1[k + 1, j]
+                  const int64_t dpc_y_at = S1_at(dpc_p, k + 1, 0); // Y's row at j = 0
+                  int32_t *dpc_a = &dpc_acc0[(i - dpc_rlo) * 64];  // the row's
+                  DPC_SIMD
+                  for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax0; ++dpc_c)
+                    dpc_a[dpc_c - dpc_clo] =
+                        dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                  int32_t(dpc_x + dpc_t.S1[dpc_y_at + dpc_c]));
+                }
+              }
+              for (int64_t k = dpc_s2; k <= dpc_kh; ++k) {
+                const int64_t dpc_c0 = dpc_max(dpc_cmin0, k - (-1));
+                if (dpc_c0 <= dpc_cmax0) {
+                  const int32_t dpc_x =
+                      dpc_t.S1[S1_at(dpc_p, i, k)]; // S1[i, k] + S1[k + 1, j]
+                  const int64_t dpc_y_at = S1_at(dpc_p, k + 1, 0); // Y's row at j = 0
+                  int32_t *dpc_a = &dpc_acc0[(i - dpc_rlo) * 64];  // the row's
+                  DPC_SIMD
+                  for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax0; ++dpc_c)
+                    dpc_a[dpc_c - dpc_clo] =
+                        dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                  int32_t(dpc_x + dpc_t.S1[dpc_y_at + dpc_c]));
+                }
+              }
+            }
+            for (int64_t j = dpc_clo; j <= dpc_clo + 63; ++j) {
+              if (i >= 0 && N >= j + 1 && i >= j && j + 1 >= i) {
+                stmt_S1_case1(dpc_p, dpc_in, dpc_t, i, j, dpc_err);
+                // push: k = j - (0), X's cell just computed
+                {
+                  const int64_t k = j - (0);
+                  if (dpc_row0 && k >= i + (1)) {
+                    const int32_t dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
+                    const int64_t dpc_c0 = dpc_max(dpc_max(j + 1, dpc_cmin0), k - (-1));
+                    if (dpc_c0 <= dpc_cmax0) {
+                      const int64_t dpc_y_at = S1_at(dpc_p, k + 1, 0); // Y's row at j = 0
+                      int32_t *dpc_a = &dpc_acc0[(i - dpc_rlo) * 64];  // the row's
+                      DPC_SIMD
+                      for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax0; ++dpc_c)
+                        dpc_a[dpc_c - dpc_clo] =
+                            dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                      int32_t(dpc_x + dpc_t.S1[dpc_y_at + dpc_c]));
+                    }
+                  }
+                }
+              } else if (i >= 0 && j >= i + 1 && N >= j + 1) {
+                rp_stmt_S1_case2(dpc_p, dpc_in, dpc_t, i, j, dpc_acc0, dpc_err);
+                // push: k = j - (0), X's cell just computed
+                {
+                  const int64_t k = j - (0);
+                  if (dpc_row0 && k >= i + (1)) {
+                    const int32_t dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
+                    const int64_t dpc_c0 = dpc_max(dpc_max(j + 1, dpc_cmin0), k - (-1));
+                    if (dpc_c0 <= dpc_cmax0) {
+                      const int64_t dpc_y_at = S1_at(dpc_p, k + 1, 0); // Y's row at j = 0
+                      int32_t *dpc_a = &dpc_acc0[(i - dpc_rlo) * 64];  // the row's
+                      DPC_SIMD
+                      for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax0; ++dpc_c)
+                        dpc_a[dpc_c - dpc_clo] =
+                            dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                      int32_t(dpc_x + dpc_t.S1[dpc_y_at + dpc_c]));
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       }

@@ -65,7 +65,7 @@ gpu:
   traceback: on the GPU, one warp per problem, records of 3 words
     why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there
 cpu:
-  group 0: the tiles of a wavefront step on the threads (dynamic schedule)
+  group 0: the tiles of a wavefront step on the threads (dynamic schedule); per cell in the tile (not row by row: a product that reads another table)
       loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
   tile product 0: register-blocked (cells x k vectors), k innermost, 4 rows x 4 columns of 16 lanes
     why: k innermost (one reduction per cell); register-blocked where the tile reads inside the tables: both operands run along k, so 4 x 4 cells, each a vector of 16 partial results along k

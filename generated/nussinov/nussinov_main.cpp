@@ -63,7 +63,7 @@ gpu:
   traceback: on the GPU, one warp per problem, records of 3 words
     why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there
 cpu:
-  group 0: the tiles of a wavefront step on the threads (dynamic schedule)
+  group 0: the tiles of a wavefront step on the threads (dynamic schedule); the in-tile phase row by row, the split reductions' remainders pushed along the rows
       loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
   tile product 0: register-blocked (rows x vectors), last index innermost, 4 rows x 4 vectors of 16 lanes, k chunk 512
     why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 4 rows x 64 columns of accumulators in 16 vectors of 16 lanes; k in chunks of 512 (Y's chunk, 128 KiB, stays in cache while every block of 4 rows passes over it)

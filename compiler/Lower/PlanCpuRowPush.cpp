@@ -1,0 +1,180 @@
+//===- PlanCpuRowPush.cpp - the CPU's in-tile phase row by row -------------===//
+//
+// Takes the lowered program after MapToTarget; gives the CPU plan's
+// RowPush entries (lir::CpuRowPush): the 2-D tiled groups whose in-tile
+// phase the CPU runs in the band's own order (rows descending, columns
+// ascending: legal for any tiled band, whose dependence distances are all
+// >= 0), with each split reduction's remainder as vector updates of the
+// tile accumulator's rows instead of per-cell loops that read a column
+// (gathers): the k whose X cell lies left of the tile before the row, the
+// k whose X cell is in the row pushed as soon as that cell is computed.
+// Every split of the group must be `max` or `min` (a k counted twice is
+// harmless) of T[r, k + A] + T[k + B, c] over k in [r + Lo, c + Hi] with
+// T the group's table, Lo + B >= 1 and A + Hi <= -1 (the reads are final
+// when made), int32, no infinities, and U(T) one interval of k.
+//
+//===----------------------------------------------------------------------===//
+#include "Lower/IslAst.h"
+#include "Lower/Lowering.h"
+
+#include <fmt/format.h>
+
+using namespace dpc;
+using namespace dpc::lir;
+
+namespace {
+
+/// E - V when E is V plus a constant (V absent: E a constant when V is
+/// empty).
+std::optional<int64_t> offsetFrom(const IExpr &E, const std::string &V) {
+  if (!V.empty() && coeffOf(E, V) != std::optional<int64_t>(1))
+    return std::nullopt;
+  IExprPtr Rest = V.empty() ? nullptr
+                            : substitute(std::make_shared<IExpr>(E),
+                                         {{V, IExpr::num(0)}});
+  return constantOf(Rest ? *Rest : E);
+}
+
+/// The SplitReduce node of split S in E, or null.
+const VExpr *findSplit(const VExpr &E, int S) {
+  const VExpr *R = nullptr;
+  forEachVExpr(E, [&](const VExpr &X) {
+    if (X.K == VExpr::SplitReduce && X.Split == S)
+      R = &X;
+  });
+  return R;
+}
+
+/// U(T) as [Lo, Hi] where Cond holds: the product's loops are one loop over
+/// k, under at most one condition on the tile.
+bool uInterval(const LNode &N, CpuRowPush::Split &R) {
+  const LNode *L = &N;
+  while (L->K == LNode::Block && L->Kids.size() == 1)
+    L = L->Kids[0].get();
+  if (L->K == LNode::If && !L->Else) {
+    R.UCond = L->Cond;
+    L = L->Then.get();
+    while (L->K == LNode::Block && L->Kids.size() == 1)
+      L = L->Kids[0].get();
+  }
+  if (L->K != LNode::For || L->Step != 1 || L->Kids.size() != 1 ||
+      L->Kids[0]->K != LNode::Stmt)
+    return false;
+  const LNode &Leaf = *L->Kids[0];
+  if (Leaf.Args.size() != 1 || offsetFrom(*Leaf.Args[0], L->Iter) != 0)
+    return false;
+  R.ULo = L->Lo;
+  R.UHi = L->Hi;
+  return true;
+}
+
+class RowPushPlanner {
+public:
+  RowPushPlanner(const PolyModel &PM, Program &P) : PM(PM), P(P) {}
+
+  void run() {
+    for (size_t G = 0; G < P.Groups.size(); ++G) {
+      std::string Why;
+      std::optional<CpuRowPush> R = plan(static_cast<int>(G), Why);
+      if (R) {
+        P.Cpu.RowPush.push_back(std::move(*R));
+        Why = "the in-tile phase row by row, the split reductions' "
+              "remainders pushed along the rows";
+      }
+      if (!Why.empty() && G < P.Cpu.GroupWhy.size())
+        P.Cpu.GroupWhy[G] += "; " + Why;
+    }
+  }
+
+private:
+  const PolyModel &PM;
+  Program &P;
+
+  /// Empty Why: not a group this concerns (no split reductions).
+  std::optional<CpuRowPush> plan(int GI, std::string &Why) {
+    const Group &G = P.Groups[GI];
+    std::vector<int> Splits;
+    for (int S : G.Stmts)
+      for (int Sp : P.splitsOf(S))
+        Splits.push_back(Sp);
+    if (Splits.empty() || !G.Tiled)
+      return std::nullopt;
+    auto No = [&](const std::string &W) {
+      Why = "per cell in the tile (not row by row: " + W + ")";
+      return std::nullopt;
+    };
+    if (G.Tables.size() != 1 || G.TileSizes.size() != 2)
+      return No("not one two-index table");
+    if (G.Signs[0] != -1 || G.Signs[1] != 1)
+      return No("its band does not run the rows downward and the columns "
+                "forward");
+    const int T = G.Tables[0];
+    const TableInfo &Tab = P.M.Tables[T];
+    const std::string &Row = Tab.Indices[0], &Col = Tab.Indices[1];
+    CpuRowPush R;
+    R.Group = GI;
+    for (int SI : Splits) {
+      const SplitInfo &Sp = P.Splits[SI];
+      const CpuProduct &CP = P.Cpu.Products[SI];
+      if (Sp.Op != RedOp::Max && Sp.Op != RedOp::Min)
+        return No("a reduction other than max or min");
+      if (Sp.Ty != ScalarType::Int32 || Tab.Type != ScalarType::Int32)
+        return No("values other than int32");
+      if (Sp.SoftInf || CP.Flagged || !Sp.KTerms.empty() ||
+          Sp.KVars.size() != 1 || !Sp.FactoredText.empty())
+        return No("a product with infinite operands, terms that depend "
+                  "on k, or several contraction indices");
+      const VExpr &X = *Sp.X, &Y = *Sp.Y;
+      if (X.Table != T || Y.Table != T || !X.DynIdx.empty() ||
+          !Y.DynIdx.empty())
+        return No("a product that reads another table");
+      const std::string &K = Sp.KVars[0];
+      CpuRowPush::Split S;
+      S.Index = SI;
+      auto XR = offsetFrom(*X.Idx[0], Row), XK = offsetFrom(*X.Idx[1], K);
+      auto YK = offsetFrom(*Y.Idx[0], K), YC = offsetFrom(*Y.Idx[1], Col);
+      if (XR != 0 || !XK || !YK || YC != 0 || mentions(*X.Idx[1], Col) ||
+          mentions(*Y.Idx[0], Row))
+        return No("a product not of the form T[r, k + a] + T[k + b, c]");
+      S.A = *XK;
+      S.B = *YK;
+      const VExpr *Red = findSplit(*P.Stmts[Sp.Stmt].Body, SI);
+      if (!Red || Red->Bindings.size() != 1)
+        return No("a reduction without one range");
+      auto Lo = offsetFrom(*Red->Bindings[0].Lo, Row);
+      auto Hi = offsetFrom(*Red->Bindings[0].Hi, Col);
+      if (!Lo || !Hi || mentions(*Red->Bindings[0].Lo, Col) ||
+          mentions(*Red->Bindings[0].Hi, Row))
+        return No("a reduction range other than [r + lo, c + hi]");
+      S.Lo = *Lo;
+      S.Hi = *Hi;
+      if (S.Lo + S.B < 1 || S.A + S.Hi > -1)
+        return No("a product reading cells that are not below its row or "
+                  "left of its cell");
+      if (!uInterval(*Sp.ProductLoops, S))
+        return No("U(T) is not one interval of k");
+      // The statement's cells of a row: one interval of columns.
+      isl::set Rows = dimsToParams(PM.statements()[Sp.Stmt].Domain, 0, 1,
+                                   {Row})
+                          .coalesce();
+      if (!isOneConvexPiece(Rows))
+        return No("a row of the statement's cells is not one interval");
+      isl::set RowCtx = Rows.params();
+      S.RowCond = fromParamSet(RowCtx, PM.paramContext());
+      S.ColMin = fromPwAff(dimMin(Rows, 0), RowCtx);
+      S.ColMax = fromPwAff(dimMax(Rows, 0), RowCtx);
+      R.Splits.push_back(S);
+    }
+    for (int S : G.Stmts)
+      R.StmtDomains.push_back(fromParamSet(
+          dimsToParams(PM.statements()[S].Domain, 0, 2, {Row, Col}).params(),
+          PM.paramContext()));
+    return R;
+  }
+};
+
+} // namespace
+
+void dpc::planCpuRowPush(const PolyModel &PM, Program &P) {
+  RowPushPlanner(PM, P).run();
+}
