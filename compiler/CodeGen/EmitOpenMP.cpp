@@ -49,122 +49,6 @@ struct CpuPrinter {
     return G;
   }
 
-  /// The in-tile phase of a group with rows and pushes (lir::CpuRowPush):
-  /// the tile's rows downward, each row's accumulators completed by the k
-  /// whose X cell lies left of the tile, then its cells left to right, each
-  /// pushed along the row when computed.
-  void rowPushTile(const CpuRowPush &R) {
-    const Group &G = P.Groups[R.Group];
-    const TableInfo &Tab = P.M.Tables[G.Tables[0]];
-    const std::string &Row = Tab.Indices[0], &Col = Tab.Indices[1];
-    const SplitInfo &Sp0 = P.Splits[R.Splits[0].Index];
-    const int64_t B0 = Sp0.BoxSize[0], B1 = Sp0.BoxSize[1];
-    std::string Buf = "dpc_t." + P.Storages[G.Tables[0]].Buffer;
-    W.comment("the tile's cells row by row, downward, each row left to right "
-              "(the band's own order);\nthe split reductions' remainders as "
-              "updates of the accumulators' rows: before\nthe row, the k whose "
-              "X cell lies left of the tile; after each cell, the k of\nthat "
-              "cell (lir::CpuRowPush)");
-    W.open("");
-    auto It = TileArgs.find(R.Splits[0].Index);
-    DPC_ASSERT(It != TileArgs.end(), "rows with pushes in a tile without its "
-                                     "product");
-    for (size_t D = 0; D < Sp0.TileVars.size(); ++D)
-      W.line("const int64_t {} = {}; (void){};", Sp0.TileVars[D],
-             iexpr(It->second[D]), Sp0.TileVars[D]);
-    W.line("const int64_t dpc_rlo = {}, dpc_clo = {};", iexpr(Sp0.BoxLo[0]),
-           iexpr(Sp0.BoxLo[1]));
-    W.open(fmt::format("for (int64_t {0} = dpc_rlo + {1}; {0} >= dpc_rlo; --{0})",
-                       Row, B0 - 1));
-    // Adds X (dpc_x) + Y's row at k to the row's accumulators of columns
-    // From .. dpc_cmax<s>.
-    auto Update = [&](const CpuRowPush::Split &S, const std::string &From,
-                      bool XFromMemory) {
-      const SplitInfo &Sp = P.Splits[S.Index];
-      const std::string Si = std::to_string(S.Index);
-      const std::string &K = Sp.KVars[0];
-      W.line("const int64_t dpc_c0 = dpc_max({}, {} - ({}));", From, K, S.Hi);
-      W.open("if (dpc_c0 <= dpc_cmax" + Si + ")");
-      if (XFromMemory)
-        W.line("const int32_t dpc_x = {}[{}]; // {}", Buf,
-               cellOffset(P, Sp.X->Table, Sp.X->Idx, false), Sp.BodyText);
-      std::vector<IExprPtr> Y0;
-      for (auto &I : Sp.Y->Idx)
-        Y0.push_back(substitute(I, {{Col, IExpr::num(0)}}));
-      W.line("const int64_t dpc_y_at = {}; // Y's row at {} = 0", 
-             cellOffset(P, Sp.Y->Table, Y0, false), Col);
-      W.line("int32_t *dpc_a = &dpc_acc{}[({} - dpc_rlo) * {}]; // the row's",
-             Si, Row, B1);
-      W.text("DPC_SIMD");
-      W.line("for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax{}; ++dpc_c) "
-             "dpc_a[dpc_c - dpc_clo] = dpc::{}(dpc_a[dpc_c - dpc_clo], "
-             "int32_t(dpc_x + {}[dpc_y_at + dpc_c]));",
-             Si, productCombine(Sp.Op), Buf);
-      W.close();
-    };
-    for (auto &S : R.Splits) {
-      const SplitInfo &Sp = P.Splits[S.Index];
-      const std::string Si = std::to_string(S.Index);
-      const std::string &K = Sp.KVars[0];
-      W.line("const bool dpc_row{} = {};", Si, iexpr(S.RowCond));
-      W.line("const int64_t dpc_cmin{0} = dpc_row{0} ? dpc_max({1}, dpc_clo) : "
-             "0, dpc_cmax{0} = dpc_row{0} ? dpc_min({2}, dpc_clo + {3}) : -1;",
-             Si, iexpr(S.ColMin), iexpr(S.ColMax), B1 - 1);
-      W.open("if (dpc_row" + Si + ")");
-      W.comment("the k whose X cell lies left of the tile, outside U(T)");
-      W.line("int64_t dpc_ua = INT64_MAX, dpc_ub = INT64_MIN; // U(T)");
-      if (S.UCond)
-        W.open("if (" + iexpr(S.UCond) + ")");
-      W.line("dpc_ua = {}, dpc_ub = {};", iexpr(S.ULo), iexpr(S.UHi));
-      if (S.UCond)
-        W.close();
-      W.line("const int64_t dpc_kl = {} + ({}), dpc_kh = dpc_clo - 1 - ({});",
-             Row, S.Lo, S.A);
-      W.line("const int64_t dpc_e1 = dpc_min(dpc_kh, dpc_ua - 1);");
-      W.line("const int64_t dpc_s2 = dpc_max(dpc_max(dpc_kl, dpc_ub + 1), "
-             "dpc_e1 + 1);");
-      for (int Part = 0; Part < 2; ++Part) {
-        W.open(Part ? fmt::format("for (int64_t {0} = dpc_s2; {0} <= dpc_kh; ++{0})", K)
-                    : fmt::format("for (int64_t {0} = dpc_kl; {0} <= dpc_e1; ++{0})", K));
-        Update(S, "dpc_cmin" + Si, true);
-        W.close();
-      }
-      W.close();
-    }
-    W.open(fmt::format("for (int64_t {0} = dpc_clo; {0} <= dpc_clo + {1}; ++{0})",
-                       Col, B1 - 1));
-    for (size_t Q = 0; Q < G.Stmts.size(); ++Q) {
-      int SI = G.Stmts[Q];
-      W.open(std::string(Q ? "else if (" : "if (") + iexpr(R.StmtDomains[Q]) +
-             ")");
-      std::string Accs;
-      for (int S : P.splitsOf(SI))
-        Accs += ", dpc_acc" + std::to_string(S);
-      W.line("{}stmt_{}(dpc_p, dpc_in, dpc_t, {}, {}{}, dpc_err);",
-             Accs.empty() ? "" : "rp_", P.Stmts[SI].Name, Row, Col, Accs);
-      for (auto &S : R.Splits) {
-        const SplitInfo &Sp = P.Splits[S.Index];
-        const std::string Si = std::to_string(S.Index);
-        const std::string &K = Sp.KVars[0];
-        W.comment("push: k = " + Col + " - (" + std::to_string(S.A) +
-                  "), X's cell just computed");
-        W.open("");
-        W.line("const int64_t {} = {} - ({});", K, Col, S.A);
-        W.open(fmt::format("if (dpc_row{} && {} >= {} + ({}))", Si, K, Row,
-                           S.Lo));
-        W.line("const int32_t dpc_x = {}[{}];", Buf,
-               cellOffset(P, Sp.X->Table, Sp.X->Idx, false));
-        Update(S, fmt::format("dpc_max({} + 1, dpc_cmin{})", Col, Si), false);
-        W.close();
-        W.close();
-      }
-      W.close();
-    }
-    W.close();
-    W.close();
-    W.close();
-  }
-
   void stmtCall(const LNode &N) {
     std::string A;
     for (auto &X : N.Args)
@@ -287,7 +171,10 @@ struct CpuPrinter {
       if (N.MarkName == "points") {
         int G = groupBelow(N);
         if (const CpuRowPush *R = G >= 0 ? rowPushOf(G) : nullptr) {
-          rowPushTile(*R);
+          auto It = TileArgs.find(R->Splits[0].Index);
+          DPC_ASSERT(It != TileArgs.end(),
+                     "rows with pushes in a tile without its product");
+          emitCpuRowPushTile(P, *R, It->second, W);
           return;
         }
       }

@@ -89,6 +89,13 @@ void emitCellStores(const lir::Program &P, int Stmt,
 void emitCpuSweep(const lir::Program &P, const lir::LNode &N,
                   class CodeWriter &W);
 
+/// The in-tile phase of a group of the CPU plan's RowPush inside its tile
+/// loop (TileArgs: the tile's coordinates, SplitInfo::TileVars' values):
+/// EmitCpuRows.cpp.
+void emitCpuRowPushTile(const lir::Program &P, const lir::CpuRowPush &R,
+                        const std::vector<lir::IExprPtr> &TileArgs,
+                        class CodeWriter &W);
+
 /// The body of strip kernel K of the GPU plan (after its parameters and
 /// tile coordinates), for NAME_cuda.cu: EmitStripKernel.cpp.
 void emitStripKernel(const lir::Program &P, int K, class CodeWriter &W);
