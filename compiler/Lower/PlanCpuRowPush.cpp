@@ -35,14 +35,20 @@ std::optional<int64_t> offsetFrom(const IExpr &E, const std::string &V) {
   return constantOf(Rest ? *Rest : E);
 }
 
-/// The SplitReduce node of split S in E, or null.
+/// The SplitReduce node of split S in E where every cell of the statement
+/// evaluates it (not under a case or another reduction), or null: the
+/// rows' updates read Y for every cell of the row, which the soundness
+/// proofs cover only where the cell itself reads it.
 const VExpr *findSplit(const VExpr &E, int S) {
-  const VExpr *R = nullptr;
-  forEachVExpr(E, [&](const VExpr &X) {
-    if (X.K == VExpr::SplitReduce && X.Split == S)
-      R = &X;
-  });
-  return R;
+  if (E.K == VExpr::SplitReduce && E.Split == S)
+    return &E;
+  if (E.K == VExpr::Cases || E.K == VExpr::Reduce ||
+      E.K == VExpr::SplitReduce)
+    return nullptr;
+  for (auto &K : E.Kids)
+    if (const VExpr *R = findSplit(*K, S))
+      return R;
+  return nullptr;
 }
 
 /// U(T) as [Lo, Hi] where Cond holds: the product's loops are one loop over
@@ -139,7 +145,10 @@ private:
       S.A = *XK;
       S.B = *YK;
       const VExpr *Red = findSplit(*P.Stmts[Sp.Stmt].Body, SI);
-      if (!Red || Red->Bindings.size() != 1)
+      if (!Red)
+        return No("a reduction that not every cell of its statement "
+                  "evaluates (under a case)");
+      if (Red->Bindings.size() != 1)
         return No("a reduction without one range");
       auto Lo = offsetFrom(*Red->Bindings[0].Lo, Row);
       auto Hi = offsetFrom(*Red->Bindings[0].Hi, Col);
