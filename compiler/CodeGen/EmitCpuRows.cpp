@@ -56,10 +56,14 @@ void dpc::emitCpuRowPushTile(const Program &P, const CpuRowPush &R,
       W.line("const int32_t dpc_x = {}[{}]; // {}", Buf,
              cellOffset(P, Sp.X->Table, Sp.X->Idx, false), Sp.BodyText);
     std::vector<IExprPtr> Y0;
-    for (auto &I : Sp.Y->Idx)
+    for (auto &I : S.YIdx)
       Y0.push_back(substitute(I, {{Col, IExpr::num(0)}}));
-    W.line("const int64_t dpc_y_at = {}; // Y's row at {} = 0", 
-           cellOffset(P, Sp.Y->Table, Y0, false), Col);
+    W.line("const int64_t dpc_y_at = {}; // Y's row at {} = 0{}",
+           cellOffset(P, G.Tables[0], Y0, false), Col,
+           Sp.Y->Table == G.Tables[0]
+               ? ""
+               : " (in " + Tab.Name + ", whose copy " +
+                     P.M.Tables[Sp.Y->Table].Name + " Y reads)");
     W.line("int32_t *dpc_a = &dpc_acc{}[({} - dpc_rlo) * {}]; // the row's",
            Si, Row, B1);
     W.text("DPC_SIMD");

@@ -402,6 +402,10 @@ struct CpuRowPush {
   struct Split {
     int Index = -1;
     int64_t A = 0, B = 0, Lo = 0, Hi = 0;
+    /// Y's indices as a read of the group's table: Y's own, or, where Y
+    /// reads a copy table of it (CT[j, i] = C[i, j]), the source cell
+    /// that holds the same value (C[k + 1, j] for CT[j, k + 1]).
+    std::vector<IExprPtr> YIdx;
     /// U(T) as one interval of k over the tile variables: [ULo, UHi] where
     /// UCond holds (null: always), empty elsewhere.
     IExprPtr UCond, ULo, UHi;

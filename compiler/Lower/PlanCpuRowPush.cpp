@@ -10,7 +10,8 @@
 // k whose X cell is in the row pushed as soon as that cell is computed.
 // Every split of the group must be `max` or `min` (a k counted twice is
 // harmless) of T[r, k + A] + T[k + B, c] over k in [r + Lo, c + Hi] with
-// T the group's table, Lo + B >= 1 and A + Hi <= -1 (the reads are final
+// T the group's table (Y may read a copy table of T: its source cell is
+// read instead), Lo + B >= 1 and A + Hi <= -1 (the reads are final
 // when made), int32, no infinities, and U(T) one interval of k.
 //
 //===----------------------------------------------------------------------===//
@@ -131,16 +132,29 @@ private:
         return No("a product with infinite operands, terms that depend "
                   "on k, or several contraction indices");
       const VExpr &X = *Sp.X, &Y = *Sp.Y;
-      if (X.Table != T || Y.Table != T || !X.DynIdx.empty() ||
-          !Y.DynIdx.empty())
+      if (X.Table != T || !X.DynIdx.empty() || !Y.DynIdx.empty())
         return No("a product that reads another table");
-      const std::string &K = Sp.KVars[0];
       CpuRowPush::Split S;
       S.Index = SI;
+      if (Y.Table == T) {
+        S.YIdx = Y.Idx;
+      } else if (Y.Table < static_cast<int>(P.CopyTable.size()) &&
+                 P.CopyTable[Y.Table] && P.CopySource[Y.Table] == T) {
+        // A copy table's cell holds its source cell's value (copy index d
+        // = source index Perm[d]): the rows read the source's row instead.
+        const std::vector<int> &Perm = P.CopyPerm[Y.Table];
+        S.YIdx.assign(Perm.size(), nullptr);
+        for (size_t D = 0; D < Perm.size(); ++D)
+          S.YIdx[Perm[D]] = Y.Idx[D];
+      } else {
+        return No("a product that reads another table (not a copy of "
+                  "this one)");
+      }
+      const std::string &K = Sp.KVars[0];
       auto XR = offsetFrom(*X.Idx[0], Row), XK = offsetFrom(*X.Idx[1], K);
-      auto YK = offsetFrom(*Y.Idx[0], K), YC = offsetFrom(*Y.Idx[1], Col);
+      auto YK = offsetFrom(*S.YIdx[0], K), YC = offsetFrom(*S.YIdx[1], Col);
       if (XR != 0 || !XK || !YK || YC != 0 || mentions(*X.Idx[1], Col) ||
-          mentions(*Y.Idx[0], Row))
+          mentions(*S.YIdx[0], Row))
         return No("a product not of the form T[r, k + a] + T[k + b, c]");
       S.A = *XK;
       S.B = *YK;

@@ -517,7 +517,10 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
                                         "] -> " + S.Name + "[" + join(X) +
                                         "] }");
       isl::set All = RS->Outer.preimage(Drop);
-      isl::set U = Good.apply(ToTK).subtract(All.subtract(Good).apply(ToTK));
+      // (one convex set where it is one: the subtraction's pieces would
+      // give the product loops per piece)
+      isl::set U = convexIfExact(
+          Good.apply(ToTK).subtract(All.subtract(Good).apply(ToTK)));
 
       // The register-blocked shape: two tiled dims, rows that only X
       // reads, columns that only Y reads, the innermost contraction index

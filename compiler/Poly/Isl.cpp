@@ -419,6 +419,15 @@ bool dpc::isOneConvexPiece(const isl::set &S) {
   return NoDivs;
 }
 
+isl::set dpc::convexIfExact(const isl::set &S) {
+  isl::set C = S.coalesce();
+  if (isl_set_n_basic_set(C.get()) <= 1)
+    return C;
+  isl::set H = isl::manage(isl_set_from_basic_set(
+      isl_set_polyhedral_hull(C.copy())));
+  return H.is_subset(C) ? H : C;
+}
+
 bool dpc::paramSetConstraints(const isl::set &S, std::vector<Constraint> &Out) {
   isl::set C = isl::manage(isl_set_remove_redundancies(S.coalesce().release()));
   if (isl_set_n_basic_set(C.get()) != 1 || isl_set_dim(C.get(), isl_dim_set) != 0)

@@ -124,6 +124,10 @@ bool paramSetConstraints(const isl::set &S, std::vector<Constraint> &Out);
 /// True if S (coalesced) is one basic set without existentially quantified
 /// dims: for fixed params, its points along any one dim form an interval.
 bool isOneConvexPiece(const isl::set &S);
+/// S coalesced, or S's polyhedral hull where the hull holds no point
+/// outside S (a union that is one convex set, which coalescing does not
+/// always see: {k : k <= N - 4 or k >= 64t - 2} where 64t < N).
+isl::set convexIfExact(const isl::set &S);
 
 /// Minimum / maximum of set dim Pos as a function of the params.
 isl::pw_aff dimMin(const isl::set &S, int Pos);

@@ -208,33 +208,18 @@ DPC_HD void stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
                              (j - 64 * dpc_floordiv(j, 64))];
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i + 1;
-         rk0 <= dpc_min(dpc_min(N - 2, j), -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
+    for (int64_t rk0 = i + 1; rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
       {
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
                                              dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
       }
     }
-    if (N >= i + 3 && i + 65 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
-      {
-        const int64_t k = N - 2;
-        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
-                                             dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
-      }
-    }
     DPC_UNROLL
     for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64));
-         rk1 <= dpc_min(N - 2, j) - 1; rk1++) {
+         rk1 <= j - 1; rk1++) {
       {
         const int64_t k = rk1;
-        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
-                                             dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
-      }
-    }
-    if (N >= i + 3 && j + 1 == N && dpc_mod(N - 1, 64) >= 1) {
-      {
-        const int64_t k = N - 2;
         dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S1[S1_at(dpc_p, i, k)] +
                                              dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
       }
@@ -279,33 +264,18 @@ DPC_HD void stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Table
                              (j - 64 * dpc_floordiv(j, 64))];
   if (i >= 0 && M >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i + 1;
-         rk0 <= dpc_min(dpc_min(M - 2, j), -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
+    for (int64_t rk0 = i + 1; rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
       {
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
                                              dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
       }
     }
-    if (M >= i + 3 && i + 65 >= M && j + 1 == M && dpc_mod(M - 1, 64) == 0) {
-      {
-        const int64_t k = M - 2;
-        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
-                                             dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
-      }
-    }
     DPC_UNROLL
     for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64));
-         rk1 <= dpc_min(M - 2, j) - 1; rk1++) {
+         rk1 <= j - 1; rk1++) {
       {
         const int64_t k = rk1;
-        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
-                                             dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
-      }
-    }
-    if (M >= i + 3 && j + 1 == M && dpc_mod(M - 1, 64) >= 1) {
-      {
-        const int64_t k = M - 2;
         dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.S2[S2_at(dpc_p, i, k)] +
                                              dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
       }
@@ -443,35 +413,20 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
   // max: tile product (computed for the whole tile) + remainder
   int32_t dpc_r13n = dpc_acc4[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                               (j2 - 32 * dpc_floordiv(j2, 32))];
-  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && M >= i2 + 2 && j1 + j2 >= i1 + i2 + 1 &&
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j1 + j2 >= i1 + i2 + 1 &&
       M >= j2 + 1) {
-    if (i2 >= 0) {
-      DPC_UNROLL
-      for (int64_t rk0 = i2; rk0 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
-                                            -dpc_mod(i2, 32) + i2 + 30);
-           rk0++) {
-        {
-          const int64_t k2 = rk0;
-          dpc_r13n =
-              dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                          dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-        }
+    DPC_UNROLL
+    for (int64_t rk0 = i2; rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 30); rk0++) {
+      {
+        const int64_t k2 = rk0;
+        dpc_r13n = dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
       }
-      if (j1 == i1 && j2 + 2 >= M && dpc_mod(M + 30, 32) + i2 + 2 >= M &&
-          dpc_mod(M + 30, 32) <= 30) {
-        {
-          const int64_t k2 = M - 2;
-          dpc_r13n =
-              dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                          dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-        }
-      }
+    }
+    if (j2 >= i2 + 1) {
       DPC_UNROLL
-      for (int64_t rk1 =
-               dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1);
-           rk1 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
-                          32 * dpc_floordiv(j2, 32) + 30);
-           rk1++) {
+      for (int64_t rk1 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, -dpc_mod(j2, 32) + j2 + 1);
+           rk1 <= j2; rk1++) {
         {
           const int64_t k2 = rk1;
           dpc_r13n =
@@ -479,60 +434,10 @@ DPC_HD void stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables
                                           dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
         }
       }
-      if (j1 == i1 && dpc_mod(M + 30, 32) <= 30) {
-        DPC_UNROLL
-        for (int64_t rk2 =
-                 dpc_max(dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
-                         M + dpc_floordiv(i2 + 32, 32) -
-                             dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) - 1);
-             rk2 <= j2; rk2++) {
-          {
-            const int64_t k2 = rk2;
-            dpc_r13n =
-                dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                            dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-          }
-        }
-      }
-      if (M + j1 >= i1 + j2 + 3 && M >= j2 + 2 && j2 >= i2 + 1 &&
-          dpc_mod(j2 + 1, 32) == 0) {
-        {
-          const int64_t k2 = j2;
-          dpc_r13n =
-              dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                          dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-        }
-      } else {
-        if (j1 >= i1 + 1 && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
-          {
-            const int64_t k2 = M - 1;
-            dpc_r13n =
-                dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                            dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-          }
-        } else {
-          if (j1 == i1 && j2 + 2 == M && dpc_mod(M - 1, 32) == 0) {
-            {
-              const int64_t k2 = M - 2;
-              dpc_r13n =
-                  dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                              dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-            }
-          }
-        }
-      }
     }
-    if (i2 >= 31 && j2 == i2 && dpc_mod(i2 + 1, 32) == 0) {
+    if (j2 == i2 && dpc_mod(i2 + 1, 32) == 0) {
       {
         const int64_t k2 = i2;
-        dpc_r13n = dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                               dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
-      }
-    }
-  } else {
-    if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M) {
-      {
-        const int64_t k2 = M - 1;
         dpc_r13n = dpc::vmax(dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
                                                dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
       }

@@ -79,26 +79,9 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i + 1 + dpc_lane * 1;
-         rk0 <= dpc_min(dpc_min(N - 2, j), -dpc_mod(i, 64) + i + 64) - 1;
-         rk0 += dpc_lanes * 1) {
+         rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 64) - 1; rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
-        dpc_r7n = dpc::vmax(
-            dpc_r7n,
-            int32_t(
-                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                  (k) <= dpc_lo1 + 63)
-                     ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                     : dpc_t.S1[S1_at(dpc_p, i, k)]) +
-                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                  (j) <= dpc_lo1 + 63)
-                     ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                     : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
-      }
-    }
-    if (N >= i + 3 && i + 65 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
-      {
-        const int64_t k = N - 2;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
             int32_t(
@@ -115,25 +98,9 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
     DPC_UNROLL
     for (int64_t rk1 =
              dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
-         rk1 <= dpc_min(N - 2, j) - 1; rk1 += dpc_lanes * 1) {
+         rk1 <= j - 1; rk1 += dpc_lanes * 1) {
       {
         const int64_t k = rk1;
-        dpc_r7n = dpc::vmax(
-            dpc_r7n,
-            int32_t(
-                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                  (k) <= dpc_lo1 + 63)
-                     ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                     : dpc_t.S1[S1_at(dpc_p, i, k)]) +
-                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                  (j) <= dpc_lo1 + 63)
-                     ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                     : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
-      }
-    }
-    if (N >= i + 3 && j + 1 == N && dpc_mod(N - 1, 64) >= 1) {
-      {
-        const int64_t k = N - 2;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
             int32_t(
@@ -215,26 +182,9 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   if (i >= 0 && M >= j + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i + 1 + dpc_lane * 1;
-         rk0 <= dpc_min(dpc_min(M - 2, j), -dpc_mod(i, 64) + i + 64) - 1;
-         rk0 += dpc_lanes * 1) {
+         rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 64) - 1; rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
-        dpc_r7n = dpc::vmax(
-            dpc_r7n,
-            int32_t(
-                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                  (k) <= dpc_lo1 + 63)
-                     ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                     : dpc_t.S2[S2_at(dpc_p, i, k)]) +
-                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                  (j) <= dpc_lo1 + 63)
-                     ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                     : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
-      }
-    }
-    if (M >= i + 3 && i + 65 >= M && j + 1 == M && dpc_mod(M - 1, 64) == 0) {
-      {
-        const int64_t k = M - 2;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
             int32_t(
@@ -251,25 +201,9 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
     DPC_UNROLL
     for (int64_t rk1 =
              dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
-         rk1 <= dpc_min(M - 2, j) - 1; rk1 += dpc_lanes * 1) {
+         rk1 <= j - 1; rk1 += dpc_lanes * 1) {
       {
         const int64_t k = rk1;
-        dpc_r7n = dpc::vmax(
-            dpc_r7n,
-            int32_t(
-                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                  (k) <= dpc_lo1 + 63)
-                     ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                     : dpc_t.S2[S2_at(dpc_p, i, k)]) +
-                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                  (j) <= dpc_lo1 + 63)
-                     ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                     : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
-      }
-    }
-    if (M >= i + 3 && j + 1 == M && dpc_mod(M - 1, 64) >= 1) {
-      {
-        const int64_t k = M - 2;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
             int32_t(
@@ -521,57 +455,32 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // max: tile product (computed for the whole tile) + remainder
   int32_t dpc_r13n = dpc_acc4[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                               (j2 - 32 * dpc_floordiv(j2, 32))];
-  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && M >= i2 + 2 && j1 + j2 >= i1 + i2 + 1 &&
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j1 + j2 >= i1 + i2 + 1 &&
       M >= j2 + 1) {
-    if (i2 >= 0) {
-      DPC_UNROLL
-      for (int64_t rk0 = i2 + dpc_lane * 1;
-           rk0 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
-                          -dpc_mod(i2, 32) + i2 + 30);
-           rk0 += dpc_lanes * 1) {
-        {
-          const int64_t k2 = rk0;
-          dpc_r13n = dpc::vmax(
-              dpc_r13n,
-              int32_t(
-                  dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
-                                        32 +
-                                    ((k2 + 1) - dpc_lo2)) *
-                                       32 +
-                                   ((j2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
-        }
+    DPC_UNROLL
+    for (int64_t rk0 = i2 + dpc_lane * 1; rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 30);
+         rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k2 = rk0;
+        dpc_r13n = dpc::vmax(
+            dpc_r13n,
+            int32_t(
+                dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
+                  (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
+                  (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
+                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                                  ((k2 + 1) - dpc_lo2)) *
+                                     32 +
+                                 ((j2)-dpc_lo3)]
+                     : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
       }
-      if (j1 == i1 && j2 + 2 >= M && dpc_mod(M + 30, 32) + i2 + 2 >= M &&
-          dpc_mod(M + 30, 32) <= 30) {
-        {
-          const int64_t k2 = M - 2;
-          dpc_r13n = dpc::vmax(
-              dpc_r13n,
-              int32_t(
-                  dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
-                                        32 +
-                                    ((k2 + 1) - dpc_lo2)) *
-                                       32 +
-                                   ((j2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
-        }
-      }
+    }
+    if (j2 >= i2 + 1) {
       DPC_UNROLL
-      for (int64_t rk1 =
-               dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32) + 1) +
-               dpc_lane * 1;
-           rk1 <= dpc_min(dpc_min(dpc_min(M - 2, M + j1 - i1 - 3), j2),
-                          32 * dpc_floordiv(j2, 32) + 30);
-           rk1 += dpc_lanes * 1) {
+      for (int64_t rk1 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, -dpc_mod(j2, 32) + j2 + 1) +
+                         dpc_lane * 1;
+           rk1 <= j2; rk1 += dpc_lanes * 1) {
         {
           const int64_t k2 = rk1;
           dpc_r13n = dpc::vmax(
@@ -589,111 +498,10 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                        : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
         }
       }
-      if (j1 == i1 && dpc_mod(M + 30, 32) <= 30) {
-        DPC_UNROLL
-        for (int64_t rk2 =
-                 dpc_max(dpc_max(M - 2, -dpc_mod(M - 2, 32) + M - 1),
-                         M + dpc_floordiv(i2 + 32, 32) -
-                             dpc_floordiv(M - dpc_floordiv(i2 + 32, 32) + 30, 31) - 1) +
-                 dpc_lane * 1;
-             rk2 <= j2; rk2 += dpc_lanes * 1) {
-          {
-            const int64_t k2 = rk2;
-            dpc_r13n = dpc::vmax(
-                dpc_r13n,
-                int32_t(
-                    dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
-                                          32 +
-                                      ((k2 + 1) - dpc_lo2)) *
-                                         32 +
-                                     ((j2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
-          }
-        }
-      }
-      if (M + j1 >= i1 + j2 + 3 && M >= j2 + 2 && j2 >= i2 + 1 &&
-          dpc_mod(j2 + 1, 32) == 0) {
-        {
-          const int64_t k2 = j2;
-          dpc_r13n = dpc::vmax(
-              dpc_r13n,
-              int32_t(
-                  dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
-                                        32 +
-                                    ((k2 + 1) - dpc_lo2)) *
-                                       32 +
-                                   ((j2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
-        }
-      } else {
-        if (j1 >= i1 + 1 && j2 + 1 == M && dpc_mod(M - 1, 32) >= 1) {
-          {
-            const int64_t k2 = M - 1;
-            dpc_r13n = dpc::vmax(
-                dpc_r13n,
-                int32_t(
-                    dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                      (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                      (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
-                                          32 +
-                                      ((k2 + 1) - dpc_lo2)) *
-                                         32 +
-                                     ((j2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
-          }
-        } else {
-          if (j1 == i1 && j2 + 2 == M && dpc_mod(M - 1, 32) == 0) {
-            {
-              const int64_t k2 = M - 2;
-              dpc_r13n = dpc::vmax(
-                  dpc_r13n, int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                                    (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 &&
-                                      (j1) >= dpc_lo1 && (j1) <= dpc_lo1 + 0 &&
-                                      (k2 + 1) >= dpc_lo2 && (k2 + 1) <= dpc_lo2 + 31 &&
-                                      (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                                         ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 +
-                                                       ((j1)-dpc_lo1)) *
-                                                          32 +
-                                                      ((k2 + 1) - dpc_lo2)) *
-                                                         32 +
-                                                     ((j2)-dpc_lo3)]
-                                         : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
-            }
-          }
-        }
-      }
     }
-    if (i2 >= 31 && j2 == i2 && dpc_mod(i2 + 1, 32) == 0) {
+    if (j2 == i2 && dpc_mod(i2 + 1, 32) == 0) {
       {
         const int64_t k2 = i2;
-        dpc_r13n = dpc::vmax(
-            dpc_r13n,
-            int32_t(
-                dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                  (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                  (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
-                                  ((k2 + 1) - dpc_lo2)) *
-                                     32 +
-                                 ((j2)-dpc_lo3)]
-                     : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
-      }
-    }
-  } else {
-    if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 + 1 == M && j2 + 1 == M) {
-      {
-        const int64_t k2 = M - 1;
         dpc_r13n = dpc::vmax(
             dpc_r13n,
             int32_t(
@@ -2679,7 +2487,7 @@ __global__ void __launch_bounds__(256, 2)
       const int64_t tile3 = c3;
       (void)tile3;
       // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
-      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
+      // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and 32i2 >= 2 - M - i0 - i1 and i3 >= -i2 and 32i3 < M and -i0 <= i4 <= i1 }
       {
 #pragma unroll
         for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
@@ -2693,44 +2501,15 @@ __global__ void __launch_bounds__(256, 2)
                i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
                    j2 == i2)) {
             int32_t dpc_a = dpc::Limits<int32_t>::Neg;
-            if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
+            if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 &&
+                M + tile0 + tile1 + 32 * tile2 >= 2 && tile2 + tile3 >= 0 &&
                 M >= 32 * tile3 + 1) {
-              for (int64_t kk0 = -tile0;
-                   kk0 <= dpc_min(tile1, M + tile1 + 32 * tile2 - 2) - 1; kk0++) {
+              for (int64_t kk0 = -tile0; kk0 <= tile1; kk0++) {
                 {
                   const int64_t k1 = kk0;
                   dpc_a =
                       dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                                dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                }
-              }
-              if (tile0 + tile1 >= 1 && M + 32 * tile2 == 1 && 32 * tile3 + 1 == M) {
-                for (int64_t kkp0 = tile1 - 1; kkp0 <= tile1 - 1; kkp0++) {
-                  {
-                    const int64_t k1 = kkp0;
-                    dpc_a = dpc::vmax(dpc_a,
-                                      int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                  }
-                }
-                for (int64_t kkp1 = tile1; kkp1 <= tile1; kkp1++) {
-                  {
-                    const int64_t k1 = kkp1;
-                    dpc_a = dpc::vmax(dpc_a,
-                                      int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                              dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                  }
-                }
-              } else {
-                if (tile0 + tile1 >= 0 && M + 32 * tile2 >= 2) {
-                  for (int64_t kkp2 = tile1; kkp2 <= tile1; kkp2++) {
-                    {
-                      const int64_t k1 = kkp2;
-                      dpc_a = dpc::vmax(
-                          dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-                    }
-                  }
                 }
               }
             }

@@ -57,13 +57,13 @@ tile product 2 in F_case4: reduction max k1 in i1 .. j1 - 1, k2 in i2 .. j2 : F[
 tile product 3 in F_case4: reduction max k2 in i2 .. j2 - 1 : F[i1, j1, i2, k2] + S2[k2 + 1, j2]
   U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
   register-blocked on the GPU; on the CPU, the last index innermost (a row of accumulators)
-  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 2 && M >= 32 * tile3 + 32 || tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1 || N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 && tile2 + tile3 >= 2 && M >= 32 * tile3 + 32 || N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 || N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1
+  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32
 tile product 4 in F_case4: reduction max k2 in i2 .. j2 : S2[i2, k2] + F[i1, j1, k2 + 1, j2]
   U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
   register-blocked on the GPU; on the CPU, the last index innermost (a row of accumulators)
-  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 || tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1 || N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 || N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 && M + 32 * tile2 >= 64 && tile2 + tile3 == 1
+  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32
 tile product 5 in F_case4: reduction max k1 in i1 .. j1 : S1[i1, k1] + F[k1 + 1, j1, i2, j2]
-  U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
+  U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and 32i2 >= 2 - M - i0 - i1 and i3 >= -i2 and 32i3 < M and -i0 <= i4 <= i1 }
   generic on the GPU; on the CPU, the last index innermost (a row of accumulators)
 
 storage: a map per table

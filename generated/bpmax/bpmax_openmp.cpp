@@ -444,16 +444,8 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
   // of the box is computed, 8 rows x 32 columns of accumulators held in vector
   // registers while k runs; k in chunks of 1024, every block of rows over one chunk
   // before the next (Y's chunk stays in cache).
-  if (tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
-          tile2 + tile3 >= 2 && M >= 32 * tile3 + 32 ||
-      tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
-          M + 32 * tile2 >= 64 && tile2 + tile3 == 1 ||
-      N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 &&
-          tile2 + tile3 >= 2 && M >= 32 * tile3 + 32 ||
-      N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 &&
-          tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 ||
-      N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 &&
-          M + 32 * tile2 >= 64 && tile2 + tile3 == 1) {
+  if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+      tile2 + tile3 >= 1 && M >= 32 * tile3 + 32) {
     if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
         M >= 32 * tile3 + 1) {
       for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3 - 1;
@@ -503,15 +495,14 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
     return;
   }
 #endif
-  if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-      tile2 + tile3 >= 1) {
+  if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0) {
     for (int64_t cp0 = -(32 * tile2); cp0 <= -(32 * tile2) + 31; cp0++) {
-      if (tile0 + tile1 == 0 && tile2 + tile3 >= 2) {
+      for (int64_t cp1 = -(32 * tile2) + 31; cp1 <= 32 * tile3 - 1; cp1++) {
         if (32 * tile3 <= dpc_min(M - 1, 32 * tile3 + 31)) {
           const int64_t i1 = -tile0;
-          const int64_t j1 = -tile0;
+          const int64_t j1 = tile1;
           const int64_t i2 = cp0;
-          const int64_t k2 = -(32 * tile2) + 31;
+          const int64_t k2 = cp1;
           const int32_t dpc_x =
               dpc_t
                   .F[F_at(dpc_p, i1, j1, i2, k2)]; // F[i1, j1, i2, k2], the same along j2
@@ -521,8 +512,8 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
                         dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
           DPC_SIMD
           for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
-            const int64_t cp1 = dpc_lo + dpc_d;
-            const int64_t j2 = cp1;
+            const int64_t cp2 = dpc_lo + dpc_d;
+            const int64_t j2 = cp2;
             int32_t &dpc_a =
                 dpc_acc3[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
                           (i2 - dpc_lo2)) *
@@ -530,82 +521,6 @@ static void tile_product3(const Params &dpc_p, const Inputs &dpc_in, const Table
                          (j2 - dpc_lo3)];
             dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.S2[dpc_y_at + j2]));
           }
-        }
-      }
-      if (tile0 + tile1 == 0) {
-        for (int64_t cp2 = -(32 * tile2) + 32; cp2 <= 32 * tile3 - 2; cp2++) {
-          if (32 * tile3 <= dpc_min(M - 1, 32 * tile3 + 31)) {
-            const int64_t i1 = -tile0;
-            const int64_t j1 = -tile0;
-            const int64_t i2 = cp0;
-            const int64_t k2 = cp2;
-            const int32_t dpc_x = dpc_t.F[F_at(
-                dpc_p, i1, j1, i2, k2)]; // F[i1, j1, i2, k2], the same along j2
-            const int64_t dpc_y_at =
-                S2_at(dpc_p, k2 + 1, 0); // S2[k2 + 1, j2] lies at dpc_t.S2[dpc_y_at + j2]
-            const int64_t dpc_lo = 32 * tile3,
-                          dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
-            DPC_SIMD
-            for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
-              const int64_t cp3 = dpc_lo + dpc_d;
-              const int64_t j2 = cp3;
-              int32_t &dpc_a =
-                  dpc_acc3[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
-                            (i2 - dpc_lo2)) *
-                               32 +
-                           (j2 - dpc_lo3)];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.S2[dpc_y_at + j2]));
-            }
-          }
-        }
-      } else {
-        for (int64_t cp4 = -(32 * tile2) + 31; cp4 <= 32 * tile3 - 2; cp4++) {
-          if (32 * tile3 <= dpc_min(M - 1, 32 * tile3 + 31)) {
-            const int64_t i1 = -tile0;
-            const int64_t j1 = tile1;
-            const int64_t i2 = cp0;
-            const int64_t k2 = cp4;
-            const int32_t dpc_x = dpc_t.F[F_at(
-                dpc_p, i1, j1, i2, k2)]; // F[i1, j1, i2, k2], the same along j2
-            const int64_t dpc_y_at =
-                S2_at(dpc_p, k2 + 1, 0); // S2[k2 + 1, j2] lies at dpc_t.S2[dpc_y_at + j2]
-            const int64_t dpc_lo = 32 * tile3,
-                          dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
-            DPC_SIMD
-            for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
-              const int64_t cp5 = dpc_lo + dpc_d;
-              const int64_t j2 = cp5;
-              int32_t &dpc_a =
-                  dpc_acc3[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
-                            (i2 - dpc_lo2)) *
-                               32 +
-                           (j2 - dpc_lo3)];
-              dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.S2[dpc_y_at + j2]));
-            }
-          }
-        }
-      }
-      if (32 * tile3 <= dpc_min(M - 1, 32 * tile3 + 31)) {
-        const int64_t i1 = -tile0;
-        const int64_t j1 = tile1;
-        const int64_t i2 = cp0;
-        const int64_t k2 = 32 * tile3 - 1;
-        const int32_t dpc_x =
-            dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]; // F[i1, j1, i2, k2], the same along j2
-        const int64_t dpc_y_at =
-            S2_at(dpc_p, k2 + 1, 0); // S2[k2 + 1, j2] lies at dpc_t.S2[dpc_y_at + j2]
-        const int64_t dpc_lo = 32 * tile3,
-                      dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
-        DPC_SIMD
-        for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
-          const int64_t cp6 = dpc_lo + dpc_d;
-          const int64_t j2 = cp6;
-          int32_t &dpc_a =
-              dpc_acc3[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
-                        (i2 - dpc_lo2)) *
-                           32 +
-                       (j2 - dpc_lo3)];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.S2[dpc_y_at + j2]));
         }
       }
     }
@@ -634,14 +549,8 @@ static void tile_product4(const Params &dpc_p, const Inputs &dpc_in, const Table
   // of the box is computed, 8 rows x 32 columns of accumulators held in vector
   // registers while k runs; k in chunks of 1024, every block of rows over one chunk
   // before the next (Y's chunk stays in cache).
-  if (tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
-          tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 ||
-      tile0 <= 0 && tile0 + tile1 >= 1 && N >= tile1 + 1 && tile2 <= 0 &&
-          M + 32 * tile2 >= 64 && tile2 + tile3 == 1 ||
-      N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 &&
-          tile2 + tile3 >= 1 && M >= 32 * tile3 + 32 ||
-      N + tile0 >= 1 && tile0 <= 0 && tile0 + tile1 == 0 && tile2 <= 0 &&
-          M + 32 * tile2 >= 64 && tile2 + tile3 == 1) {
+  if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
+      tile2 + tile3 >= 1 && M >= 32 * tile3 + 32) {
     if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
         M >= 32 * tile3 + 1) {
       for (int64_t dpc_k0 = -(32 * tile2) + 31; dpc_k0 <= 32 * tile3; dpc_k0 += 1024) {
@@ -726,7 +635,7 @@ static void tile_product4(const Params &dpc_p, const Inputs &dpc_in, const Table
 //   acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2]
 // where U(tile) holds the k whose reads, for every cell of the tile, were
 // computed in earlier wavefront steps:
-//   [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and i3 >= -i2 and 32i3 < M and -i0 <= i4 < i1 and i4 <= -3 + M + i1 + 32i2; TK[i0, i1, i2, i3, i1] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i2 >= 2 - M and i3 >= -i2 and 32i3 < M; TK[i0, i1, i2, -i2, i4] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and 32i2 > -M and -1 + i1 <= i4 <= i1 }
+//   [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and 32i2 >= 2 - M - i0 - i1 and i3 >= -i2 and 32i3 < M and -i0 <= i4 <= i1 }
 static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                           int64_t tile0, int64_t tile1, int64_t tile2, int64_t tile3,
                           int32_t *dpc_acc5) {
@@ -739,19 +648,14 @@ static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Table
   const int64_t dpc_lo1 = tile1;
   const int64_t dpc_lo2 = -(32 * tile2);
   const int64_t dpc_lo3 = 32 * tile3;
-  if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
-      tile2 + tile3 >= 0 && M >= 32 * tile3 + 1) {
+  if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0) {
     for (int64_t cp0 = -(32 * tile2);
          cp0 <=
          dpc_min(dpc_min(dpc_min(M - 1, M + tile0 + tile1 - 2), -(32 * tile2) + 31),
                  tile0 + tile1 + 32 * tile3 + 30);
          cp0++) {
-      for (int64_t cp1 = -tile0;
-           cp1 <= dpc_min(dpc_min(dpc_min(tile1, 2 * M + tile1 + 32 * tile2 - cp0 - 4),
-                                  M + tile1 - cp0 - 2),
-                          tile1 + 32 * tile3 - cp0 + 30);
-           cp1++) {
-        if (dpc_max(dpc_max(32 * tile3, cp0), cp0 + cp1 - tile0 - 2 * tile1 + 1) <=
+      for (int64_t cp1 = -tile0; cp1 <= tile1; cp1++) {
+        if (dpc_max(dpc_max(32 * tile3, cp0), cp0 - tile0 - tile1 + 1) <=
             dpc_min(M - 1, 32 * tile3 + 31)) {
           const int64_t i1 = -tile0;
           const int64_t j1 = tile1;
@@ -762,8 +666,8 @@ static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Table
           const int64_t dpc_y_at =
               F_at(dpc_p, k1 + 1, j1, i2,
                    0); // F[k1 + 1, j1, i2, j2] lies at dpc_t.F[dpc_y_at + j2]
-          const int64_t dpc_lo = dpc_max(dpc_max(32 * tile3, cp0),
-                                         cp0 + cp1 - tile0 - 2 * tile1 + 1),
+          const int64_t dpc_lo =
+                            dpc_max(dpc_max(32 * tile3, cp0), cp0 - tile0 - tile1 + 1),
                         dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
           DPC_SIMD
           for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
@@ -775,55 +679,6 @@ static void tile_product5(const Params &dpc_p, const Inputs &dpc_in, const Table
                              32 +
                          (j2 - dpc_lo3)];
             dpc_a = dpc::vmax(dpc_a, int32_t(dpc_x + dpc_t.F[dpc_y_at + j2]));
-          }
-        }
-      }
-      if (M + 32 * tile2 >= 33 && tile2 + tile3 == 0 && cp0 + 32 * tile2 == 31) {
-        {
-          const int64_t i1 = -tile0;
-          const int64_t j1 = tile1;
-          const int64_t i2 = -(32 * tile2) + 31;
-          const int64_t k1 = tile1;
-          const int64_t j2 = -(32 * tile2) + 31;
-          int32_t &dpc_a =
-              dpc_acc5[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
-                        (i2 - dpc_lo2)) *
-                           32 +
-                       (j2 - dpc_lo3)];
-          dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-        }
-      } else {
-        if (M + 32 * tile2 == 1 && 32 * tile3 + 1 == M && cp0 + 1 == M) {
-          {
-            const int64_t i1 = -tile0;
-            const int64_t j1 = tile1;
-            const int64_t i2 = M - 1;
-            const int64_t k1 = tile1 - 1;
-            const int64_t j2 = M - 1;
-            int32_t &dpc_a =
-                dpc_acc5[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
-                          (i2 - dpc_lo2)) *
-                             32 +
-                         (j2 - dpc_lo3)];
-            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
-          }
-        }
-        if (tile2 + tile3 == 0 && cp0 + 1 == M) {
-          {
-            const int64_t i1 = -tile0;
-            const int64_t j1 = tile1;
-            const int64_t i2 = M - 1;
-            const int64_t k1 = tile1;
-            const int64_t j2 = M - 1;
-            int32_t &dpc_a =
-                dpc_acc5[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
-                          (i2 - dpc_lo2)) *
-                             32 +
-                         (j2 - dpc_lo3)];
-            dpc_a = dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                             dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
           }
         }
       }

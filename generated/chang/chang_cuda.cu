@@ -141,7 +141,7 @@ __global__ void __launch_bounds__(256, 2)
       (void)tile1;
       // Tile product 0, register-blocked: a 64 x 64 tile of accumulators, 4 x 4 per thread,
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of C[i, k] + CT[j, k + 1]
-      // U(tile) = [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 63 - 64i0 <= i2 < 64i1 and (i2 <= -4 + N or i2 >= -2 + 64i1) }
+      // U(tile) = [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 63 - 64i0 <= i2 < 64i1 }
       {
         int32_t(*dpc_sx0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 0);
         int32_t(*dpc_sy0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 8704);
@@ -156,123 +156,7 @@ __global__ void __launch_bounds__(256, 2)
         if (tile0 <= 0 && N >= 64 * tile1 + 1) {
           {
             // this block's part of the k range: whole chunks, part blockIdx.y of gridDim.y
-            const int64_t dpc_kall = -(64 * tile0) + 63,
-                          dpc_kend = dpc_min(N - 3, 64 * tile1) - 1;
-            const int64_t dpc_span = (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
-                                     (32 * int64_t(gridDim.y)) * 32;
-            const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * dpc_span,
-                          dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
-            dpc_did |= dpc_klo <= dpc_khi;
-            // none of this loop's chunks is this block's: skip its loads and barriers
-            if (dpc_klo <= dpc_khi) {
-              int32_t dpc_px[8], dpc_py[8];
-// X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i = -(64 * tile0) + dpc_rr;
-                (void)i;
-                const int64_t j = 64 * tile1;
-                (void)j;
-                const int64_t k = dpc_klo + dpc_kk;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
-                const int64_t i = -(64 * tile0);
-                (void)i;
-                const int64_t j = 64 * tile1 + dpc_cc;
-                (void)j;
-                const int64_t k = dpc_klo + dpc_kk;
-                int32_t dpc_y = int32_t(0);
-                if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
-                  dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx0[dpc_kk][dpc_rr] = dpc_px[dpc_m];
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
-                  dpc_sy0[dpc_kk][dpc_cc] = dpc_py[dpc_m];
-                }
-                __syncthreads();
-                if (dpc_k0 + 32 <= dpc_khi) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i = -(64 * tile0) + dpc_rr;
-                    (void)i;
-                    const int64_t j = 64 * tile1;
-                    (void)j;
-                    const int64_t k = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
-                    dpc_px[dpc_m] = dpc_x;
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
-                    const int64_t i = -(64 * tile0);
-                    (void)i;
-                    const int64_t j = 64 * tile1 + dpc_cc;
-                    (void)j;
-                    const int64_t k = dpc_k0 + 32 + dpc_kk;
-                    int32_t dpc_y = int32_t(0);
-                    if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
-                      dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                }
-                __syncthreads();
-#pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[4], dpc_b[4];
-#pragma unroll
-                  for (int q = 0; q < 4; q += 4) {
-                    const int4 dpc_v =
-                        *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
-                    dpc_a[q] = dpc_v.x;
-                    dpc_a[q + 1] = dpc_v.y;
-                    dpc_a[q + 2] = dpc_v.z;
-                    dpc_a[q + 3] = dpc_v.w;
-                  }
-#pragma unroll
-                  for (int q = 0; q < 4; q += 4) {
-                    const int4 dpc_v =
-                        *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
-                    dpc_b[q] = dpc_v.x;
-                    dpc_b[q + 1] = dpc_v.y;
-                    dpc_b[q + 2] = dpc_v.z;
-                    dpc_b[q + 3] = dpc_v.w;
-                  }
-#pragma unroll
-                  for (int q = 0; q < 4; ++q)
-#pragma unroll
-                    for (int r = 0; r < 4; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                }
-                __syncthreads();
-              }
-            }
-          }
-          {
-            // this block's part of the k range: whole chunks, part blockIdx.y of gridDim.y
-            const int64_t dpc_kall = dpc_max(N - 3, -(64 * tile0) + 63),
-                          dpc_kend = 64 * tile1 - 1;
+            const int64_t dpc_kall = -(64 * tile0) + 63, dpc_kend = 64 * tile1 - 1;
             const int64_t dpc_span = (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
                                      (32 * int64_t(gridDim.y)) * 32;
             const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * dpc_span,

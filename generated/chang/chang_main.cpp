@@ -31,9 +31,9 @@ group 0: { C_case1[i, j] -> [-i + 63, j]; C_case2[i, j] -> [-i + 63, j] }
   dependence pattern: general, a cell has a reduction (more than O(1) work)
   parallelism: the tiles of a wavefront step, and the cells of a step of a tile's point wavefront, are independent
 tile product 0 in C_case2: reduction max k in i .. j - 1 : C[i, k] + CT[j, k + 1]
-  U(T) = [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 63 - 64i0 <= i2 < 64i1 and (i2 <= -4 + N or i2 >= -2 + 64i1) }
+  U(T) = [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 63 - 64i0 <= i2 < 64i1 }
   register-blocked, split over k on the GPU; on the CPU, k innermost (one reduction per cell)
-  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 1 && N >= 64 * tile1 + 64 || tile0 <= 0 && N + 64 * tile0 >= 128 && tile0 + tile1 == 1
+  whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 1 && N >= 64 * tile1 + 64
 
 storage: a map per table
 C[i, j] -> C[i * N + j]  (box)
@@ -65,7 +65,7 @@ gpu:
   traceback: on the GPU, one warp per problem, records of 3 words
     why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there
 cpu:
-  group 0: the tiles of a wavefront step on the threads (dynamic schedule); per cell in the tile (not row by row: a product that reads another table)
+  group 0: the tiles of a wavefront step on the threads (dynamic schedule); the in-tile phase row by row, the split reductions' remainders pushed along the rows
       loop c1 [parallel-tiles]: OpenMP threads, dynamic schedule, 1 thread per iteration
   tile product 0: register-blocked (cells x k vectors), k innermost, 4 rows x 4 columns of 16 lanes
     why: k innermost (one reduction per cell); register-blocked where the tile reads inside the tables: both operands run along k, so 4 x 4 cells, each a vector of 16 partial results along k

@@ -21,7 +21,7 @@ namespace chang {
 //   acc[x] = max over k in U(tile) of C[i, k] + CT[j, k + 1]
 // where U(tile) holds the k whose reads, for every cell of the tile, were
 // computed in earlier wavefront steps:
-//   [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 63 - 64i0 <= i2 < 64i1 and (i2 <= -4 + N or i2 >= -2 + 64i1) }
+//   [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 63 - 64i0 <= i2 < 64i1 }
 static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                           int64_t tile0, int64_t tile1, int32_t *dpc_acc0) {
   const int64_t N = dpc_p.N;
@@ -33,8 +33,7 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
   // Tiles whose whole box reads only cells of the operand tables (isl): every cell
   // of the box is computed, in blocks of 4 x 4 cells, each with a vector of
   // partial results along k (16 values of k at a time).
-  if (tile0 <= 0 && tile0 + tile1 >= 1 && N >= 64 * tile1 + 64 ||
-      tile0 <= 0 && N + 64 * tile0 >= 128 && tile0 + tile1 == 1) {
+  if (tile0 <= 0 && tile0 + tile1 >= 1 && N >= 64 * tile1 + 64) {
     if (tile0 <= 0 && N >= 64 * tile1 + 1) {
       for (int64_t dpc_r0 = 0; dpc_r0 < 64; dpc_r0 += 4) {
         for (int64_t dpc_c0 = 0; dpc_c0 < 64; dpc_c0 += 4) {
@@ -54,52 +53,8 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
           for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
             for (int dpc_c = 0; dpc_c < 4; ++dpc_c)
               dpc_a[dpc_r][dpc_c] = dpc::cpu::splat<int32_t>(dpc::Limits<int32_t>::Neg);
-          const int64_t dpc_khi = dpc_min(N - 3, 64 * tile1) - 1;
-          int64_t k = -(64 * tile0) + 63;
-          for (; k + 15 <= dpc_khi; k += 16) {
-            dpc::cpu::vec<int32_t> dpc_x[4], dpc_y[4];
-            for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
-              dpc_x[dpc_r] = dpc::cpu::load(&dpc_t.C[dpc_x_at[dpc_r] + k]);
-            for (int dpc_c = 0; dpc_c < 4; ++dpc_c)
-              dpc_y[dpc_c] = dpc::cpu::load(&dpc_t.C[dpc_y_at[dpc_c] + k]);
-            for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
-              for (int dpc_c = 0; dpc_c < 4; ++dpc_c)
-                dpc_a[dpc_r][dpc_c] = dpc::cpu::addmax_vv<int32_t>(
-                    dpc_a[dpc_r][dpc_c], dpc_x[dpc_r], dpc_y[dpc_c]);
-          }
-          // each cell: its lanes, the last k one by one, into the accumulator
-          for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
-            for (int dpc_c = 0; dpc_c < 4; ++dpc_c) {
-              int32_t dpc_s = dpc::cpu::reduce_max<int32_t>(dpc_a[dpc_r][dpc_c]);
-              for (int64_t dpc_k = k; dpc_k <= dpc_khi; ++dpc_k)
-                dpc_s = dpc::vmax(dpc_s, int32_t(dpc_t.C[dpc_x_at[dpc_r] + dpc_k] +
-                                                 dpc_t.C[dpc_y_at[dpc_c] + dpc_k]));
-              int32_t &dpc_acc = dpc_acc0[(dpc_r0 + dpc_r) * 64 + dpc_c0 + dpc_c];
-              dpc_acc = dpc::vmax(dpc_acc, dpc_s);
-            }
-          }
-        }
-      }
-      for (int64_t dpc_r0 = 0; dpc_r0 < 64; dpc_r0 += 4) {
-        for (int64_t dpc_c0 = 0; dpc_c0 < 64; dpc_c0 += 4) {
-          int64_t dpc_x_at[4]; // C[...] of i lies at dpc_x_at[dpc_r] + k
-          for (int dpc_r = 0; dpc_r < 4; ++dpc_r) {
-            const int64_t i = -(64 * tile0) + dpc_r0 + dpc_r;
-            const int64_t k = 0;
-            dpc_x_at[dpc_r] = C_at(dpc_p, i, k);
-          }
-          int64_t dpc_y_at[4]; // CT[...] of j lies at dpc_y_at[dpc_c] + k
-          for (int dpc_c = 0; dpc_c < 4; ++dpc_c) {
-            const int64_t j = 64 * tile1 + dpc_c0 + dpc_c;
-            const int64_t k = 0;
-            dpc_y_at[dpc_c] = CT_at(dpc_p, j, k + 1);
-          }
-          dpc::cpu::vec<int32_t> dpc_a[4][4];
-          for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
-            for (int dpc_c = 0; dpc_c < 4; ++dpc_c)
-              dpc_a[dpc_r][dpc_c] = dpc::cpu::splat<int32_t>(dpc::Limits<int32_t>::Neg);
           const int64_t dpc_khi = 64 * tile1 - 1;
-          int64_t k = dpc_max(N - 3, -(64 * tile0) + 63);
+          int64_t k = -(64 * tile0) + 63;
           for (; k + 15 <= dpc_khi; k += 16) {
             dpc::cpu::vec<int32_t> dpc_x[4], dpc_y[4];
             for (int dpc_r = 0; dpc_r < 4; ++dpc_r)
@@ -132,7 +87,7 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
        cp0++) {
     for (int64_t cp1 = dpc_max(64 * tile1, cp0 + 2);
          cp1 <= dpc_min(N - 1, 64 * tile1 + 63); cp1++) {
-      if (-(64 * tile0) + 63 <= dpc_min(N - 3, 64 * tile1) - 1) {
+      if (-(64 * tile0) + 63 <= 64 * tile1 - 1) {
         const int64_t i = cp0;
         const int64_t j = cp1;
         const int64_t dpc_x_at =
@@ -141,8 +96,7 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
             CT_at(dpc_p, j, 1); // CT[j, k + 1] lies at dpc_t.C[dpc_y_at + k]
         int32_t &dpc_a = dpc_acc0[((0) * 64 + (i - dpc_lo0)) * 64 + (j - dpc_lo1)];
         int32_t dpc_r = dpc_a;
-        const int64_t dpc_lo = -(64 * tile0) + 63,
-                      dpc_n = dpc_min(N - 3, 64 * tile1) - 1 - dpc_lo + 1;
+        const int64_t dpc_lo = -(64 * tile0) + 63, dpc_n = 64 * tile1 - 1 - dpc_lo + 1;
         for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
           const int64_t cp2 = dpc_lo + dpc_d;
           const int64_t k = cp2;
@@ -151,27 +105,29 @@ static void tile_product0(const Params &dpc_p, const Inputs &dpc_in, const Table
         }
         dpc_a = dpc_r;
       }
-      if (dpc_max(N - 3, -(64 * tile0) + 63) <= 64 * tile1 - 1) {
-        const int64_t i = cp0;
-        const int64_t j = cp1;
-        const int64_t dpc_x_at =
-            C_at(dpc_p, i, 0); // C[i, k] lies at dpc_t.C[dpc_x_at + k]
-        const int64_t dpc_y_at =
-            CT_at(dpc_p, j, 1); // CT[j, k + 1] lies at dpc_t.C[dpc_y_at + k]
-        int32_t &dpc_a = dpc_acc0[((0) * 64 + (i - dpc_lo0)) * 64 + (j - dpc_lo1)];
-        int32_t dpc_r = dpc_a;
-        const int64_t dpc_lo = dpc_max(N - 3, -(64 * tile0) + 63),
-                      dpc_n = 64 * tile1 - 1 - dpc_lo + 1;
-        for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
-          const int64_t cp3 = dpc_lo + dpc_d;
-          const int64_t k = cp3;
-          dpc_r =
-              dpc::vmax(dpc_r, int32_t(dpc_t.C[dpc_x_at + k] + dpc_t.C[dpc_y_at + k]));
-        }
-        dpc_a = dpc_r;
-      }
     }
   }
+}
+
+// C[i, j] = max(C[i + 1, j - 1] + bond(seq[i], seq[j]) @pair(i, j), max k in i .. j - 1 : C[i, k] + CT[j, k + 1])   where else
+// on [N] -> { C_case2[i0, i1] : i0 >= 0 and 2 + i0 <= i1 < N }
+static inline void rp_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
+                                   const Tables &dpc_t, int64_t i, int64_t j,
+                                   const int32_t *dpc_acc0, int *dpc_err) {
+  const int64_t N = dpc_p.N;
+  (void)N;
+  const int64_t dpc_v0 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
+  const int64_t dpc_v1 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
+  const int64_t dpc_v2 =
+      dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
+  // max: the tile accumulator holds the whole reduction (the row's updates and pushes)
+  const int64_t dpc_r3 =
+      dpc::widen<int32_t>(dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+                                   (j - 64 * dpc_floordiv(j, 64))]);
+  const int64_t dpc_v4 = dpc::vmax(dpc_v2, dpc_r3);
+  const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v4, dpc_err);
+  dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
+  dpc_t.C[CT_at(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
 }
 
 // Computes every table with the tiled schedule (isl, verified against all
@@ -194,22 +150,105 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
         if (c0 >= 1) {
           tile_product0(dpc_p, dpc_in, dpc_t, c0 - c1, c1, dpc_acc0);
         }
-        // the cells of this tile, one point-wavefront step (an anti-diagonal,
-        // or a row where one member carries every dependence) after another
-        for (int64_t c2 = dpc_max(0, -(64 * c0) + 63);
-             c2 <= dpc_min(-(64 * c0) + 64, N - 64 * c1 + 62); c2++) {
-          for (int64_t c3 = dpc_max(0, c2 - 63);
-               c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-            stmt_C_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                         64 * c1 + c3, dpc_err);
-          }
-        }
-        for (int64_t c2 = dpc_max(0, -(64 * c0) + 65);
-             c2 <= dpc_min(126, N - 64 * c1 + 62); c2++) {
-          for (int64_t c3 = dpc_max(0, c2 - 63);
-               c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3++) {
-            stmt_C_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                         64 * c1 + c3, dpc_acc0, dpc_err);
+        // the tile's cells row by row, downward, each row left to right (the band's own order);
+        // the split reductions' remainders as updates of the accumulators' rows: before
+        // the row, the k whose X cell lies left of the tile; after each cell, the k of
+        // that cell (lir::CpuRowPush)
+        {
+          const int64_t tile0 = c0 - c1;
+          (void)tile0;
+          const int64_t tile1 = c1;
+          (void)tile1;
+          const int64_t dpc_rlo = -(64 * tile0), dpc_clo = 64 * tile1;
+          for (int64_t i = dpc_rlo + 63; i >= dpc_rlo; --i) {
+            const bool dpc_row0 = N >= i + 3 && i >= 0;
+            const int64_t dpc_cmin0 = dpc_row0 ? dpc_max(i + 2, dpc_clo) : 0,
+                          dpc_cmax0 = dpc_row0 ? dpc_min(N - 1, dpc_clo + 63) : -1;
+            if (dpc_row0) {
+              // the k whose X cell lies left of the tile, outside U(T)
+              int64_t dpc_ua = INT64_MAX, dpc_ub = INT64_MIN; // U(T)
+              if (tile0 <= 0 && N >= 64 * tile1 + 1) {
+                dpc_ua = -(64 * tile0) + 63, dpc_ub = 64 * tile1 - 1;
+              }
+              const int64_t dpc_kl = i + (0), dpc_kh = dpc_clo - 1 - (0);
+              const int64_t dpc_e1 = dpc_min(dpc_kh, dpc_ua - 1);
+              const int64_t dpc_s2 = dpc_max(dpc_max(dpc_kl, dpc_ub + 1), dpc_e1 + 1);
+              for (int64_t k = dpc_kl; k <= dpc_e1; ++k) {
+                const int64_t dpc_c0 = dpc_max(dpc_cmin0, k - (-1));
+                if (dpc_c0 <= dpc_cmax0) {
+                  const int32_t dpc_x =
+                      dpc_t.C[C_at(dpc_p, i, k)]; // C[i, k] + CT[j, k + 1]
+                  const int64_t dpc_y_at = C_at(
+                      dpc_p, k + 1, 0); // Y's row at j = 0 (in C, whose copy CT Y reads)
+                  int32_t *dpc_a = &dpc_acc0[(i - dpc_rlo) * 64]; // the row's
+                  DPC_SIMD
+                  for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax0; ++dpc_c)
+                    dpc_a[dpc_c - dpc_clo] =
+                        dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                  int32_t(dpc_x + dpc_t.C[dpc_y_at + dpc_c]));
+                }
+              }
+              for (int64_t k = dpc_s2; k <= dpc_kh; ++k) {
+                const int64_t dpc_c0 = dpc_max(dpc_cmin0, k - (-1));
+                if (dpc_c0 <= dpc_cmax0) {
+                  const int32_t dpc_x =
+                      dpc_t.C[C_at(dpc_p, i, k)]; // C[i, k] + CT[j, k + 1]
+                  const int64_t dpc_y_at = C_at(
+                      dpc_p, k + 1, 0); // Y's row at j = 0 (in C, whose copy CT Y reads)
+                  int32_t *dpc_a = &dpc_acc0[(i - dpc_rlo) * 64]; // the row's
+                  DPC_SIMD
+                  for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax0; ++dpc_c)
+                    dpc_a[dpc_c - dpc_clo] =
+                        dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                  int32_t(dpc_x + dpc_t.C[dpc_y_at + dpc_c]));
+                }
+              }
+            }
+            for (int64_t j = dpc_clo; j <= dpc_clo + 63; ++j) {
+              if (i >= 0 && N >= j + 1 && j >= i && i + 1 >= j) {
+                stmt_C_case1(dpc_p, dpc_in, dpc_t, i, j, dpc_err);
+                // push: k = j - (0), X's cell just computed
+                {
+                  const int64_t k = j - (0);
+                  if (dpc_row0 && k >= i + (0)) {
+                    const int32_t dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                    const int64_t dpc_c0 = dpc_max(dpc_max(j + 1, dpc_cmin0), k - (-1));
+                    if (dpc_c0 <= dpc_cmax0) {
+                      const int64_t dpc_y_at =
+                          C_at(dpc_p, k + 1,
+                               0); // Y's row at j = 0 (in C, whose copy CT Y reads)
+                      int32_t *dpc_a = &dpc_acc0[(i - dpc_rlo) * 64]; // the row's
+                      DPC_SIMD
+                      for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax0; ++dpc_c)
+                        dpc_a[dpc_c - dpc_clo] =
+                            dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                      int32_t(dpc_x + dpc_t.C[dpc_y_at + dpc_c]));
+                    }
+                  }
+                }
+              } else if (i >= 0 && j >= i + 2 && N >= j + 1) {
+                rp_stmt_C_case2(dpc_p, dpc_in, dpc_t, i, j, dpc_acc0, dpc_err);
+                // push: k = j - (0), X's cell just computed
+                {
+                  const int64_t k = j - (0);
+                  if (dpc_row0 && k >= i + (0)) {
+                    const int32_t dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                    const int64_t dpc_c0 = dpc_max(dpc_max(j + 1, dpc_cmin0), k - (-1));
+                    if (dpc_c0 <= dpc_cmax0) {
+                      const int64_t dpc_y_at =
+                          C_at(dpc_p, k + 1,
+                               0); // Y's row at j = 0 (in C, whose copy CT Y reads)
+                      int32_t *dpc_a = &dpc_acc0[(i - dpc_rlo) * 64]; // the row's
+                      DPC_SIMD
+                      for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax0; ++dpc_c)
+                        dpc_a[dpc_c - dpc_clo] =
+                            dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                      int32_t(dpc_x + dpc_t.C[dpc_y_at + dpc_c]));
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       }

@@ -104,33 +104,18 @@ DPC_HD void stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables
                              (j - 64 * dpc_floordiv(j, 64))];
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i + 1;
-         rk0 <= dpc_min(dpc_min(N - 2, j), -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
+    for (int64_t rk0 = i + 1; rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 64) - 1; rk0++) {
       {
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
                                              dpc_t.C[C_at(dpc_p, k + 1, j)]));
       }
     }
-    if (N >= i + 3 && i + 65 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
-      {
-        const int64_t k = N - 2;
-        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
-                                             dpc_t.C[C_at(dpc_p, k + 1, j)]));
-      }
-    }
     DPC_UNROLL
     for (int64_t rk1 = dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64));
-         rk1 <= dpc_min(N - 2, j) - 1; rk1++) {
+         rk1 <= j - 1; rk1++) {
       {
         const int64_t k = rk1;
-        dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
-                                             dpc_t.C[C_at(dpc_p, k + 1, j)]));
-      }
-    }
-    if (N >= i + 3 && j + 1 == N && dpc_mod(N - 1, 64) >= 1) {
-      {
-        const int64_t k = N - 2;
         dpc_r7n = dpc::vmax(dpc_r7n, int32_t(dpc_t.C[C_at(dpc_p, i, k)] +
                                              dpc_t.C[C_at(dpc_p, k + 1, j)]));
       }

@@ -76,26 +76,9 @@ __device__ __forceinline__ void tc_stmt_C_case2(const Params &dpc_p, const Input
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i + 1 + dpc_lane * 1;
-         rk0 <= dpc_min(dpc_min(N - 2, j), -dpc_mod(i, 64) + i + 64) - 1;
-         rk0 += dpc_lanes * 1) {
+         rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 64) - 1; rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
-        dpc_r7n = dpc::vmax(
-            dpc_r7n,
-            int32_t(
-                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                  (k) <= dpc_lo1 + 63)
-                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                     : dpc_t.C[C_at(dpc_p, i, k)]) +
-                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                  (j) <= dpc_lo1 + 63)
-                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                     : dpc_t.C[C_at(dpc_p, k + 1, j)])));
-      }
-    }
-    if (N >= i + 3 && i + 65 >= N && j + 1 == N && dpc_mod(N - 1, 64) == 0) {
-      {
-        const int64_t k = N - 2;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
             int32_t(
@@ -112,25 +95,9 @@ __device__ __forceinline__ void tc_stmt_C_case2(const Params &dpc_p, const Input
     DPC_UNROLL
     for (int64_t rk1 =
              dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
-         rk1 <= dpc_min(N - 2, j) - 1; rk1 += dpc_lanes * 1) {
+         rk1 <= j - 1; rk1 += dpc_lanes * 1) {
       {
         const int64_t k = rk1;
-        dpc_r7n = dpc::vmax(
-            dpc_r7n,
-            int32_t(
-                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                  (k) <= dpc_lo1 + 63)
-                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                     : dpc_t.C[C_at(dpc_p, i, k)]) +
-                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                  (j) <= dpc_lo1 + 63)
-                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                     : dpc_t.C[C_at(dpc_p, k + 1, j)])));
-      }
-    }
-    if (N >= i + 3 && j + 1 == N && dpc_mod(N - 1, 64) >= 1) {
-      {
-        const int64_t k = N - 2;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
             int32_t(
