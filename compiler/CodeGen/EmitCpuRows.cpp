@@ -7,7 +7,7 @@
 // accumulators along the columns (Y's row, contiguous); then the row's
 // cells left to right, a split statement reading its reduction from the
 // accumulator alone (rp_stmt_*), each cell pushed along the row once
-// stored (k = its column - a).
+// stored (k = its column - a; printed once after the statements' chain).
 //
 //===----------------------------------------------------------------------===//
 #include "CodeGen/CodeWriter.h"
@@ -104,31 +104,35 @@ void dpc::emitCpuRowPushTile(const Program &P, const CpuRowPush &R,
   }
   W.open(fmt::format("for (int64_t {0} = dpc_clo; {0} <= dpc_clo + {1}; ++{0})",
                      Col, B1 - 1));
+  W.line("bool dpc_cell = true; // the cell is one of the group's");
   for (size_t Q = 0; Q < G.Stmts.size(); ++Q) {
     int SI = G.Stmts[Q];
-    W.open(std::string(Q ? "else if (" : "if (") + iexpr(R.StmtDomains[Q]) +
-           ")");
     std::string Accs;
     for (int S : P.splitsOf(SI))
       Accs += ", dpc_acc" + std::to_string(S);
+    W.open(std::string(Q ? "else if (" : "if (") + iexpr(R.StmtDomains[Q]) +
+           ")");
     W.line("{}stmt_{}(dpc_p, dpc_in, dpc_t, {}, {}{}, dpc_err);",
            Accs.empty() ? "" : "rp_", P.Stmts[SI].Name, Row, Col, Accs);
-    for (auto &S : R.Splits) {
-      const SplitInfo &Sp = P.Splits[S.Index];
-      const std::string Si = std::to_string(S.Index);
-      const std::string &K = Sp.KVars[0];
-      W.comment("push: k = " + Col + " - (" + std::to_string(S.A) +
-                "), X's cell just computed");
-      W.open("");
-      W.line("const int64_t {} = {} - ({});", K, Col, S.A);
-      W.open(fmt::format("if (dpc_row{} && {} >= {} + ({}))", Si, K, Row,
-                         S.Lo));
-      W.line("const int32_t dpc_x = {}[{}];", Buf,
-             cellOffset(P, Sp.X->Table, Sp.X->Idx, false));
-      Update(S, fmt::format("dpc_max({} + 1, dpc_cmin{})", Col, Si), false);
-      W.close();
-      W.close();
-    }
+    W.close();
+  }
+  W.open("else");
+  W.line("dpc_cell = false;");
+  W.close();
+  for (auto &S : R.Splits) {
+    const SplitInfo &Sp = P.Splits[S.Index];
+    const std::string Si = std::to_string(S.Index);
+    const std::string &K = Sp.KVars[0];
+    W.comment("push: k = " + Col + " - (" + std::to_string(S.A) +
+              "), X's cell just computed");
+    W.open("");
+    W.line("const int64_t {} = {} - ({});", K, Col, S.A);
+    W.open(fmt::format("if (dpc_cell && dpc_row{} && {} >= {} + ({}))", Si,
+                       K, Row, S.Lo));
+    W.line("const int32_t dpc_x = {}[{}];", Buf,
+           cellOffset(P, Sp.X->Table, Sp.X->Idx, false));
+    Update(S, fmt::format("dpc_max({} + 1, dpc_cmin{})", Col, Si), false);
+    W.close();
     W.close();
   }
   W.close();

@@ -198,42 +198,28 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
               }
             }
             for (int64_t j = dpc_clo; j <= dpc_clo + 63; ++j) {
+              bool dpc_cell = true; // the cell is one of the group's
               if (N >= i + 1 && i >= 0 && i >= j && j + 1 >= i) {
                 stmt_C_case1(dpc_p, dpc_in, dpc_t, i, j, dpc_err);
-                // push: k = j - (0), X's cell just computed
-                {
-                  const int64_t k = j - (0);
-                  if (dpc_row0 && k >= i + (1)) {
-                    const int32_t dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
-                    const int64_t dpc_c0 = dpc_max(dpc_max(j + 1, dpc_cmin0), k - (-1));
-                    if (dpc_c0 <= dpc_cmax0) {
-                      const int64_t dpc_y_at = C_at(dpc_p, k + 1, 0); // Y's row at j = 0
-                      int32_t *dpc_a = &dpc_acc0[(i - dpc_rlo) * 64]; // the row's
-                      DPC_SIMD
-                      for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax0; ++dpc_c)
-                        dpc_a[dpc_c - dpc_clo] =
-                            dpc::vmax(dpc_a[dpc_c - dpc_clo],
-                                      int32_t(dpc_x + dpc_t.C[dpc_y_at + dpc_c]));
-                    }
-                  }
-                }
               } else if (i >= 0 && j >= i + 1 && N >= j + 1) {
                 rp_stmt_C_case2(dpc_p, dpc_in, dpc_t, i, j, dpc_acc0, dpc_err);
-                // push: k = j - (0), X's cell just computed
-                {
-                  const int64_t k = j - (0);
-                  if (dpc_row0 && k >= i + (1)) {
-                    const int32_t dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
-                    const int64_t dpc_c0 = dpc_max(dpc_max(j + 1, dpc_cmin0), k - (-1));
-                    if (dpc_c0 <= dpc_cmax0) {
-                      const int64_t dpc_y_at = C_at(dpc_p, k + 1, 0); // Y's row at j = 0
-                      int32_t *dpc_a = &dpc_acc0[(i - dpc_rlo) * 64]; // the row's
-                      DPC_SIMD
-                      for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax0; ++dpc_c)
-                        dpc_a[dpc_c - dpc_clo] =
-                            dpc::vmax(dpc_a[dpc_c - dpc_clo],
-                                      int32_t(dpc_x + dpc_t.C[dpc_y_at + dpc_c]));
-                    }
+              } else {
+                dpc_cell = false;
+              }
+              // push: k = j - (0), X's cell just computed
+              {
+                const int64_t k = j - (0);
+                if (dpc_cell && dpc_row0 && k >= i + (1)) {
+                  const int32_t dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                  const int64_t dpc_c0 = dpc_max(dpc_max(j + 1, dpc_cmin0), k - (-1));
+                  if (dpc_c0 <= dpc_cmax0) {
+                    const int64_t dpc_y_at = C_at(dpc_p, k + 1, 0); // Y's row at j = 0
+                    int32_t *dpc_a = &dpc_acc0[(i - dpc_rlo) * 64]; // the row's
+                    DPC_SIMD
+                    for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax0; ++dpc_c)
+                      dpc_a[dpc_c - dpc_clo] =
+                          dpc::vmax(dpc_a[dpc_c - dpc_clo],
+                                    int32_t(dpc_x + dpc_t.C[dpc_y_at + dpc_c]));
                   }
                 }
               }
