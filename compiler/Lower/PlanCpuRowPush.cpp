@@ -12,7 +12,8 @@
 // harmless) of T[r, k + A] + T[k + B, c] over k in [r + Lo, c + Hi] with
 // T the group's table (Y may read a copy table of T: its source cell is
 // read instead), Lo + B >= 1 and A + Hi <= -1 (the reads are final
-// when made), int32, no infinities, and U(T) one interval of k.
+// when made), int32, and no infinities. The pre-pass skips the k of a
+// convex part of U(T) (isl: all of U(T) where it is convex).
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/IslAst.h"
@@ -50,29 +51,6 @@ const VExpr *findSplit(const VExpr &E, int S) {
     if (const VExpr *R = findSplit(*K, S))
       return R;
   return nullptr;
-}
-
-/// U(T) as [Lo, Hi] where Cond holds: the product's loops are one loop over
-/// k, under at most one condition on the tile.
-bool uInterval(const LNode &N, CpuRowPush::Split &R) {
-  const LNode *L = &N;
-  while (L->K == LNode::Block && L->Kids.size() == 1)
-    L = L->Kids[0].get();
-  if (L->K == LNode::If && !L->Else) {
-    R.UCond = L->Cond;
-    L = L->Then.get();
-    while (L->K == LNode::Block && L->Kids.size() == 1)
-      L = L->Kids[0].get();
-  }
-  if (L->K != LNode::For || L->Step != 1 || L->Kids.size() != 1 ||
-      L->Kids[0]->K != LNode::Stmt)
-    return false;
-  const LNode &Leaf = *L->Kids[0];
-  if (Leaf.Args.size() != 1 || offsetFrom(*Leaf.Args[0], L->Iter) != 0)
-    return false;
-  R.ULo = L->Lo;
-  R.UHi = L->Hi;
-  return true;
 }
 
 class RowPushPlanner {
@@ -174,8 +152,20 @@ private:
       if (S.Lo + S.B < 1 || S.A + S.Hi > -1)
         return No("a product reading cells that are not below its row or "
                   "left of its cell");
-      if (!uInterval(*Sp.ProductLoops, S))
-        return No("U(T) is not one interval of k");
+      // The k that the pre-pass leaves to the tile product: a convex part
+      // of U(T) (all of it where it is convex; a k of U(T) outside it is
+      // also added by the pre-pass, harmless for max and min), one
+      // interval [ULo, UHi] of k where UCond holds.
+      isl::set Core =
+          convexCore(islParse<isl::set>(PM.ctx(), Sp.USet));
+      if (Core.is_empty())
+        return No("U(T) has no convex part");
+      const unsigned NT = static_cast<unsigned>(Sp.TileVars.size());
+      isl::set CoreK = dimsToParams(Core, 0, NT, Sp.TileVars);
+      isl::set CoreCtx = CoreK.params();
+      S.UCond = fromParamSet(CoreCtx, PM.paramContext());
+      S.ULo = fromPwAff(dimMin(CoreK, 0), CoreCtx);
+      S.UHi = fromPwAff(dimMax(CoreK, 0), CoreCtx);
       // The statement's cells of a row: one interval of columns.
       isl::set Rows = dimsToParams(PM.statements()[Sp.Stmt].Domain, 0, 1,
                                    {Row})

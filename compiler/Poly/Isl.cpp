@@ -7,6 +7,7 @@
 #include <isl/constraint.h>
 #include <isl/ctx.h>
 #include <isl/map.h>
+#include <isl/mat.h>
 #include <isl/options.h>
 #include <isl/point.h>
 #include <isl/polynomial.h>
@@ -426,6 +427,32 @@ isl::set dpc::convexIfExact(const isl::set &S) {
   isl::set H = isl::manage(isl_set_from_basic_set(
       isl_set_polyhedral_hull(C.copy())));
   return H.is_subset(C) ? H : C;
+}
+
+isl::set dpc::convexCore(const isl::set &S) {
+  isl::set C = convexIfExact(S);
+  if (isOneConvexPiece(C))
+    return C;
+  isl::set Full = isl::set::empty(C.get_space());
+  isl_set_foreach_basic_set(
+      C.get(),
+      [](isl_basic_set *BS, void *User) -> isl_stat {
+        isl_basic_set *Hull = isl_basic_set_affine_hull(isl_basic_set_copy(BS));
+        isl_mat *Eq = isl_basic_set_equalities_matrix(
+            Hull, isl_dim_cst, isl_dim_param, isl_dim_set, isl_dim_div);
+        bool FullDim = Eq && isl_mat_rows(Eq) == 0;
+        isl_mat_free(Eq);
+        isl_basic_set_free(Hull);
+        isl::set &F = *static_cast<isl::set *>(User);
+        if (FullDim)
+          F = F.unite(isl::manage(isl_set_from_basic_set(BS)));
+        else
+          isl_basic_set_free(BS);
+        return isl_stat_ok;
+      },
+      &Full);
+  isl::set Core = convexIfExact(Full);
+  return isOneConvexPiece(Core) ? Core : isl::set::empty(C.get_space());
 }
 
 bool dpc::paramSetConstraints(const isl::set &S, std::vector<Constraint> &Out) {

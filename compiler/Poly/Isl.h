@@ -128,6 +128,12 @@ bool isOneConvexPiece(const isl::set &S);
 /// outside S (a union that is one convex set, which coalescing does not
 /// always see: {k : k <= N - 4 or k >= 64t - 2} where 64t < N).
 isl::set convexIfExact(const isl::set &S);
+/// A convex subset of S without existentially quantified dims: S itself
+/// where it is one such piece, else the hull of S's full-dimensional
+/// pieces where that hull holds no point outside S (lower-dimensional
+/// pieces, e.g. a point at the edge of a domain, are left out); the empty
+/// set where neither is convex.
+isl::set convexCore(const isl::set &S);
 
 /// Minimum / maximum of set dim Pos as a function of the params.
 isl::pw_aff dimMin(const isl::set &S, int Pos);

@@ -780,7 +780,7 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
             if (dpc_row1) {
               // the k whose X cell lies left of the tile, outside U(T)
               int64_t dpc_ua = INT64_MAX, dpc_ub = INT64_MIN; // U(T)
-              if (tile0 <= 0 && M >= 64 * tile1 + 1) {
+              if (tile0 <= 0 && tile0 + tile1 >= 2 && M >= 64 * tile1 + 1) {
                 dpc_ua = -(64 * tile0) + 64, dpc_ub = 64 * tile1 - 1;
               }
               const int64_t dpc_kl = i + (1), dpc_kh = dpc_clo - 1 - (0);
@@ -879,7 +879,7 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
             if (dpc_row0) {
               // the k whose X cell lies left of the tile, outside U(T)
               int64_t dpc_ua = INT64_MAX, dpc_ub = INT64_MIN; // U(T)
-              if (tile0 <= 0 && N >= 64 * tile1 + 1) {
+              if (tile0 <= 0 && tile0 + tile1 >= 2 && N >= 64 * tile1 + 1) {
                 dpc_ua = -(64 * tile0) + 64, dpc_ub = 64 * tile1 - 1;
               }
               const int64_t dpc_kl = i + (1), dpc_kh = dpc_clo - 1 - (0);
