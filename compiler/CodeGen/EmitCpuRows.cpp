@@ -52,8 +52,9 @@ void dpc::emitCpuRowPushTile(const Program &P, const CpuRowPush &R,
     const std::string &K = Sp.KVars[0];
     W.line("const int64_t dpc_c0 = dpc_max({}, {} - ({}));", From, K, S.Hi);
     W.open("if (dpc_c0 <= dpc_cmax" + Si + ")");
+    const std::string Ty = storeType(Sp.Ty);
     if (XFromMemory)
-      W.line("const int32_t dpc_x = {}[{}]; // {}", Buf,
+      W.line("const {} dpc_x = {}[{}]; // {}", Ty, Buf,
              cellOffset(P, Sp.X->Table, Sp.X->Idx, false), Sp.BodyText);
     std::vector<IExprPtr> Y0;
     for (auto &I : S.YIdx)
@@ -64,13 +65,13 @@ void dpc::emitCpuRowPushTile(const Program &P, const CpuRowPush &R,
                ? ""
                : " (in " + Tab.Name + ", whose copy " +
                      P.M.Tables[Sp.Y->Table].Name + " Y reads)");
-    W.line("int32_t *dpc_a = &dpc_acc{}[({} - dpc_rlo) * {}]; // the row's",
+    W.line("{} *dpc_a = &dpc_acc{}[({} - dpc_rlo) * {}]; // the row's", Ty,
            Si, Row, B1);
     W.text("DPC_SIMD");
     W.line("for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax{}; ++dpc_c) "
            "dpc_a[dpc_c - dpc_clo] = dpc::{}(dpc_a[dpc_c - dpc_clo], "
-           "int32_t(dpc_x + {}[dpc_y_at + dpc_c]));",
-           Si, productCombine(Sp.Op), Buf);
+           "{}(dpc_x + {}[dpc_y_at + dpc_c]));",
+           Si, productCombine(Sp.Op), Ty, Buf);
     W.close();
   };
   for (auto &S : R.Splits) {
@@ -129,7 +130,7 @@ void dpc::emitCpuRowPushTile(const Program &P, const CpuRowPush &R,
     W.line("const int64_t {} = {} - ({});", K, Col, S.A);
     W.open(fmt::format("if (dpc_cell && dpc_row{} && {} >= {} + ({}))", Si,
                        K, Row, S.Lo));
-    W.line("const int32_t dpc_x = {}[{}];", Buf,
+    W.line("const {} dpc_x = {}[{}];", storeType(Sp.Ty), Buf,
            cellOffset(P, Sp.X->Table, Sp.X->Idx, false));
     Update(S, fmt::format("dpc_max({} + 1, dpc_cmin{})", Col, Si), false);
     W.close();

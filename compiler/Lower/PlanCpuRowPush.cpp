@@ -12,7 +12,7 @@
 // harmless) of T[r, k + A] + T[k + B, c] over k in [r + Lo, c + Hi] with
 // T the group's table (Y may read a copy table of T: its source cell is
 // read instead), Lo + B >= 1 and A + Hi <= -1 (the reads are final
-// when made), int32, and no infinities. The pre-pass skips the k of a
+// when made), int32 or int64, and no infinities. The pre-pass skips the k of a
 // convex part of U(T) (isl: all of U(T) where it is convex).
 //
 //===----------------------------------------------------------------------===//
@@ -103,8 +103,9 @@ private:
       const CpuProduct &CP = P.Cpu.Products[SI];
       if (Sp.Op != RedOp::Max && Sp.Op != RedOp::Min)
         return No("a reduction other than max or min");
-      if (Sp.Ty != ScalarType::Int32 || Tab.Type != ScalarType::Int32)
-        return No("values other than int32");
+      if ((Sp.Ty != ScalarType::Int32 && Sp.Ty != ScalarType::Int64) ||
+          Tab.Type != Sp.Ty)
+        return No("values other than int32 or int64");
       if (Sp.SoftInf || CP.Flagged || !Sp.KTerms.empty() ||
           Sp.KVars.size() != 1 || !Sp.FactoredText.empty())
         return No("a product with infinite operands, terms that depend "
