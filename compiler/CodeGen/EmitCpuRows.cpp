@@ -92,15 +92,14 @@ void dpc::emitCpuRowPushTile(const Program &P, const CpuRowPush &R,
       W.close();
     W.line("const int64_t dpc_kl = {} + ({}), dpc_kh = dpc_clo - 1 - ({});",
            Row, S.Lo, S.A);
-    W.line("const int64_t dpc_e1 = dpc_min(dpc_kh, dpc_ua - 1);");
-    W.line("const int64_t dpc_s2 = dpc_max(dpc_max(dpc_kl, dpc_ub + 1), "
-           "dpc_e1 + 1);");
-    for (int Part = 0; Part < 2; ++Part) {
-      W.open(Part ? fmt::format("for (int64_t {0} = dpc_s2; {0} <= dpc_kh; ++{0})", K)
-                  : fmt::format("for (int64_t {0} = dpc_kl; {0} <= dpc_e1; ++{0})", K));
-      Update(S, "dpc_cmin" + Si, true);
-      W.close();
-    }
+    W.open(fmt::format("for (int64_t {0} = dpc_kl; {0} <= dpc_kh; ++{0})", K));
+    W.open(fmt::format("if ({0} >= dpc_ua && {0} <= dpc_ub)", K));
+    W.line("{} = dpc_ub; // the tile product's k: on to the first after them",
+           K);
+    W.line("continue;");
+    W.close();
+    Update(S, "dpc_cmin" + Si, true);
+    W.close();
     W.close();
   }
   W.open(fmt::format("for (int64_t {0} = dpc_clo; {0} <= dpc_clo + {1}; ++{0})",

@@ -166,23 +166,11 @@ void compute_tiled(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_
                 dpc_ua = -(64 * tile0) + 64, dpc_ub = 64 * tile1 - 1;
               }
               const int64_t dpc_kl = i + (1), dpc_kh = dpc_clo - 1 - (0);
-              const int64_t dpc_e1 = dpc_min(dpc_kh, dpc_ua - 1);
-              const int64_t dpc_s2 = dpc_max(dpc_max(dpc_kl, dpc_ub + 1), dpc_e1 + 1);
-              for (int64_t k = dpc_kl; k <= dpc_e1; ++k) {
-                const int64_t dpc_c0 = dpc_max(dpc_cmin0, k - (-1));
-                if (dpc_c0 <= dpc_cmax0) {
-                  const int32_t dpc_x =
-                      dpc_t.C[C_at(dpc_p, i, k)];                 // C[i, k] + C[k + 1, j]
-                  const int64_t dpc_y_at = C_at(dpc_p, k + 1, 0); // Y's row at j = 0
-                  int32_t *dpc_a = &dpc_acc0[(i - dpc_rlo) * 64]; // the row's
-                  DPC_SIMD
-                  for (int64_t dpc_c = dpc_c0; dpc_c <= dpc_cmax0; ++dpc_c)
-                    dpc_a[dpc_c - dpc_clo] =
-                        dpc::vmax(dpc_a[dpc_c - dpc_clo],
-                                  int32_t(dpc_x + dpc_t.C[dpc_y_at + dpc_c]));
+              for (int64_t k = dpc_kl; k <= dpc_kh; ++k) {
+                if (k >= dpc_ua && k <= dpc_ub) {
+                  k = dpc_ub; // the tile product's k: on to the first after them
+                  continue;
                 }
-              }
-              for (int64_t k = dpc_s2; k <= dpc_kh; ++k) {
                 const int64_t dpc_c0 = dpc_max(dpc_cmin0, k - (-1));
                 if (dpc_c0 <= dpc_cmax0) {
                   const int32_t dpc_x =
