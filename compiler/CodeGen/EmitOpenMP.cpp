@@ -123,6 +123,10 @@ struct CpuPrinter {
                   "independent");
       if (N.Map == ThreadMap::OmpStatic)
         W.comment("iterations independent (isl): shared by the threads");
+      else if (Par && N.Role == LoopRole::Parallel)
+        W.comment("iterations independent (isl), of different work (the "
+                  "loops inside\ndepend on " + N.Iter +
+                  "): shared by the threads one at a time");
       if (Par)
         W.text(std::string("#pragma omp parallel for ") +
                (N.Map == ThreadMap::OmpStatic ? "schedule(static)"

@@ -1279,13 +1279,49 @@ struct CpuMapper {
     return R;
   }
 
-  /// OpenMP threads share the outermost parallel-tiles loop of every path.
+  /// Whether some loop inside N has a bound that depends on N's iterator:
+  /// N's iterations differ in work (the rows of a triangle).
+  static bool unevenIterations(const LNode &Body, const std::string &Iter) {
+    if (Body.K == LNode::For &&
+        (mentions(*Body.Lo, Iter) || mentions(*Body.Hi, Iter)))
+      return true;
+    for (auto &K : Body.Kids)
+      if (unevenIterations(*K, Iter))
+        return true;
+    return (Body.Then && unevenIterations(*Body.Then, Iter)) ||
+           (Body.Else && unevenIterations(*Body.Else, Iter));
+  }
+
+  /// The groups of the cells under N.
+  void groupsUnder(const LNode &N, std::set<int> &Out) const {
+    if (N.isCell())
+      if (const Group *G = P.groupOf(N.Ref))
+        Out.insert(static_cast<int>(G - P.Groups.data()));
+    for (auto &K : N.Kids)
+      groupsUnder(*K, Out);
+    if (N.Then)
+      groupsUnder(*N.Then, Out);
+    if (N.Else)
+      groupsUnder(*N.Else, Out);
+  }
+
+  /// Groups whose parallel loop the threads take in a dynamic schedule
+  /// (its iterations differ in work).
+  std::set<int> UnevenGroups;
+
+  /// OpenMP threads share the outermost parallel-tiles loop of every path;
+  /// a parallel loop of cells statically, unless its iterations differ in
+  /// work (then dynamically, one iteration at a time).
   void threads(LNode &N, bool InParallel) {
     bool Par = N.K == LNode::For && !InParallel &&
                (N.Role == LoopRole::ParallelTiles || N.Role == LoopRole::Parallel);
-    if (Par)
+    if (Par && N.Role == LoopRole::Parallel && unevenIterations(N, N.Iter)) {
+      N.Map = ThreadMap::OmpThreads;
+      groupsUnder(N, UnevenGroups);
+    } else if (Par) {
       N.Map = N.Role == LoopRole::Parallel ? ThreadMap::OmpStatic
                                            : ThreadMap::OmpThreads;
+    }
     for (auto &K : N.Kids)
       threads(*K, InParallel || Par);
     if (N.Then)
@@ -1453,14 +1489,21 @@ struct CpuMapper {
       C.Products.push_back(product(Sp));
     C.Loops = cloneTree(*P.Loops);
     threads(*C.Loops, false);
-    for (auto &Gr : P.Groups)
+    for (size_t GI = 0; GI < P.Groups.size(); ++GI) {
+      const Group &Gr = P.Groups[GI];
       C.GroupWhy.push_back(
           Gr.Tiled ? "the tiles of a wavefront step on the threads (dynamic "
                      "schedule)"
-          : std::count(Gr.Parallel.begin(), Gr.Parallel.end(), true)
+          : !std::count(Gr.Parallel.begin(), Gr.Parallel.end(), true)
+              ? "not tiled, proven sequential: one thread"
+          : UnevenGroups.count(static_cast<int>(GI))
               ? "not tiled: the outermost loop whose iterations are "
-                "independent on the threads (static schedule)"
-              : "not tiled, proven sequential: one thread");
+                "independent on the threads (dynamic schedule: the loops "
+                "inside it depend on its index, so its iterations differ "
+                "in work)"
+              : "not tiled: the outermost loop whose iterations are "
+                "independent on the threads (static schedule)");
+    }
     sweepStrips(C.Loops);
     std::set<int> Fused;
     for (auto &St : C.Strips)
