@@ -11,9 +11,9 @@
 // Every split of the group must be `max` or `min` (a k counted twice is
 // harmless) of T[r, k + A] + T[k + B, c] over k in [r + Lo, c + Hi] with
 // T the group's table (Y may read a copy table of T: its source cell is
-// read instead), Lo + B >= 1 and A + Hi <= -1 (the reads are final
-// when made), int32 or int64, and no infinities. The pre-pass skips the k of a
-// convex part of U(T) (isl: all of U(T) where it is convex).
+// read instead), Lo + B >= 1 and A + Hi <= -1 (the reads are final when
+// made), int32 or int64, and no infinities. The pre-pass skips the k of
+// a convex part of U(T) (isl: all of U(T) where it is convex).
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/IslAst.h"
@@ -157,8 +157,7 @@ private:
       // of U(T) (all of it where it is convex; a k of U(T) outside it is
       // also added by the pre-pass, harmless for max and min), one
       // interval [ULo, UHi] of k where UCond holds.
-      isl::set Core =
-          convexCore(islParse<isl::set>(PM.ctx(), Sp.USet));
+      isl::set Core = convexCore(islParse<isl::set>(PM.ctx(), Sp.USet));
       if (Core.is_empty())
         return No("U(T) has no convex part");
       const unsigned NT = static_cast<unsigned>(Sp.TileVars.size());
