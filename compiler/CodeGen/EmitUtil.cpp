@@ -389,20 +389,6 @@ static std::string bufferOf(const Program &P, int Table, bool Reference) {
   return Reference ? P.M.Tables[Table].Name : P.Storages[Table].Buffer;
 }
 
-int dpc::effectiveTable(const Program &P, int Table) {
-  return P.CopyTable[Table] ? P.CopySource[Table] : Table;
-}
-
-std::vector<IExprPtr> dpc::effectiveCell(const Program &P, int Table,
-                                         const std::vector<IExprPtr> &Idx) {
-  if (!P.CopyTable[Table])
-    return Idx;
-  std::vector<IExprPtr> R(Idx.size());
-  for (size_t D = 0; D < Idx.size(); ++D)
-    R[P.CopyPerm[Table][D]] = Idx[D];
-  return R;
-}
-
 bool dpc::inTileCache(const Program &P, const Group &G, int Table) {
   int T = effectiveTable(P, Table);
   return !G.Stmts.empty() && P.tileCopied(G.Stmts.front()) &&

@@ -242,10 +242,6 @@ std::string scoreIndexExpr(const lir::ScoreInfo &S,
 /// Tables of a group whose cells a cached statement reads or writes in
 /// shared memory (copy tables map to their source).
 bool inTileCache(const lir::Program &P, const lir::Group &G, int Table);
-int effectiveTable(const lir::Program &P, int Table);
-/// The cell of the effective table a read of Table at Idx touches.
-std::vector<lir::IExprPtr> effectiveCell(const lir::Program &P, int Table,
-                                         const std::vector<lir::IExprPtr> &Idx);
 /// Declares dpc_lo<d>: the lowest cell of the tile of cell X.
 void tileCachePreamble(const lir::Group &G, const std::vector<std::string> &X,
                        CodeWriter &W);

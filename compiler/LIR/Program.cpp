@@ -146,6 +146,20 @@ void lir::collectSplits(const Program &P, const LNode &N, std::set<int> &Out) {
   });
 }
 
+int lir::effectiveTable(const Program &P, int Table) {
+  return P.CopyTable[Table] ? P.CopySource[Table] : Table;
+}
+
+std::vector<IExprPtr> lir::effectiveCell(const Program &P, int Table,
+                                         const std::vector<IExprPtr> &Idx) {
+  if (!P.CopyTable[Table])
+    return Idx;
+  std::vector<IExprPtr> R(Idx.size());
+  for (size_t D = 0; D < Idx.size(); ++D)
+    R[P.CopyPerm[Table][D]] = Idx[D];
+  return R;
+}
+
 const Group *lir::tiledGroupOf(const Program &P, const LNode &N) {
   const Group *R = nullptr;
   walkNodes(N, [&](const LNode &X) {
@@ -254,7 +268,7 @@ bool lir::isSmallFinite(const Program &P, const VExpr &E) {
   case VExpr::InputLoad:
     return true; // checked against the type where they are read
   case VExpr::Load: {
-    int T = P.CopyTable[E.Table] ? P.CopySource[E.Table] : E.Table;
+    int T = effectiveTable(P, E.Table);
     return P.FiniteTable[T] && isIntType(P.M.Tables[E.Table].Type);
   }
   case VExpr::Score: {

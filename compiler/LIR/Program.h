@@ -156,6 +156,12 @@ bool isTileLevel(const LNode &N);
 void collectSplits(const Program &P, const LNode &N, std::set<int> &Out);
 /// The tiled (wavefronted) group whose cells a tree computes, or null.
 const Group *tiledGroupOf(const Program &P, const LNode &N);
+/// The table whose cells a read of Table touches: a copy table's source
+/// (a copy table's cell holds its source cell's value), else Table.
+int effectiveTable(const Program &P, int Table);
+/// The cell of the effective table a read of Table at Idx touches.
+std::vector<IExprPtr> effectiveCell(const Program &P, int Table,
+                                    const std::vector<IExprPtr> &Idx);
 /// Tile products in chunks of k: a contraction loop whose body is the leaf,
 /// with the leaf's last index its iterator, can be processed in chunks;
 /// allChunkable says every leaf sits in one.

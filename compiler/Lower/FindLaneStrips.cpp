@@ -51,7 +51,7 @@ std::string whyNotStrip(const Program &P, const Group &G,
     forEachLoad(*St.Body, [&](const VExpr &L) {
       if (!Why.empty())
         return;
-      int Eff = P.CopyTable[L.Table] ? P.CopySource[L.Table] : L.Table;
+      int Eff = effectiveTable(P, L.Table);
       if (!std::count(G.Tables.begin(), G.Tables.end(), Eff))
         return; // another group's table: read from memory
       auto R = P.stripRead(G, St.Indices, L);

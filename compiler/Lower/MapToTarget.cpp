@@ -390,7 +390,7 @@ struct GpuMapper {
     // X[i - 1] once, as an operand; no other read of X in the others.
     IExprPtr Prev = IExpr::var(St.Indices[0]) - IExpr::num(1);
     std::function<bool(const VExpr &)> ReadsX = [&](const VExpr &E) {
-      if (E.K == VExpr::Load && effective(E.Table) == St.Table)
+      if (E.K == VExpr::Load && effectiveTable(P, E.Table) == St.Table)
         return true;
       for (auto &Kd : E.Kids)
         if (ReadsX(*Kd))
@@ -425,9 +425,6 @@ struct GpuMapper {
       K.ScanTerm = E;
     }
     return true;
-  }
-  int effective(int Table) const {
-    return P.CopyTable[Table] ? P.CopySource[Table] : Table;
   }
 
   /// Code outside any tiled group that is not a parallel loop: one block

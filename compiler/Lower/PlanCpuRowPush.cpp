@@ -115,20 +115,12 @@ private:
         return No("a product that reads another table");
       CpuRowPush::Split S;
       S.Index = SI;
-      if (Y.Table == T) {
-        S.YIdx = Y.Idx;
-      } else if (Y.Table < static_cast<int>(P.CopyTable.size()) &&
-                 P.CopyTable[Y.Table] && P.CopySource[Y.Table] == T) {
-        // A copy table's cell holds its source cell's value (copy index d
-        // = source index Perm[d]): the rows read the source's row instead.
-        const std::vector<int> &Perm = P.CopyPerm[Y.Table];
-        S.YIdx.assign(Perm.size(), nullptr);
-        for (size_t D = 0; D < Perm.size(); ++D)
-          S.YIdx[Perm[D]] = Y.Idx[D];
-      } else {
+      // (a copy table's cell holds its source cell's value: the rows read
+      // the source's row instead)
+      if (effectiveTable(P, Y.Table) != T)
         return No("a product that reads another table (not a copy of "
                   "this one)");
-      }
+      S.YIdx = effectiveCell(P, Y.Table, Y.Idx);
       const std::string &K = Sp.KVars[0];
       auto XR = offsetFrom(*X.Idx[0], Row), XK = offsetFrom(*X.Idx[1], K);
       auto YK = offsetFrom(*S.YIdx[0], K), YC = offsetFrom(*S.YIdx[1], Col);
