@@ -7,7 +7,16 @@
 # programs, if nvcc is found ($NVCC, else nvcc on PATH, else
 # /usr/local/cuda/bin/nvcc), with nvcc -O3 -arch=$CUDA_ARCH (default sm_90).
 # BENCH_NO_CUDA=1 skips the GPU programs. Extra flags: $CXXFLAGS_EXTRA,
-# $NVCCFLAGS_EXTRA. Needs nothing but the compilers.
+# $NVCCFLAGS_EXTRA. Needs nothing but the compilers (and python3 for the
+# peer below).
+#
+# Peer program `plosone` (markpal/plosone cuda/nussinov.cu; no license, so
+# not in this repository): if $PLOSONE_SRC names that file (run.py
+# --plosone-src sets it), plosone_prepare.py writes an edited copy to
+# OUTDIR/plosone_nussinov.cu (N from the command line, CPU check off; see
+# that script) and nvcc builds it with its own flags: -O3 -arch=$CUDA_ARCH
+# -Xcompiler -fopenmp (it uses omp_get_wtime) -lgomp, no -Wall/-std (it is
+# not our code).
 set -euo pipefail
 
 if [ $# -ne 1 ]; then
@@ -60,7 +69,27 @@ build_gpu chang3k chang3k.cu & pids+=($!)
 build_gpu li-blocked li_blocked.cu -DLI_PACKED=0 & pids+=($!)
 build_gpu li-packed li_blocked.cu -DLI_PACKED=1 & pids+=($!)
 build_gpu peak-gpu peak_gpu.cu & pids+=($!)
-fail=0
+if [ -n "${PLOSONE_SRC:-}" ]; then
+  if [ ! -f "$PLOSONE_SRC" ]; then
+    echo "[build] plosone: PLOSONE_SRC=$PLOSONE_SRC is not a file" >&2
+    fail_plosone=1
+  else
+    PLOSONE_CU="$OUT/plosone_nussinov.cu"
+    rm -f "$OUT/plosone" "$PLOSONE_CU"
+    if python3 "$SRC/plosone_prepare.py" "$PLOSONE_SRC" "$PLOSONE_CU"; then
+      # (-diag-suppress 177: "k" is left unused by the disabled CPU check)
+      PLOSONE_FLAGS="-O3 -arch=$CUDA_ARCH -Xcompiler -fopenmp -diag-suppress 177 ${NVCCFLAGS_EXTRA:-}"
+      echo "[build] plosone  ($NVCC $PLOSONE_FLAGS, from $PLOSONE_SRC)"
+      $NVCC $PLOSONE_FLAGS -o "$OUT/plosone" "$PLOSONE_CU" -lgomp & pids+=($!)
+    else
+      echo "[build] plosone: plosone_prepare.py failed on $PLOSONE_SRC" >&2
+      fail_plosone=1
+    fi
+  fi
+else
+  echo "[build] plosone skipped (PLOSONE_SRC unset; see tests/bench/README.md)"
+fi
+fail=${fail_plosone:-0}
 for p in "${pids[@]}"; do wait "$p" || fail=1; done
 if [ $fail -ne 0 ]; then
   echo "[build] a GPU program failed to build" >&2

@@ -5,7 +5,8 @@ Runs, side by side and on the same random sequences (fixed seed, one FASTA
 file per size), the peaks first, then for each recurrence:
 
   nussinov, chang   (the baselines run with --mode=nussinov / --mode=chang)
-    GPU sizes:  generated --backend=cuda, chang3k, li-blocked, li-packed
+    GPU sizes:  generated --backend=cuda, chang3k, li-blocked, li-packed,
+                plosone (nussinov only; a peer program, see run_plosone)
     CPU sizes:  generated --backend=serial and --backend=openmp,
                 cpu1, cpu2, omp1, omp2
   bpmax (N = M)
@@ -193,16 +194,58 @@ def run_json(cmd, timeout, raw, label):
     return js
 
 
+def run_plosone(cmd, timeout, raw, label):
+    """Runs the peer program `plosone` (markpal/plosone cuda/nussinov.cu,
+    edited by plosone_prepare.py and built by build.sh from PLOSONE_SRC):
+    `plosone N`. It prints no JSON and no answer; its own timer's line
+    `Time taken: S seconds` (omp_get_wtime around cudaMalloc, the copy of the
+    table in, all kernels and the copy of the whole n x n short table back
+    into pageable host memory) gives seconds, and `plosone n: M` the n it
+    really ran (it rounds N up to the next multiple of 32 above N: 16000
+    runs as 16032). Returns a run_json-like dict with output None (nothing
+    to compare). Raises RunError."""
+    t0 = time.time()
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise RunError("timeout", "killed after %.0f s (budget)" % timeout)
+    except OSError as e:
+        raise RunError("failed", str(e))
+    wall = time.time() - t0
+    raw.write(json.dumps({"label": label, "cmd": cmd, "rc": p.returncode, "wall": wall,
+                          "stdout": p.stdout[-2000:], "stderr": p.stderr[-2000:]}) + "\n")
+    raw.flush()
+    if p.returncode != 0:
+        err = (p.stderr.strip() or p.stdout.strip() or "exit %d" % p.returncode)
+        err = err.splitlines()[-1] if err else ""
+        kind = "memory" if re.search(r"out of memory|cannot allocate|bad_alloc",
+                                     err, re.I) else "failed"
+        raise RunError(kind, "exit %d: %s" % (p.returncode, err[:300]))
+    t = re.findall(r"^Time taken: ([0-9.]+) seconds$", p.stdout, re.M)
+    if len(t) != 1:
+        raise RunError("failed", "no single 'Time taken' line in the output: %r"
+                       % p.stdout[-200:])
+    m = re.findall(r"^plosone n: (\d+)$", p.stdout, re.M)
+    js = {"seconds": float(t[0]), "output": None, "_wall": wall}
+    if len(m) == 1:
+        js["n_run"] = int(m[0])
+    return js
+
+
 # ---------------------------------------------------------------- the plan
 
 class Row:
     """One implementation of one recurrence on one backend, over sizes."""
 
-    def __init__(self, rec, impl, backend, sizes, peak, device, cmd=None, missing=None):
+    def __init__(self, rec, impl, backend, sizes, peak, device, cmd=None, missing=None,
+                 run=run_json, size_ok=None):
         self.rec, self.impl, self.backend = rec, impl, backend
         self.sizes, self.peak, self.device = sizes, peak, device
         self.cmd = cmd          # cmd(n, files) -> argv
         self.missing = missing  # "not built" reason
+        self.run = run          # run(argv, timeout, raw, label) -> dict (run_json)
+        self.size_ok = size_ok  # size_ok(n) -> None, or why n is not run
         self.points = {}        # n -> dict
         self.notes = []
 
@@ -255,12 +298,46 @@ def plan(args, bindir, gpu_ok, threads):
             return c + list(extra)
         return Row(rec, impl, backend, sizes, peak, device, cmd=cmd)
 
+    def plosone_row(rec, sizes):
+        exe = B("plosone")
+        if not os.path.exists(exe):
+            return Row(rec, "plosone", "cuda", sizes, "peak-dpx-s32", "gpu",
+                       missing="not built (%s missing; the peer's source is not in this "
+                       "repository: pass --plosone-src, see tests/bench/README.md)" % exe)
+
+        def size_ok(n):
+            # plosone_prepare.py's bounds: N and the loop indices are short and
+            # N is rounded up by 1..32; its 64-letter strcpy needs N >= 32.
+            if n >= 32767 - 31:
+                return "n >= 32736 overflows the peer's short indices"
+            if n < 32:
+                return "n < 32 overflows the peer's 64-letter sequence copy"
+            return None
+        return Row(rec, "plosone", "cuda", sizes, "peak-dpx-s32", "gpu",
+                   cmd=lambda n, files: [exe, str(n)], run=run_plosone, size_ok=size_ok)
+
     for rec in args.recurrences:
         if rec in ("nussinov", "chang"):
             if gpu_ok:
                 rows.append(gen_row(rec, "cuda", gpu_sizes, "peak-dpx-s32", "gpu"))
                 for impl in ["li-blocked", "li-packed", "chang3k"]:
                     rows.append(base_row(rec, impl, "cuda", gpu_sizes, "peak-dpx-s32", "gpu"))
+                if rec == "nussinov":
+                    # The peer markpal/plosone cuda/nussinov.cu (run_plosone).
+                    # Its recurrence is our --mode=nussinov, not chang: it sets
+                    # C(i,i) = C(i,i+1) = 0 but also C(i+1,i) = 0, and fills
+                    # the diagonal j = i+1 with the same formula as the
+                    # others, max(C(i,i) + C(i+1,i+1), C(i+1,i) +
+                    # bond(a_i,a_{i+1})) = bond(a_i,a_{i+1}) = base(i) of
+                    # --mode=nussinov (checked against a transcription of
+                    # its CPU control loop on random sequences: equal to
+                    # nussinov, different from chang). Its bond has no GU/UG
+                    # pairs, and it runs on its own random sequence (no
+                    # --seq), so its answer (never printed) would not be
+                    # comparable anyway: output stays empty and is not
+                    # checked. Same work count as the other rows (for the n
+                    # asked, not the rounded n it runs, like li-*'s padding).
+                    rows.append(plosone_row(rec, gpu_sizes))
             rows.append(gen_row(rec, "openmp", cpu_sizes, "peak-cpu-all", "cpu"))
             rows.append(base_row(rec, "omp2", "openmp", cpu_sizes, "peak-cpu-all", "cpu"))
             rows.append(base_row(rec, "omp1", "openmp", cpu_sizes, "peak-cpu-all", "cpu"))
@@ -347,14 +424,16 @@ def write_outputs(args, rows, peaks, info, mismatches):
     # programs print the structure too), min over the repeats
     cols = ["recurrence", "impl", "backend", "n", "seconds_min", "seconds_median", "gcups",
             "pct_peak", "device", "commit", "m", "threads", "repeats", "output", "updates",
-            "status", "wall_s"]
+            "status", "wall_s", "notes"]
+    # notes: e.g. plosone's "ran n = 16032" (it rounds n up); output is
+    # empty for a program that prints no answer (plosone)
     with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(cols)
         for name, p in peaks.items():
             w.writerow(["peak", name, p["backend"], "", "", "", "%.2f" % p["gups"], "",
                         info["gpu"] if p["backend"] == "cuda" else info["cpu"],
-                        info["commit"], "", p.get("threads", ""), "", "", "", "ok", ""])
+                        info["commit"], "", p.get("threads", ""), "", "", "", "ok", "", ""])
         for r in rows:
             if r.missing:
                 continue
@@ -368,8 +447,10 @@ def write_outputs(args, rows, peaks, info, mismatches):
                             info["gpu"] if r.device == "gpu" else info["cpu"], info["commit"],
                             n if r.rec == "bpmax" else "",
                             info["threads"] if r.backend == "openmp" else 1,
-                            len(p["times"]), p["output"], p["updates"], p["status"],
-                            "%.3f" % p["wall"] if "wall" in p else ""])
+                            len(p["times"]),
+                            "" if p["output"] is None else p["output"], p["updates"],
+                            p["status"], "%.3f" % p["wall"] if "wall" in p else "",
+                            p.get("note", "")])
 
     L = []
     L.append("# dpc benchmarks")
@@ -439,7 +520,9 @@ def write_outputs(args, rows, peaks, info, mismatches):
                     r.rec, r.impl, r.backend, n, fmt_s(p["min"]), fmt_s(p["median"]),
                     fmt_g(p["gcups"]), "-" if p["pct"] is None else "%.2f" % p["pct"],
                     "%.3f" % p["wall"] if "wall" in p else "-",
-                    p["output"], "**MISMATCH**" if p["status"] == "MISMATCH" else "ok"))
+                    "-" if p["output"] is None else p["output"],
+                    ("**MISMATCH**" if p["status"] == "MISMATCH" else "ok")
+                    + (" (%s)" % p["note"] if p.get("note") else "")))
             else:
                 L.append("| %s | %s | %s | %d | - | - | - | - | - | - | %s |"
                          % (r.rec, r.impl, r.backend, n, p["status"]))
@@ -938,6 +1021,11 @@ def main():
     ap.add_argument("--bin", default=os.path.join(ROOT, "build-bench"),
                     help="where the baselines are built (default build-bench/)")
     ap.add_argument("--no-build", action="store_true", help="use the baselines in --bin as they are")
+    ap.add_argument("--plosone-src", metavar="NUSSINOV_CU",
+                    help="the peer's cuda/nussinov.cu from a clone of "
+                         "https://github.com/markpal/plosone: build.sh builds it (as "
+                         "PLOSONE_SRC) into --bin/plosone, run for nussinov at the GPU sizes; "
+                         "without it an already built --bin/plosone is used if there")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1,
                     help="threads for OpenMP codes (default: all cores)")
     ap.add_argument("--budget", type=float, default=600.0,
@@ -989,6 +1077,10 @@ def main():
     args.out = os.path.abspath(args.out)
     args.generated = os.path.abspath(args.generated)
     args.bin = os.path.abspath(args.bin)
+    if args.plosone_src:
+        args.plosone_src = os.path.abspath(args.plosone_src)
+        if not os.path.isfile(args.plosone_src):
+            ap.error("--plosone-src %s: not a file" % args.plosone_src)
     cmdline = " ".join(shlex.quote(a) for a in ["python3"] + sys.argv)
 
     gname = gpu_name()
@@ -1006,6 +1098,8 @@ def main():
         env = dict(os.environ)
         if not args.gpu:
             env["BENCH_NO_CUDA"] = "1"
+        if args.plosone_src:
+            env["PLOSONE_SRC"] = args.plosone_src
         log("[build] baselines -> %s" % args.bin)
         p = subprocess.run(["bash", os.path.join(HERE, "build.sh"), args.bin], env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -1103,6 +1197,11 @@ def main():
                 r.points[n] = {"status": "skipped: " + stop}
                 log("[%s] %s %s n=%d: skipped (%s)" % (r.rec, r.impl, r.backend, n, stop))
                 continue
+            why = r.size_ok(n) if r.size_ok else None
+            if why:
+                r.points[n] = {"status": "skipped: " + why}
+                log("[%s] %s %s n=%d: skipped (%s)" % (r.rec, r.impl, r.backend, n, why))
+                continue
             if last:
                 exp = 6 if r.rec == "bpmax" else 3
                 pred = last[1] * (float(n) / last[0]) ** exp
@@ -1112,12 +1211,12 @@ def main():
                     log("[%s] %s %s n=%d: skipped (%s)" % (r.rec, r.impl, r.backend, n, stop))
                     continue
             fs = inputs_for(r.rec, n)
-            times, outs, walls = [], [], []
+            times, outs, walls, n_run = [], [], [], set()
             status = "ok"
             for k in range(args.repeat):
                 label = "%s n=%d run %d/%d" % (r.key, n, k + 1, args.repeat)
                 try:
-                    js = run_json(r.cmd(n, fs), args.budget, raw, label)
+                    js = r.run(r.cmd(n, fs), args.budget, raw, label)
                 except RunError as e:
                     status = {"timeout": "timeout", "memory": "does not fit"}.get(
                         e.kind, "failed") + ": " + str(e)
@@ -1132,9 +1231,16 @@ def main():
                 times.append(float(js["seconds"]))
                 walls.append(js["_wall"])
                 outs.append(js["output"])
+                if "n_run" in js:
+                    n_run.add(js["n_run"])
                 log("[%s] %s %s n=%d run %d/%d: %.6f s (process %.3f s)  output=%s"
                     % (r.rec, r.impl, r.backend, n, k + 1, args.repeat, times[-1], walls[-1],
-                       outs[-1]))
+                       "-" if outs[-1] is None else outs[-1]))
+                if js["output"] is None:
+                    # no answer printed (plosone): nothing to compare
+                    if times[-1] > args.budget:
+                        stop = "run took %.0f s > budget %g s" % (times[-1], args.budget)
+                    continue
                 # Check against every other answer so far for this input.
                 seen = answers.setdefault((r.rec, n), {})
                 for other, vals in seen.items():
@@ -1166,6 +1272,8 @@ def main():
             r.points[n] = {"status": "ok", "times": times, "min": tmin, "median": tmed,
                            "output": outs[0], "updates": upd, "gcups": gc,
                            "pct": 100.0 * gc / pk if pk else None, "wall": min(walls)}
+            if n_run:
+                r.points[n]["note"] = "ran n = %s" % ",".join(str(x) for x in sorted(n_run))
             last = (n, tmin)
             log("[%s] %s %s n=%d: min %.6f s, median %.6f s, %.3f G upd/s%s"
                 % (r.rec, r.impl, r.backend, n, tmin, tmed, gc,
