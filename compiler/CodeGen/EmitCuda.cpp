@@ -55,6 +55,8 @@ struct CudaPrinter {
     if (const Group *Gr = curGroup()) {
       for (int T : Gr->Tables)
         Accs += ", dpc_cur_" + M.Tables[T].Name;
+      for (auto &R : restCopies(P, N.Ref))
+        Accs += ", " + R.Name;
       if (!Splits.empty())
         Accs += CurLanes == 1 ? std::string(", 0, 1")
                               : fmt::format(", int(threadIdx.x % {0}), {0}",
@@ -562,6 +564,7 @@ struct CudaPrinter {
     W.comment("start of the tile: its cells into shared memory (those "
               "computed here are\n written there as well)");
     emitTileLoad(P, *Gr, N.Args, true, W);
+    emitRestLoad(P, *Gr, N.Args, W);
     W.line("__syncthreads();");
   }
 
@@ -860,6 +863,15 @@ struct CudaPrinter {
              "this tile's cells of {}",
              storeType(M.Tables[T].Type), M.Tables[T].Name,
              storeType(M.Tables[T].Type), Off, M.Tables[T].Name);
+    for (auto &[SO, Off] : S.RestOffset) {
+      const SplitInfo &SI = P.Splits[SO.first];
+      int T = (SO.second ? SI.YRest : SI.XRest).Table;
+      W.line("{} *dpc_rs{}{} = reinterpret_cast<{} *>(dpc_smem + {}); // what "
+             "tile product {}'s remainder reads of {} outside the tile",
+             storeType(M.Tables[T].Type), SO.first, SO.second ? 'y' : 'x',
+             storeType(M.Tables[T].Type), Off, SO.first,
+             SO.second ? "Y" : "X");
+    }
     if (!S.AccOffset.empty())
       W.line("__syncthreads();");
     Cur = &S;

@@ -223,6 +223,11 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   if (Cache)
     for (int T : G->Tables)
       Sig += ", " + storeType(M.Tables[T].Type) + " *dpc_cur_" + M.Tables[T].Name;
+  std::vector<ValueStyle::RestCopy> Rest;
+  if (Cache)
+    Rest = restCopies(P, SI);
+  for (auto &R : Rest)
+    Sig += ", const " + storeType(M.Tables[R.Table].Type) + " *" + R.Name;
   if (Strip)
     for (int T : G->StripTables)
       Sig += ", const dpc::StripNb<" + storeType(M.Tables[T].Type) +
@@ -240,6 +245,10 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   if (Cache)
     W.comment("Reads of the tile being computed come from its shared-memory "
               "copy.");
+  if (!Rest.empty())
+    W.comment("Reads of the cells its remainder loops read outside the tile "
+              "come from their copy\nin shared memory (dpc_rs*: a box per "
+              "operand, loaded at the tile's start).");
   if (LaneReduce)
     W.comment("dpc_lanes threads (a warp) compute the cell together: each "
               "takes every\n dpc_lanes-th term of its reductions; lane 0 "
@@ -252,12 +261,15 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   emitParamLocals(M, W);
   if (Cache)
     tileCachePreamble(*G, Tab.Indices, W);
+  if (!Rest.empty())
+    restCopyPreamble(P, *G, SI, Tab.Indices, W);
   ValueStyle VS;
   VS.UseSplits = !Reference;
   VS.AccOnly = AccOnly;
   VS.Reference = Reference;
   VS.T = Reference ? "dpc_r" : "dpc_t";
   VS.TileCache = Cache ? G : nullptr;
+  VS.RestCopies = Rest;
   VS.Lanes = Lanes && !LaneReduce;
   VS.LaneReduce = LaneReduce;
   if (Strip) {

@@ -430,6 +430,17 @@ std::string dpc::tileLocal(const Group &G, const std::vector<IExprPtr> &Y) {
   return L;
 }
 
+/// Whether two loads read the same table at the same indices (as printed).
+static bool sameLoad(const VExpr &A, const VExpr &B) {
+  if (A.K != VExpr::Load || B.K != VExpr::Load || A.Table != B.Table ||
+      A.Idx.size() != B.Idx.size() || !A.DynIdx.empty() || !B.DynIdx.empty())
+    return false;
+  for (size_t D = 0; D < A.Idx.size(); ++D)
+    if (iexpr(A.Idx[D]) != iexpr(B.Idx[D]))
+      return false;
+  return true;
+}
+
 /// A stored value of a table read: from the tile's shared-memory copy when
 /// the cell lies in the current tile, else from the table's buffer.
 static std::string rawLoad(const Program &P, const ValueStyle &S,
@@ -456,12 +467,129 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
   if (S.Speculative) // the arm may not be chosen here: read inside the table
     return "((" + iexpr(domainGuard(P.M, E.Table, E.Idx)) + ") ? " + Global +
            " : " + storeType(P.M.Tables[E.Table].Type) + "(0))";
-  if (!S.TileCache || !inTileCache(P, *S.TileCache, E.Table))
+  if (!S.TileCache)
     return Global;
   auto Y = effectiveCell(P, E.Table, E.Idx);
-  return "((" + inTileCond(*S.TileCache, Y) + ") ? dpc_cur_" +
-         P.M.Tables[effectiveTable(P, E.Table)].Name + "[" +
-         tileLocal(*S.TileCache, Y) + "] : " + Global + ")";
+  const std::string Cur = "dpc_cur_" +
+                          P.M.Tables[effectiveTable(P, E.Table)].Name + "[" +
+                          tileLocal(*S.TileCache, Y) + "]";
+  // A split's remainder operand in a piece of its loops whose reads lie in
+  // one place (lir::SplitInfo::RestBySource): read there, no test.
+  if (S.RestSplit >= 0) {
+    const SplitInfo &Sp = P.Splits[S.RestSplit];
+    for (int O = 0; O < 2; ++O) {
+      if (!sameLoad(E, O ? *Sp.Y : *Sp.X))
+        continue;
+      switch (static_cast<RestSource>(S.RestSrc[O])) {
+      case RestSource::Tile:
+        return Cur;
+      case RestSource::Box:
+        for (auto &R : S.RestCopies) {
+          if (R.Name != fmt::format("dpc_rs{}{}", S.RestSplit, O ? 'y' : 'x'))
+            continue;
+          std::string L = "0";
+          for (size_t D = 0; D < Y.size(); ++D)
+            L = "(" + L + ") * " + std::to_string(R.Size[D]) + " + ((" +
+                iexpr(Y[D]) + ") - " + R.Name + "_lo" + std::to_string(D) + ")";
+          return R.Name + "[" + L + "]";
+        }
+        return Global; // (not staged)
+      case RestSource::Global:
+        return Global;
+      }
+    }
+  }
+  if (!inTileCache(P, *S.TileCache, E.Table))
+    return Global;
+  return "((" + inTileCond(*S.TileCache, Y) + ") ? " + Cur + " : " + Global +
+         ")";
+}
+
+std::vector<ValueStyle::RestCopy> dpc::restCopies(const Program &P, int SI) {
+  std::vector<ValueStyle::RestCopy> Out;
+  for (int S : P.splitsOf(SI))
+    for (int O = 0; O < 2; ++O) {
+      if (!P.Gpu.Products[S].StageRest[O])
+        continue;
+      const SplitInfo::RestBox &B = O ? P.Splits[S].YRest : P.Splits[S].XRest;
+      Out.push_back({B.Table, fmt::format("dpc_rs{}{}", S, O ? 'y' : 'x'),
+                     B.Size});
+    }
+  return Out;
+}
+
+/// Box O (0: X, 1: Y) of split S: its start per dim, the tile's coordinates
+/// given.
+static std::vector<IExprPtr> restBoxLo(const Program &P, int S, int O,
+                                       const std::vector<IExprPtr> &Tile) {
+  const SplitInfo &Sp = P.Splits[S];
+  std::map<std::string, IExprPtr> Sub;
+  for (size_t D = 0; D < Sp.TileVars.size() && D < Tile.size(); ++D)
+    Sub[Sp.TileVars[D]] = Tile[D];
+  std::vector<IExprPtr> Lo;
+  for (auto &L : (O ? Sp.YRest : Sp.XRest).Lo)
+    Lo.push_back(substitute(L, Sub));
+  return Lo;
+}
+
+void dpc::restCopyPreamble(const Program &P, const Group &G, int SI,
+                           const std::vector<std::string> &X, CodeWriter &W) {
+  if (restCopies(P, SI).empty())
+    return;
+  std::vector<IExprPtr> Tile;
+  for (size_t D = 0; D < G.TileSizes.size() && D < X.size(); ++D) {
+    std::string Mem = (G.Signs[D] < 0 ? "-" : "") + X[D] + " + " +
+                      std::to_string(G.Shifts[D]);
+    std::string Name = "dpc_tile" + std::to_string(D);
+    Tile.push_back(IExpr::var(Name));
+    W.line("const int64_t {} = dpc_floordiv({}, {}); // the tile's coordinate",
+           Name, Mem, G.TileSizes[D]);
+  }
+  for (int S : P.splitsOf(SI))
+    for (int O = 0; O < 2; ++O) {
+      if (!P.Gpu.Products[S].StageRest[O])
+        continue;
+      std::vector<IExprPtr> Lo = restBoxLo(P, S, O, Tile);
+      for (size_t D = 0; D < Lo.size(); ++D)
+        W.line("const int64_t dpc_rs{}{}_lo{} = {};", S, O ? 'y' : 'x', D,
+               iexpr(Lo[D]));
+    }
+}
+
+void dpc::emitRestLoad(const Program &P, const Group &G,
+                       const std::vector<IExprPtr> &Tile, CodeWriter &W) {
+  const ModuleInfo &M = P.M;
+  for (int SI : G.Stmts)
+    for (int S : P.splitsOf(SI))
+      for (int O = 0; O < 2; ++O) {
+        if (!P.Gpu.Products[S].StageRest[O])
+          continue;
+        const SplitInfo::RestBox &B = O ? P.Splits[S].YRest : P.Splits[S].XRest;
+        const TableInfo &Tab = M.Tables[B.Table];
+        std::vector<IExprPtr> Lo = restBoxLo(P, S, O, Tile);
+        W.comment(fmt::format("what tile product {}'s remainder loops read of "
+                              "{} outside the tile{}",
+                              S, O ? "Y" : "X",
+                              B.Table == (O ? P.Splits[S].Y : P.Splits[S].X)->Table
+                                  ? ""
+                                  : " (cells of " + Tab.Name +
+                                        ": it reads a copy table of it)"));
+        W.open(fmt::format("for (int64_t dpc_e = threadIdx.x; dpc_e < {}; "
+                           "dpc_e += blockDim.x)",
+                           B.volume()));
+        int64_t Stride = B.volume();
+        std::vector<IExprPtr> X;
+        for (size_t D = 0; D < Tab.Indices.size(); ++D) {
+          Stride /= B.Size[D];
+          W.line("const int64_t {} = {} + (dpc_e / {}) % {};", Tab.Indices[D],
+                 iexpr(Lo[D]), Stride, B.Size[D]);
+          X.push_back(IExpr::var(Tab.Indices[D]));
+        }
+        W.line("if ({}) dpc_rs{}{}[dpc_e] = dpc_t.{}[{}];",
+               iexpr(domainGuard(M, B.Table, X)), S, O ? 'y' : 'x',
+               P.Storages[B.Table].Buffer, cellOffset(P, B.Table, X, false));
+        W.close();
+      }
 }
 
 std::vector<IExprPtr> dpc::declareBandIndices(const Group &G,
@@ -1059,6 +1187,12 @@ void ValueEmitter::accumulate(const VExpr &Red, const std::string &Acc) {
 }
 
 
+const LNode &ValueEmitter::restTree(const VExpr &E) const {
+  if (S.TileCache && E.Split >= 0 && P.Splits[E.Split].RestBySource)
+    return *P.Splits[E.Split].RestBySource;
+  return *E.Rest;
+}
+
 std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
                                     const std::string &Acc, bool Lanes) {
   // An innermost loop over the last reduction index whose operands are
@@ -1121,6 +1255,28 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
       W.close();
       return true;
     }
+    if (X.K == LNode::Mark && X.MarkName == "rest_sources") {
+      // a piece of the remainder whose operands each read one place
+      static const char *const Where[] = {"the table", "the tile's copy",
+                                          "the staged box"};
+      auto From = [&](int O, int Src) {
+        // (a box the plan does not stage is read in the table)
+        return Where[Src == int(RestSource::Box) &&
+                             !P.Gpu.Products[Red.Split].StageRest[O]
+                         ? 0
+                         : Src];
+      };
+      W.comment(fmt::format("X from {}, Y from {}", From(0, X.Ref / 3),
+                            From(1, X.Ref % 3)));
+      int SavedSplit = S.RestSplit;
+      std::array<int, 2> SavedSrc = S.RestSrc;
+      S.RestSplit = Red.Split;
+      S.RestSrc = {X.Ref / 3, X.Ref % 3};
+      printLoopTree(*X.Kids[0], W, Visit, "reduction loops");
+      S.RestSplit = SavedSplit;
+      S.RestSrc = SavedSrc;
+      return true;
+    }
     if (X.K == LNode::For)
       W.text("DPC_UNROLL");
     if (X.K != LNode::Stmt)
@@ -1158,7 +1314,7 @@ std::string ValueEmitter::emitSoftCombine(const VExpr &E, const std::string &A,
   W.line("int {} = {} != 0; // a finite operand beyond +-dpc::SoftNarrow", RW,
          Wide);
   SoftWide = RW;
-  emitLoops(*E.Rest, E, RN, S.Lanes);
+  emitLoops(restTree(E), E, RN, S.Lanes);
   SoftWide.clear();
   if (S.Lanes) {
     combineLanes(E, RN);
@@ -1274,7 +1430,7 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
       std::string RN = R + "n";
       W.line("int32_t {} = {};", RN, A);
       NarrowType = "int32_t";
-      emitLoops(*E.Rest, E, RN, S.Lanes);
+      emitLoops(restTree(E), E, RN, S.Lanes);
       NarrowType.clear();
       if (S.Lanes)
         combineLanes(E, RN);
@@ -1289,7 +1445,7 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
       std::string Acc = R + "l";
       W.line("dpc::LogSumExp<{}> {};", ET, Acc);
       W.line("{}.push({});", Acc, A);
-      emitLoops(*E.Rest, E, Acc, S.Lanes);
+      emitLoops(restTree(E), E, Acc, S.Lanes);
       W.line("const {} {} = {}.value();", ET, R, Acc);
       return R;
     }
@@ -1297,7 +1453,7 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
       W.line("{} {} = dpc::widen<{}>({});", ET, R, storeType(E.Ty), A);
     else
       W.line("{} {} = {};", ET, R, A);
-    emitLoops(*E.Rest, E, R, S.Lanes);
+    emitLoops(restTree(E), E, R, S.Lanes);
     if (S.Lanes)
       combineLanes(E, R);
     return R;

@@ -182,6 +182,22 @@ struct ValueStyle {
   /// come from the tile's shared-memory copy `dpc_cur_<table>`, whose box
   /// starts at `dpc_lo<d>` (set up by tileCachePreamble).
   const lir::Group *TileCache = nullptr;
+  /// With TileCache: the staged boxes of what the statement's remainder
+  /// loops read outside the tile (GpuProduct::StageRest): the remainder's
+  /// reads there come from the shared-memory copy Name, whose dim d starts
+  /// at Name_lo<d> (set up by restCopyPreamble).
+  struct RestCopy {
+    int Table = -1;
+    std::string Name;
+    std::vector<int64_t> Size;
+  };
+  std::vector<RestCopy> RestCopies;
+  /// With TileCache, while printing a piece of split RestSplit's remainder
+  /// loops (lir::SplitInfo::RestBySource): where its X (RestSrc[0]) and Y
+  /// (RestSrc[1]) reads lie, a lir::RestSource each; they read there
+  /// without a test (a box that is not staged reads the table).
+  int RestSplit = -1;
+  std::array<int, 2> RestSrc = {0, 0};
   /// CUDA in-tile phase: dpc_lanes consecutive threads (dpc_lane = 0, 1,
   /// ...) compute one cell together; each runs every dpc_lanes-th iteration
   /// of the innermost remainder loops of the split reductions (max / min:
@@ -246,6 +262,19 @@ bool inTileCache(const lir::Program &P, const lir::Group &G, int Table);
 void tileCachePreamble(const lir::Group &G, const std::vector<std::string> &X,
                        CodeWriter &W);
 /// "y in the current tile" and its local index in the tile's box.
+/// The boxes of what statement SI's remainder loops read outside its tile
+/// that the GPU plan stages (GpuProduct::StageRest), named dpc_rs<split><x|y>
+/// (the in-tile statement's parameters and the kernel's shared memory).
+std::vector<ValueStyle::RestCopy> restCopies(const lir::Program &P, int SI);
+/// Where RestCopies are read: the tile of the cell X (its coordinates
+/// dpc_tile<d>) and each box's start, Name_lo<d>.
+void restCopyPreamble(const lir::Program &P, const lir::Group &G, int SI,
+                      const std::vector<std::string> &X, CodeWriter &W);
+/// At the start of tile Tile (its coordinates): loads the boxes of
+/// restCopies(P, SI) for every statement of G into shared memory (cells
+/// inside their tables; the others are never read).
+void emitRestLoad(const lir::Program &P, const lir::Group &G,
+                  const std::vector<lir::IExprPtr> &Tile, CodeWriter &W);
 std::string inTileCond(const lir::Group &G, const std::vector<lir::IExprPtr> &Y);
 std::string tileLocal(const lir::Group &G, const std::vector<lir::IExprPtr> &Y);
 
@@ -306,6 +335,9 @@ private:
   /// closes them); with ShareLast the innermost runs this lane's
   /// iterations (dpc_lane of dpc_lanes).
   void openBindingLoops(const lir::VExpr &E, bool ShareLast);
+  /// The remainder loops of SplitReduce E: in the GPU's in-tile phase cut
+  /// by where the operands read (lir::SplitInfo::RestBySource).
+  const lir::LNode &restTree(const lir::VExpr &E) const;
   std::string emitLoops(const lir::LNode &N, const lir::VExpr &Red,
                         const std::string &Acc, bool Lanes = false);
   void accumulate(const lir::VExpr &Red, const std::string &Acc);

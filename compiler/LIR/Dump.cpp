@@ -164,6 +164,23 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
                ? "k innermost (one reduction per cell)"
                : "the last index innermost (a row of accumulators)")
        << "\n";
+    for (int O = 0; O < 2; ++O) {
+      const SplitInfo::RestBox &B = O ? Sp.YRest : Sp.XRest;
+      if (B.Table < 0)
+        continue;
+      OS << "  the remainder's reads of " << (O ? "Y" : "X")
+         << " outside the tile: a box of ";
+      for (size_t D = 0; D < B.Size.size(); ++D)
+        OS << (D ? " x " : "") << B.Size[D];
+      OS << " cells of " << P.M.Tables[B.Table].Name << " from [";
+      for (size_t D = 0; D < B.Lo.size(); ++D)
+        OS << (D ? ", " : "") << iexprToString(*B.Lo[D]);
+      OS << "]"
+         << (P.Gpu.Products.size() > S && P.Gpu.Products[S].StageRest[O]
+                 ? "; copied into shared memory at the tile's start on the GPU"
+                 : "")
+         << "\n";
+    }
     if (Sp.RowMask)
       OS << "  masked: U(T) holds every k at which some cell of the tile has "
             "a term; a cell has one where its row passes "
@@ -295,6 +312,9 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
         OS << "; staging at " << Kn.StageOffset;
       for (auto &[T, Off] : Kn.CurOffset)
         OS << "; tile of " << P.M.Tables[T].Name << " at " << Off;
+      for (auto &[SO, Off] : Kn.RestOffset)
+        OS << "; product " << SO.first << "'s remainder reads of "
+           << (SO.second ? "Y" : "X") << " at " << Off;
       OS << (Kn.SharedOptIn ? " (opt-in above the default)" : "") << "\n";
     }
     if (Kn.SplitK >= 0)

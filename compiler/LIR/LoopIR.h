@@ -375,6 +375,38 @@ struct SplitInfo {
   /// value (masked products) or the padding. Null: the table's whole
   /// domain (and the mask) are tested.
   IExprPtr XLoadGuard, YLoadGuard;
+  /// What the remainder loops of one tile read of an operand, outside the
+  /// tile's own cells where the operand is a table of the tile's group
+  /// (those the GPU reads from the tile's shared-memory copy): cells of
+  /// the operand's effective table (a copy table's read as its source)
+  /// inside the box Lo + [0, Size) per dim, Lo over TileVars. isl proves
+  /// it: the per-dim minimum of the read cells is one affine function of
+  /// the tile, the extent a constant. Table -1: no such box (or no read).
+  struct RestBox {
+    int Table = -1;
+    std::vector<IExprPtr> Lo;
+    std::vector<int64_t> Size;
+    int64_t volume() const {
+      int64_t V = 1;
+      for (int64_t S : Size)
+        V *= S;
+      return V;
+    }
+  };
+  RestBox XRest, YRest; // X's reads, Y's reads
+  /// The remainder loops (the statement's SplitReduce Rest) cut by where
+  /// each operand's read lies, for the GPU's in-tile phase: a Block of
+  /// Marks "rest_sources", each over its piece of (cell, k), whose Ref is
+  /// 3 * X's RestSource + Y's, so that each read comes from one place
+  /// without a test.
+  LNodePtr RestBySource;
+};
+
+/// Where a read of a split's remainder lies (SplitInfo::RestBySource).
+enum class RestSource {
+  Global = 0, // elsewhere: the table's buffer
+  Tile = 1,   // the tile's own cells (the GPU's copy of the tile)
+  Box = 2,    // SplitInfo::XRest / YRest, outside the tile
 };
 
 //===-- the program -------------------------------------------------------===//

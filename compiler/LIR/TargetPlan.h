@@ -17,6 +17,7 @@
 
 #include "LIR/LoopIR.h"
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -94,6 +95,10 @@ struct GpuProduct {
   int64_t RowStride = 1, ColStride = 1;
   int MaxParts = 1;       // split-K: the most blocks that share one tile
   int PartsBlocksPerSM = 2; // split-K: blocks per SM a step aims to fill
+  /// The in-tile phase's remainder loops read X's (0) / Y's (1) cells
+  /// outside the tile from a copy of SplitInfo::XRest / YRest in shared
+  /// memory (GpuKernel::RestOffset), loaded at the tile's start.
+  std::array<bool, 2> StageRest = {false, false};
 };
 
 enum class KernelFamily {
@@ -145,6 +150,9 @@ struct GpuKernel {
   // Dynamic shared memory, byte offsets.
   std::map<int, int64_t> AccOffset;   // split -> tile-product accumulator
   std::map<int, int64_t> CurOffset;   // table -> the tile's copy of its cells
+  /// (split, 0 for X / 1 for Y) -> the staged box of what the split's
+  /// remainder loops read outside the tile (GpuProduct::StageRest)
+  std::map<std::pair<int, int>, int64_t> RestOffset;
   int64_t StageOffset = 0;            // staged operands of in-block products
   int64_t SharedBytes = 0;
   bool SharedOptIn = false;           // more than the default per block

@@ -249,6 +249,9 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     I.ColMask = Sp.ColMask;
     I.XLoadGuard = Sp.XLoadGuard;
     I.YLoadGuard = Sp.YLoadGuard;
+    I.XRest = Sp.XRest;
+    I.YRest = Sp.YRest;
+    I.RestBySource = Sp.RestBySource;
     P.Splits.push_back(std::move(I));
   }
 

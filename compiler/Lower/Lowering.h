@@ -79,6 +79,10 @@ struct SplitPlan {
   lir::IExprPtr RowMask, ColMask;
   /// See lir::SplitInfo::XLoadGuard.
   lir::IExprPtr XLoadGuard, YLoadGuard;
+  /// See lir::SplitInfo::RestBox.
+  lir::SplitInfo::RestBox XRest, YRest;
+  /// See lir::SplitInfo::RestBySource.
+  lir::LNodePtr RestBySource;
 };
 
 /// What the user may choose of lowering (dpc compile / emit / run).

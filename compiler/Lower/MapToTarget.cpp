@@ -729,6 +729,39 @@ struct GpuMapper {
         Off = align16(Off + Vol * typeBytes(P.M.Tables[Tb].Type));
       }
     }
+    // What the remainder loops of a tile read outside it (SplitInfo::XRest
+    // / YRest: a box isl bounds per tile), copied into shared memory at the
+    // tile's start where two blocks per SM still fit: the remainder's k
+    // loops then read shared memory only, not a global load each (~180
+    // cycles an iteration of Nussinov's, gpu-runs/2026-11-28/call1).
+    std::string RestWhy;
+    if (Gr)
+      for (int S : Splits) {
+        const SplitInfo &Sp = P.Splits[S];
+        if (!G.TileCopy[K.Group] ||
+            !std::count(Gr->Stmts.begin(), Gr->Stmts.end(), Sp.Stmt))
+          continue;
+        for (int O = 0; O < 2; ++O) {
+          const SplitInfo::RestBox &B = O ? Sp.YRest : Sp.XRest;
+          if (B.Table < 0)
+            continue;
+          int64_t End =
+              align16(Off + B.volume() * typeBytes(P.M.Tables[B.Table].Type));
+          // (a statement's copy of the box is in every kernel of its group)
+          if (!G.Products[S].StageRest[O] &&
+              2 * (End + T.SharedReservedPerBlock) > T.SharedPerSM)
+            continue;
+          K.RestOffset[{S, O}] = Off;
+          Off = End;
+          G.Products[S].StageRest[O] = true;
+          std::string Box;
+          for (int64_t Sz : B.Size)
+            Box += (Box.empty() ? "" : " x ") + std::to_string(Sz);
+          RestWhy += fmt::format("{}{} of tile product {} ({} cells of {})",
+                                 RestWhy.empty() ? "" : ", ", O ? "Y" : "X",
+                                 S, Box, P.M.Tables[B.Table].Name);
+        }
+      }
     K.SharedBytes = std::max<int64_t>(Off, 16);
     K.SharedOptIn = K.SharedBytes > T.SharedPerBlockDefault;
     // Two blocks per SM, so that one block's latency hides behind the
@@ -805,7 +838,11 @@ struct GpuMapper {
                                "in an SM's {}",
                                K.SharedBytes, T.SharedPerSM)
                  : "") +
-            (Gr ? "; the tile's cells copied into shared memory" : "");
+            (Gr ? "; the tile's cells copied into shared memory" : "") +
+            (RestWhy.empty()
+                 ? ""
+                 : "; what the remainder loops read outside the tile too: " +
+                       RestWhy);
     return launch(newKernel(std::move(K)));
   }
 

@@ -2,6 +2,8 @@
 #include "Lower/Lowering.h"
 
 #include "Lower/IslAst.h"
+#include <fmt/format.h>
+#include <array>
 
 using namespace dpc;
 using namespace dpc::ast;
@@ -680,6 +682,138 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       Sp.RestLoops = loopsOverSet(dimsToParams(Rest, 0, Gr.Dims, X), Ctx, "rk");
       (void)NK;
       Sp.USet = islStr(U.coalesce());
+      // What one tile's remainder loops read of each operand
+      // (lir::SplitInfo::RestBox), and the remainder loops by where each
+      // operand's reads lie (lir::SplitInfo::RestBySource).
+      int64_t TileVol = 1;
+      for (unsigned D = 0; D < NT; ++D)
+        TileVol *= Gr.Tile[D];
+      // (x, k) -> [TileProduct[T] -> cell read]
+      auto TileAndCell = [&](const isl::map &Acc) {
+        return ToProd.range_product(Acc);
+      };
+      // { TileProduct[T] -> cell of table TA : in T's own box }, where TA
+      // is a table of the group (the GPU's copy of the tile); null if not.
+      auto OwnBox = [&](int TA) -> isl::map {
+        unsigned ND = static_cast<unsigned>(M.Tables[TA].Indices.size());
+        if (!std::count(Gr.Tables.begin(), Gr.Tables.end(), TA) || ND != NT)
+          return isl::map();
+        // member b = sign * c + shift lies in [Sz t, Sz t + Sz - 1]
+        std::vector<std::string> Cv, Cond;
+        for (unsigned D = 0; D < ND; ++D) {
+          Cv.push_back("dpc_c" + std::to_string(D));
+          Cond.push_back(fmt::format(
+              "{0} * {1} <= {2}{3} + {4} <= {0} * {1} + {5}", Gr.Tile[D], TV[D],
+              Gr.Signs[D] < 0 ? "-" : "", Cv[D], Gr.Shifts[D], Gr.Tile[D] - 1));
+        }
+        return islParse<isl::map>(
+            PM.ctx(), P + " -> { " + Sp.Place.Name + "[" + join(TV) + "] -> " +
+                          M.Tables[TA].Name + "[" + join(Cv) +
+                          "] : " + join(Cond, " and ") + " }");
+      };
+      // The box of the cells Reads (over the tile) holds, less those of
+      // Own: isl's simple fixed box hull with the tile as params, else the
+      // largest of its pieces' (the reads outside it stay global); at most
+      // two tiles. Also the box as a map from the tile.
+      auto RestBoxOf = [&](const isl::map &Acc, int TA, const isl::map &Own)
+          -> std::pair<lir::SplitInfo::RestBox, isl::map> {
+        const TableDecl &TD = M.Tables[TA];
+        unsigned ND = static_cast<unsigned>(TD.Indices.size());
+        isl::map Reads =
+            ToProd.intersect_domain(Rest).reverse().apply_range(Acc);
+        if (!Own.is_null())
+          Reads = Reads.subtract(Own);
+        if (Reads.is_empty())
+          return {};
+        auto BoxOf = [&](const isl::set &Cells)
+            -> std::pair<lir::SplitInfo::RestBox, isl::map> {
+          lir::SplitInfo::RestBox B;
+          isl::fixed_box FB = Cells.simple_fixed_box_hull();
+          if (!FB.is_valid())
+            return {};
+          isl::multi_aff Off = FB.offset();
+          isl::multi_val Size = FB.size();
+          int64_t Vol = 1;
+          std::vector<std::string> Cv, Cond;
+          for (unsigned D = 0; D < ND; ++D) {
+            Affine A;
+            isl::val V = Size.at(static_cast<int>(D));
+            if (!pwAffToAffine(isl::pw_aff(Off.at(static_cast<int>(D))), A) ||
+                !V.is_int() || V.lt(isl::val(PM.ctx(), 1)) ||
+                V.gt(isl::val(PM.ctx(), 2 * TileVol)))
+              return {};
+            B.Lo.push_back(lir::IExpr::fromAffine(A));
+            B.Size.push_back(V.get_num_si());
+            Vol *= B.Size.back();
+            Cv.push_back("dpc_c" + std::to_string(D));
+            Cond.push_back(fmt::format("{0} <= {1} <= {0} + {2}", A.str(),
+                                       Cv[D], B.Size.back() - 1));
+          }
+          if (Vol > 2 * TileVol)
+            return {};
+          B.Table = TA;
+          return {B, islParse<isl::map>(
+                          PM.ctx(), P + " -> { " + Sp.Place.Name + "[" +
+                                        join(TV) + "] -> " + TD.Name + "[" +
+                                        join(Cv) + "] : " +
+                                        join(Cond, " and ") + " }")};
+        };
+        isl::set Cells = dimsToParams(Reads.wrap().flatten(), 0, NT, TV)
+                             .coalesce();
+        auto Best = BoxOf(Cells);
+        if (Best.first.Table >= 0)
+          return Best;
+        // (Nussinov's Y: the diagonal tile below the tile's columns, and
+        // one row just below the tile, read once per cell)
+        Cells.foreach_basic_set([&](isl::basic_set BS) {
+          auto B = BoxOf(isl::set(BS));
+          if (B.first.Table >= 0 &&
+              (Best.first.Table < 0 || B.first.volume() > Best.first.volume()))
+            Best = B;
+        });
+        return Best;
+      };
+      isl::set None = Rest.subtract(Rest);
+      // per operand: the (x, k) of Rest reading the tile's own copy, the
+      // box, and elsewhere (lir::RestSource order)
+      std::array<std::array<isl::set, 3>, 2> Src;
+      for (int O = 0; O < 2; ++O) {
+        const isl::map &Acc = O ? AccY : AccX;
+        int TA = O ? TY : TX;
+        isl::map Own = OwnBox(TA);
+        auto [Box, BoxMap] = RestBoxOf(Acc, TA, Own);
+        (O ? Sp.YRest : Sp.XRest) = Box;
+        isl::set InOwn = Own.is_null()
+                             ? None
+                             : Rest.intersect(TileAndCell(Acc)
+                                                  .intersect_range(Own.wrap())
+                                                  .domain());
+        isl::set InBox = BoxMap.is_null()
+                             ? None
+                             : Rest.intersect(TileAndCell(Acc)
+                                                  .intersect_range(BoxMap.wrap())
+                                                  .domain())
+                                   .subtract(InOwn);
+        Src[O] = {Rest.subtract(InOwn).subtract(InBox), InOwn, InBox};
+      }
+      {
+        auto Block = std::make_shared<lir::LNode>();
+        Block->K = lir::LNode::Block;
+        for (int SX = 0; SX < 3; ++SX)
+          for (int SY = 0; SY < 3; ++SY) {
+            isl::set Piece = Src[0][SX].intersect(Src[1][SY]).coalesce();
+            if (Piece.is_empty())
+              continue;
+            auto Mk = std::make_shared<lir::LNode>();
+            Mk->K = lir::LNode::Mark;
+            Mk->MarkName = "rest_sources";
+            Mk->Ref = 3 * SX + SY;
+            Mk->Kids.push_back(loopsOverSet(
+                dimsToParams(Piece, 0, Gr.Dims, X), Ctx, "rk"));
+            Block->Kids.push_back(Mk);
+          }
+        Sp.RestBySource = Block;
+      }
       Sp.CellGuard =
           fromParamSet(dimsToParams(RS->Outer, 0, Gr.Dims, X).params(), Ctx);
 

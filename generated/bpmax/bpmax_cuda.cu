@@ -43,16 +43,25 @@ tc_stmt_S1_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
 // S1[i, j] = max(S1[i + 1, j], S1[i, j - 1], S1[i + 1, j - 1] + intra(seq1[i], seq1[j]) @pair1(i, j), max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j])   where else
 // on [N, M] -> { S1_case2[i0, i1] : M > 0 and i0 >= 0 and i0 < i1 < N }
 // Reads of the tile being computed come from its shared-memory copy.
+// Reads of the cells its remainder loops read outside the tile come from their copy
+// in shared memory (dpc_rs*: a box per operand, loaded at the tile's start).
 __device__ __forceinline__ void
 tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                  int64_t i, int64_t j, const int32_t *dpc_acc0, int32_t *dpc_cur_S1,
-                 int dpc_lane, int dpc_lanes, int *dpc_err) {
+                 const int32_t *dpc_rs0x, const int32_t *dpc_rs0y, int dpc_lane,
+                 int dpc_lanes, int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
   const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int64_t dpc_tile0 = dpc_floordiv(-i + 63, 64); // the tile's coordinate
+  const int64_t dpc_tile1 = dpc_floordiv(j + 0, 64);   // the tile's coordinate
+  const int64_t dpc_rs0x_lo0 = -(64 * dpc_tile0);
+  const int64_t dpc_rs0x_lo1 = -(64 * dpc_tile0) + 1;
+  const int64_t dpc_rs0y_lo0 = 64 * dpc_tile1 + 1;
+  const int64_t dpc_rs0y_lo1 = 64 * dpc_tile1 + 1;
   const int64_t dpc_v0 =
       int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
                 (j) <= dpc_lo1 + 63)
@@ -76,42 +85,57 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // max: tile product (computed for the whole tile) + remainder
   int32_t dpc_r7n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
                              (j - 64 * dpc_floordiv(j, 64))];
-  if (i >= 0 && N >= j + 1) {
+  // X from the tile's copy, Y from the tile's copy
+  if (i >= 0 && N >= j + 1 && i + 63 >= dpc_mod(i, 64) + j) {
     DPC_UNROLL
-    for (int64_t rk0 = i + 1 + dpc_lane * 1;
-         rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 64) - 1; rk0 += dpc_lanes * 1) {
+    for (int64_t rk0 = i + 1 + dpc_lane * 1; rk0 <= j - 1; rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
-            int32_t(
-                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                  (k) <= dpc_lo1 + 63)
-                     ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                     : dpc_t.S1[S1_at(dpc_p, i, k)]) +
-                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                  (j) <= dpc_lo1 + 63)
-                     ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                     : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+            int32_t(dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)] +
+                    dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]));
       }
     }
+  }
+  // X from the tile's copy, Y from the staged box
+  if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk1 =
+    for (int64_t rk0 =
              dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
-         rk1 <= j - 1; rk1 += dpc_lanes * 1) {
+         rk0 <= j - 1; rk0 += dpc_lanes * 1) {
       {
-        const int64_t k = rk1;
+        const int64_t k = rk0;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n, int32_t(dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)] +
+                             dpc_rs0y[((0) * 63 + ((k + 1) - dpc_rs0y_lo0)) * 63 +
+                                      ((j)-dpc_rs0y_lo1)]));
+      }
+    }
+  }
+  // X from the staged box, Y from the table
+  if (i >= 0 && N >= j + 1 && dpc_mod(i + 1, 64) >= 1 &&
+      64 * dpc_floordiv(j, 64) >= i + 2) {
+    {
+      const int64_t k = -dpc_mod(i + 1, 64) + i + 64;
+      dpc_r7n = dpc::vmax(
+          dpc_r7n,
+          int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 63 + ((k)-dpc_rs0x_lo1)] +
+                  dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
+    }
+  }
+  // X from the staged box, Y from the tile's copy
+  if (i >= 0 && N >= j + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 = i + 1 + dpc_lane * 1;
+         rk0 <= dpc_min(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64)) - 1;
+         rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
-            int32_t(
-                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                  (k) <= dpc_lo1 + 63)
-                     ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                     : dpc_t.S1[S1_at(dpc_p, i, k)]) +
-                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                  (j) <= dpc_lo1 + 63)
-                     ? dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                     : dpc_t.S1[S1_at(dpc_p, k + 1, j)])));
+            int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 63 + ((k)-dpc_rs0x_lo1)] +
+                    dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]));
       }
     }
   }
@@ -146,16 +170,25 @@ tc_stmt_S2_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
 // S2[i, j] = max(S2[i + 1, j], S2[i, j - 1], S2[i + 1, j - 1] + intra(seq2[i], seq2[j]) @pair2(i, j), max k in i + 1 .. j - 1 : S2[i, k] + S2[k + 1, j])   where else
 // on [N, M] -> { S2_case2[i0, i1] : N > 0 and i0 >= 0 and i0 < i1 < M }
 // Reads of the tile being computed come from its shared-memory copy.
+// Reads of the cells its remainder loops read outside the tile come from their copy
+// in shared memory (dpc_rs*: a box per operand, loaded at the tile's start).
 __device__ __forceinline__ void
 tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                  int64_t i, int64_t j, const int32_t *dpc_acc1, int32_t *dpc_cur_S2,
-                 int dpc_lane, int dpc_lanes, int *dpc_err) {
+                 const int32_t *dpc_rs1x, const int32_t *dpc_rs1y, int dpc_lane,
+                 int dpc_lanes, int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
   const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int64_t dpc_tile0 = dpc_floordiv(-i + 63, 64); // the tile's coordinate
+  const int64_t dpc_tile1 = dpc_floordiv(j + 0, 64);   // the tile's coordinate
+  const int64_t dpc_rs1x_lo0 = -(64 * dpc_tile0);
+  const int64_t dpc_rs1x_lo1 = -(64 * dpc_tile0) + 1;
+  const int64_t dpc_rs1y_lo0 = 64 * dpc_tile1 + 1;
+  const int64_t dpc_rs1y_lo1 = 64 * dpc_tile1 + 1;
   const int64_t dpc_v0 =
       int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
                 (j) <= dpc_lo1 + 63)
@@ -179,42 +212,57 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // max: tile product (computed for the whole tile) + remainder
   int32_t dpc_r7n = dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
                              (j - 64 * dpc_floordiv(j, 64))];
-  if (i >= 0 && M >= j + 1) {
+  // X from the tile's copy, Y from the tile's copy
+  if (i >= 0 && M >= j + 1 && i + 63 >= dpc_mod(i, 64) + j) {
     DPC_UNROLL
-    for (int64_t rk0 = i + 1 + dpc_lane * 1;
-         rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 64) - 1; rk0 += dpc_lanes * 1) {
+    for (int64_t rk0 = i + 1 + dpc_lane * 1; rk0 <= j - 1; rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
-            int32_t(
-                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                  (k) <= dpc_lo1 + 63)
-                     ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                     : dpc_t.S2[S2_at(dpc_p, i, k)]) +
-                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                  (j) <= dpc_lo1 + 63)
-                     ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                     : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+            int32_t(dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)] +
+                    dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]));
       }
     }
+  }
+  // X from the tile's copy, Y from the staged box
+  if (i >= 0 && M >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk1 =
+    for (int64_t rk0 =
              dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
-         rk1 <= j - 1; rk1 += dpc_lanes * 1) {
+         rk0 <= j - 1; rk0 += dpc_lanes * 1) {
       {
-        const int64_t k = rk1;
+        const int64_t k = rk0;
+        dpc_r7n = dpc::vmax(
+            dpc_r7n, int32_t(dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)] +
+                             dpc_rs1y[((0) * 63 + ((k + 1) - dpc_rs1y_lo0)) * 63 +
+                                      ((j)-dpc_rs1y_lo1)]));
+      }
+    }
+  }
+  // X from the staged box, Y from the table
+  if (i >= 0 && M >= j + 1 && dpc_mod(i + 1, 64) >= 1 &&
+      64 * dpc_floordiv(j, 64) >= i + 2) {
+    {
+      const int64_t k = -dpc_mod(i + 1, 64) + i + 64;
+      dpc_r7n = dpc::vmax(
+          dpc_r7n,
+          int32_t(dpc_rs1x[((0) * 63 + ((i)-dpc_rs1x_lo0)) * 63 + ((k)-dpc_rs1x_lo1)] +
+                  dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
+    }
+  }
+  // X from the staged box, Y from the tile's copy
+  if (i >= 0 && M >= j + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 = i + 1 + dpc_lane * 1;
+         rk0 <= dpc_min(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64)) - 1;
+         rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
-            int32_t(
-                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                  (k) <= dpc_lo1 + 63)
-                     ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                     : dpc_t.S2[S2_at(dpc_p, i, k)]) +
-                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                  (j) <= dpc_lo1 + 63)
-                     ? dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                     : dpc_t.S2[S2_at(dpc_p, k + 1, j)])));
+            int32_t(dpc_rs1x[((0) * 63 + ((i)-dpc_rs1x_lo0)) * 63 + ((k)-dpc_rs1x_lo1)] +
+                    dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]));
       }
     }
   }
@@ -302,11 +350,15 @@ __device__ __forceinline__ void tc_stmt_F_case3(const Params &dpc_p, const Input
 // F[i1, j1, i2, j2] = max((| i1 < j1 : F[i1 + 1, j1 - 1, i2, j2] + intra(seq1[i1], seq1[j1]) @pair1(i1, j1) | else : -inf), (| i2 < j2 : F[i1, j1, i2 + 1, j2 - 1] + intra(seq2[i2], seq2[j2]) @pair2(i2, j2) | else : -inf), max k1 in i1 .. j1 - 1, k2 in i2 .. j2 : F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], max k2 in i2 .. j2 - 1 : F[i1, j1, i2, k2] + S2[k2 + 1, j2], max k2 in i2 .. j2 : S2[i2, k2] + F[i1, j1, k2 + 1, j2], max k1 in i1 .. j1 : S1[i1, k1] + F[k1 + 1, j1, i2, j2])   where else
 // on [N, M] -> { F_case4[i0, i1, i2, i3] : i0 >= 0 and i0 <= i1 < N and i2 >= 0 and i2 < i3 < M; F_case4[i0, i1, i2, i2] : i0 >= 0 and i0 < i1 < N and 0 <= i2 < M }
 // Reads of the tile being computed come from its shared-memory copy.
+// Reads of the cells its remainder loops read outside the tile come from their copy
+// in shared memory (dpc_rs*: a box per operand, loaded at the tile's start).
 __device__ __forceinline__ void
 tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                 int64_t i1, int64_t j1, int64_t i2, int64_t j2, const int32_t *dpc_acc2,
                 const int32_t *dpc_acc3, const int32_t *dpc_acc4, const int32_t *dpc_acc5,
-                int32_t *dpc_cur_F, int dpc_lane, int dpc_lanes, int *dpc_err) {
+                int32_t *dpc_cur_F, const int32_t *dpc_rs3x, const int32_t *dpc_rs3y,
+                const int32_t *dpc_rs4x, const int32_t *dpc_rs4y, int dpc_lane,
+                int dpc_lanes, int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
@@ -315,6 +367,22 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
   const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
   const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  const int64_t dpc_tile0 = dpc_floordiv(-i1 + 0, 1);   // the tile's coordinate
+  const int64_t dpc_tile1 = dpc_floordiv(j1 + 0, 1);    // the tile's coordinate
+  const int64_t dpc_tile2 = dpc_floordiv(-i2 + 31, 32); // the tile's coordinate
+  const int64_t dpc_tile3 = dpc_floordiv(j2 + 0, 32);   // the tile's coordinate
+  const int64_t dpc_rs3x_lo0 = -dpc_tile0;
+  const int64_t dpc_rs3x_lo1 = dpc_tile1;
+  const int64_t dpc_rs3x_lo2 = -(32 * dpc_tile2);
+  const int64_t dpc_rs3x_lo3 = -(32 * dpc_tile2);
+  const int64_t dpc_rs3y_lo0 = -(32 * dpc_tile2) + 1;
+  const int64_t dpc_rs3y_lo1 = 32 * dpc_tile3;
+  const int64_t dpc_rs4x_lo0 = -(32 * dpc_tile2);
+  const int64_t dpc_rs4x_lo1 = 32 * dpc_tile3 + 1;
+  const int64_t dpc_rs4y_lo0 = -dpc_tile0;
+  const int64_t dpc_rs4y_lo1 = dpc_tile1;
+  const int64_t dpc_rs4y_lo2 = 32 * dpc_tile3 + 2;
+  const int64_t dpc_rs4y_lo3 = 32 * dpc_tile3 + 1;
   int64_t dpc_r0;
   if (j1 - i1 - 1 >= 0) {
     const int64_t dpc_v1 = int64_t(
@@ -407,44 +475,60 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // max: tile product (computed for the whole tile) + remainder
   int32_t dpc_r11n = dpc_acc3[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                               (j2 - 32 * dpc_floordiv(j2, 32))];
+  // X from the tile's copy, Y from the table
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32)) +
+                       dpc_lane * 1;
+         rk0 <= j2 - 1; rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k2 = rk0;
+        dpc_r11n = dpc::vmax(
+            dpc_r11n,
+            int32_t(dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                               ((i2)-dpc_lo2)) *
+                                  32 +
+                              ((k2)-dpc_lo3)] +
+                    dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+      }
+    }
+  }
+  // X from the tile's copy, Y from the staged box
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1 &&
+      i2 + 31 >= dpc_mod(i2, 32) + j2) {
+    DPC_UNROLL
+    for (int64_t rk0 = i2 + dpc_lane * 1; rk0 <= j2 - 1; rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k2 = rk0;
+        dpc_r11n = dpc::vmax(
+            dpc_r11n,
+            int32_t(dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                               ((i2)-dpc_lo2)) *
+                                  32 +
+                              ((k2)-dpc_lo3)] +
+                    dpc_rs3y[((0) * 31 + ((k2 + 1) - dpc_rs3y_lo0)) * 32 +
+                             ((j2)-dpc_rs3y_lo1)]));
+      }
+    }
+  }
+  // X from the staged box, Y from the staged box
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1) {
     DPC_UNROLL
     for (int64_t rk0 = i2 + dpc_lane * 1;
-         rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 31) - 1; rk0 += dpc_lanes * 1) {
+         rk0 <= dpc_min(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32)) - 1;
+         rk0 += dpc_lanes * 1) {
       {
         const int64_t k2 = rk0;
         dpc_r11n = dpc::vmax(
             dpc_r11n,
             int32_t(
-                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                  (j1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                  (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
-                                  ((i2)-dpc_lo2)) *
-                                     32 +
-                                 ((k2)-dpc_lo3)]
-                     : dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
-                dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
-      }
-    }
-    DPC_UNROLL
-    for (int64_t rk1 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32)) +
-                       dpc_lane * 1;
-         rk1 <= j2 - 1; rk1 += dpc_lanes * 1) {
-      {
-        const int64_t k2 = rk1;
-        dpc_r11n = dpc::vmax(
-            dpc_r11n,
-            int32_t(
-                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                  (j1) <= dpc_lo1 + 0 && (i2) >= dpc_lo2 && (i2) <= dpc_lo2 + 31 &&
-                  (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
-                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
-                                  ((i2)-dpc_lo2)) *
-                                     32 +
-                                 ((k2)-dpc_lo3)]
-                     : dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
-                dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+                dpc_rs3x[((((0) * 1 + ((i1)-dpc_rs3x_lo0)) * 1 + ((j1)-dpc_rs3x_lo1)) *
+                              31 +
+                          ((i2)-dpc_rs3x_lo2)) *
+                             31 +
+                         ((k2)-dpc_rs3x_lo3)] +
+                dpc_rs3y[((0) * 31 + ((k2 + 1) - dpc_rs3y_lo0)) * 32 +
+                         ((j2)-dpc_rs3y_lo1)]));
       }
     }
   }
@@ -455,65 +539,90 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // max: tile product (computed for the whole tile) + remainder
   int32_t dpc_r13n = dpc_acc4[(i2 - -(32 * dpc_floordiv(-i2 + 31, 32))) * 32 +
                               (j2 - 32 * dpc_floordiv(j2, 32))];
-  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j1 + j2 >= i1 + i2 + 1 &&
-      M >= j2 + 1) {
+  // X from the table, Y from the tile's copy
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 && M >= j2 + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i2 + dpc_lane * 1; rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 30);
+    for (int64_t rk0 = i2 + dpc_lane * 1;
+         rk0 <= dpc_min(-dpc_mod(i2, 32) + i2 + 30, -dpc_mod(j2, 32) + j2);
          rk0 += dpc_lanes * 1) {
       {
         const int64_t k2 = rk0;
         dpc_r13n = dpc::vmax(
             dpc_r13n,
+            int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                    dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                               ((k2 + 1) - dpc_lo2)) *
+                                  32 +
+                              ((j2)-dpc_lo3)]));
+      }
+    }
+  } else {
+    if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 && j2 == i2 &&
+        dpc_mod(i2, 32) == 0) {
+      {
+        const int64_t k2 = i2;
+        dpc_r13n = dpc::vmax(
+            dpc_r13n,
+            int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+                    dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                               ((k2 + 1) - dpc_lo2)) *
+                                  32 +
+                              ((j2)-dpc_lo3)]));
+      }
+    }
+  }
+  // X from the staged box, Y from the tile's copy
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j1 + j2 >= i1 + i2 + 1 &&
+      M >= j2 + 1 && i2 + 31 >= dpc_mod(i2, 32) + j2) {
+    DPC_UNROLL
+    for (int64_t rk0 = dpc_max(i2, -dpc_mod(i2, 32) + i2 + 1) + dpc_lane * 1;
+         rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 30); rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k2 = rk0;
+        dpc_r13n = dpc::vmax(
+            dpc_r13n,
             int32_t(
-                dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                  (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                  (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
-                                  ((k2 + 1) - dpc_lo2)) *
-                                     32 +
-                                 ((j2)-dpc_lo3)]
-                     : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+                dpc_rs4x[((0) * 32 + ((i2)-dpc_rs4x_lo0)) * 31 + ((k2)-dpc_rs4x_lo1)] +
+                dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
+                           ((k2 + 1) - dpc_lo2)) *
+                              32 +
+                          ((j2)-dpc_lo3)]));
       }
     }
-    if (j2 >= i2 + 1) {
-      DPC_UNROLL
-      for (int64_t rk1 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, -dpc_mod(j2, 32) + j2 + 1) +
-                         dpc_lane * 1;
-           rk1 <= j2; rk1 += dpc_lanes * 1) {
-        {
-          const int64_t k2 = rk1;
-          dpc_r13n = dpc::vmax(
-              dpc_r13n,
-              int32_t(
-                  dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                  (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                    (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                    (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                       ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) *
-                                        32 +
-                                    ((k2 + 1) - dpc_lo2)) *
-                                       32 +
-                                   ((j2)-dpc_lo3)]
-                       : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
-        }
+  }
+  // X from the staged box, Y from the staged box
+  if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 && M >= j2 + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, -dpc_mod(j2, 32) + j2 + 1) +
+                       dpc_lane * 1;
+         rk0 <= j2; rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k2 = rk0;
+        dpc_r13n = dpc::vmax(
+            dpc_r13n,
+            int32_t(
+                dpc_rs4x[((0) * 32 + ((i2)-dpc_rs4x_lo0)) * 31 + ((k2)-dpc_rs4x_lo1)] +
+                dpc_rs4y[((((0) * 1 + ((i1)-dpc_rs4y_lo0)) * 1 + ((j1)-dpc_rs4y_lo1)) *
+                              31 +
+                          ((k2 + 1) - dpc_rs4y_lo2)) *
+                             31 +
+                         ((j2)-dpc_rs4y_lo3)]));
       }
     }
-    if (j2 == i2 && dpc_mod(i2 + 1, 32) == 0) {
+  } else {
+    if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 1 && j2 == i2 &&
+        dpc_mod(i2 + 1, 32) == 0) {
       {
         const int64_t k2 = i2;
         dpc_r13n = dpc::vmax(
             dpc_r13n,
             int32_t(
-                dpc_t.S2[S2_at(dpc_p, i2, k2)] +
-                (((i1) >= dpc_lo0 && (i1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
-                  (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
-                  (k2 + 1) <= dpc_lo2 + 31 && (j2) >= dpc_lo3 && (j2) <= dpc_lo3 + 31)
-                     ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
-                                  ((k2 + 1) - dpc_lo2)) *
-                                     32 +
-                                 ((j2)-dpc_lo3)]
-                     : dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)])));
+                dpc_rs4x[((0) * 32 + ((i2)-dpc_rs4x_lo0)) * 31 + ((k2)-dpc_rs4x_lo1)] +
+                dpc_rs4y[((((0) * 1 + ((i1)-dpc_rs4y_lo0)) * 1 + ((j1)-dpc_rs4y_lo1)) *
+                              31 +
+                          ((k2 + 1) - dpc_rs4y_lo2)) *
+                             31 +
+                         ((j2)-dpc_rs4y_lo3)]));
       }
     }
   }
@@ -708,9 +817,8 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory.
-template <int DPC_BLOCKS> // blocks per SM: 2 or, for a step of many tiles, 4
-__global__ void __launch_bounds__(256, DPC_BLOCKS)
+// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 1 (63 x 63 cells of S2), Y of tile product 1 (63 x 63 cells of S2).
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                 int32_t *dpc_gacc1, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
@@ -732,6 +840,10 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
     dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
   int32_t *dpc_cur_S2 =
       reinterpret_cast<int32_t *>(dpc_smem + 16384); // this tile's cells of S2
+  int32_t *dpc_rs1x = reinterpret_cast<int32_t *>(
+      dpc_smem + 32768); // what tile product 1's remainder reads of X outside the tile
+  int32_t *dpc_rs1y = reinterpret_cast<int32_t *>(
+      dpc_smem + 48656); // what tile product 1's remainder reads of Y outside the tile
   __syncthreads();
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
@@ -744,6 +856,20 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
       if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
         dpc_cur_S2[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
     }
+  }
+  // what tile product 1's remainder loops read of X outside the tile
+  for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
+    const int64_t i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
+    const int64_t j = 64 * c1 - 64 * c0 + 1 + (dpc_e / 1) % 63;
+    if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
+      dpc_rs1x[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+  }
+  // what tile product 1's remainder loops read of Y outside the tile
+  for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
+    const int64_t i = 64 * c1 + 1 + (dpc_e / 63) % 63;
+    const int64_t j = 64 * c1 + 1 + (dpc_e / 1) % 63;
+    if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
+      dpc_rs1y[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
   }
   __syncthreads();
   if (c0 >= 2) {
@@ -784,8 +910,8 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
     for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
          c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3 += blockDim.x / 4) {
       tc_stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                       64 * c1 + c3, dpc_acc1, dpc_cur_S2, int(threadIdx.x % 4), 4,
-                       dpc_err);
+                       64 * c1 + c3, dpc_acc1, dpc_cur_S2, dpc_rs1x, dpc_rs1y,
+                       int(threadIdx.x % 4), 4, dpc_err);
     }
     __syncthreads();
   }
@@ -962,9 +1088,8 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 1 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory.
-template <int DPC_BLOCKS> // blocks per SM: 2 or, for a step of many tiles, 4
-__global__ void __launch_bounds__(256, DPC_BLOCKS)
+// Kernel 1 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of S1), Y of tile product 0 (63 x 63 cells of S1).
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel1(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                 int32_t *dpc_gacc0, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
@@ -986,6 +1111,10 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
     dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
   int32_t *dpc_cur_S1 =
       reinterpret_cast<int32_t *>(dpc_smem + 16384); // this tile's cells of S1
+  int32_t *dpc_rs0x = reinterpret_cast<int32_t *>(
+      dpc_smem + 32768); // what tile product 0's remainder reads of X outside the tile
+  int32_t *dpc_rs0y = reinterpret_cast<int32_t *>(
+      dpc_smem + 48656); // what tile product 0's remainder reads of Y outside the tile
   __syncthreads();
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
@@ -998,6 +1127,20 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
       if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
         dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
     }
+  }
+  // what tile product 0's remainder loops read of X outside the tile
+  for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
+    const int64_t i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
+    const int64_t j = 64 * c1 - 64 * c0 + 1 + (dpc_e / 1) % 63;
+    if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
+      dpc_rs0x[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
+  }
+  // what tile product 0's remainder loops read of Y outside the tile
+  for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
+    const int64_t i = 64 * c1 + 1 + (dpc_e / 63) % 63;
+    const int64_t j = 64 * c1 + 1 + (dpc_e / 1) % 63;
+    if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
+      dpc_rs0y[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
   }
   __syncthreads();
   if (c0 >= 2) {
@@ -1038,8 +1181,8 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
     for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
          c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x / 4) {
       tc_stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                       64 * c1 + c3, dpc_acc0, dpc_cur_S1, int(threadIdx.x % 4), 4,
-                       dpc_err);
+                       64 * c1 + c3, dpc_acc0, dpc_cur_S1, dpc_rs0x, dpc_rs0y,
+                       int(threadIdx.x % 4), 4, dpc_err);
     }
     __syncthreads();
   }
@@ -2104,7 +2247,7 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 2 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory.
+// Kernel 2 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 3 (1 x 1 x 31 x 31 cells of F), Y of tile product 3 (31 x 32 cells of S2), X of tile product 4 (32 x 31 cells of S2), Y of tile product 4 (1 x 1 x 31 x 31 cells of F).
 __global__ void __launch_bounds__(256, 2)
     dpc_kernel2(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                 int32_t *dpc_gacc2, int *dpc_errs) {
@@ -2145,6 +2288,14 @@ __global__ void __launch_bounds__(256, 2)
     dpc_acc5[dpc_e] = dpc::Limits<int32_t>::Neg;
   int32_t *dpc_cur_F =
       reinterpret_cast<int32_t *>(dpc_smem + 25616); // this tile's cells of F
+  int32_t *dpc_rs3x = reinterpret_cast<int32_t *>(
+      dpc_smem + 29712); // what tile product 3's remainder reads of X outside the tile
+  int32_t *dpc_rs3y = reinterpret_cast<int32_t *>(
+      dpc_smem + 33568); // what tile product 3's remainder reads of Y outside the tile
+  int32_t *dpc_rs4x = reinterpret_cast<int32_t *>(
+      dpc_smem + 37536); // what tile product 4's remainder reads of X outside the tile
+  int32_t *dpc_rs4y = reinterpret_cast<int32_t *>(
+      dpc_smem + 41504); // what tile product 4's remainder reads of Y outside the tile
   __syncthreads();
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
@@ -2162,6 +2313,40 @@ __global__ void __launch_bounds__(256, 2)
           M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
         dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
     }
+  }
+  // what tile product 3's remainder loops read of X outside the tile
+  for (int64_t dpc_e = threadIdx.x; dpc_e < 961; dpc_e += blockDim.x) {
+    const int64_t i1 = c1 + c2 + c3 - c0 + (dpc_e / 961) % 1;
+    const int64_t j1 = c1 + (dpc_e / 961) % 1;
+    const int64_t i2 = -(32 * c2) + (dpc_e / 31) % 31;
+    const int64_t j2 = -(32 * c2) + (dpc_e / 1) % 31;
+    if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
+        M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+      dpc_rs3x[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+  }
+  // what tile product 3's remainder loops read of Y outside the tile
+  for (int64_t dpc_e = threadIdx.x; dpc_e < 992; dpc_e += blockDim.x) {
+    const int64_t i = -(32 * c2) + 1 + (dpc_e / 32) % 31;
+    const int64_t j = 32 * c3 + (dpc_e / 1) % 32;
+    if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
+      dpc_rs3y[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+  }
+  // what tile product 4's remainder loops read of X outside the tile
+  for (int64_t dpc_e = threadIdx.x; dpc_e < 992; dpc_e += blockDim.x) {
+    const int64_t i = -(32 * c2) + (dpc_e / 31) % 32;
+    const int64_t j = 32 * c3 + 1 + (dpc_e / 1) % 31;
+    if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
+      dpc_rs4x[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+  }
+  // what tile product 4's remainder loops read of Y outside the tile
+  for (int64_t dpc_e = threadIdx.x; dpc_e < 961; dpc_e += blockDim.x) {
+    const int64_t i1 = c1 + c2 + c3 - c0 + (dpc_e / 961) % 1;
+    const int64_t j1 = c1 + (dpc_e / 961) % 1;
+    const int64_t i2 = 32 * c3 + 2 + (dpc_e / 31) % 31;
+    const int64_t j2 = 32 * c3 + 1 + (dpc_e / 1) % 31;
+    if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
+        M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
+      dpc_rs4y[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
   }
   __syncthreads();
   if (c0 >= c2 + c3 + 1 && c2 + c3 >= 0) {
@@ -2535,7 +2720,8 @@ __global__ void __launch_bounds__(256, 2)
            c6 += blockDim.x / 8) {
         tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
                         -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                        dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
+                        dpc_cur_F, dpc_rs3x, dpc_rs3y, dpc_rs4x, dpc_rs4y,
+                        int(threadIdx.x % 8), 8, dpc_err);
       }
       __syncthreads();
     } else {
@@ -2558,7 +2744,8 @@ __global__ void __launch_bounds__(256, 2)
            c6 <= dpc_min(31, c4); c6 += blockDim.x / 8) {
         tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
                         32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                        dpc_cur_F, int(threadIdx.x % 8), 8, dpc_err);
+                        dpc_cur_F, dpc_rs3x, dpc_rs3y, dpc_rs4x, dpc_rs4y,
+                        int(threadIdx.x % 8), 8, dpc_err);
       }
       __syncthreads();
     }
@@ -3294,6 +3481,10 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   dpc_rt::DeviceBuffer<int32_t>
       dpc_gacc_k2; // split tile products, one slot per tile of a step
   const int dpc_sms = dpc_rt::sm_count(dpc_device);
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 64544));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel1, cudaFuncAttributeMaxDynamicSharedMemorySize, 64544));
   dpc_rt::EventTimer dpc_timer;
   dpc_timer.start(dpc_stream);
   // (with dpc_prog: an event after every hundredth of the launches, the host waiting
@@ -3318,13 +3509,8 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                      dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(),
                                    dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
-      // (a step of at least 4 tiles per SM: the instance at 4 blocks per SM)
-      if (dpc_n >= size_t(4) * size_t(dpc_sms))
-        dpc_kernel0<4><<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
-            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(), dpc_derrs.get());
-      else
-        dpc_kernel0<2><<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
-            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(), dpc_derrs.get());
+      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 64544, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;
     }
@@ -3343,13 +3529,8 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                      dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k1.get(),
                                    dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
-      // (a step of at least 4 tiles per SM: the instance at 4 blocks per SM)
-      if (dpc_n >= size_t(4) * size_t(dpc_sms))
-        dpc_kernel1<4><<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
-            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k1.get(), dpc_derrs.get());
-      else
-        dpc_kernel1<2><<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
-            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k1.get(), dpc_derrs.get());
+      dpc_kernel1<<<static_cast<unsigned>(dpc_n), 256, 64544, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k1.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;
     }
@@ -3368,7 +3549,7 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                      dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(),
                                    dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
-      dpc_kernel2<<<static_cast<unsigned>(dpc_n), 256, 29712, dpc_stream>>>(
+      dpc_kernel2<<<static_cast<unsigned>(dpc_n), 256, 45360, dpc_stream>>>(
           dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;

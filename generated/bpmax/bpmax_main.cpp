@@ -44,10 +44,14 @@ group 2: { F_case1[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case2[i1, j1, i
 tile product 0 in S1_case2: reduction max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j]
   U(T) = [N, M] -> { TK[i0, i1, i2] : M > 0 and i0 <= 0 and 64i1 < N and 64 - 64i0 <= i2 < 64i1 }
   register-blocked, split over k on the GPU; on the CPU, the last index innermost (a row of accumulators)
+  the remainder's reads of X outside the tile: a box of 63 x 63 cells of S1 from [-(64 * tile0), -(64 * tile0) + 1]; copied into shared memory at the tile's start on the GPU
+  the remainder's reads of Y outside the tile: a box of 63 x 63 cells of S1 from [64 * tile1 + 1, 64 * tile1 + 1]; copied into shared memory at the tile's start on the GPU
   whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 2 && N >= 64 * tile1 + 64
 tile product 1 in S2_case2: reduction max k in i + 1 .. j - 1 : S2[i, k] + S2[k + 1, j]
   U(T) = [N, M] -> { TK[i0, i1, i2] : N > 0 and i0 <= 0 and 64i1 < M and 64 - 64i0 <= i2 < 64i1 }
   register-blocked, split over k on the GPU; on the CPU, the last index innermost (a row of accumulators)
+  the remainder's reads of X outside the tile: a box of 63 x 63 cells of S2 from [-(64 * tile0), -(64 * tile0) + 1]; copied into shared memory at the tile's start on the GPU
+  the remainder's reads of Y outside the tile: a box of 63 x 63 cells of S2 from [64 * tile1 + 1, 64 * tile1 + 1]; copied into shared memory at the tile's start on the GPU
   whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 2 && M >= 64 * tile1 + 64
 tile product 2 in F_case4: reduction max k1 in i1 .. j1 - 1, k2 in i2 .. j2 : F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
   U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 31 + 32i3 and i5 < M and ((-i0 - 32i2 - i4 < i5 <= 29 + 32i3 and i5 <= -3 + M) or (i5 >= -1 + 32i3 and i5 > -i1 + 32i3 + i4 and 2i5 >= -i0 - 32i2 + 32i3 - i4)); TK[i0, i1, i2, i3, -1 + i1, i5] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and i5 >= -1 + 32i3 and -32i2 <= i5 <= 30 + 32i3 and i5 <= -2 + M; TK[i0, i1, i2, i3, -i0, i5] : i0 <= 0 and -i0 < i1 < N and 32i3 < M and i5 >= 0 and -32i2 <= i5 <= 31 - 32i2 and i5 <= 30 + 32i3 and i5 <= 28 + i0 + i1 + 32i3 and i5 <= -2 + M and i5 <= -4 + M + i0 + i1 }
@@ -57,10 +61,14 @@ tile product 2 in F_case4: reduction max k1 in i1 .. j1 - 1, k2 in i2 .. j2 : F[
 tile product 3 in F_case4: reduction max k2 in i2 .. j2 - 1 : F[i1, j1, i2, k2] + S2[k2 + 1, j2]
   U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 < 32i3 }
   register-blocked on the GPU; on the CPU, the last index innermost (a row of accumulators)
+  the remainder's reads of X outside the tile: a box of 1 x 1 x 31 x 31 cells of F from [-tile0, tile1, -(32 * tile2), -(32 * tile2)]; copied into shared memory at the tile's start on the GPU
+  the remainder's reads of Y outside the tile: a box of 31 x 32 cells of S2 from [-(32 * tile2) + 1, 32 * tile3]; copied into shared memory at the tile's start on the GPU
   whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32
 tile product 4 in F_case4: reduction max k2 in i2 .. j2 : S2[i2, k2] + F[i1, j1, k2 + 1, j2]
   U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and -i0 <= i1 < N and i2 <= 0 and 32i3 < M and 31 - 32i2 <= i4 <= 32i3 }
   register-blocked on the GPU; on the CPU, the last index innermost (a row of accumulators)
+  the remainder's reads of X outside the tile: a box of 32 x 31 cells of S2 from [-(32 * tile2), 32 * tile3 + 1]; copied into shared memory at the tile's start on the GPU
+  the remainder's reads of Y outside the tile: a box of 1 x 1 x 31 x 31 cells of F from [-tile0, tile1, 32 * tile3 + 2, 32 * tile3 + 1]; copied into shared memory at the tile's start on the GPU
   whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 && tile2 + tile3 >= 1 && M >= 32 * tile3 + 32
 tile product 5 in F_case4: reduction max k1 in i1 .. j1 : S1[i1, k1] + F[k1 + 1, j1, i2, j2]
   U(T) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and 32i2 >= 2 - M - i0 - i1 and i3 >= -i2 and 32i3 < M and -i0 <= i4 <= i1 }
@@ -98,27 +106,27 @@ gpu:
           for c3 = dpc_max(-c2 - 1, c0 - c1 - c2) .. dpc_min(c0 - c2 + 1, dpc_floordiv(M - 1, 32))  [parallel-tiles]
             launch kernel2()
           launch kernel3()
-  kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2) or, for a step of at least 4 tiles per SM, (256, 4), group 0
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory
+  kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 1 (63 x 63 cells of S2), Y of tile product 1 (63 x 63 cells of S2)
     host loops: c0
     tile list: c1
-    shared memory: 32768 bytes; accumulator 1 at 0; staging at 16384; tile of S2 at 16384
+    shared memory: 64544 bytes; accumulator 1 at 0; staging at 16384; tile of S2 at 16384; product 1's remainder reads of X at 32768; product 1's remainder reads of Y at 48656 (opt-in above the default)
     tile product 1 runs before it in kernel dpc_product0 (17408 bytes of shared memory)
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
-  kernel 1: tile-wavefront, 256 threads, launch bounds (256, 2) or, for a step of at least 4 tiles per SM, (256, 4), group 1
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory
+  kernel 1: tile-wavefront, 256 threads, launch bounds (256, 2), group 1
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of S1), Y of tile product 0 (63 x 63 cells of S1)
     host loops: c0
     tile list: c1
-    shared memory: 32768 bytes; accumulator 0 at 0; staging at 16384; tile of S1 at 16384
+    shared memory: 64544 bytes; accumulator 0 at 0; staging at 16384; tile of S1 at 16384; product 0's remainder reads of X at 32768; product 0's remainder reads of Y at 48656 (opt-in above the default)
     tile product 0 runs before it in kernel dpc_product1 (17408 bytes of shared memory)
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
   kernel 2: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 3 (1 x 1 x 31 x 31 cells of F), Y of tile product 3 (31 x 32 cells of S2), X of tile product 4 (32 x 31 cells of S2), Y of tile product 4 (1 x 1 x 31 x 31 cells of F)
     host loops: c0
     tile list: c1, c2, c3
-    shared memory: 29712 bytes; accumulator 2 at 0; accumulator 3 at 4112; accumulator 4 at 8208; accumulator 5 at 12304; staging at 16400; tile of F at 25616
+    shared memory: 45360 bytes; accumulator 2 at 0; accumulator 3 at 4112; accumulator 4 at 8208; accumulator 5 at 12304; staging at 16400; tile of F at 25616; product 3's remainder reads of X at 29712; product 3's remainder reads of Y at 33568; product 4's remainder reads of X at 37536; product 4's remainder reads of Y at 41504
     tile product 2 runs before it in kernel dpc_product2 (9216 bytes of shared memory)
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
       loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration, barrier after

@@ -42,15 +42,23 @@ __device__ __forceinline__ void tc_stmt_C_case1(const Params &dpc_p, const Input
 // C[i, j] = max(C[i + 1, j - 1] + bond(seq[i], seq[j]) @pair(i, j), max k in i .. j - 1 : C[i, k] + CT[j, k + 1])   where else
 // on [N] -> { C_case2[i0, i1] : i0 >= 0 and 2 + i0 <= i1 < N }
 // Reads of the tile being computed come from its shared-memory copy.
-__device__ __forceinline__ void tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in,
-                                                const Tables &dpc_t, int64_t i, int64_t j,
-                                                const int32_t *dpc_acc0,
-                                                int32_t *dpc_cur_C, int dpc_lane,
-                                                int dpc_lanes, int *dpc_err) {
+// Reads of the cells its remainder loops read outside the tile come from their copy
+// in shared memory (dpc_rs*: a box per operand, loaded at the tile's start).
+__device__ __forceinline__ void
+tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, int64_t i,
+                int64_t j, const int32_t *dpc_acc0, int32_t *dpc_cur_C,
+                const int32_t *dpc_rs0x, const int32_t *dpc_rs0y, int dpc_lane,
+                int dpc_lanes, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
   const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const int64_t dpc_tile0 = dpc_floordiv(-i + 63, 64); // the tile's coordinate
+  const int64_t dpc_tile1 = dpc_floordiv(j + 0, 64);   // the tile's coordinate
+  const int64_t dpc_rs0x_lo0 = -(64 * dpc_tile0);
+  const int64_t dpc_rs0x_lo1 = -(64 * dpc_tile0);
+  const int64_t dpc_rs0y_lo0 = 64 * dpc_tile1 + 1;
+  const int64_t dpc_rs0y_lo1 = 64 * dpc_tile1 + 1;
   const int64_t dpc_v0 = int64_t(
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
@@ -62,44 +70,46 @@ __device__ __forceinline__ void tc_stmt_C_case2(const Params &dpc_p, const Input
   // max: tile product (computed for the whole tile) + remainder
   int32_t dpc_r3n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
                              (j - 64 * dpc_floordiv(j, 64))];
-  if (i >= 0 && j >= i + 2 && N >= j + 1) {
+  // X from the tile's copy, Y from the tile's copy
+  if (i >= 0 && j >= i + 2 && N >= j + 1 && i + 63 >= dpc_mod(i, 64) + j) {
     DPC_UNROLL
-    for (int64_t rk0 = i + dpc_lane * 1; rk0 <= dpc_min(j, -dpc_mod(i, 64) + i + 63) - 1;
+    for (int64_t rk0 = i + dpc_lane * 1; rk0 <= j - 1; rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k = rk0;
+        dpc_r3n = dpc::vmax(
+            dpc_r3n,
+            int32_t(dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)] +
+                    dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]));
+      }
+    }
+  }
+  // X from the tile's copy, Y from the staged box
+  if (i >= 0 && N >= j + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 =
+             dpc_max(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
+         rk0 <= j - 1; rk0 += dpc_lanes * 1) {
+      {
+        const int64_t k = rk0;
+        dpc_r3n = dpc::vmax(
+            dpc_r3n, int32_t(dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)] +
+                             dpc_rs0y[((0) * 63 + ((k + 1) - dpc_rs0y_lo0)) * 63 +
+                                      ((j)-dpc_rs0y_lo1)]));
+      }
+    }
+  }
+  // X from the staged box, Y from the tile's copy
+  if (i >= 0 && N >= j + 1) {
+    DPC_UNROLL
+    for (int64_t rk0 = i + dpc_lane * 1;
+         rk0 <= dpc_min(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64)) - 1;
          rk0 += dpc_lanes * 1) {
       {
         const int64_t k = rk0;
         dpc_r3n = dpc::vmax(
             dpc_r3n,
-            int32_t(
-                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                  (k) <= dpc_lo1 + 63)
-                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                     : dpc_t.C[C_at(dpc_p, i, k)]) +
-                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                  (j) <= dpc_lo1 + 63)
-                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                     : dpc_t.C[CT_at(dpc_p, j, k + 1)])));
-      }
-    }
-  }
-  if (i >= 0 && N >= j + 1) {
-    DPC_UNROLL
-    for (int64_t rk1 =
-             dpc_max(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
-         rk1 <= j - 1; rk1 += dpc_lanes * 1) {
-      {
-        const int64_t k = rk1;
-        dpc_r3n = dpc::vmax(
-            dpc_r3n,
-            int32_t(
-                (((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (k) >= dpc_lo1 &&
-                  (k) <= dpc_lo1 + 63)
-                     ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)]
-                     : dpc_t.C[C_at(dpc_p, i, k)]) +
-                (((k + 1) >= dpc_lo0 && (k + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
-                  (j) <= dpc_lo1 + 63)
-                     ? dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
-                     : dpc_t.C[CT_at(dpc_p, j, k + 1)])));
+            int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 63 + ((k)-dpc_rs0x_lo1)] +
+                    dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]));
       }
     }
   }
@@ -285,9 +295,8 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory.
-template <int DPC_BLOCKS> // blocks per SM: 2 or, for a step of many tiles, 4
-__global__ void __launch_bounds__(256, DPC_BLOCKS)
+// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of C), Y of tile product 0 (63 x 63 cells of C).
+__global__ void __launch_bounds__(256, 2)
     dpc_kernel0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                 int32_t *dpc_gacc0, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
@@ -307,6 +316,10 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
     dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
   int32_t *dpc_cur_C =
       reinterpret_cast<int32_t *>(dpc_smem + 16384); // this tile's cells of C
+  int32_t *dpc_rs0x = reinterpret_cast<int32_t *>(
+      dpc_smem + 32768); // what tile product 0's remainder reads of X outside the tile
+  int32_t *dpc_rs0y = reinterpret_cast<int32_t *>(
+      dpc_smem + 48656); // what tile product 0's remainder reads of Y outside the tile
   __syncthreads();
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
@@ -319,6 +332,20 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
       if (i >= 0 && j - i >= 0 && N - j - 1 >= 0)
         dpc_cur_C[dpc_e] = dpc_t.C[C_at(dpc_p, i, j)];
     }
+  }
+  // what tile product 0's remainder loops read of X outside the tile
+  for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
+    const int64_t i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
+    const int64_t j = 64 * c1 - 64 * c0 + (dpc_e / 1) % 63;
+    if (i >= 0 && j - i >= 0 && N - j - 1 >= 0)
+      dpc_rs0x[dpc_e] = dpc_t.C[C_at(dpc_p, i, j)];
+  }
+  // what tile product 0's remainder loops read of Y outside the tile (cells of C: it reads a copy table of it)
+  for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
+    const int64_t i = 64 * c1 + 1 + (dpc_e / 63) % 63;
+    const int64_t j = 64 * c1 + 1 + (dpc_e / 1) % 63;
+    if (i >= 0 && j - i >= 0 && N - j - 1 >= 0)
+      dpc_rs0y[dpc_e] = dpc_t.C[C_at(dpc_p, i, j)];
   }
   __syncthreads();
   if (c0 >= 1) {
@@ -359,8 +386,8 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
     for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
          c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x / 4) {
       tc_stmt_C_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                      64 * c1 + c3, dpc_acc0, dpc_cur_C, int(threadIdx.x % 4), 4,
-                      dpc_err);
+                      64 * c1 + c3, dpc_acc0, dpc_cur_C, dpc_rs0x, dpc_rs0y,
+                      int(threadIdx.x % 4), 4, dpc_err);
     }
     __syncthreads();
   }
@@ -656,6 +683,8 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   dpc_rt::DeviceBuffer<int32_t>
       dpc_gacc_k0; // split tile products, one slot per tile of a step
   const int dpc_sms = dpc_rt::sm_count(dpc_device);
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 64544));
   dpc_rt::EventTimer dpc_timer;
   dpc_timer.start(dpc_stream);
   // (with dpc_prog: an event after every hundredth of the launches, the host waiting
@@ -680,13 +709,8 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                      dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(),
                                    dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
-      // (a step of at least 4 tiles per SM: the instance at 4 blocks per SM)
-      if (dpc_n >= size_t(4) * size_t(dpc_sms))
-        dpc_kernel0<4><<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
-            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(), dpc_derrs.get());
-      else
-        dpc_kernel0<2><<<static_cast<unsigned>(dpc_n), 256, 32768, dpc_stream>>>(
-            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(), dpc_derrs.get());
+      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 64544, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;
     }

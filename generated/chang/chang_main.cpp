@@ -33,6 +33,8 @@ group 0: { C_case1[i, j] -> [-i + 63, j]; C_case2[i, j] -> [-i + 63, j] }
 tile product 0 in C_case2: reduction max k in i .. j - 1 : C[i, k] + CT[j, k + 1]
   U(T) = [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 63 - 64i0 <= i2 < 64i1 }
   register-blocked, split over k on the GPU; on the CPU, k innermost (one reduction per cell)
+  the remainder's reads of X outside the tile: a box of 63 x 63 cells of C from [-(64 * tile0), -(64 * tile0)]; copied into shared memory at the tile's start on the GPU
+  the remainder's reads of Y outside the tile: a box of 63 x 63 cells of C from [64 * tile1 + 1, 64 * tile1 + 1]; copied into shared memory at the tile's start on the GPU
   whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 1 && N >= 64 * tile1 + 64
 
 storage: a map per table
@@ -52,11 +54,11 @@ gpu:
       // parallel_tiles
       for c1 = c0 .. dpc_floordiv(N - 1, 64)  [parallel-tiles]
         launch kernel0()
-  kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2) or, for a step of at least 4 tiles per SM, (256, 4), group 0
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory
+  kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of C), Y of tile product 0 (63 x 63 cells of C)
     host loops: c0
     tile list: c1
-    shared memory: 32768 bytes; accumulator 0 at 0; staging at 16384; tile of C at 16384
+    shared memory: 64544 bytes; accumulator 0 at 0; staging at 16384; tile of C at 16384; product 0's remainder reads of X at 32768; product 0's remainder reads of Y at 48656 (opt-in above the default)
     tile product 0 runs before it in kernel dpc_product0 (17408 bytes of shared memory)
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
