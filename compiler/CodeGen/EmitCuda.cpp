@@ -38,6 +38,9 @@ struct CudaPrinter {
   const GpuKernel *Cur = nullptr; // the kernel being printed
   /// Threads per cell in the point loop being printed (1 outside one).
   int CurLanes = 1;
+  /// The split-K kernel being printed computes a part of its k
+  /// (GpuKernel::Overlap: dpc_part).
+  bool Overlap = false;
 
   /// The group whose tile the kernel being printed copies (null if none).
   const Group *curGroup() const {
@@ -259,6 +262,33 @@ struct CudaPrinter {
         W.line("dpc_cphase += dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? "
                "dpc_parts_y : 0);");
         W.close();
+        W.line("dpc_did |= dpc_klo <= dpc_khi;");
+      } else if (Split && Overlap) {
+        W.comment("this block's part of the k range: dpc_part 1, the k whose "
+                  "reads lie two wavefront\nsteps back or more, whole chunks, "
+                  "part blockIdx.y of gridDim.y; dpc_part 2, the\nothers: "
+                  "block y = 0 those below them, y = 1 those above; 0, all");
+        W.line("int64_t dpc_kall = {}, dpc_kend = {};", iexpr(N.Lo),
+               iexpr(N.Hi));
+        W.line("const bool dpc_old = {};", iexpr(Sp.OldGuard));
+        W.line("const int64_t dpc_olo = dpc_old ? {} : dpc_kend + 1, "
+               "dpc_ohi = dpc_old ? {} : dpc_kend;",
+               iexpr(Sp.OldLo), iexpr(Sp.OldHi));
+        W.open("if (dpc_part == 1)");
+        W.line("dpc_kall = dpc_olo;");
+        W.line("dpc_kend = dpc_ohi;");
+        W.close();
+        W.open("else if (dpc_part == 2)");
+        W.line("if (blockIdx.y == 0) dpc_kend = dpc_min(dpc_kend, dpc_olo - 1);");
+        W.line("else dpc_kall = dpc_max(dpc_kall, dpc_ohi + 1);");
+        W.close();
+        W.line("const int64_t dpc_span = dpc_part == 2 ? dpc_kend - dpc_kall + "
+               "1 : (dpc_kend - dpc_kall + {} * int64_t(gridDim.y)) / ({} * "
+               "int64_t(gridDim.y)) * {};",
+               KChunk, KChunk, KChunk);
+        W.line("const int64_t dpc_klo = dpc_kall + (dpc_part == 2 ? 0 : "
+               "int64_t(blockIdx.y) * dpc_span), dpc_khi = dpc_min(dpc_kend, "
+               "dpc_klo + dpc_span - 1);");
         W.line("dpc_did |= dpc_klo <= dpc_khi;");
       } else if (Split) {
         W.comment("this block's part of the k range: whole chunks, part "
@@ -915,10 +945,12 @@ struct CudaPrinter {
            ") dpc_product" +
            std::to_string(K) + "(const BatchProblem *dpc_probs" +
            Args + ", const int64_t *dpc_tiles" + gaccParam(S) +
-           ", int *dpc_errs)");
+           (S.Overlap ? ", int dpc_part" : "") + ", int *dpc_errs)");
     bindProblem(S, W);
     W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
+    Overlap = S.Overlap;
     productOnly(*S.Body, S.SplitK, W);
+    Overlap = false;
     W.close();
   }
 
@@ -1064,6 +1096,25 @@ struct CudaPrinter {
         "host code, outside any kernel");
   }
 
+  /// The launch of tile kernel K over the entry's dpc_n tiles on the main
+  /// stream, the instance its condition picks (GpuKernel::BusyBlocksPerSM,
+  /// Narrow); Extra: the arguments after the items.
+  void tileLaunch(int K, const std::string &Args, const std::string &Extra,
+                  CodeWriter &W) {
+    const GpuKernel &S = G.Kernels[K];
+    std::vector<std::pair<std::string, std::string>> Inst = instances(K);
+    for (size_t I = 0; I < Inst.size(); ++I)
+      W.line("{}dpc_kernel{}{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
+             "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
+             Inst.size() == 1       ? ""
+             : Inst[I].first.empty() ? "else "
+                                     : fmt::format("{}if ({}) ",
+                                                   I ? "else " : "",
+                                                   Inst[I].first),
+             K, Inst[I].second, S.Threads, S.SharedBytes, Args, Extra);
+    W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+  }
+
   /// One entry of the merged list: kernel K over the entry's items.
   void launch(int K, CodeWriter &W) {
     const GpuKernel &S = G.Kernels[K];
@@ -1076,7 +1127,39 @@ struct CudaPrinter {
     std::string Gacc = S.SplitK >= 0 ? ", " + gaccBuffer(S) + ".get()" : "";
     size_t NI = itemSize(S);
     W.line("const size_t dpc_n = dpc_L.Items.size() / {};", NI);
-    if (S.perTile()) {
+    if (S.perTile() && S.Overlap) {
+      const GpuProduct &GP = G.Products[S.SplitK];
+      const std::string &Wave = S.HostIters[0];
+      std::string Ov = fmt::format("dpc_ov_k{}", K);
+      W.comment("one block per tile of the step, of every problem");
+      W.comment("the tile products: the k whose reads lie two wavefront "
+                "steps back or more on the\nside stream, beside the previous "
+                "step's tile kernel; the others (two blocks a\ntile, the k "
+                "below and above them) on this stream, then the tile kernel; "
+                "the\nproducts' buffer alternates launch by launch");
+      W.line("{} *dpc_gk = {}[{}.count() % 2].get();",
+             storeType(P.Splits[S.SplitK].Ty), gaccBuffer(S), Ov);
+      W.line("{}.beforeOld({});", Ov, Wave);
+      W.comment(fmt::format("(parts for {} blocks per SM: short blocks, so "
+                            "that the tile kernel's blocks, on\nthe stream of "
+                            "higher priority, get SMs as they free up)",
+                            GP.OverlapBlocksPerSM));
+      W.line("const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, "
+             "dpc_sms, {}, {});",
+             GP.OverlapBlocksPerSM, GP.MaxParts);
+      W.line("dpc_product{}<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), "
+             "{}, {}, {}.side()>>>({}, dpc_items, dpc_gk, 1, dpc_derrs.get());",
+             K, GP.ThreadsX * GP.ThreadsY, S.SplitKBytes, Ov, Args);
+      W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+      W.line("{}.afterOld();", Ov);
+      W.line("dpc_product{}<<<dim3(static_cast<unsigned>(dpc_n), 2), {}, {}, "
+             "dpc_stream>>>({}, dpc_items, dpc_gk, 2, dpc_derrs.get());",
+             K, GP.ThreadsX * GP.ThreadsY, S.SplitKBytes, Args);
+      W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+      W.line("{}.beforeTile();", Ov);
+      tileLaunch(K, Args, ", dpc_gk", W);
+      W.line("{}.afterTile({});", Ov, Wave);
+    } else if (S.perTile()) {
       W.comment("one block per tile of the step, of every problem");
       if (S.SplitK >= 0) {
         const SplitInfo &Sp = P.Splits[S.SplitK];
@@ -1121,17 +1204,7 @@ struct CudaPrinter {
                               "instance at {} blocks per SM)",
                               S.BusyBlocksPerSM, S.BusyBlocksPerSM));
       // (every problem of a run keeps its ring tables alike)
-      std::vector<std::pair<std::string, std::string>> Inst = instances(K);
-      for (size_t I = 0; I < Inst.size(); ++I)
-        W.line("{}dpc_kernel{}{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
-               "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
-               Inst.size() == 1       ? ""
-               : Inst[I].first.empty() ? "else "
-                                       : fmt::format("{}if ({}) ",
-                                                     I ? "else " : "",
-                                                     Inst[I].first),
-               K, Inst[I].second, S.Threads, S.SharedBytes, Args, Gacc);
-      W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+      tileLaunch(K, Args, Gacc, W);
     } else if (S.Family == KernelFamily::ParallelGrid) {
       W.comment("the problems along y (at most 65535 per launch), each "
                 "spread along x over\nat most its share of the SMs, "
@@ -1346,7 +1419,26 @@ struct CudaPrinter {
       const GpuKernel &S = G.Kernels[K];
       AnySms |= S.Family == KernelFamily::ParallelGrid || S.SplitK >= 0 ||
                 S.BusyBlocksPerSM > 0;
-      if (S.SplitK >= 0)
+      if (S.SplitK >= 0 && S.Overlap) {
+        const SplitInfo &Sp = P.Splits[S.SplitK];
+        W.comment(fmt::format(
+            "kernel {}'s split tile products: two buffers, one slot per tile "
+            "of its largest step,\nalternating launch by launch (a step's "
+            "older part runs beside the step before)",
+            K));
+        W.line("size_t dpc_maxn_k{} = 0;", K);
+        W.line("for (const auto &dpc_kv : dpc_list.launches()) if "
+               "(dpc_kv.second.Kernel == {0}) dpc_maxn_k{0} = "
+               "std::max(dpc_maxn_k{0}, dpc_kv.second.Items.size() / {1});",
+               K, itemSize(S));
+        W.line("dpc_rt::DeviceBuffer<{0}> {1}[2] = {{dpc_rt::DeviceBuffer<{0}>("
+               "dpc_maxn_k{2} * {3}), dpc_rt::DeviceBuffer<{0}>(dpc_maxn_k{2} "
+               "* {3})}};",
+               storeType(Sp.Ty), gaccBuffer(S), K, accElements(Sp));
+        W.line("for (auto &dpc_b : {}) dpc_rt::fill(dpc_b.get(), dpc_b.size(), "
+               "{}, dpc_stream);",
+               gaccBuffer(S), storedIdentityOf(Sp.Op, Sp.Ty));
+      } else if (S.SplitK >= 0)
         W.line("dpc_rt::DeviceBuffer<{}> {}; // split tile products, "
                "one slot per tile of a step",
                storeType(P.Splits[S.SplitK].Ty), gaccBuffer(S));
@@ -1369,6 +1461,11 @@ struct CudaPrinter {
           W.line("DPC_CUDA_CHECK(cudaFuncSetAttribute(dpc_kernel{}{}, "
                  "cudaFuncAttributeMaxDynamicSharedMemorySize, {}));",
                  K, Inst, G.Kernels[K].SharedBytes);
+    for (size_t K = 0; K < G.Kernels.size(); ++K)
+      if (G.Kernels[K].Overlap)
+        W.line("dpc_rt::StepOverlap dpc_ov_k{}(dpc_stream); // its side "
+               "stream (after the uploads and fills above)",
+               K);
     W.line("dpc_rt::EventTimer dpc_timer;");
     W.line("dpc_timer.start(dpc_stream);");
     W.comment("(with dpc_prog: an event after every hundredth of the "

@@ -164,6 +164,8 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
                ? "k innermost (one reduction per cell)"
                : "the last index innermost (a row of accumulators)")
        << "\n";
+    if (Sp.OldLo)
+      OS << "  reads two wavefront steps back or more: " << Sp.OldSet << "\n";
     for (int O = 0; O < 2; ++O) {
       const SplitInfo::RestBox &B = O ? Sp.YRest : Sp.XRest;
       if (B.Table < 0)

@@ -400,6 +400,14 @@ struct SplitInfo {
   /// 3 * X's RestSource + Y's, so that each read comes from one place
   /// without a test.
   LNodePtr RestBySource;
+  /// The k of U(T) whose X and Y reads lie in tiles at least two wavefront
+  /// steps before T's (isl, with the group's step map): the interval
+  /// [OldLo, OldHi] (over TileVars) for the tiles where OldGuard holds, no
+  /// k elsewhere; null when they are not one interval (or the product has
+  /// several contraction indices, or reads another group's table). A GPU
+  /// plan may compute them beside the previous step's tile kernel.
+  IExprPtr OldLo, OldHi, OldGuard;
+  std::string OldSet; // isl notation, for the dumps
 };
 
 /// Where a read of a split's remainder lies (SplitInfo::RestBySource).

@@ -95,6 +95,10 @@ struct GpuProduct {
   int64_t RowStride = 1, ColStride = 1;
   int MaxParts = 1;       // split-K: the most blocks that share one tile
   int PartsBlocksPerSM = 2; // split-K: blocks per SM a step aims to fill
+  /// GpuKernel::Overlap: the blocks per SM a step's older part aims at
+  /// (split_parts, at most MaxParts a tile): short blocks, so that the next
+  /// tile kernel is not held behind them.
+  int OverlapBlocksPerSM = 0;
   /// The in-tile phase's remainder loops read X's (0) / Y's (1) cells
   /// outside the tile from a copy of SplitInfo::XRest / YRest in shared
   /// memory (GpuKernel::RestOffset), loaded at the tile's start.
@@ -160,6 +164,11 @@ struct GpuKernel {
   int SplitK = -1;
   int64_t SplitKBytes = 0;
   int SplitKMinBlocksPerSM = 2;       // the split-K kernel's launch bounds
+  /// The split-K product's older k (lir::SplitInfo::OldLo: reads of tiles
+  /// two wavefront steps back or more) run on a second stream beside the
+  /// previous step's tile kernel; the rest, then the tile kernel, on the
+  /// main one (dpc_rt::StepOverlap). One host loop: the tile wavefront.
+  bool Overlap = false;
   /// ParallelGrid: the most blocks worth launching per SM.
   int BlocksPerSM = 0;
   /// SequentialBlock around parallel loops (ThreadMap::Block): a problem's

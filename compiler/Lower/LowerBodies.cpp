@@ -252,6 +252,10 @@ void dpc::lowerBodies(const PolyModel &PM, const SchedulePlan &Plan,
     I.XRest = Sp.XRest;
     I.YRest = Sp.YRest;
     I.RestBySource = Sp.RestBySource;
+    I.OldLo = Sp.OldLo;
+    I.OldHi = Sp.OldHi;
+    I.OldGuard = Sp.OldGuard;
+    I.OldSet = Sp.OldSet;
     P.Splits.push_back(std::move(I));
   }
 

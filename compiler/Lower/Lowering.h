@@ -83,6 +83,9 @@ struct SplitPlan {
   lir::SplitInfo::RestBox XRest, YRest;
   /// See lir::SplitInfo::RestBySource.
   lir::LNodePtr RestBySource;
+  /// See lir::SplitInfo::OldLo.
+  lir::IExprPtr OldLo, OldHi, OldGuard;
+  std::string OldSet;
 };
 
 /// What the user may choose of lowering (dpc compile / emit / run).

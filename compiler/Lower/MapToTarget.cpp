@@ -712,6 +712,25 @@ struct GpuMapper {
                          "turn (the outer contraction indices are split too)"
                        : "");
         K.SplitKBytes = GP.StageBytes;
+        // (the host's launches are keyed by the wavefront step alone)
+        if (Sp.OldLo && K.HostIters.size() == 1 && Sp.KVars.size() == 1) {
+          // Short blocks: a block of the older part holds its SM's
+          // registers until it ends, and the tile kernel's blocks (the
+          // critical path) wait for SMs; in parts for 16 blocks per SM (8
+          // rounds of two; at most MaxParts a tile) they free up often
+          // (n = 16000: 0.156 s at the parts that fill the GPU once, 0.129
+          // s at 32 a tile; 2026-11-28 calls 8-10), and a step of many
+          // small tiles (a batch) is not cut into empty blocks.
+          K.Overlap = true;
+          GP.OverlapBlocksPerSM = 16;
+          GP.Why += fmt::format(
+              "; the k whose reads lie two wavefront steps back or more (isl) "
+              "on a second stream of lower priority, beside the previous "
+              "step's tile kernel, in parts for {} blocks per SM (short "
+              "blocks free SMs for the tile kernel); the others (the k "
+              "reading the previous step's tiles) just before the tile kernel",
+              GP.OverlapBlocksPerSM);
+        }
       }
     }
     int64_t Stage = 0;

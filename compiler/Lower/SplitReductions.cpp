@@ -602,6 +602,35 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
         continue;
       }
 
+      // The k of U(T) whose reads are at least two wavefront steps older
+      // than T (lir::SplitInfo::OldLo): a product may compute them while
+      // the previous step's tiles are computed. One contraction index, both
+      // operands of the tile's own group, one interval of k per tile.
+      isl::set UOld;
+      if (KV.size() == 1 && !Masked &&
+          std::count(Gr.Tables.begin(), Gr.Tables.end(), TX) &&
+          std::count(Gr.Tables.begin(), Gr.Tables.end(), TY)) {
+        // src <lex [g, w - 1] of the cell: w_src <= w - 2 in its group
+        isl::union_map Own2 =
+            Own.apply_range(isl::union_map(PM.ctx(), "{ [g, w] -> [g, w - 1] }"));
+        auto Older = [&](const isl::map &Acc, int T) {
+          isl::union_map Src = isl::union_map(Acc)
+                                   .apply_range(PM.definingStatement(T))
+                                   .apply_range(Step);
+          return lexLtUnionMap(Src, Own2)
+              .intersect(isl::union_map(RS->Inner.identity()))
+              .domain();
+        };
+        isl::set GoodOld = Older(AccX, TX)
+                               .intersect(Older(AccY, TY))
+                               .intersect(isl::union_set(Good))
+                               .extract_set(RS->Inner.space());
+        UOld = convexIfExact(
+            GoodOld.apply(ToTK)
+                .subtract(All.subtract(GoodOld).apply(ToTK))
+                .intersect(U));
+      }
+
       SplitPlan Sp;
       Sp.Stmt = SI;
       Sp.Red = R;
@@ -682,6 +711,17 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       Sp.RestLoops = loopsOverSet(dimsToParams(Rest, 0, Gr.Dims, X), Ctx, "rk");
       (void)NK;
       Sp.USet = islStr(U.coalesce());
+      if (!UOld.is_null() && !UOld.is_empty() && isOneConvexPiece(UOld)) {
+        isl::set UO = dimsToParams(UOld, 0, NT, TV);
+        Affine Lo, Hi;
+        if (pwAffToAffine(dimMin(UO, 0), Lo) &&
+            pwAffToAffine(dimMax(UO, 0), Hi)) {
+          Sp.OldLo = lir::IExpr::fromAffine(Lo);
+          Sp.OldHi = lir::IExpr::fromAffine(Hi);
+          Sp.OldGuard = fromParamSet(UO.params(), Ctx);
+          Sp.OldSet = islStr(UOld);
+        }
+      }
       // What one tile's remainder loops read of each operand
       // (lir::SplitInfo::RestBox), and the remainder loops by where each
       // operand's reads lie (lir::SplitInfo::RestBySource).

@@ -44,12 +44,14 @@ group 2: { F_case1[i1, j1, i2, j2] -> [-i1, j1, -i2 + 31, j2]; F_case2[i1, j1, i
 tile product 0 in S1_case2: reduction max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j]
   U(T) = [N, M] -> { TK[i0, i1, i2] : M > 0 and i0 <= 0 and 64i1 < N and 64 - 64i0 <= i2 < 64i1 }
   register-blocked, split over k on the GPU; on the CPU, the last index innermost (a row of accumulators)
+  reads two wavefront steps back or more: [N, M] -> { TK[i0, i1, i2] : M > 0 and i0 <= 0 and 64i1 < N and 127 - 64i0 <= i2 <= -65 + 64i1 }
   the remainder's reads of X outside the tile: a box of 63 x 63 cells of S1 from [-(64 * tile0), -(64 * tile0) + 1]; copied into shared memory at the tile's start on the GPU
   the remainder's reads of Y outside the tile: a box of 63 x 63 cells of S1 from [64 * tile1 + 1, 64 * tile1 + 1]; copied into shared memory at the tile's start on the GPU
   whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 2 && N >= 64 * tile1 + 64
 tile product 1 in S2_case2: reduction max k in i + 1 .. j - 1 : S2[i, k] + S2[k + 1, j]
   U(T) = [N, M] -> { TK[i0, i1, i2] : N > 0 and i0 <= 0 and 64i1 < M and 64 - 64i0 <= i2 < 64i1 }
   register-blocked, split over k on the GPU; on the CPU, the last index innermost (a row of accumulators)
+  reads two wavefront steps back or more: [N, M] -> { TK[i0, i1, i2] : N > 0 and i0 <= 0 and 64i1 < M and 127 - 64i0 <= i2 <= -65 + 64i1 }
   the remainder's reads of X outside the tile: a box of 63 x 63 cells of S2 from [-(64 * tile0), -(64 * tile0) + 1]; copied into shared memory at the tile's start on the GPU
   the remainder's reads of Y outside the tile: a box of 63 x 63 cells of S2 from [64 * tile1 + 1, 64 * tile1 + 1]; copied into shared memory at the tile's start on the GPU
   whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 2 && M >= 64 * tile1 + 64
@@ -139,9 +141,9 @@ gpu:
     shared memory: 4096 bytes; tile of F at 0
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration
   tile product 0: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
-    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
+    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the k whose reads lie two wavefront steps back or more (isl) on a second stream of lower priority, beside the previous step's tile kernel, in parts for 16 blocks per SM (short blocks free SMs for the tile kernel); the others (the k reading the previous step's tiles) just before the tile kernel
   tile product 1: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
-    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
+    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the k whose reads lie two wavefront steps back or more (isl) on a second stream of lower priority, beside the previous step's tile kernel, in parts for 16 blocks per SM (short blocks free SMs for the tile kernel); the others (the k reading the previous step's tiles) just before the tile kernel
   tile product 2: register-blocked, split over k, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged, up to 32 blocks per tile
     why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time; the tile's dominant product (more contraction indices than the others), of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the blocks take the chunks of all its k loops in turn (the outer contraction indices are split too)
   tile product 3: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged

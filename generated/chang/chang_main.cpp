@@ -33,6 +33,7 @@ group 0: { C_case1[i, j] -> [-i + 63, j]; C_case2[i, j] -> [-i + 63, j] }
 tile product 0 in C_case2: reduction max k in i .. j - 1 : C[i, k] + CT[j, k + 1]
   U(T) = [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 63 - 64i0 <= i2 < 64i1 }
   register-blocked, split over k on the GPU; on the CPU, k innermost (one reduction per cell)
+  reads two wavefront steps back or more: [N] -> { TK[i0, i1, i2] : i0 <= 0 and 64i1 < N and 127 - 64i0 <= i2 <= -65 + 64i1 }
   the remainder's reads of X outside the tile: a box of 63 x 63 cells of C from [-(64 * tile0), -(64 * tile0)]; copied into shared memory at the tile's start on the GPU
   the remainder's reads of Y outside the tile: a box of 63 x 63 cells of C from [64 * tile1 + 1, 64 * tile1 + 1]; copied into shared memory at the tile's start on the GPU
   whole box reads inside the tables (register-blocked on the CPU) where: tile0 <= 0 && tile0 + tile1 >= 1 && N >= 64 * tile1 + 64
@@ -63,7 +64,7 @@ gpu:
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
   tile product 0: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
-    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts)
+    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the k whose reads lie two wavefront steps back or more (isl) on a second stream of lower priority, beside the previous step's tile kernel, in parts for 16 blocks per SM (short blocks free SMs for the tile kernel); the others (the k reading the previous step's tiles) just before the tile kernel
   traceback: on the GPU, one warp per problem, records of 3 words
     why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there
 cpu:

@@ -152,7 +152,7 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
 // fills the GPU (1 when it has tiles enough).
 __global__ void __launch_bounds__(256, 2)
     dpc_product0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                 int32_t *dpc_gacc0, int *dpc_errs) {
+                 int32_t *dpc_gacc0, int dpc_part, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
   [[maybe_unused]] const Params dpc_p = dpc_prob.p;
@@ -186,11 +186,28 @@ __global__ void __launch_bounds__(256, 2)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= 64 * tile1 + 1) {
           {
-            // this block's part of the k range: whole chunks, part blockIdx.y of gridDim.y
-            const int64_t dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
-            const int64_t dpc_span = (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
-                                     (32 * int64_t(gridDim.y)) * 32;
-            const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * dpc_span,
+            // this block's part of the k range: dpc_part 1, the k whose reads lie two wavefront
+            // steps back or more, whole chunks, part blockIdx.y of gridDim.y; dpc_part 2, the
+            // others: block y = 0 those below them, y = 1 those above; 0, all
+            int64_t dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
+            const bool dpc_old = tile0 <= 0 && tile0 + tile1 >= 3 && N >= 64 * tile1 + 1;
+            const int64_t dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
+                          dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
+            if (dpc_part == 1) {
+              dpc_kall = dpc_olo;
+              dpc_kend = dpc_ohi;
+            } else if (dpc_part == 2) {
+              if (blockIdx.y == 0)
+                dpc_kend = dpc_min(dpc_kend, dpc_olo - 1);
+              else
+                dpc_kall = dpc_max(dpc_kall, dpc_ohi + 1);
+            }
+            const int64_t dpc_span =
+                dpc_part == 2 ? dpc_kend - dpc_kall + 1
+                              : (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
+                                    (32 * int64_t(gridDim.y)) * 32;
+            const int64_t dpc_klo = dpc_kall +
+                                    (dpc_part == 2 ? 0 : int64_t(blockIdx.y) * dpc_span),
                           dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
             dpc_did |= dpc_klo <= dpc_khi;
             // none of this loop's chunks is this block's: skip its loads and barriers
@@ -699,11 +716,22 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   dpc_ditems.upload(dpc_all.data(), dpc_all.size(), dpc_stream);
   dpc_rt::DeviceBuffer<int> dpc_derrs(dpc_nb);
   DPC_CUDA_CHECK(cudaMemsetAsync(dpc_derrs.get(), 0, dpc_nb * sizeof(int), dpc_stream));
-  dpc_rt::DeviceBuffer<int32_t>
-      dpc_gacc_k0; // split tile products, one slot per tile of a step
+  // kernel 0's split tile products: two buffers, one slot per tile of its largest step,
+  // alternating launch by launch (a step's older part runs beside the step before)
+  size_t dpc_maxn_k0 = 0;
+  for (const auto &dpc_kv : dpc_list.launches())
+    if (dpc_kv.second.Kernel == 0)
+      dpc_maxn_k0 = std::max(dpc_maxn_k0, dpc_kv.second.Items.size() / 2);
+  dpc_rt::DeviceBuffer<int32_t> dpc_gacc_k0[2] = {
+      dpc_rt::DeviceBuffer<int32_t>(dpc_maxn_k0 * 4096),
+      dpc_rt::DeviceBuffer<int32_t>(dpc_maxn_k0 * 4096)};
+  for (auto &dpc_b : dpc_gacc_k0)
+    dpc_rt::fill(dpc_b.get(), dpc_b.size(), dpc::Limits<int32_t>::Neg, dpc_stream);
   const int dpc_sms = dpc_rt::sm_count(dpc_device);
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
       dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 64544));
+  dpc_rt::StepOverlap dpc_ov_k0(
+      dpc_stream); // its side stream (after the uploads and fills above)
   dpc_rt::EventTimer dpc_timer;
   dpc_timer.start(dpc_stream);
   // (with dpc_prog: an event after every hundredth of the launches, the host waiting
@@ -717,20 +745,28 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
       const int64_t c0 = dpc_L.HostIters[0];
       const size_t dpc_n = dpc_L.Items.size() / 2;
       // one block per tile of the step, of every problem
-      // the tile products first, each split over k so that the step fills the GPU
-      if (dpc_gacc_k0.size() < dpc_n * 4096) {
-        dpc_gacc_k0 = dpc_rt::DeviceBuffer<int32_t>(2 * dpc_n * 4096);
-        dpc_rt::fill(dpc_gacc_k0.get(), dpc_gacc_k0.size(), dpc::Limits<int32_t>::Neg,
-                     dpc_stream);
-      }
-      const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
+      // the tile products: the k whose reads lie two wavefront steps back or more on the
+      // side stream, beside the previous step's tile kernel; the others (two blocks a
+      // tile, the k below and above them) on this stream, then the tile kernel; the
+      // products' buffer alternates launch by launch
+      int32_t *dpc_gk = dpc_gacc_k0[dpc_ov_k0.count() % 2].get();
+      dpc_ov_k0.beforeOld(c0);
+      // (parts for 16 blocks per SM: short blocks, so that the tile kernel's blocks, on
+      // the stream of higher priority, get SMs as they free up)
+      const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 16, 32);
       dpc_product0<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
-                     dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(),
-                                   dpc_derrs.get());
+                     dpc_ov_k0.side()>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gk, 1,
+                                         dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
+      dpc_ov_k0.afterOld();
+      dpc_product0<<<dim3(static_cast<unsigned>(dpc_n), 2), 256, 17408, dpc_stream>>>(
+          dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
+      DPC_CUDA_CHECK(cudaGetLastError());
+      dpc_ov_k0.beforeTile();
       dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 64544, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k0.get(), dpc_derrs.get());
+          dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
+      dpc_ov_k0.afterTile(c0);
       break;
     }
     default:

@@ -79,9 +79,16 @@ private:
   size_t N = 0;
 };
 
+/// The program's stream, at the device's highest priority: where a side
+/// stream (StepOverlap) runs long products beside it, the blocks of its
+/// kernels are scheduled first as SMs free up.
 class Stream {
 public:
-  Stream() { DPC_CUDA_CHECK(cudaStreamCreate(&S)); }
+  Stream() {
+    int Least = 0, Greatest = 0;
+    DPC_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&Least, &Greatest));
+    DPC_CUDA_CHECK(cudaStreamCreateWithPriority(&S, cudaStreamDefault, Greatest));
+  }
   ~Stream() { cudaStreamDestroy(S); }
   Stream(const Stream &) = delete;
   Stream &operator=(const Stream &) = delete;
@@ -112,6 +119,68 @@ public:
 
 private:
   cudaEvent_t A = nullptr, B = nullptr;
+};
+
+/// Two streams for a tile wavefront whose split tile products have an
+/// older part (the k whose reads lie in tiles two steps back or more,
+/// lir::SplitInfo::OldLo): step s's older part runs on a side stream beside
+/// step s - 1's tile kernel; its newer part and its tile kernel follow on
+/// the main stream. Per launch, in the host's order: beforeOld(s), the
+/// older part on side(), afterOld(), the newer part, beforeTile(), the tile
+/// kernel, afterTile(s). Every side launch is joined into the main stream
+/// by the tile kernel after it.
+class StepOverlap {
+public:
+  /// Work enqueued on Main so far (uploads, fills) comes before any side
+  /// launch.
+  explicit StepOverlap(cudaStream_t Main) : Main(Main) {
+    // (the lowest priority: Main's kernels come first where both wait)
+    int Least = 0, Greatest = 0;
+    DPC_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&Least, &Greatest));
+    DPC_CUDA_CHECK(
+        cudaStreamCreateWithPriority(&Side, cudaStreamNonBlocking, Least));
+    DPC_CUDA_CHECK(cudaEventCreateWithFlags(&Old, cudaEventDisableTiming));
+    for (auto &E : Tile)
+      DPC_CUDA_CHECK(cudaEventCreateWithFlags(&E, cudaEventDisableTiming));
+    DPC_CUDA_CHECK(cudaEventRecord(Old, Main));
+    DPC_CUDA_CHECK(cudaStreamWaitEvent(Side, Old, 0));
+  }
+  ~StepOverlap() {
+    cudaStreamDestroy(Side);
+    cudaEventDestroy(Old);
+    for (auto &E : Tile)
+      cudaEventDestroy(E);
+  }
+  StepOverlap(const StepOverlap &) = delete;
+  StepOverlap &operator=(const StepOverlap &) = delete;
+  cudaStream_t side() const { return Side; }
+  /// The launches of this kernel so far (its buffers alternate by parity).
+  int64_t count() const { return N; }
+  /// The side stream waits for the latest tile kernel of a step at most
+  /// Step - 2 (of the last two: steps increase launch by launch).
+  void beforeOld(int64_t Step) {
+    for (int Back = 1; Back <= 2 && Back <= N; ++Back) {
+      const int I = int((N - Back) % 2);
+      if (TileStep[I] <= Step - 2) {
+        DPC_CUDA_CHECK(cudaStreamWaitEvent(Side, Tile[I], 0));
+        return;
+      }
+    }
+  }
+  void afterOld() { DPC_CUDA_CHECK(cudaEventRecord(Old, Side)); }
+  void beforeTile() { DPC_CUDA_CHECK(cudaStreamWaitEvent(Main, Old, 0)); }
+  void afterTile(int64_t Step) {
+    const int I = int(N % 2);
+    TileStep[I] = Step;
+    DPC_CUDA_CHECK(cudaEventRecord(Tile[I], Main));
+    ++N;
+  }
+
+private:
+  cudaStream_t Main, Side = nullptr;
+  cudaEvent_t Old = nullptr, Tile[2] = {nullptr, nullptr};
+  int64_t TileStep[2] = {0, 0};
+  int64_t N = 0;
 };
 
 /// Sets N elements of a device array to V.
