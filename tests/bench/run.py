@@ -161,8 +161,9 @@ class RunError(Exception):
         self.kind = kind  # "timeout", "memory", "failed"
 
 
-def run_json(cmd, timeout, raw, label):
-    """Runs cmd; returns the last JSON object on stdout. Raises RunError."""
+def run_process(cmd, timeout):
+    """Runs cmd with the time budget; returns (the completed process, its
+    wall seconds). Raises RunError."""
     t0 = time.time()
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -171,7 +172,12 @@ def run_json(cmd, timeout, raw, label):
         raise RunError("timeout", "killed after %.0f s (budget)" % timeout)
     except OSError as e:
         raise RunError("failed", str(e))
-    wall = time.time() - t0
+    return p, time.time() - t0
+
+
+def run_json(cmd, timeout, raw, label):
+    """Runs cmd; returns the last JSON object on stdout. Raises RunError."""
+    p, wall = run_process(cmd, timeout)
     if p.returncode != 0:
         err = (p.stderr.strip() or p.stdout.strip() or "exit %d" % p.returncode)
         err = err.splitlines()[-1] if err else ""
@@ -204,15 +210,7 @@ def run_plosone(cmd, timeout, raw, label):
     really ran (it rounds N up to the next multiple of 32 above N: 16000
     runs as 16032). Returns a run_json-like dict with output None (nothing
     to compare). Raises RunError."""
-    t0 = time.time()
-    try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise RunError("timeout", "killed after %.0f s (budget)" % timeout)
-    except OSError as e:
-        raise RunError("failed", str(e))
-    wall = time.time() - t0
+    p, wall = run_process(cmd, timeout)
     raw.write(json.dumps({"label": label, "cmd": cmd, "rc": p.returncode, "wall": wall,
                           "stdout": p.stdout[-2000:], "stderr": p.stderr[-2000:]}) + "\n")
     raw.flush()
