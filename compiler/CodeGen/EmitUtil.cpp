@@ -470,9 +470,11 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
   if (!S.TileCache)
     return Global;
   auto Y = effectiveCell(P, E.Table, E.Idx);
-  const std::string Cur = "dpc_cur_" +
-                          P.M.Tables[effectiveTable(P, E.Table)].Name + "[" +
-                          tileLocal(*S.TileCache, Y) + "]";
+  // (only for a table of the tile's group: its cells have the tile's dims)
+  auto Cur = [&] {
+    return "dpc_cur_" + P.M.Tables[effectiveTable(P, E.Table)].Name + "[" +
+           tileLocal(*S.TileCache, Y) + "]";
+  };
   // A split's remainder operand in a piece of its loops whose reads lie in
   // one place (lir::SplitInfo::RestBySource): read there, no test.
   if (S.RestSplit >= 0) {
@@ -482,7 +484,7 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
         continue;
       switch (static_cast<RestSource>(S.RestSrc[O])) {
       case RestSource::Tile:
-        return Cur;
+        return Cur();
       case RestSource::Box:
         for (auto &R : S.RestCopies) {
           if (R.Name != fmt::format("dpc_rs{}{}", S.RestSplit, O ? 'y' : 'x'))
@@ -501,7 +503,7 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
   }
   if (!inTileCache(P, *S.TileCache, E.Table))
     return Global;
-  return "((" + inTileCond(*S.TileCache, Y) + ") ? " + Cur + " : " + Global +
+  return "((" + inTileCond(*S.TileCache, Y) + ") ? " + Cur() + " : " + Global +
          ")";
 }
 
