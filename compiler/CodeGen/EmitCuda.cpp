@@ -896,9 +896,9 @@ struct CudaPrinter {
     for (auto &[SO, Off] : S.RestOffset) {
       const SplitInfo &SI = P.Splits[SO.first];
       int T = (SO.second ? SI.YRest : SI.XRest).Table;
-      W.line("{} *dpc_rs{}{} = reinterpret_cast<{} *>(dpc_smem + {}); // what "
+      W.line("{} *{} = reinterpret_cast<{} *>(dpc_smem + {}); // what "
              "tile product {}'s remainder reads of {} outside the tile",
-             storeType(M.Tables[T].Type), SO.first, SO.second ? 'y' : 'x',
+             storeType(M.Tables[T].Type), restCopyName(SO.first, SO.second),
              storeType(M.Tables[T].Type), Off, SO.first,
              SO.second ? "Y" : "X");
     }

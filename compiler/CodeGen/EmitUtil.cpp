@@ -487,7 +487,7 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
         return Cur();
       case RestSource::Box:
         for (auto &R : S.RestCopies) {
-          if (R.Name != fmt::format("dpc_rs{}{}", S.RestSplit, O ? 'y' : 'x'))
+          if (R.Name != restCopyName(S.RestSplit, O))
             continue;
           std::string L = "0";
           for (size_t D = 0; D < Y.size(); ++D)
@@ -507,6 +507,10 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
          ")";
 }
 
+std::string dpc::restCopyName(int S, int O) {
+  return fmt::format("dpc_rs{}{}", S, O ? 'y' : 'x');
+}
+
 std::vector<ValueStyle::RestCopy> dpc::restCopies(const Program &P, int SI) {
   std::vector<ValueStyle::RestCopy> Out;
   for (int S : P.splitsOf(SI))
@@ -514,7 +518,7 @@ std::vector<ValueStyle::RestCopy> dpc::restCopies(const Program &P, int SI) {
       if (!P.Gpu.Products[S].StageRest[O])
         continue;
       const SplitInfo::RestBox &B = O ? P.Splits[S].YRest : P.Splits[S].XRest;
-      Out.push_back({B.Table, fmt::format("dpc_rs{}{}", S, O ? 'y' : 'x'),
+      Out.push_back({B.Table, restCopyName(S, O),
                      B.Size});
     }
   return Out;
@@ -553,7 +557,7 @@ void dpc::restCopyPreamble(const Program &P, const Group &G, int SI,
         continue;
       std::vector<IExprPtr> Lo = restBoxLo(P, S, O, Tile);
       for (size_t D = 0; D < Lo.size(); ++D)
-        W.line("const int64_t dpc_rs{}{}_lo{} = {};", S, O ? 'y' : 'x', D,
+        W.line("const int64_t {}_lo{} = {};", restCopyName(S, O), D,
                iexpr(Lo[D]));
     }
 }
@@ -587,8 +591,8 @@ void dpc::emitRestLoad(const Program &P, const Group &G,
                  iexpr(Lo[D]), Stride, B.Size[D]);
           X.push_back(IExpr::var(Tab.Indices[D]));
         }
-        W.line("if ({}) dpc_rs{}{}[dpc_e] = dpc_t.{}[{}];",
-               iexpr(domainGuard(M, B.Table, X)), S, O ? 'y' : 'x',
+        W.line("if ({}) {}[dpc_e] = dpc_t.{}[{}];",
+               iexpr(domainGuard(M, B.Table, X)), restCopyName(S, O),
                P.Storages[B.Table].Buffer, cellOffset(P, B.Table, X, false));
         W.close();
       }

@@ -262,6 +262,9 @@ bool inTileCache(const lir::Program &P, const lir::Group &G, int Table);
 void tileCachePreamble(const lir::Group &G, const std::vector<std::string> &X,
                        CodeWriter &W);
 /// "y in the current tile" and its local index in the tile's box.
+/// The shared-memory copy of split S's staged remainder box O (0: X, 1: Y):
+/// `dpc_rs<S><x|y>` (its start per dim: that name + `_lo<d>`).
+std::string restCopyName(int S, int O);
 /// The boxes of what statement SI's remainder loops read outside its tile
 /// that the GPU plan stages (GpuProduct::StageRest), named dpc_rs<split><x|y>
 /// (the in-tile statement's parameters and the kernel's shared memory).
