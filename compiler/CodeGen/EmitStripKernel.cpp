@@ -109,6 +109,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   std::map<std::string, std::string> LeafNames;
   std::map<int, std::string> SharedScores;
   std::set<int> SentinelScores;
+  std::map<std::tuple<int, int, std::string>, std::string> ScoreRowNames;
   if (K.BranchFree) {
     for (int Sc : K.SharedScores) {
       const ScoreInfo &Info = M.Scores[Sc];
@@ -249,6 +250,8 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
                               "dpc_lo1 + " + From + " + dpc_cc");
       W.line("dpc_top_{}[dpc_cc + 1] = {};", Tab.Name, Load(T, X, true));
       W.close();
+      // (lane 0 wrote entry 0 itself: its row above at the column before)
+      W.line("if (dpc_lane == 0) dpc_up_{0} = dpc_top_{0}[0];", Tab.Name);
     }
   };
   // The boundary's declarations and each row's cell of column -1 (the
@@ -291,6 +294,35 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.line("{}[dpc_r] = {};", N, LeafRead(L));
       W.close();
       LeafNames[L.Key] = N + "[dpc_r]";
+    }
+    // Score rows (GpuKernel::ScoreRows): each of the lane's rows' entries
+    // for every column symbol, a byte each in two registers.
+    for (int I : K.ScoreRows) {
+      const StripScoreRow &SR = G.StripScoreRows[I];
+      const ScoreInfo &Sc = M.Scores[SR.Score];
+      const size_t Syms =
+          alphabetSymbols(Sc.Params[1 - SR.RowArg].second).size();
+      std::string N = "dpc_sr" + std::to_string(I);
+      std::string Row = LeafNames.at(G.StripLeaves[SR.RowLeaf].Key);
+      std::string Args = SR.RowArg == 0 ? Row + ", int8_t(dpc_y)"
+                                        : "int8_t(dpc_y), " + Row;
+      auto Sh = SharedScores.find(SR.Score);
+      W.comment(fmt::format("score {}'s entries for each row's {} and every "
+                            "column symbol, a byte each (dpc::score_row8)",
+                            Sc.Name, G.StripLeaves[SR.RowLeaf].Key));
+      W.line("uint2 {}[{}];", N, R);
+      W.line("#pragma unroll");
+      W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
+      W.line("{}[dpc_r] = make_uint2(0u, 0u);", N);
+      W.line("for (int dpc_y = 0; dpc_y < {}; ++dpc_y)", Syms);
+      W.line("  dpc::score_row8_put({}[dpc_r], dpc_y, int32_t({}));", N,
+             Sh != SharedScores.end()
+                 ? fmt::format("{}[score_{}_index({})]", Sh->second, Sc.Name,
+                               Args)
+                 : fmt::format("score_{}({})", Sc.Name, Args));
+      W.close();
+      ScoreRowNames[{SR.Score, SR.RowArg, G.StripLeaves[SR.RowLeaf].Key}] =
+          N + "[dpc_r]";
     }
     if (ColRing)
       for (size_t LI = 0; LI < G.StripLeaves.size(); ++LI) {
@@ -474,12 +506,17 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.line("const {} {} = {}; // {}", inputElemType(M.Inputs[L.Input]), N,
              LeafRead(L), L.Key);
     }
+    // Lane 0's row above this column, from the shared row above the strip;
+    // its diagonal is the one of the step before (dpc_upprev), as for the
+    // other lanes: one read of the shared row per step, not two.
+    for (int T : G.StripTables)
+      W.line("if (dpc_lane == 0) dpc_up_{0} = dpc_top_{0}[dpc_cp + 1];",
+             M.Tables[T].Name);
     W.line("#pragma unroll");
     W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
     W.line("const int dpc_rm = dpc_r > 0 ? dpc_r - 1 : 0;");
     // The neighbours: row r - 1 of this column (computed at this step),
-    // this row of the column before (the step before), their diagonal; lane
-    // 0's row above from the shared row above the strip.
+    // this row of the column before (the step before), their diagonal.
     ValueStyle VS;
     VS.UseSplits = false;
     VS.Strip = &G;
@@ -487,6 +524,7 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     VS.Speculative = true;
     VS.SharedScores = SharedScores;
     VS.SentinelScores = SentinelScores;
+    VS.ScoreRows = ScoreRowNames;
     // (only the neighbours some arm of this step reads)
     std::set<std::array<int, 3>> Read;
     for (size_t TI = 0; TI < G.StripTables.size(); ++TI) {
@@ -509,13 +547,13 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       std::string Ty = storeType(M.Tables[T].Type);
       if (Read.count({T, 1, 0}))
         W.line("const {0} dpc_u_{1} = dpc_r > 0 ? dpc_next_{1}[dpc_rm] : "
-               "dpc_lane > 0 ? dpc_up_{1} : dpc_top_{1}[dpc_cp + 1];",
+               "dpc_up_{1};",
                Ty, N);
       if (Read.count({T, 0, 1}))
         W.line("const {0} dpc_l_{1} = dpc_cur_{1}[dpc_r];", Ty, N);
       if (Read.count({T, 1, 1}))
         W.line("const {0} dpc_d_{1} = dpc_r > 0 ? dpc_cur_{1}[dpc_rm] : "
-               "dpc_lane > 0 ? dpc_upprev_{1} : dpc_top_{1}[dpc_cp];",
+               "dpc_upprev_{1};",
                Ty, N);
       W.line("{} dpc_v_{};", Ty, N);
       VS.StripRegs[{T, 1, 0}] = "dpc_u_" + N;
@@ -630,30 +668,30 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
       W.close();
       if (K.StageStores) {
         // (a run with rolling rows writes back the strip's bottom row and
-        // the output cell only: only they are staged)
-        std::vector<std::string> When;
-        if (!ColEnd.empty())
-          When.push_back("dpc_on");
-        if (P.Storages[T].Ring)
-          When.push_back(fmt::format(
-              "(!dpc_ring || (dpc_lane == {} && dpc_r == {}){})", Lanes - 1,
-              R - 1,
-              P.Storages[T].RingOutput
-                  ? fmt::format(" || dpc_lane * {} + dpc_r == dpc_orow", R)
-                  : std::string()));
-        std::string Cond;
-        for (auto &C : When)
-          Cond += (Cond.empty() ? "" : " && ") + C;
-        if (When.size() == 1 && Cond.front() == '(') // (no doubled parens)
-          Cond = Cond.substr(1, Cond.size() - 2);
-        std::string Slot = fmt::format("{} * dpc_lane + dpc_r", R);
-        if (TwoRows(T))
-          Slot = fmt::format("dpc_ring ? (dpc_lane == {} && dpc_r == {} ? 0 : "
-                             "1) : {}",
-                             Lanes - 1, R - 1, Slot);
-        W.line("{}dpc_stg_{}[{}][dpc_c & {}] = dpc_v_{};",
-               Cond.empty() ? "" : "if (" + Cond + ") ", Tab.Name, Slot,
-               2 * K.SyncCols - 1, Tab.Name);
+        // the output cell only: only they are staged, the bottom row in
+        // slot 0 and the output's row in slot 1, each store with a constant
+        // row of the ring)
+        const std::string On = ColEnd.empty() ? "" : "dpc_on && ";
+        const std::string Col = fmt::format("[dpc_c & {}] = dpc_v_{};",
+                                            2 * K.SyncCols - 1, Tab.Name);
+        DPC_ASSERT(TwoRows(T) || !P.Storages[T].Ring,
+                   "a staged table kept as rolling rows staging every row");
+        if (!TwoRows(T)) {
+          W.line("{}dpc_stg_{}[{} * dpc_lane + dpc_r]{}",
+                 ColEnd.empty() ? "" : "if (dpc_on) ", Tab.Name, R, Col);
+        } else {
+          W.open("if (!dpc_ring)");
+          W.line("{}dpc_stg_{}[{} * dpc_lane + dpc_r]{}",
+                 On.empty() ? "" : "if (dpc_on) ", Tab.Name, R, Col);
+          W.close();
+          W.open("else");
+          W.line("if ({}dpc_lane == {} && dpc_r == {}) dpc_stg_{}[0]{}", On,
+                 Lanes - 1, R - 1, Tab.Name, Col);
+          if (P.Storages[T].RingOutput)
+            W.line("if ({}dpc_lane * {} + dpc_r == dpc_orow) dpc_stg_{}[1]{}",
+                   On, R, Tab.Name, Col);
+          W.close();
+        }
       }
       W.line("dpc_next_{0}[dpc_r] = dpc_on ? dpc_v_{0} : dpc_cur_{0}[dpc_r];",
              Tab.Name);

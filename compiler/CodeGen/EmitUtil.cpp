@@ -4,6 +4,8 @@
 
 #include "Basic/Diagnostics.h"
 
+#include <optional>
+
 using namespace dpc;
 using namespace dpc::lir;
 
@@ -710,17 +712,45 @@ std::string ValueEmitter::check(const std::string &Fn, const std::string &TArg,
   return "dpc::" + Fn + T + "(" + Args + ", dpc_err)";
 }
 
+/// The local holding score lookup E's row entries (ValueStyle::ScoreRows),
+/// and its column symbol's position, where it has one: its one symbol is
+/// that row's element, its other an element of the cell's column.
+static std::optional<std::pair<std::string, int>>
+scoreRowOf(const Program &P, const ValueStyle &S, const VExpr &E) {
+  if (S.ScoreRows.empty() || !S.Strip || E.SeqArgs.size() != 2)
+    return std::nullopt;
+  std::string Key[2];
+  for (int A = 0; A < 2; ++A)
+    Key[A] = stripLeafKey(
+        P.M.Inputs[E.SeqArgs[A].first].Name,
+        toBandMembers(*S.Strip, S.StripIndices, E.SeqArgs[A].second));
+  for (int RowArg = 0; RowArg < 2; ++RowArg) {
+    auto It = S.ScoreRows.find({E.ScoreId, RowArg, Key[RowArg]});
+    if (It == S.ScoreRows.end())
+      continue;
+    for (const StripLeaf &L : S.Strip->StripLeaves)
+      if (L.Key == Key[1 - RowArg] && L.Lev == StripLeaf::Col)
+        return std::make_pair(It->second, 1 - RowArg);
+  }
+  return std::nullopt;
+}
+
 std::string ValueEmitter::convertScore(const VExpr &E) {
   const ScoreInfo &Sc = P.M.Scores[E.ScoreId];
   std::string Args;
-  for (size_t A = 0; A < E.SeqArgs.size(); ++A)
-    Args += std::string(A ? ", " : "") +
-            inputRead(E.SeqArgs[A].first, E.SeqArgs[A].second);
+  std::vector<std::string> ArgText;
+  for (size_t A = 0; A < E.SeqArgs.size(); ++A) {
+    ArgText.push_back(inputRead(E.SeqArgs[A].first, E.SeqArgs[A].second));
+    Args += std::string(A ? ", " : "") + ArgText.back();
+  }
   auto Shared = S.SharedScores.find(E.ScoreId);
   std::string Call = Shared == S.SharedScores.end()
                          ? "score_" + Sc.Name + "(" + Args + ")"
                          : Shared->second + "[score_" + Sc.Name + "_index(" +
                                Args + ")]";
+  if (auto Row = scoreRowOf(P, S, E))
+    Call = "dpc::score_row8(" + Row->first + ", " + ArgText[Row->second] + ")";
+  else
   if (Shared != S.SharedScores.end() && S.SentinelScores.count(E.ScoreId))
     Call = "dpc::widen<int32_t>(" + Call + ")";
   if (isIntType(Sc.Type) && !isIntType(E.Ty))

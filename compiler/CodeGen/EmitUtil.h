@@ -16,6 +16,7 @@
 
 #include <array>
 #include <map>
+#include <tuple>
 #include <set>
 #include <string>
 #include <vector>
@@ -241,6 +242,12 @@ struct ValueStyle {
   /// as int32 sentinels, dpc::lane32_of).
   std::map<int, std::string> SharedScores;
   std::set<int> SentinelScores;
+  /// Strip kernels: score lookups whose row's entries a lane keeps in two
+  /// registers (GpuKernel::ScoreRows): (score id, position of the row's
+  /// symbol, the row element's lir::StripLeaf::Key) -> the uint2 local; a
+  /// lookup of that score with that row element and a column's element as
+  /// its other symbol is one byte permute of it (dpc::score_row8).
+  std::map<std::tuple<int, int, std::string>, std::string> ScoreRows;
   /// The host's traceback: reads of a table a traced run may keep as rows
   /// (lir::Storage::Checkpoint) come from `dpc_rows` (its RowCheckpoints)
   /// where that is not null.

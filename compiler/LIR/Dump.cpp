@@ -113,6 +113,12 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
       for (auto &L : Gr.StripLeaves)
         OS << "  strip input " << L.Key << ": read "
            << stripLeafLevelName(L.Lev) << "\n";
+      for (auto &SR : Gr.StripScoreRows)
+        OS << "  score row: " << P.M.Scores[SR.Score].Name
+           << "'s entries for each " << Gr.StripLeaves[SR.RowLeaf].Key
+           << " and every column symbol fit two registers (8 bytes)\n";
+      for (auto &W : Gr.ScoreRowWhy)
+        OS << "  score row: not for " << W << "\n";
       for (auto &RR : Gr.RowReductions)
         OS << "  row reduction: " << P.M.Tables[RR.Table].Name << " = "
            << redOpName(RR.Op) << " over each row of "

@@ -469,6 +469,20 @@ struct StripLeaf {
 };
 const char *stripLeafLevelName(StripLeaf::Level L);
 
+/// A score lookup of a strip group whose one symbol is an element of the
+/// cell's row (a Row or Fixed leaf) and whose other is an element of its
+/// column (a Col leaf), where the column symbol's alphabet has at most 8
+/// symbols and every entry of the score is a finite int in [-128, 127]
+/// (Lower/PlanStripCells.cpp): the entries of a row's symbol for every
+/// column symbol fit 8 bytes, two 32-bit registers, so that a lane can keep
+/// them for each of its rows and take a cell's score by one byte permute
+/// instead of a read of the table.
+struct StripScoreRow {
+  int Score = -1;
+  int RowArg = 0;   // the position of the row's symbol in the lookup
+  int RowLeaf = -1; // the row's element (Group::StripLeaves)
+};
+
 /// A reduction over the rows of a strip table that a sweep can compute as
 /// it goes (Lower/FindRowReductions.cpp): statement Stmt, the whole body of
 /// 1-D table Table, is `Op j : Source[i, j]` over exactly the cells of row
@@ -560,6 +574,12 @@ struct Group {
   /// the stored sentinels without checks (the CPU strips' lane vectors, the
   /// GPU strip kernels' cells) may still evaluate every arm.
   bool BranchFreeWithSentinels = false;
+  /// Strip groups (Lower/PlanStripCells.cpp): the score lookups whose
+  /// entries for a row's symbol fit two registers (lir::StripScoreRow),
+  /// each (score, row element) once; ScoreRowWhy: per other score lookup of
+  /// the group, why it is not such (lines of plain words).
+  std::vector<StripScoreRow> StripScoreRows;
+  std::vector<std::string> ScoreRowWhy;
   /// Strip groups (Lower/FindRowReductions.cpp): the row reductions of
   /// their tables that a sweep can compute, and, per reduction of one of
   /// their tables that it cannot, why (lines of plain words).

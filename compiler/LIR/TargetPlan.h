@@ -280,6 +280,12 @@ struct GpuKernel {
   /// (small int or float lookups), read there by the cells; with Sentinels,
   /// int scores with infinite entries too, as int32 sentinels.
   std::vector<int> SharedScores;
+  /// Strip, branch-free: the group's score rows (Group::StripScoreRows,
+  /// by position) each lane keeps in two registers per row (uint2, filled
+  /// when it takes a strip); a cell's score is then one byte permute of
+  /// them by the column's symbol (dpc::score_row8), not a read of the
+  /// table.
+  std::vector<int> ScoreRows;
   /// One block per tile of a wavefront step, from the host's tile list.
   bool perTile() const {
     return Family == KernelFamily::TileWavefront || Family == KernelFamily::Strip;

@@ -593,6 +593,21 @@ struct GpuMapper {
       K.Why += fmt::format("; {} score table(s) copied into shared memory "
                            "(at most {} bytes each)",
                            K.SharedScores.size(), SharedScoreBytes);
+    // Score rows in registers: a row's entries for every column symbol
+    // (at most 8 bytes) in two registers per lane row, a cell's score one
+    // byte permute (prmt) by its column's symbol: no shared-memory read
+    // and no index arithmetic per cell.
+    if (K.BranchFree)
+      for (size_t I = 0; I < Gr.StripScoreRows.size(); ++I) {
+        const StripScoreRow &SR = Gr.StripScoreRows[I];
+        K.ScoreRows.push_back(static_cast<int>(I));
+        K.Why += fmt::format(
+            "; score {}'s entries for each of the lane's rows' {} kept in "
+            "two registers (every column symbol, one byte each): a cell's "
+            "score is one byte permute by its column's symbol, not a read "
+            "of the table",
+            P.M.Scores[SR.Score].Name, Gr.StripLeaves[SR.RowLeaf].Key);
+      }
     return true;
   }
 

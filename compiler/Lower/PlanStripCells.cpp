@@ -9,6 +9,10 @@
 //     elements once per strip and a column's once per step instead of once
 //     per cell; the read is guarded by the input's bounds, so it can be made
 //     for rows and columns where no arm reads it.
+//   - the score lookups whose one symbol is the row's element and whose
+//     other is the column's, with at most 8 column symbols and one-byte
+//     entries (Group::StripScoreRows): a lane can keep a row's entries in
+//     two registers; and why any other lookup is not such (ScoreRowWhy).
 //   - whether a cell can be computed branch-free (Group::BranchFree): every
 //     arm of every table's cases evaluated, the first arm whose guard holds
 //     chosen by a select. That is safe when evaluating an arm that is not
@@ -28,6 +32,9 @@
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -76,6 +83,60 @@ std::string whyNotSentinelLanes(const Program &P, const Group &G,
   return "";
 }
 
+/// Why score lookup E of strip group G, whose symbols are the leaves
+/// Leaves, cannot keep a row's entries in two registers ("" if it can);
+/// RowArg: the position of the row's symbol.
+std::string whyNoScoreRow(const Program &P, const Group &G, const VExpr &E,
+                          const std::vector<size_t> &Leaves, int &RowArg) {
+  const ScoreInfo &Sc = P.M.Scores[E.ScoreId];
+  if (Leaves.size() != 2)
+    return "it has " + std::to_string(Leaves.size()) +
+           " symbols (a row's and a column's are needed)";
+  auto Lev = [&](int A) { return G.StripLeaves[Leaves[A]].Lev; };
+  auto IsRow = [&](int A) {
+    return Lev(A) == StripLeaf::Row || Lev(A) == StripLeaf::Fixed;
+  };
+  RowArg = IsRow(0) && Lev(1) == StripLeaf::Col   ? 0
+           : IsRow(1) && Lev(0) == StripLeaf::Col ? 1
+                                                  : -1;
+  if (RowArg < 0)
+    return "its symbols are not one of the cell's row and one of its column";
+  const Alphabet ColAlpha = Sc.Params[1 - RowArg].second;
+  const size_t ColSymbols = alphabetSymbols(ColAlpha).size();
+  if (ColSymbols > 8)
+    return fmt::format("its column symbol's alphabet {} has {} symbols (at "
+                       "most 8 bytes fit two registers)",
+                       alphabetName(ColAlpha), ColSymbols);
+  if (!isIntType(Sc.Type))
+    return "its entries are not int";
+  for (const ScoreValue &V : Sc.Lookup)
+    if (V.K != ScoreValue::Finite || V.I < -128 || V.I > 127)
+      return "an entry is not a finite int in [-128, 127] (one byte)";
+  return "";
+}
+
+/// Records score lookup E of strip group G (symbols at leaves Leaves) in
+/// G.StripScoreRows where a row's entries fit two registers, else why not
+/// in G.ScoreRowWhy (each score and reason once).
+void addScoreRow(const Program &P, Group &G, const VExpr &E,
+                 const std::vector<size_t> &Leaves) {
+  int RowArg = -1;
+  std::string Why = whyNoScoreRow(P, G, E, Leaves, RowArg);
+  if (!Why.empty()) {
+    Why = "score " + P.M.Scores[E.ScoreId].Name + ": " + Why;
+    if (std::find(G.ScoreRowWhy.begin(), G.ScoreRowWhy.end(), Why) ==
+        G.ScoreRowWhy.end())
+      G.ScoreRowWhy.push_back(Why);
+    return;
+  }
+  for (const StripScoreRow &R : G.StripScoreRows)
+    if (R.Score == E.ScoreId && R.RowArg == RowArg &&
+        R.RowLeaf == static_cast<int>(Leaves[RowArg]))
+      return;
+  G.StripScoreRows.push_back(
+      {E.ScoreId, RowArg, static_cast<int>(Leaves[RowArg])});
+}
+
 } // namespace
 
 void dpc::planStripCells(Program &P) {
@@ -86,13 +147,16 @@ void dpc::planStripCells(Program &P) {
     G.BranchFreeWhy.clear();
     if (!G.Strip || G.Signs.size() != 2)
       continue;
+    G.StripScoreRows.clear();
+    G.ScoreRowWhy.clear();
     std::map<std::string, size_t> Seen;
+    // The leaf of a read of Input at Ix (added where it is new): its index.
     auto AddLeaf = [&](const lir::Statement &St, int Input,
-                       const IExprPtr &Ix) {
+                       const IExprPtr &Ix) -> size_t {
       IExprPtr Pos = toBandMembers(G, St.Indices, Ix);
       std::string Key = stripLeafKey(P.M.Inputs[Input].Name, Pos);
-      if (Seen.count(Key))
-        return;
+      if (auto It = Seen.find(Key); It != Seen.end())
+        return It->second;
       StripLeaf L;
       bool R = mentions(*Pos, "dpc_m0"), C = mentions(*Pos, "dpc_m1");
       L.Lev = R && C ? StripLeaf::Cell
@@ -109,6 +173,7 @@ void dpc::planStripCells(Program &P) {
       L.Key = Key;
       Seen[Key] = G.StripLeaves.size();
       G.StripLeaves.push_back(std::move(L));
+      return G.StripLeaves.size() - 1;
     };
     std::string Why, WhySentinels;
     for (int T : G.StripTables) {
@@ -121,9 +186,12 @@ void dpc::planStripCells(Program &P) {
         forEachVExpr(*St.Body, [&](const VExpr &E) {
           if (E.K == VExpr::InputLoad)
             AddLeaf(St, E.Input, E.Ix);
-          if (E.K == VExpr::Score)
+          if (E.K == VExpr::Score) {
+            std::vector<size_t> Leaves;
             for (auto &[In, Ix] : E.SeqArgs)
-              AddLeaf(St, In, Ix);
+              Leaves.push_back(AddLeaf(St, In, Ix));
+            addScoreRow(P, G, E, Leaves);
+          }
         });
         if (Why.empty())
           Why = whyNotSpeculative(P, St, false);

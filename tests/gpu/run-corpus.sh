@@ -12,7 +12,10 @@
 #      allow it) for the same output;
 #   3. runs compute-sanitizer memcheck on one mid-sized case per recurrence
 #      (skipped with a notice where compute-sanitizer is missing).
-# Usage: tests/gpu/run-corpus.sh [--backend=cuda|openmp] GENDIR [OUTDIR]
+# Usage: tests/gpu/run-corpus.sh [--backend=cuda|openmp] [--only=R1,R2,...]
+#          GENDIR [OUTDIR]
+#   --only: these recurrences alone (their folders and cases; the others
+#   are not built or run: a check of the recurrences a change touches).
 #   OUTDIR: logs (default $OUT or /tmp/dpc-gpu-corpus). --backend=openmp
 #   builds without CUDA and runs the cases on the OpenMP backend (no
 #   sanitizer): a check of this script on a machine without a GPU.
@@ -20,11 +23,16 @@
 # is non-zero on any failure.
 set -u
 BACKEND=cuda
-case "${1:-}" in
-  --backend=*) BACKEND=${1#--backend=}; shift ;;
-esac
+ONLY=
+while :; do
+  case "${1:-}" in
+    --backend=*) BACKEND=${1#--backend=}; shift ;;
+    --only=*) ONLY=",${1#--only=},"; shift ;;
+    *) break ;;
+  esac
+done
 if [ $# -lt 1 ] || { [ "$BACKEND" != cuda ] && [ "$BACKEND" != openmp ]; }; then
-  echo "usage: $0 [--backend=cuda|openmp] GENDIR [OUTDIR]" >&2
+  echo "usage: $0 [--backend=cuda|openmp] [--only=R1,R2,...] GENDIR [OUTDIR]" >&2
   exit 2
 fi
 if [ ! -d "$1" ]; then
@@ -61,6 +69,18 @@ RECS=$( { grep -v '^#' "$CASES" | cut -f1
           for d in "$GENDIR"/*/CMakeLists.txt; do
             [ -f "$d" ] && basename "$(dirname "$d")"
           done; } | awk 'NF && !seen[$0]++')
+RECS=$(echo $RECS)
+if [ -n "$ONLY" ]; then
+  KEEP=
+  for r in $RECS; do
+    case "$ONLY" in *",$r,"*) KEEP="$KEEP $r" ;; esac
+  done
+  for r in $(echo "${ONLY//,/ }"); do
+    case " $RECS " in *" $r "*) ;; *) echo "error: --only: no recurrence $r in $CASES or $GENDIR" >&2; exit 2 ;; esac
+  done
+  RECS=$KEEP
+  say "only: $RECS"
+fi
 
 # 1. Build.
 if [ "$BACKEND" = cuda ]; then
@@ -98,6 +118,7 @@ done
 # 2. Cases.
 while IFS=$'\t' read -r rec args expected; do
   case "$rec" in ''|'#'*) continue ;; esac
+  if [ -n "$ONLY" ]; then case "$ONLY" in *",$rec,"*) ;; *) continue ;; esac; fi
   short=$(echo "$args" | cut -c1-50)
   if [ "${BUILT[$rec]:-}" != ok ]; then
     fails=$((fails + 1))

@@ -589,6 +589,26 @@ template <typename T> struct StripNb {
   T here, up, left, diag;
   bool has_up, has_left, has_diag;
 };
+
+/// A score row (GpuKernel::ScoreRows): the entries of one row symbol for
+/// column symbols 0..7, one byte each (0..3 in x, 4..7 in y). Entry c,
+/// sign-extended, is one prmt: selector nibble 0 = c (byte c), nibbles 1-3
+/// = c | 8 (the sign of byte c replicated).
+__device__ __forceinline__ int32_t score_row8(uint2 row, int8_t c) {
+  int32_t r;
+  asm("prmt.b32 %0, %1, %2, %3;"
+      : "=r"(r)
+      : "r"(row.x), "r"(row.y), "r"(unsigned(uint8_t(c)) * 0x1111u + 0x8880u));
+  return r;
+}
+/// Puts entry e (in [-128, 127]) for column symbol c (0..7) into a row.
+__device__ __forceinline__ void score_row8_put(uint2 &row, int c, int32_t e) {
+  const unsigned b = unsigned(uint8_t(int8_t(e)));
+  if (c < 4)
+    row.x |= b << (8 * c);
+  else
+    row.y |= b << (8 * (c - 4));
+}
 } // namespace dpc
 
 /// v of lane l - 1 (lane 0 gets its own): the whole warp must call it.
