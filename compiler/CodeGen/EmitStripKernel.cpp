@@ -472,6 +472,10 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
   // the domain are the lane's flags for its row (dpc_rc_*, dpc_rin_*), set
   // at the run's start.
   bool RowDecided = false;
+  // Set while the steps of a whole chunk are printed: lane 0's entry in
+  // dpc_top_* (its column in the chunk plus one), from a loop counter or a
+  // constant, so that its read of the row above needs no index arithmetic.
+  std::string Lane0Top;
   // One step of branch-free cells (K.BranchFree): as Step, with the cells
   // inline. Interior: one arm per table, every lane's cell in the domain.
   auto StepBranchFree = [&](bool Interior, const std::string &ColEnd,
@@ -510,8 +514,8 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     // its diagonal is the one of the step before (dpc_upprev), as for the
     // other lanes: one read of the shared row per step, not two.
     for (int T : G.StripTables)
-      W.line("if (dpc_lane == 0) dpc_up_{0} = dpc_top_{0}[dpc_cp + 1];",
-             M.Tables[T].Name);
+      W.line("if (dpc_lane == 0) dpc_up_{0} = dpc_top_{0}[{1}];",
+             M.Tables[T].Name, Lane0Top.empty() ? "dpc_cp + 1" : Lane0Top);
     W.line("#pragma unroll");
     W.open(fmt::format("for (int dpc_r = 0; dpc_r < {}; ++dpc_r)", R));
     W.line("const int dpc_rm = dpc_r > 0 ? dpc_r - 1 : 0;");
@@ -1049,12 +1053,17 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
         W.line("#pragma unroll {}", K.ChunkUnroll);
       W.open(fmt::format("for (int dpc_u = {}; dpc_u < {}; ++dpc_u, ++dpc_s)",
                          From, To));
+      // (lane 0's column is dpc_s, the chunk's first column plus dpc_u)
+      Lane0Top = "dpc_u + 1";
       SweepOne(Interior);
+      Lane0Top.clear();
       W.close();
     };
     Run(0, Before);
     W.open("");
+    Lane0Top = std::to_string(Before + 1);
     SweepOne(Interior);
+    Lane0Top.clear();
     W.close();
     LeaveChunk();
     W.line("++dpc_s;");
