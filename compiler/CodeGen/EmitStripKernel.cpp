@@ -680,13 +680,15 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
                                             2 * K.SyncCols - 1, Tab.Name);
         DPC_ASSERT(TwoRows(T) || !P.Storages[T].Ring,
                    "a staged table kept as rolling rows staging every row");
+        // (every row of the tile, where no rolling rows are kept)
+        const std::string EveryRow =
+            fmt::format("{}dpc_stg_{}[{} * dpc_lane + dpc_r]{}",
+                        On.empty() ? "" : "if (dpc_on) ", Tab.Name, R, Col);
         if (!TwoRows(T)) {
-          W.line("{}dpc_stg_{}[{} * dpc_lane + dpc_r]{}",
-                 ColEnd.empty() ? "" : "if (dpc_on) ", Tab.Name, R, Col);
+          W.line("{}", EveryRow);
         } else {
           W.open("if (!dpc_ring)");
-          W.line("{}dpc_stg_{}[{} * dpc_lane + dpc_r]{}",
-                 On.empty() ? "" : "if (dpc_on) ", Tab.Name, R, Col);
+          W.line("{}", EveryRow);
           W.close();
           W.open("else");
           W.line("if ({}dpc_lane == {} && dpc_r == {}) dpc_stg_{}[0]{}", On,

@@ -744,15 +744,16 @@ std::string ValueEmitter::convertScore(const VExpr &E) {
     Args += std::string(A ? ", " : "") + ArgText.back();
   }
   auto Shared = S.SharedScores.find(E.ScoreId);
-  std::string Call = Shared == S.SharedScores.end()
-                         ? "score_" + Sc.Name + "(" + Args + ")"
-                         : Shared->second + "[score_" + Sc.Name + "_index(" +
-                               Args + ")]";
+  std::string Call;
   if (auto Row = scoreRowOf(P, S, E))
     Call = "dpc::score_row8(" + Row->first + ", " + ArgText[Row->second] + ")";
+  else if (Shared == S.SharedScores.end())
+    Call = "score_" + Sc.Name + "(" + Args + ")";
+  else if (S.SentinelScores.count(E.ScoreId))
+    Call = "dpc::widen<int32_t>(" + Shared->second + "[score_" + Sc.Name +
+           "_index(" + Args + ")])";
   else
-  if (Shared != S.SharedScores.end() && S.SentinelScores.count(E.ScoreId))
-    Call = "dpc::widen<int32_t>(" + Call + ")";
+    Call = Shared->second + "[score_" + Sc.Name + "_index(" + Args + ")]";
   if (isIntType(Sc.Type) && !isIntType(E.Ty))
     return "dpc::itof<" + evalType(E.Ty) + ">(" + Call + ")";
   if (!isIntType(Sc.Type))
