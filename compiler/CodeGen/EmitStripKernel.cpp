@@ -485,9 +485,13 @@ void dpc::emitStripKernel(const Program &P, int KI, CodeWriter &W) {
     W.line("const bool dpc_on = {};",
            ColEnd.empty() ? std::string("true")
                           : "dpc_c >= 0 && dpc_c < " + ColEnd);
-    // (a masked column is always inside the shared row above; any other is
-    // kept inside it for the lanes that fill or drain the pipeline)
-    if (TopAt.find('&') != std::string::npos)
+    // Lane 0's entry in the shared row above (only where a whole chunk's
+    // loop counter does not give it). A masked column is always inside the
+    // row; any other is kept inside it for the lanes that fill or drain the
+    // pipeline.
+    if (!Lane0Top.empty())
+      ;
+    else if (TopAt.find('&') != std::string::npos)
       W.line("const int dpc_cp = int({});", TopAt);
     else
       W.line("const int dpc_cp = dpc_on ? int({}) : 0;", TopAt);
