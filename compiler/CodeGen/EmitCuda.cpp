@@ -145,7 +145,8 @@ struct CudaPrinter {
       for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
         W.line("const int64_t {} = {}; (void){};", Sp.KVars[K],
                iexpr(Leaf.Args[K]), Sp.KVars[K]);
-      W.line("const int64_t {} = {};", KL, KLast);
+      // (unused where the body's terms and the guard do not name k)
+      W.line("const int64_t {} = {}; (void){};", KL, KLast, KL);
     };
     std::string RowLo = iexpr(Sp.BoxLo[Sp.RowDim]);
     std::string ColLo = iexpr(Sp.BoxLo[Sp.ColDim]);

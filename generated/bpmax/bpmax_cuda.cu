@@ -725,6 +725,7 @@ __global__ void __launch_bounds__(256, 2)
                 const int64_t j = 64 * tile1;
                 (void)j;
                 const int64_t k = dpc_klo + dpc_kk;
+                (void)k;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                 if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
                 dpc_px[dpc_m] = dpc_x;
@@ -738,6 +739,7 @@ __global__ void __launch_bounds__(256, 2)
                 const int64_t j = 64 * tile1 + dpc_cc;
                 (void)j;
                 const int64_t k = dpc_klo + dpc_kk;
+                (void)k;
                 int32_t dpc_y = int32_t(0);
                 if (k <= dpc_khi && M >= j + 1) dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
                 dpc_py[dpc_m] = dpc_y;
@@ -766,6 +768,7 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t j = 64 * tile1;
                     (void)j;
                     const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    (void)k;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
                     dpc_px[dpc_m] = dpc_x;
@@ -779,6 +782,7 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t j = 64 * tile1 + dpc_cc;
                     (void)j;
                     const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    (void)k;
                     int32_t dpc_y = int32_t(0);
                     if (k <= dpc_khi && M >= j + 1)
                       dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
@@ -1013,6 +1017,7 @@ __global__ void __launch_bounds__(256, 2)
                 const int64_t j = 64 * tile1;
                 (void)j;
                 const int64_t k = dpc_klo + dpc_kk;
+                (void)k;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                 if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
                 dpc_px[dpc_m] = dpc_x;
@@ -1026,6 +1031,7 @@ __global__ void __launch_bounds__(256, 2)
                 const int64_t j = 64 * tile1 + dpc_cc;
                 (void)j;
                 const int64_t k = dpc_klo + dpc_kk;
+                (void)k;
                 int32_t dpc_y = int32_t(0);
                 if (k <= dpc_khi && N >= j + 1) dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
                 dpc_py[dpc_m] = dpc_y;
@@ -1054,6 +1060,7 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t j = 64 * tile1;
                     (void)j;
                     const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    (void)k;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
                     dpc_px[dpc_m] = dpc_x;
@@ -1067,6 +1074,7 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t j = 64 * tile1 + dpc_cc;
                     (void)j;
                     const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    (void)k;
                     int32_t dpc_y = int32_t(0);
                     if (k <= dpc_khi && N >= j + 1)
                       dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
@@ -1316,6 +1324,7 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t k1 = -tile0;
                     (void)k1;
                     const int64_t k2 = dpc_klo + dpc_kk;
+                    (void)k2;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi)
                       dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
@@ -1339,6 +1348,7 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t k1 = -tile0;
                     (void)k1;
                     const int64_t k2 = dpc_klo + dpc_kk;
+                    (void)k2;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi)
                       dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
@@ -1386,6 +1396,7 @@ __global__ void __launch_bounds__(256, 2)
                         const int64_t k1 = -tile0;
                         (void)k1;
                         const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                        (void)k2;
                         int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                         if (k2 <= dpc_khi)
                           dpc_x =
@@ -1410,6 +1421,7 @@ __global__ void __launch_bounds__(256, 2)
                         const int64_t k1 = -tile0;
                         (void)k1;
                         const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                        (void)k2;
                         int32_t dpc_y = int32_t(0);
                         if (k2 <= dpc_khi)
                           dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
@@ -1482,6 +1494,7 @@ __global__ void __launch_bounds__(256, 2)
                       const int64_t k1 = -tile0;
                       (void)k1;
                       const int64_t k2 = dpc_klo + dpc_kk;
+                      (void)k2;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
                         dpc_x =
@@ -1506,6 +1519,7 @@ __global__ void __launch_bounds__(256, 2)
                       const int64_t k1 = -tile0;
                       (void)k1;
                       const int64_t k2 = dpc_klo + dpc_kk;
+                      (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
                         dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
@@ -1553,6 +1567,7 @@ __global__ void __launch_bounds__(256, 2)
                           const int64_t k1 = -tile0;
                           (void)k1;
                           const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                          (void)k2;
                           int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                           if (k2 <= dpc_khi)
                             dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
@@ -1577,6 +1592,7 @@ __global__ void __launch_bounds__(256, 2)
                           const int64_t k1 = -tile0;
                           (void)k1;
                           const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                          (void)k2;
                           int32_t dpc_y = int32_t(0);
                           if (k2 <= dpc_khi)
                             dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
@@ -1650,6 +1666,7 @@ __global__ void __launch_bounds__(256, 2)
                   const int64_t k1 = kk0;
                   (void)k1;
                   const int64_t k2 = dpc_klo + dpc_kk;
+                  (void)k2;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k2 <= dpc_khi)
                     dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
@@ -1673,6 +1690,7 @@ __global__ void __launch_bounds__(256, 2)
                   const int64_t k1 = kk0;
                   (void)k1;
                   const int64_t k2 = dpc_klo + dpc_kk;
+                  (void)k2;
                   int32_t dpc_y = int32_t(0);
                   if (k2 <= dpc_khi)
                     dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
@@ -1718,6 +1736,7 @@ __global__ void __launch_bounds__(256, 2)
                       const int64_t k1 = kk0;
                       (void)k1;
                       const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      (void)k2;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
                         dpc_x =
@@ -1742,6 +1761,7 @@ __global__ void __launch_bounds__(256, 2)
                       const int64_t k1 = kk0;
                       (void)k1;
                       const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
                         dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
@@ -1812,6 +1832,7 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t k1 = tile1 - 1;
                     (void)k1;
                     const int64_t k2 = dpc_klo + dpc_kk;
+                    (void)k2;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi)
                       dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
@@ -1835,6 +1856,7 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t k1 = tile1 - 1;
                     (void)k1;
                     const int64_t k2 = dpc_klo + dpc_kk;
+                    (void)k2;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi)
                       dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
@@ -1882,6 +1904,7 @@ __global__ void __launch_bounds__(256, 2)
                         const int64_t k1 = tile1 - 1;
                         (void)k1;
                         const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                        (void)k2;
                         int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                         if (k2 <= dpc_khi)
                           dpc_x =
@@ -1906,6 +1929,7 @@ __global__ void __launch_bounds__(256, 2)
                         const int64_t k1 = tile1 - 1;
                         (void)k1;
                         const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                        (void)k2;
                         int32_t dpc_y = int32_t(0);
                         if (k2 <= dpc_khi)
                           dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
@@ -1978,6 +2002,7 @@ __global__ void __launch_bounds__(256, 2)
                   const int64_t k1 = kk0;
                   (void)k1;
                   const int64_t k2 = dpc_klo + dpc_kk;
+                  (void)k2;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k2 <= dpc_khi)
                     dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
@@ -2001,6 +2026,7 @@ __global__ void __launch_bounds__(256, 2)
                   const int64_t k1 = kk0;
                   (void)k1;
                   const int64_t k2 = dpc_klo + dpc_kk;
+                  (void)k2;
                   int32_t dpc_y = int32_t(0);
                   if (k2 <= dpc_khi)
                     dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
@@ -2046,6 +2072,7 @@ __global__ void __launch_bounds__(256, 2)
                       const int64_t k1 = kk0;
                       (void)k1;
                       const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      (void)k2;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
                         dpc_x =
@@ -2070,6 +2097,7 @@ __global__ void __launch_bounds__(256, 2)
                       const int64_t k1 = kk0;
                       (void)k1;
                       const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
                         dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
@@ -2140,6 +2168,7 @@ __global__ void __launch_bounds__(256, 2)
                   const int64_t k1 = kk0;
                   (void)k1;
                   const int64_t k2 = dpc_klo + dpc_kk;
+                  (void)k2;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k2 <= dpc_khi)
                     dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
@@ -2163,6 +2192,7 @@ __global__ void __launch_bounds__(256, 2)
                   const int64_t k1 = kk0;
                   (void)k1;
                   const int64_t k2 = dpc_klo + dpc_kk;
+                  (void)k2;
                   int32_t dpc_y = int32_t(0);
                   if (k2 <= dpc_khi)
                     dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
@@ -2208,6 +2238,7 @@ __global__ void __launch_bounds__(256, 2)
                       const int64_t k1 = kk0;
                       (void)k1;
                       const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      (void)k2;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
                         dpc_x =
@@ -2232,6 +2263,7 @@ __global__ void __launch_bounds__(256, 2)
                       const int64_t k1 = kk0;
                       (void)k1;
                       const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
                         dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
@@ -2451,6 +2483,7 @@ __global__ void __launch_bounds__(256, 2)
               const int64_t j2 = 32 * tile3;
               (void)j2;
               const int64_t k2 = dpc_klo + dpc_kk;
+              (void)k2;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
               if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
               dpc_px[dpc_m] = dpc_x;
@@ -2468,6 +2501,7 @@ __global__ void __launch_bounds__(256, 2)
               const int64_t j2 = 32 * tile3 + dpc_cc;
               (void)j2;
               const int64_t k2 = dpc_klo + dpc_kk;
+              (void)k2;
               int32_t dpc_y = int32_t(0);
               if (k2 <= dpc_khi && M >= j2 + 1)
                 dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
@@ -2501,6 +2535,7 @@ __global__ void __launch_bounds__(256, 2)
                   const int64_t j2 = 32 * tile3;
                   (void)j2;
                   const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  (void)k2;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
                   dpc_px[dpc_m] = dpc_x;
@@ -2518,6 +2553,7 @@ __global__ void __launch_bounds__(256, 2)
                   const int64_t j2 = 32 * tile3 + dpc_cc;
                   (void)j2;
                   const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  (void)k2;
                   int32_t dpc_y = int32_t(0);
                   if (k2 <= dpc_khi && M >= j2 + 1)
                     dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
@@ -2593,6 +2629,7 @@ __global__ void __launch_bounds__(256, 2)
               const int64_t j2 = 32 * tile3;
               (void)j2;
               const int64_t k2 = dpc_klo + dpc_kk;
+              (void)k2;
               int32_t dpc_x = dpc::Limits<int32_t>::Neg;
               if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
               dpc_px[dpc_m] = dpc_x;
@@ -2610,6 +2647,7 @@ __global__ void __launch_bounds__(256, 2)
               const int64_t j2 = 32 * tile3 + dpc_cc;
               (void)j2;
               const int64_t k2 = dpc_klo + dpc_kk;
+              (void)k2;
               int32_t dpc_y = int32_t(0);
               if (k2 <= dpc_khi && M >= j2 + 1)
                 dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
@@ -2643,6 +2681,7 @@ __global__ void __launch_bounds__(256, 2)
                   const int64_t j2 = 32 * tile3;
                   (void)j2;
                   const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  (void)k2;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
                   dpc_px[dpc_m] = dpc_x;
@@ -2660,6 +2699,7 @@ __global__ void __launch_bounds__(256, 2)
                   const int64_t j2 = 32 * tile3 + dpc_cc;
                   (void)j2;
                   const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                  (void)k2;
                   int32_t dpc_y = int32_t(0);
                   if (k2 <= dpc_khi && M >= j2 + 1)
                     dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];

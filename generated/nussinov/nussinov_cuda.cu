@@ -223,6 +223,7 @@ __global__ void __launch_bounds__(256, 2)
                 const int64_t j = 64 * tile1;
                 (void)j;
                 const int64_t k = dpc_klo + dpc_kk;
+                (void)k;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                 if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
                 dpc_px[dpc_m] = dpc_x;
@@ -236,6 +237,7 @@ __global__ void __launch_bounds__(256, 2)
                 const int64_t j = 64 * tile1 + dpc_cc;
                 (void)j;
                 const int64_t k = dpc_klo + dpc_kk;
+                (void)k;
                 int32_t dpc_y = int32_t(0);
                 if (k <= dpc_khi && N >= j + 1) dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
                 dpc_py[dpc_m] = dpc_y;
@@ -264,6 +266,7 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t j = 64 * tile1;
                     (void)j;
                     const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    (void)k;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
                     dpc_px[dpc_m] = dpc_x;
@@ -277,6 +280,7 @@ __global__ void __launch_bounds__(256, 2)
                     const int64_t j = 64 * tile1 + dpc_cc;
                     (void)j;
                     const int64_t k = dpc_k0 + 32 + dpc_kk;
+                    (void)k;
                     int32_t dpc_y = int32_t(0);
                     if (k <= dpc_khi && N >= j + 1)
                       dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
