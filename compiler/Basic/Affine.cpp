@@ -73,3 +73,27 @@ Affine::eval(const std::function<int64_t(const std::string &)> &Env) const {
     R += C * Env(V);
   return R;
 }
+
+std::string Rational::str() const {
+  return Den == 1 ? std::to_string(Num)
+                  : std::to_string(Num) + "/" + std::to_string(Den);
+}
+
+std::string ParamBound::str() const {
+  std::string S;
+  auto Term = [&](Rational R, const std::string &Name) {
+    if (R.Num == 0)
+      return;
+    bool Neg = R.Num < 0;
+    Rational A{Neg ? -R.Num : R.Num, R.Den};
+    S += S.empty() ? (Neg ? "-" : "") : (Neg ? " - " : " + ");
+    if (Name.empty())
+      S += A.str();
+    else
+      S += (A.Num == 1 && A.Den == 1 ? "" : A.str() + "*") + Name;
+  };
+  for (auto &[N, R] : Coeffs)
+    Term(R, N);
+  Term(Const, "");
+  return S.empty() ? "0" : S;
+}

@@ -14,6 +14,8 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace dpc {
 
@@ -65,6 +67,34 @@ struct Constraint {
   llvm::SMRange Range;
   /// `i - j + 1 >= 0` style text, valid in isl.
   std::string str() const { return E.str() + (IsEq ? " = 0" : " >= 0"); }
+};
+
+/// A rational number Num / Den (Den > 0).
+struct Rational {
+  int64_t Num = 0, Den = 1;
+  /// `3`, `-1/2`
+  std::string str() const;
+};
+
+/// An affine function of the params with rational coefficients:
+/// sum Coeffs[p] * p + Const (a bound on a table's values).
+struct ParamBound {
+  std::vector<std::pair<std::string, Rational>> Coeffs; // non-zero only
+  Rational Const;
+  /// `1/2*N + 1/2`, `2*M`, `0`
+  std::string str() const;
+};
+
+/// Proven bounds on every value of a table (Lower/AnalyzeRanges.cpp): for
+/// the run's params, max over Lower <= value <= min over Upper. With
+/// `let` constants at their declared values.
+struct TableRange {
+  bool Known = false;
+  std::vector<ParamBound> Upper, Lower;
+  /// The bounds hold with the `let` constants at their declared values
+  /// (the recurrence has some a run may --set).
+  bool AtLetDefaults = false;
+  std::string Why; // why not Known
 };
 
 } // namespace dpc

@@ -275,6 +275,25 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
      << (GT.HasAddMax ? ", DPX max-plus" : "") << "); CPU vectors of "
      << P.Machine.Cpu.VectorBytes << " bytes\n";
   OS << "problems: " << P.Problems.Why << "\n";
+  for (size_t T = 0; T < P.Ranges.size(); ++T) {
+    const TableRange &R = P.Ranges[T];
+    if (!isIntType(P.M.Tables[T].Type))
+      continue;
+    OS << "range " << P.M.Tables[T].Name << ": ";
+    if (!R.Known) {
+      OS << "no proven range (" << R.Why << ")\n";
+      continue;
+    }
+    auto List = [&](const std::vector<ParamBound> &Bs, const char *Op) {
+      std::string S;
+      for (auto &B : Bs)
+        S += (S.empty() ? "" : std::string(", ")) + B.str();
+      return Bs.size() == 1 ? S : std::string(Op) + "(" + S + ")";
+    };
+    OS << List(R.Lower, "max") << " <= " << P.M.Tables[T].Name
+       << " <= " << List(R.Upper, "min") << (R.AtLetDefaults ? " (lets at "
+       "their declared values)" : "") << "\n";
+  }
   OS << "gpu:\n  host:\n";
   if (P.Gpu.Host)
     dumpNode(P, *P.Gpu.Host, OS, 2);

@@ -74,6 +74,8 @@ struct Program {
   std::vector<std::string> NotProducts;
   std::vector<bool> FiniteTable;    // values proven finite (no +-inf)
   std::vector<bool> MayNegInf, MayPosInf; // per table: can hold -inf / +inf
+  /// Per table: proven bounds on its values (Lower/AnalyzeRanges.cpp).
+  std::vector<TableRange> Ranges;
   std::vector<bool> CopyTable;      // stored as a mirror of another table
   std::vector<int> CopySource;      // copy tables: the table they copy
   std::vector<std::vector<int>> CopyPerm; // copy dim d = source dim perm[d]

@@ -11,6 +11,9 @@
 // Tables proven finite let reductions use the fast, unchecked max-plus
 // arithmetic.
 //
+// AnalyzeRanges.cpp: bounds on every value of an int table, affine in the
+// params (affine potentials kept by every arm, found with Farkas's lemma).
+//
 // AnalyzeSigns.cpp: which tables hold only values >= 0 (a greatest
 // fixpoint over the equations). Floating-point sums of such values may be
 // reassociated (tile products) within a bounded relative change.
@@ -46,5 +49,11 @@ struct SignInfo {
                    const ast::Expr &E) const;
 };
 SignInfo analyzeSigns(const ast::Module &M, const PolyModel &PM);
+
+struct RangeInfo {
+  std::vector<TableRange> Tables; // per table
+};
+RangeInfo analyzeRanges(const ast::Module &M, const PolyModel &PM,
+                        const InfinityInfo &Inf);
 
 } // namespace dpc

@@ -1,12 +1,12 @@
 //===- Lower.cpp - the middle end, pass by pass ---------------------------===//
 //
 // Takes the checked polyhedral model and gives the lir::Program: copy
-// tables, infinities and signs, the schedule plan, the tile-product splits, the
-// statement bodies, the tile starts, the verified loop trees, the storage
-// maps, the lane strips, their interior tiles, how their cells are
-// computed and the row reductions their sweeps can compute, the GPU and
-// CPU plans, the strip tables a score-only run stores as two rolling rows
-// and the strip kernels' index width.
+// tables, infinities, value ranges and signs, the schedule plan, the
+// tile-product splits, the statement bodies, the tile starts, the verified
+// loop trees, the storage maps, the lane strips, their interior tiles, how
+// their cells are computed and the row reductions their sweeps can
+// compute, the GPU and CPU plans, the strip tables a score-only run stores
+// as two rolling rows and the strip kernels' index width.
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
@@ -31,6 +31,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
       P->CopySource.push_back(CI.Source[T]);
       P->CopyPerm.push_back(CI.Perm[T]);
     }
+    P->Ranges = analyzeRanges(M, PM, Inf).Tables;
     SchedulePlan Plan;
     if (!planSchedule(PM, CI, Diags, Plan))
       return nullptr;

@@ -504,3 +504,48 @@ bool dpc::paramSetConstraints(const isl::set &S, std::vector<Constraint> &Out) {
       &D);
   return D.OK;
 }
+
+isl::set dpc::farkasCoefficients(const isl::set &S) {
+  isl_basic_set *C = isl_set_coefficients(S.copy());
+  C = isl_basic_set_flatten(C);
+  return isl::manage(isl_set_reset_tuple_id(isl_set_from_basic_set(C)));
+}
+
+bool dpc::rationalLexmin(const isl::set &S, std::vector<Rational> &Out) {
+  Out.clear();
+  if (S.is_empty())
+    return false;
+  isl_pw_multi_aff *PMA = isl_set_lexmin_pw_multi_aff(S.copy());
+  if (!PMA)
+    return false;
+  bool OK = isl_pw_multi_aff_n_piece(PMA) == 1;
+  struct Data {
+    std::vector<Rational> *Out;
+    bool OK = true;
+  } D{&Out};
+  if (OK)
+    isl_pw_multi_aff_foreach_piece(
+        PMA,
+        [](isl_set *Set, isl_multi_aff *MA, void *User) -> isl_stat {
+          Data &D = *static_cast<Data *>(User);
+          isl_set_free(Set);
+          isl_size N = isl_multi_aff_dim(MA, isl_dim_out);
+          for (isl_size I = 0; I < N && D.OK; ++I) {
+            isl_aff *A = isl_multi_aff_get_aff(MA, I);
+            isl_val *V = isl_aff_get_constant_val(A);
+            // (a lexmin of a bounded param-free set: constant coordinates)
+            if (!isl_aff_is_cst(A) || !isl_val_is_rat(V) ||
+                isl_val_n_abs_num_chunks(V, sizeof(uint64_t)) > 1)
+              D.OK = false;
+            else
+              D.Out->push_back({isl_val_get_num_si(V), isl_val_get_den_si(V)});
+            isl_val_free(V);
+            isl_aff_free(A);
+          }
+          isl_multi_aff_free(MA);
+          return isl_stat_ok;
+        },
+        &D);
+  isl_pw_multi_aff_free(PMA);
+  return OK && D.OK;
+}

@@ -135,6 +135,16 @@ isl::set convexIfExact(const isl::set &S);
 /// set where neither is convex.
 isl::set convexCore(const isl::set &S);
 
+/// Farkas's lemma by isl: the rational set of the coefficient vectors
+/// (c_0, c_params..., c_dims...) (params and dims in S's order) of the
+/// affine forms c_0 + sum c_p p + sum c_d x_d that are >= 0 at every point
+/// of S (params included: a form valid for every value of them). One flat
+/// tuple without a name.
+isl::set farkasCoefficients(const isl::set &S);
+/// The lexicographic minimum of a non-empty, bounded, param-free set
+/// (rational or not), one rational per dim; false where S is empty, has no
+/// minimum, or a coordinate does not fit int64.
+bool rationalLexmin(const isl::set &S, std::vector<Rational> &Out);
 /// Minimum / maximum of set dim Pos as a function of the params.
 isl::pw_aff dimMin(const isl::set &S, int Pos);
 isl::pw_aff dimMax(const isl::set &S, int Pos);

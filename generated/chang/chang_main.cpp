@@ -48,6 +48,8 @@ values: C int (proven finite), CT int (proven finite)
 
 target: GPU sm_90 (warp 32, 227 KiB shared memory per block, DPX max-plus); CPU vectors of 64 bytes
 problems: every problem of a batch in each launch: the problems of a run are cut into batches of consecutive records whose tables fit the memory budget (dpc_rt::batch_ranges), each problem's host loops list their launches and the same launch of every problem of the batch is one launch, the problem being the first value of each of its items; a pipelined strip kernel takes every problem's first strips, then their second ones, and so on, so that no warp waits on the strip above; on the CPU a problem with at least a thread's share of the batch's work runs alone over all threads (tile-parallel), the others one per thread, largest first (dpc_rt::plan_cpu_batch)
+range C: 0 <= C <= 1/2*N - 1/2
+range CT: 0 <= CT <= 1/2*N - 1/2
 gpu:
   host:
     // tiles
