@@ -32,6 +32,7 @@
 #include "Basic/Diagnostics.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <optional>
@@ -42,21 +43,37 @@ using namespace dpc::ast;
 
 namespace {
 
+/// Thrown where a coefficient would leave int64 (huge `let`s or literals):
+/// the table gets no range.
+struct TooLarge {};
+inline int64_t addChecked(int64_t A, int64_t B) {
+  int64_t R;
+  if (__builtin_add_overflow(A, B, &R))
+    throw TooLarge();
+  return R;
+}
+inline int64_t mulChecked(int64_t A, int64_t B) {
+  int64_t R;
+  if (__builtin_mul_overflow(A, B, &R))
+    throw TooLarge();
+  return R;
+}
+
 /// A linear expression over the unknowns: sum U[id] * u_id + C.
 struct Lin {
   std::map<int, int64_t> U;
   int64_t C = 0;
   Lin &operator+=(const Lin &O) {
     for (auto &[Id, V] : O.U)
-      U[Id] += V;
-    C += O.C;
+      U[Id] = addChecked(U[Id], V);
+    C = addChecked(C, O.C);
     return *this;
   }
   Lin scaled(int64_t S) const {
     Lin R;
     for (auto &[Id, V] : U)
-      R.U[Id] = V * S;
-    R.C = C * S;
+      R.U[Id] = mulChecked(V, S);
+    R.C = mulChecked(C, S);
     return R;
   }
 };
@@ -202,9 +219,9 @@ private:
       auto L = std::find_if(LetValues.begin(), LetValues.end(),
                             [&](auto &P) { return P.first == N; });
       if (L != LetValues.end())
-        F.Co[""].C += C * L->second;
+        F.Co[""].C = addChecked(F.Co[""].C, mulChecked(C, L->second));
       else
-        F.Co[N].C += C;
+        F.Co[N].C = addChecked(F.Co[N].C, C);
     }
     return F;
   }
@@ -218,7 +235,7 @@ private:
     for (size_t D = 0; D < Index.size(); ++D) {
       const int Id = Base + 1 + static_cast<int>(Params.size() + D);
       for (auto &[N, L] : affine(Index[D]).Co)
-        F.Co[N].U[Id] += L.C;
+        F.Co[N].U[Id] = addChecked(F.Co[N].U[Id], L.C);
     }
     return F;
   }
@@ -233,8 +250,12 @@ private:
       const Ctx *C = context(S->Domain, M.Tables[T].Indices);
       Form U = potential(Up[T], M.Tables[T].Indices);
       Form L = potential(Lo[T], M.Tables[T].Indices);
-      below(*S->Body, U, C);
-      above(*S->Body, L, C);
+      try {
+        below(*S->Body, U, C);
+        above(*S->Body, L, C);
+      } catch (const TooLarge &) {
+        fail("a constant too large to bound with");
+      }
     }
   }
 
@@ -335,16 +356,20 @@ private:
         return M.Lets[E.RefIndex].Value;
       return std::nullopt;
     case Expr::Neg:
-      if (auto A = constant(*E.Args[0]))
+      if (auto A = constant(*E.Args[0]); A && *A != INT64_MIN)
         return -*A;
       return std::nullopt;
     case Expr::Add:
     case Expr::Sub:
     case Expr::Mul: {
       auto A = constant(*E.Args[0]), B = constant(*E.Args[1]);
-      if (!A || !B)
+      int64_t R = 0;
+      if (!A || !B ||
+          (E.K == Expr::Add   ? __builtin_add_overflow(*A, *B, &R)
+           : E.K == Expr::Sub ? __builtin_sub_overflow(*A, *B, &R)
+                              : __builtin_mul_overflow(*A, *B, &R)))
         return std::nullopt;
-      return E.K == Expr::Add ? *A + *B : E.K == Expr::Sub ? *A - *B : *A * *B;
+      return R;
     }
     default:
       return std::nullopt;
@@ -598,20 +623,25 @@ private:
           return;
         }
         ParamBound B;
+        // (at the box's edge: no bound the box would not have cut)
+        auto AtEdge = [](Rational R) {
+          return std::fabs(static_cast<long double>(R.Num) /
+                           static_cast<long double>(R.Den)) >= 1000000.0L;
+        };
         bool Huge = false;
         int X = 0;
         for (int Q : Order) {
           Rational R = V[X++];
           if (Which == 1)
             R.Num = -R.Num;
-          Huge |= std::abs(R.Num) >= 1000000 * R.Den;
+          Huge |= AtEdge(R);
           if (R.Num != 0)
             B.Coeffs.push_back({Params[Q], R});
         }
         B.Const = V[X];
         if (Which == 1)
           B.Const.Num = -B.Const.Num;
-        Huge |= std::abs(B.Const.Num) >= 1000000 * B.Const.Den;
+        Huge |= AtEdge(B.Const);
         std::sort(B.Coeffs.begin(), B.Coeffs.end(),
                   [&](auto &A, auto &C) {
                     return std::find(Params.begin(), Params.end(), A.first) <

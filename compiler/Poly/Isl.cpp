@@ -533,12 +533,16 @@ bool dpc::rationalLexmin(const isl::set &S, std::vector<Rational> &Out) {
           for (isl_size I = 0; I < N && D.OK; ++I) {
             isl_aff *A = isl_multi_aff_get_aff(MA, I);
             isl_val *V = isl_aff_get_constant_val(A);
-            // (a lexmin of a bounded param-free set: constant coordinates)
+            // (a lexmin of a bounded param-free set: constant coordinates;
+            // numerator and denominator each below 2^32)
+            isl_val *Den = isl_val_get_den_val(V);
             if (!isl_aff_is_cst(A) || !isl_val_is_rat(V) ||
-                isl_val_n_abs_num_chunks(V, sizeof(uint64_t)) > 1)
+                isl_val_n_abs_num_chunks(V, 4) > 1 ||
+                isl_val_n_abs_num_chunks(Den, 4) > 1)
               D.OK = false;
             else
               D.Out->push_back({isl_val_get_num_si(V), isl_val_get_den_si(V)});
+            isl_val_free(Den);
             isl_val_free(V);
             isl_aff_free(A);
           }
