@@ -115,7 +115,7 @@ struct Requirement {
 class Ranges {
 public:
   Ranges(const Module &M, const PolyModel &PM, const InfinityInfo &Inf)
-      : M(M), PM(PM), Inf(Inf) {
+      : M(M), PM(PM) {
     for (auto &P : M.Params)
       Params.push_back(P.Name);
     for (auto &L : M.Lets)
@@ -167,7 +167,6 @@ public:
 private:
   const Module &M;
   const PolyModel &PM;
-  const InfinityInfo &Inf;
   std::vector<std::string> Params;
   std::vector<std::pair<std::string, int64_t>> LetValues;
   int NumU = 0;
@@ -202,13 +201,10 @@ private:
   /// A potential (first unknown Base) over the params and the variables
   /// Vars (an unknown form: [constant, params..., Vars...]).
   Form potential(int Base, const std::vector<std::string> &Vars) const {
-    Form F;
-    F.Co[""].U[Base] = 1;
-    for (size_t P = 0; P < Params.size(); ++P)
-      F.Co[Params[P]].U[Base + 1 + static_cast<int>(P)] = 1;
-    for (size_t D = 0; D < Vars.size(); ++D)
-      F.Co[Vars[D]].U[Base + 1 + static_cast<int>(Params.size() + D)] = 1;
-    return F;
+    std::vector<Affine> At;
+    for (auto &V : Vars)
+      At.push_back(Affine::var(V));
+    return potentialAt(Base, At);
   }
 
   /// An affine form of the language (indices, params, lets) as a Form:
@@ -552,16 +548,10 @@ private:
     const int Total = NumU + 2 * (1 + P);
     const Ctx *Dom = context(PM.tableDomain(T), M.Tables[T].Indices);
     {
-      Form BUf, BLf;
-      BUf.Co[""].U[BU] = 1;
-      BLf.Co[""].U[BL] = 1;
-      for (int Q = 0; Q < P; ++Q) {
-        BUf.Co[Params[Q]].U[BU + 1 + Q] = 1;
-        BLf.Co[Params[Q]].U[BL + 1 + Q] = 1;
-      }
-      Form G1 = BUf;
+      // (a potential over no variables: [constant, params...])
+      Form G1 = potential(BU, {});
       G1 += potential(Up[T], M.Tables[T].Indices).scaled(-1);
-      Form G2 = BLf;
+      Form G2 = potential(BL, {});
       G2 += potential(Lo[T], M.Tables[T].Indices);
       All.push_back({G1, Dom});
       All.push_back({G2, Dom});
