@@ -112,9 +112,17 @@ struct CudaPrinter {
     W.line("{} (*dpc_sy{})[{}] = reinterpret_cast<{} (*)[{}]>(dpc_smem + {});", T,
            Id, GP.PitchY, T, GP.PitchY,
            StageOff + KChunk * GP.PitchX * typeBytes(Sp.Ty));
+    if (GP.S16)
+      W.line("int16_t (*dpc_sy{}_16)[{}] = reinterpret_cast<int16_t (*)[{}]>("
+             "dpc_smem + {}); // Y as int16 (the int16x2 form)",
+             Id, GP.PitchY, GP.PitchY,
+             StageOff + KChunk * GP.PitchX * typeBytes(Sp.Ty));
     W.line("const int dpc_tx = threadIdx.x % {0}, dpc_ty = threadIdx.x / {0};",
            GP.ThreadsX);
     W.line("{} dpc_reg[{}][{}];", T, RB, CB);
+    // The int16x2 instance (GpuProduct::S16) while its loops are printed:
+    // X staged as int16 in both lanes, Y as int16, two columns per update.
+    bool In16 = false;
     if (Sp.SoftInf)
       W.line("int dpc_wide = 0; // a finite operand beyond +-dpc::SoftNarrow "
              "was read");
@@ -331,11 +339,20 @@ struct CudaPrinter {
              KStep + ")");
       OpenStaged(MX);
       XIdx();
-      W.line("dpc_sx{}[dpc_kk][dpc_rr] = {};", Id, Stored("dpc_px", "dpc_pxl"));
+      if (In16)
+        W.line("dpc_sx{}[dpc_kk][dpc_rr] = int32_t(dpc_to16x2(dpc_px[dpc_m]));",
+               Id);
+      else
+        W.line("dpc_sx{}[dpc_kk][dpc_rr] = {};", Id,
+               Stored("dpc_px", "dpc_pxl"));
       W.close();
       OpenStaged(MY);
       YIdx();
-      W.line("dpc_sy{}[dpc_kk][dpc_cc] = {};", Id, Stored("dpc_py", "dpc_pyl"));
+      if (In16)
+        W.line("dpc_sy{}_16[dpc_kk][dpc_cc] = dpc_to16(dpc_py[dpc_m]);", Id);
+      else
+        W.line("dpc_sy{}[dpc_kk][dpc_cc] = {};", Id,
+               Stored("dpc_py", "dpc_pyl"));
       W.close();
       W.line("__syncthreads();");
       W.open("if (dpc_k0 + " + KStep + " <= dpc_khi)");
@@ -345,7 +362,12 @@ struct CudaPrinter {
       W.line("#pragma unroll");
       W.open("for (int dpc_kk = 0; dpc_kk < " + std::to_string(KChunk) +
              "; ++dpc_kk)");
-      W.line("{} dpc_a[{}], dpc_b[{}];", T, RB, CB);
+      if (In16) {
+        W.line("{} dpc_a[{}]; // its rows' X, int16 in both lanes", T, RB);
+        W.line("uint32_t dpc_b2[{}]; // its columns' Y, two a register", CB / 2);
+      } else {
+        W.line("{} dpc_a[{}], dpc_b[{}];", T, RB, CB);
+      }
       // Each thread owns RB consecutive rows and CB consecutive columns.
       std::string Vec = T == "int32_t" ? "int4" : "float4";
       auto Fetch = [&](const char *Dst, const char *Src, const char *Who,
@@ -367,8 +389,28 @@ struct CudaPrinter {
         }
       };
       Fetch("dpc_a", "dpc_sx", "dpc_ty", RB, GP.VectorRows);
-      Fetch("dpc_b", "dpc_sy", "dpc_tx", CB, GP.VectorCols);
-      if (Sp.KTerms.empty()) {
+      if (In16) {
+        W.line("#pragma unroll");
+        if (CB % 4 == 0) {
+          W.open("for (int q = 0; q < " + std::to_string(CB) + "; q += 4)");
+          W.line("const uint2 dpc_v = *reinterpret_cast<const uint2 *>("
+                 "&dpc_sy{}_16[dpc_kk][dpc_tx * {} + q]);",
+                 Id, CB);
+          W.line("dpc_b2[q / 2] = dpc_v.x; dpc_b2[q / 2 + 1] = dpc_v.y;");
+          W.close();
+        } else {
+          W.line("for (int q = 0; q < {}; ++q) dpc_b2[q] = *reinterpret_cast<"
+                 "const uint32_t *>(&dpc_sy{}_16[dpc_kk][dpc_tx * {} + 2 * q]);",
+                 CB / 2, Id, CB);
+        }
+        W.line("#pragma unroll");
+        W.line("for (int q = 0; q < {}; ++q)", RB);
+        W.line("#pragma unroll");
+        W.line("for (int r = 0; r < {}; ++r) dpc_r2[q][r] = dpc_{}16x2("
+               "uint32_t(dpc_a[q]), dpc_b2[r], dpc_r2[q][r]);",
+               CB / 2, productStep(Sp.Op));
+      } else if (Sp.KTerms.empty()) {
+        Fetch("dpc_b", "dpc_sy", "dpc_tx", CB, GP.VectorCols);
         W.line("#pragma unroll");
         W.line("for (int q = 0; q < {}; ++q)", RB);
         W.line("#pragma unroll");
@@ -376,6 +418,7 @@ struct CudaPrinter {
                "dpc_b[r], dpc_reg[q][r]);",
                CB, productStep(Sp.Op));
       } else {
+        Fetch("dpc_b", "dpc_sy", "dpc_tx", CB, GP.VectorCols);
         // The terms that depend on k are evaluated where the statement
         // evaluates them: k in range (not the chunk's padding) and a cell
         // of the reduction's domain (the box may reach outside it).
@@ -407,8 +450,41 @@ struct CudaPrinter {
       W.close();
       return true;
     };
+    if (GP.S16) {
+      W.comment(fmt::format(
+          "int16x2 where this problem's sizes keep the operands' proven "
+          "ranges within\n+-16383 (dpc_int16_product{}): two columns per "
+          "instruction; int32 otherwise",
+          Id));
+      W.open("if (dpc_int16_product" + Id + "(dpc_p))");
+      W.line("uint32_t dpc_r2[{}][{}];", RB, CB / 2);
+      W.line("#pragma unroll");
+      W.line("for (int q = 0; q < {}; ++q)", RB);
+      W.line("#pragma unroll");
+      W.line("for (int r = 0; r < {}; ++r) dpc_r2[q][r] = {};", CB / 2,
+             Max ? "0x80008000u" : "0x7fff7fffu");
+      In16 = true;
+      printLoopTree(*Sp.ProductLoops, W, Chunked,
+                    "tile-product loops outside the chunked loop");
+      In16 = false;
+      W.comment("the int16 lanes back to int32 (the int16 identity to the "
+                "int32 one)");
+      W.line("#pragma unroll");
+      W.line("for (int q = 0; q < {}; ++q)", RB);
+      W.line("#pragma unroll");
+      W.open("for (int r = 0; r < " + std::to_string(CB / 2) + "; ++r)");
+      W.line("dpc_reg[q][2 * r] = dpc_from16(dpc_r2[q][r], false, {});",
+             Max ? "true" : "false");
+      W.line("dpc_reg[q][2 * r + 1] = dpc_from16(dpc_r2[q][r], true, {});",
+             Max ? "true" : "false");
+      W.close();
+      W.close();
+      W.open("else");
+    }
     printLoopTree(*Sp.ProductLoops, W, Chunked,
                   "tile-product loops outside the chunked loop");
+    if (GP.S16)
+      W.close();
     // Registers -> the tile's accumulator (row-major over the tile box).
     std::string Cell = fmt::format("(dpc_ty * {} + q) * {} + (dpc_tx * {} + r) * {}",
                                    RB, GP.RowStride, CB, GP.ColStride);

@@ -118,6 +118,41 @@ void narrowChecks(const Program &P, CodeWriter &W) {
   }
 }
 
+/// For each GPU tile product with an int16x2 instance (GpuProduct::S16,
+/// Lower/ChooseProductWidth.cpp), lowering's condition on a problem's
+/// sizes: dpc_int16_product<S>. The product's blocks test their problem;
+/// --explain says which form the first problem's sizes take.
+void productWidthChecks(const Program &P, CodeWriter &W) {
+  for (size_t S = 0; S < P.Gpu.Products.size(); ++S) {
+    const GpuProduct &GP = P.Gpu.Products[S];
+    if (!GP.S16)
+      continue;
+    W.comment(fmt::format("Whether GPU tile product {} runs as int16x2 for "
+                          "problem dpc_p's sizes\n(GpuProduct::S16, "
+                          "Lower/ChooseProductWidth.cpp): {}",
+                          S, GP.S16Why));
+    W.open(fmt::format("DPC_HD bool dpc_int16_product{}(const Params &dpc_p)",
+                       S));
+    emitParamLocals(P.M, W);
+    // (lowering's coefficients are at most 2^20: no term can wrap)
+    std::string Big;
+    for (auto &Pr : P.M.Params)
+      Big += (Big.empty() ? "" : " || ") + Pr.Name + " < -dpc_lim || " +
+             Pr.Name + " > dpc_lim";
+    for (auto &L : P.M.Lets)
+      if (!L.IsConst)
+        Big += (Big.empty() ? "" : " || ") + L.Name + " < -dpc_lim || " +
+               L.Name + " > dpc_lim";
+    if (!Big.empty()) {
+      W.line("const int64_t dpc_lim = int64_t(1) << 31;");
+      W.line("if ({}) return false;", Big);
+    }
+    W.line("return {};", iexpr(GP.S16Cond));
+    W.close();
+    W.blank();
+  }
+}
+
 void scores(const Program &P, CodeWriter &W) {
   const ModuleInfo &M = P.M;
   if (M.Scores.empty())
@@ -366,6 +401,7 @@ std::string dpc::emitHeader(const Program &P) {
   storage(P, W);
   W.blank();
   narrowChecks(P, W);
+  productWidthChecks(P, W);
   scores(P, W);
   W.blank();
   W.comment("---- statements: each computes one cell of one case of a table "

@@ -98,6 +98,14 @@ std::string dpc::emitMain(const Program &P) {
              "in %s\\n\", dpc_narrow{0}(p) ? \"int32 (within its bound)\" : "
              "\"int64 (past its int32 bound)\");",
              K);
+  for (size_t S = 0; S < P.Gpu.Products.size(); ++S)
+    if (P.Gpu.Products[S].S16)
+      W.line("std::fprintf(out, \"  GPU tile product {0}: %s\\n\", "
+             "dpc_int16_product{0}(p) ? \"int16x2, two columns per "
+             "instruction (its operands' proven ranges lie within "
+             "+-16383)\" : \"int32 (its operands' proven ranges may leave "
+             "+-16383)\");",
+             S);
   W.line("std::fprintf(out, \"  work: %.0f cells; memory: %s of tables "
          "(--verify adds %s for the untiled reference)\\n\", all_cells, "
          "dpc_rt::format_bytes(table_bytes(p)).c_str(), "

@@ -362,6 +362,10 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
                  ? ", up to " + std::to_string(G.MaxParts) + " blocks per tile"
                  : "");
     OS << "\n    why: " << G.Why << "\n";
+    if (G.S16)
+      OS << "    int16x2 where: " << iexprToString(*G.S16Cond) << "\n";
+    if (!G.S16Why.empty())
+      OS << "    width: " << G.S16Why << "\n";
   }
   const GpuTraceback &TB = P.Gpu.Traceback;
   OS << "  traceback: " << (TB.OnDevice ? "on the GPU" : "on the host");

@@ -103,6 +103,14 @@ struct GpuProduct {
   /// outside the tile from a copy of SplitInfo::XRest / YRest in shared
   /// memory (GpuKernel::RestOffset), loaded at the tile's start.
   std::array<bool, 2> StageRest = {false, false};
+  /// Register-blocked int32 max (min) products (Lower/ChooseProductWidth.cpp):
+  /// an int16x2 instance, two columns per DPX instruction, run for a
+  /// problem whose params satisfy S16Cond (its operands' proven ranges
+  /// within +-(2^14 - 1)); the int32 form otherwise. S16Why: that, or why
+  /// there is no such instance.
+  bool S16 = false;
+  IExprPtr S16Cond;
+  std::string S16Why;
 };
 
 enum class KernelFamily {

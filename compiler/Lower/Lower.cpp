@@ -63,6 +63,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     planCpuRowPush(PM, *P);
     chooseRingStorage(*P);
     chooseIndexWidth(*P);
+    chooseProductWidth(*P);
     planTraceback(*P);
     countWork(PM, *P);
   } catch (const isl::exception_quota &) {

@@ -175,6 +175,12 @@ void chooseRingStorage(lir::Program &P);
 /// (GpuKernel::Narrow, NarrowS, NarrowC, NarrowBoxS, NarrowBoxC).
 void chooseIndexWidth(lir::Program &P);
 
+/// After the GPU plan: for each register-blocked int32 max-plus (min-plus)
+/// tile product, whether it has an int16x2 instance and the condition on a
+/// run's params under which the operands' proven ranges make it exact
+/// (GpuProduct::S16, S16Cond, S16Why).
+void chooseProductWidth(lir::Program &P);
+
 /// The whole middle end. Null (after diagnostics) on failure.
 std::unique_ptr<lir::Program> lowerModule(const PolyModel &PM,
                                           DiagEngine &Diags,

@@ -145,16 +145,26 @@ gpu:
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration
   tile product 0: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
     why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the k whose reads lie two wavefront steps back or more (isl) on a second stream of lower priority, beside the previous step's tile kernel, in parts for 16 blocks per SM (short blocks free SMs for the tile kernel); the others (the k reading the previous step's tiles) just before the tile kernel
+    int16x2 where: 3 * N <= 32766
+    width: int16x2 (two columns per DPX instruction) where the proven ranges of S1 lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
   tile product 1: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
     why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the k whose reads lie two wavefront steps back or more (isl) on a second stream of lower priority, beside the previous step's tile kernel, in parts for 16 blocks per SM (short blocks free SMs for the tile kernel); the others (the k reading the previous step's tiles) just before the tile kernel
+    int16x2 where: 3 * M <= 32766
+    width: int16x2 (two columns per DPX instruction) where the proven ranges of S2 lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
   tile product 2: register-blocked, split over k, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged, up to 32 blocks per tile
     why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time; the tile's dominant product (more contraction indices than the others), of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the blocks take the chunks of all its k loops in turn (the outer contraction indices are split too)
+    width: int32 only: its operands may be infinite
   tile product 3: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged
     why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time
+    int16x2 where: 3 * M + 3 * N <= 32766 && 3 * M <= 32766
+    width: int16x2 (two columns per DPX instruction) where the proven ranges of F, S2 lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
   tile product 4: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged
     why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time
+    int16x2 where: 3 * M <= 32766 && 3 * M + 3 * N <= 32766
+    width: int16x2 (two columns per DPX instruction) where the proven ranges of S2, F lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
   tile product 5: generic
     why: generic: the product is not rectangular (rows read only by X, columns only by Y, the last k by both); each thread's cells one after another, the cell's guard tested once and the k loops inside (no test per k)
+    width: int32 only: a generic product (no register-blocked staging)
   traceback: on the GPU, one warp per problem, records of 5 words
     why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there
 cpu:
@@ -198,6 +208,26 @@ void explain(const Params &p, FILE *out, bool traced) {
   all_cells += cells[2];
   std::fprintf(out, "  table F: %.0f cells, %s (4 bytes per cell)\n", cells[2],
                dpc_rt::format_bytes(4.0 * static_cast<double>(F_size(p))).c_str());
+  std::fprintf(out, "  GPU tile product 0: %s\n",
+               dpc_int16_product0(p)
+                   ? "int16x2, two columns per instruction (its operands' proven ranges "
+                     "lie within +-16383)"
+                   : "int32 (its operands' proven ranges may leave +-16383)");
+  std::fprintf(out, "  GPU tile product 1: %s\n",
+               dpc_int16_product1(p)
+                   ? "int16x2, two columns per instruction (its operands' proven ranges "
+                     "lie within +-16383)"
+                   : "int32 (its operands' proven ranges may leave +-16383)");
+  std::fprintf(out, "  GPU tile product 3: %s\n",
+               dpc_int16_product3(p)
+                   ? "int16x2, two columns per instruction (its operands' proven ranges "
+                     "lie within +-16383)"
+                   : "int32 (its operands' proven ranges may leave +-16383)");
+  std::fprintf(out, "  GPU tile product 4: %s\n",
+               dpc_int16_product4(p)
+                   ? "int16x2, two columns per instruction (its operands' proven ranges "
+                     "lie within +-16383)"
+                   : "int32 (its operands' proven ranges may leave +-16383)");
   std::fprintf(out,
                "  work: %.0f cells; memory: %s of tables (--verify adds %s for the "
                "untiled reference)\n",

@@ -155,6 +155,8 @@ __global__ void __launch_bounds__(256, 2)
       {
         int32_t(*dpc_sx0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 0);
         int32_t(*dpc_sy0)[68] = reinterpret_cast<int32_t(*)[68]>(dpc_smem + 8704);
+        int16_t(*dpc_sy0_16)[68] = reinterpret_cast<int16_t(*)[68]>(
+            dpc_smem + 8704); // Y as int16 (the int16x2 form)
         const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
         int32_t dpc_reg[4][4];
         bool dpc_did = false; // this block's part of k is not empty
@@ -163,139 +165,299 @@ __global__ void __launch_bounds__(256, 2)
 #pragma unroll
           for (int r = 0; r < 4; ++r)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= 64 * tile1 + 1) {
-          {
-            // this block's part of the k range: dpc_part 1, the k whose reads lie two wavefront
-            // steps back or more, whole chunks, part blockIdx.y of gridDim.y; dpc_part 2, the
-            // others: block y = 0 those below them, y = 1 those above; 0, all
-            int64_t dpc_kall = -(64 * tile0) + 63, dpc_kend = 64 * tile1 - 1;
-            const bool dpc_old = tile0 <= 0 && tile0 + tile1 >= 3 && N >= 64 * tile1 + 1;
-            const int64_t dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
-                          dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
-            if (dpc_part == 1) {
-              dpc_kall = dpc_olo;
-              dpc_kend = dpc_ohi;
-            } else if (dpc_part == 2) {
-              if (blockIdx.y == 0)
-                dpc_kend = dpc_min(dpc_kend, dpc_olo - 1);
-              else
-                dpc_kall = dpc_max(dpc_kall, dpc_ohi + 1);
-            }
-            const int64_t dpc_span =
-                dpc_part == 2 ? dpc_kend - dpc_kall + 1
-                              : (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
-                                    (32 * int64_t(gridDim.y)) * 32;
-            const int64_t dpc_klo = dpc_kall +
-                                    (dpc_part == 2 ? 0 : int64_t(blockIdx.y) * dpc_span),
-                          dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
-            dpc_did |= dpc_klo <= dpc_khi;
-            // none of this loop's chunks is this block's: skip its loads and barriers
-            if (dpc_klo <= dpc_khi) {
-              int32_t dpc_px[8], dpc_py[8];
+        // int16x2 where this problem's sizes keep the operands' proven ranges within
+        // +-16383 (dpc_int16_product0): two columns per instruction; int32 otherwise
+        if (dpc_int16_product0(dpc_p)) {
+          uint32_t dpc_r2[4][2];
+#pragma unroll
+          for (int q = 0; q < 4; ++q)
+#pragma unroll
+            for (int r = 0; r < 2; ++r)
+              dpc_r2[q][r] = 0x80008000u;
+          if (tile0 <= 0 && N >= 64 * tile1 + 1) {
+            {
+              // this block's part of the k range: dpc_part 1, the k whose reads lie two wavefront
+              // steps back or more, whole chunks, part blockIdx.y of gridDim.y; dpc_part 2, the
+              // others: block y = 0 those below them, y = 1 those above; 0, all
+              int64_t dpc_kall = -(64 * tile0) + 63, dpc_kend = 64 * tile1 - 1;
+              const bool dpc_old =
+                  tile0 <= 0 && tile0 + tile1 >= 3 && N >= 64 * tile1 + 1;
+              const int64_t dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
+                            dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
+              if (dpc_part == 1) {
+                dpc_kall = dpc_olo;
+                dpc_kend = dpc_ohi;
+              } else if (dpc_part == 2) {
+                if (blockIdx.y == 0)
+                  dpc_kend = dpc_min(dpc_kend, dpc_olo - 1);
+                else
+                  dpc_kall = dpc_max(dpc_kall, dpc_ohi + 1);
+              }
+              const int64_t dpc_span =
+                  dpc_part == 2 ? dpc_kend - dpc_kall + 1
+                                : (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
+                                      (32 * int64_t(gridDim.y)) * 32;
+              const int64_t dpc_klo =
+                                dpc_kall +
+                                (dpc_part == 2 ? 0 : int64_t(blockIdx.y) * dpc_span),
+                            dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
+              dpc_did |= dpc_klo <= dpc_khi;
+              // none of this loop's chunks is this block's: skip its loads and barriers
+              if (dpc_klo <= dpc_khi) {
+                int32_t dpc_px[8], dpc_py[8];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i = -(64 * tile0) + dpc_rr;
-                (void)i;
-                const int64_t j = 64 * tile1;
-                (void)j;
-                const int64_t k = dpc_klo + dpc_kk;
-                (void)k;
-                int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
-                dpc_px[dpc_m] = dpc_x;
-              }
-#pragma unroll
-              for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
-                const int dpc_e = threadIdx.x + 256 * dpc_m;
-                const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
-                const int64_t i = -(64 * tile0);
-                (void)i;
-                const int64_t j = 64 * tile1 + dpc_cc;
-                (void)j;
-                const int64_t k = dpc_klo + dpc_kk;
-                (void)k;
-                int32_t dpc_y = int32_t(0);
-                if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
-                  dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
-                dpc_py[dpc_m] = dpc_y;
-              }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  dpc_sx0[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                  const int64_t i = -(64 * tile0) + dpc_rr;
+                  (void)i;
+                  const int64_t j = 64 * tile1;
+                  (void)j;
+                  const int64_t k = dpc_klo + dpc_kk;
+                  (void)k;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                  dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
-                  dpc_sy0[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                  const int64_t i = -(64 * tile0);
+                  (void)i;
+                  const int64_t j = 64 * tile1 + dpc_cc;
+                  (void)j;
+                  const int64_t k = dpc_klo + dpc_kk;
+                  (void)k;
+                  int32_t dpc_y = int32_t(0);
+                  if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
+                    dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+                  dpc_py[dpc_m] = dpc_y;
                 }
-                __syncthreads();
-                if (dpc_k0 + 32 <= dpc_khi) {
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i = -(64 * tile0) + dpc_rr;
-                    (void)i;
-                    const int64_t j = 64 * tile1;
-                    (void)j;
-                    const int64_t k = dpc_k0 + 32 + dpc_kk;
-                    (void)k;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
-                    dpc_px[dpc_m] = dpc_x;
+                    dpc_sx0[dpc_kk][dpc_rr] = int32_t(dpc_to16x2(dpc_px[dpc_m]));
                   }
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
-                    const int64_t i = -(64 * tile0);
-                    (void)i;
-                    const int64_t j = 64 * tile1 + dpc_cc;
-                    (void)j;
-                    const int64_t k = dpc_k0 + 32 + dpc_kk;
-                    (void)k;
-                    int32_t dpc_y = int32_t(0);
-                    if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
-                      dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
-                    dpc_py[dpc_m] = dpc_y;
+                    dpc_sy0_16[dpc_kk][dpc_cc] = dpc_to16(dpc_py[dpc_m]);
                   }
+                  __syncthreads();
+                  if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i = -(64 * tile0) + dpc_rr;
+                      (void)i;
+                      const int64_t j = 64 * tile1;
+                      (void)j;
+                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      (void)k;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
+                      const int64_t i = -(64 * tile0);
+                      (void)i;
+                      const int64_t j = 64 * tile1 + dpc_cc;
+                      (void)j;
+                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      (void)k;
+                      int32_t dpc_y = int32_t(0);
+                      if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
+                        dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                  }
+                  __syncthreads();
+#pragma unroll
+                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                    int32_t dpc_a[4];   // its rows' X, int16 in both lanes
+                    uint32_t dpc_b2[2]; // its columns' Y, two a register
+#pragma unroll
+                    for (int q = 0; q < 4; q += 4) {
+                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                          &dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
+                      dpc_a[q] = dpc_v.x;
+                      dpc_a[q + 1] = dpc_v.y;
+                      dpc_a[q + 2] = dpc_v.z;
+                      dpc_a[q + 3] = dpc_v.w;
+                    }
+#pragma unroll
+                    for (int q = 0; q < 4; q += 4) {
+                      const uint2 dpc_v = *reinterpret_cast<const uint2 *>(
+                          &dpc_sy0_16[dpc_kk][dpc_tx * 4 + q]);
+                      dpc_b2[q / 2] = dpc_v.x;
+                      dpc_b2[q / 2 + 1] = dpc_v.y;
+                    }
+#pragma unroll
+                    for (int q = 0; q < 4; ++q)
+#pragma unroll
+                      for (int r = 0; r < 2; ++r)
+                        dpc_r2[q][r] =
+                            dpc_addmax16x2(uint32_t(dpc_a[q]), dpc_b2[r], dpc_r2[q][r]);
+                  }
+                  __syncthreads();
                 }
-                __syncthreads();
+              }
+            }
+          }
+// the int16 lanes back to int32 (the int16 identity to the int32 one)
 #pragma unroll
-                for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                  int32_t dpc_a[4], dpc_b[4];
+          for (int q = 0; q < 4; ++q)
 #pragma unroll
-                  for (int q = 0; q < 4; q += 4) {
-                    const int4 dpc_v =
-                        *reinterpret_cast<const int4 *>(&dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
-                    dpc_a[q] = dpc_v.x;
-                    dpc_a[q + 1] = dpc_v.y;
-                    dpc_a[q + 2] = dpc_v.z;
-                    dpc_a[q + 3] = dpc_v.w;
-                  }
+            for (int r = 0; r < 2; ++r) {
+              dpc_reg[q][2 * r] = dpc_from16(dpc_r2[q][r], false, true);
+              dpc_reg[q][2 * r + 1] = dpc_from16(dpc_r2[q][r], true, true);
+            }
+        } else {
+          if (tile0 <= 0 && N >= 64 * tile1 + 1) {
+            {
+              // this block's part of the k range: dpc_part 1, the k whose reads lie two wavefront
+              // steps back or more, whole chunks, part blockIdx.y of gridDim.y; dpc_part 2, the
+              // others: block y = 0 those below them, y = 1 those above; 0, all
+              int64_t dpc_kall = -(64 * tile0) + 63, dpc_kend = 64 * tile1 - 1;
+              const bool dpc_old =
+                  tile0 <= 0 && tile0 + tile1 >= 3 && N >= 64 * tile1 + 1;
+              const int64_t dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
+                            dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
+              if (dpc_part == 1) {
+                dpc_kall = dpc_olo;
+                dpc_kend = dpc_ohi;
+              } else if (dpc_part == 2) {
+                if (blockIdx.y == 0)
+                  dpc_kend = dpc_min(dpc_kend, dpc_olo - 1);
+                else
+                  dpc_kall = dpc_max(dpc_kall, dpc_ohi + 1);
+              }
+              const int64_t dpc_span =
+                  dpc_part == 2 ? dpc_kend - dpc_kall + 1
+                                : (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
+                                      (32 * int64_t(gridDim.y)) * 32;
+              const int64_t dpc_klo =
+                                dpc_kall +
+                                (dpc_part == 2 ? 0 : int64_t(blockIdx.y) * dpc_span),
+                            dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
+              dpc_did |= dpc_klo <= dpc_khi;
+              // none of this loop's chunks is this block's: skip its loads and barriers
+              if (dpc_klo <= dpc_khi) {
+                int32_t dpc_px[8], dpc_py[8];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
 #pragma unroll
-                  for (int q = 0; q < 4; q += 4) {
-                    const int4 dpc_v =
-                        *reinterpret_cast<const int4 *>(&dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
-                    dpc_b[q] = dpc_v.x;
-                    dpc_b[q + 1] = dpc_v.y;
-                    dpc_b[q + 2] = dpc_v.z;
-                    dpc_b[q + 3] = dpc_v.w;
-                  }
-#pragma unroll
-                  for (int q = 0; q < 4; ++q)
-#pragma unroll
-                    for (int r = 0; r < 4; ++r)
-                      dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int64_t i = -(64 * tile0) + dpc_rr;
+                  (void)i;
+                  const int64_t j = 64 * tile1;
+                  (void)j;
+                  const int64_t k = dpc_klo + dpc_kk;
+                  (void)k;
+                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                  dpc_px[dpc_m] = dpc_x;
                 }
-                __syncthreads();
+#pragma unroll
+                for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
+                  const int64_t i = -(64 * tile0);
+                  (void)i;
+                  const int64_t j = 64 * tile1 + dpc_cc;
+                  (void)j;
+                  const int64_t k = dpc_klo + dpc_kk;
+                  (void)k;
+                  int32_t dpc_y = int32_t(0);
+                  if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
+                    dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+                  dpc_py[dpc_m] = dpc_y;
+                }
+                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    dpc_sx0[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
+                    dpc_sy0[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                  }
+                  __syncthreads();
+                  if (dpc_k0 + 32 <= dpc_khi) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int64_t i = -(64 * tile0) + dpc_rr;
+                      (void)i;
+                      const int64_t j = 64 * tile1;
+                      (void)j;
+                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      (void)k;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_kk = dpc_e % 32, dpc_cc = dpc_e / 32;
+                      const int64_t i = -(64 * tile0);
+                      (void)i;
+                      const int64_t j = 64 * tile1 + dpc_cc;
+                      (void)j;
+                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      (void)k;
+                      int32_t dpc_y = int32_t(0);
+                      if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
+                        dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                  }
+                  __syncthreads();
+#pragma unroll
+                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
+                    int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                    for (int q = 0; q < 4; q += 4) {
+                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                          &dpc_sx0[dpc_kk][dpc_ty * 4 + q]);
+                      dpc_a[q] = dpc_v.x;
+                      dpc_a[q + 1] = dpc_v.y;
+                      dpc_a[q + 2] = dpc_v.z;
+                      dpc_a[q + 3] = dpc_v.w;
+                    }
+#pragma unroll
+                    for (int q = 0; q < 4; q += 4) {
+                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                          &dpc_sy0[dpc_kk][dpc_tx * 4 + q]);
+                      dpc_b[q] = dpc_v.x;
+                      dpc_b[q + 1] = dpc_v.y;
+                      dpc_b[q + 2] = dpc_v.z;
+                      dpc_b[q + 3] = dpc_v.w;
+                    }
+#pragma unroll
+                    for (int q = 0; q < 4; ++q)
+#pragma unroll
+                      for (int r = 0; r < 4; ++r)
+                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                  }
+                  __syncthreads();
+                }
               }
             }
           }

@@ -56,6 +56,16 @@ DPC_HD int64_t ref_C_at(const Params &dpc_p, int64_t i, int64_t j) {
   return i * (N + 1) + (j + 1);
 }
 
+// Whether GPU tile product 0 runs as int16x2 for problem dpc_p's sizes
+// (GpuProduct::S16, Lower/ChooseProductWidth.cpp): int16x2 (two columns per DPX instruction) where the proven ranges of C lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
+DPC_HD bool dpc_int16_product0(const Params &dpc_p) {
+  const int64_t N = dpc_p.N;
+  (void)N;
+  const int64_t dpc_lim = int64_t(1) << 31;
+  if (N < -dpc_lim || N > dpc_lim) return false;
+  return N <= 32766;
+}
+
 // ---- score functions: lookup over symbol codes
 // score bond: AU = 1, UA = 1, GC = 1, CG = 1, GU = 1, UG = 1, default = 0
 #if defined(__CUDACC__)

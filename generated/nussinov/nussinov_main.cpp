@@ -64,6 +64,8 @@ gpu:
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
   tile product 0: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
     why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the k whose reads lie two wavefront steps back or more (isl) on a second stream of lower priority, beside the previous step's tile kernel, in parts for 16 blocks per SM (short blocks free SMs for the tile kernel); the others (the k reading the previous step's tiles) just before the tile kernel
+    int16x2 where: N <= 32766
+    width: int16x2 (two columns per DPX instruction) where the proven ranges of C lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
   traceback: on the GPU, one warp per problem, records of 3 words
     why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there
 cpu:
@@ -87,6 +89,11 @@ void explain(const Params &p, FILE *out, bool traced) {
   all_cells += cells[0];
   std::fprintf(out, "  table C: %.0f cells, %s (4 bytes per cell)\n", cells[0],
                dpc_rt::format_bytes(4.0 * static_cast<double>(C_size(p))).c_str());
+  std::fprintf(out, "  GPU tile product 0: %s\n",
+               dpc_int16_product0(p)
+                   ? "int16x2, two columns per instruction (its operands' proven ranges "
+                     "lie within +-16383)"
+                   : "int32 (its operands' proven ranges may leave +-16383)");
   std::fprintf(out,
                "  work: %.0f cells; memory: %s of tables (--verify adds %s for the "
                "untiled reference)\n",

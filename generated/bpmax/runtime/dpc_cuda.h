@@ -529,6 +529,35 @@ __device__ __forceinline__ int32_t dpc_addmin(int32_t a, int32_t b, int32_t c) {
   return s < c ? s : c;
 #endif
 }
+/// The int16x2 tile products (GpuProduct::S16): two 16-bit lanes per
+/// register, max(a + b, c) and min(a + b, c) per lane in one DPX
+/// instruction on sm_90 (emulated elsewhere). The adds wrap: lowering runs
+/// this form only where the operands' proven ranges keep every sum within
+/// int16 (Lower/ChooseProductWidth.cpp).
+__device__ __forceinline__ uint32_t dpc_addmax16x2(uint32_t a, uint32_t b, uint32_t c) {
+  return __viaddmax_s16x2(a, b, c);
+}
+__device__ __forceinline__ uint32_t dpc_addmin16x2(uint32_t a, uint32_t b, uint32_t c) {
+  return __viaddmin_s16x2(a, b, c);
+}
+/// An int32 operand as int16, saturated: the identities INT32_MIN / INT32_MAX
+/// (the padding of a staged chunk) become INT16_MIN / INT16_MAX; the values
+/// the form runs on lie within +-(2^14 - 1) and are kept as they are.
+__device__ __forceinline__ int16_t dpc_to16(int32_t v) {
+  return int16_t(v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v);
+}
+/// dpc_to16(v) in both lanes (a row operand, added to two columns at once).
+__device__ __forceinline__ uint32_t dpc_to16x2(int32_t v) {
+  const uint32_t h = uint16_t(dpc_to16(v));
+  return h | h << 16;
+}
+/// Lane `hi` of an int16x2 accumulator as int32: INT16_MIN (INT16_MAX), the
+/// identity of max (min), back to INT32_MIN (INT32_MAX).
+__device__ __forceinline__ int32_t dpc_from16(uint32_t r, bool hi, bool max) {
+  const int32_t v = int16_t(hi ? r >> 16 : r & 0xffffu);
+  if (max) return v == INT16_MIN ? INT32_MIN : v;
+  return v == INT16_MAX ? INT32_MAX : v;
+}
 /// c + a * b of a sum's tile product: the product and the sum each rounded
 /// (never one fused multiply-add), as the CPU computes them.
 __device__ __forceinline__ double dpc_mulsum(double a, double b, double c) {
