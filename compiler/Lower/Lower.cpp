@@ -60,7 +60,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     if (Opts.CpuChunkBytes)
       Tgt.Cpu.ChunkBytes = Opts.CpuChunkBytes;
     mapToTarget(*P, Tgt);
-    planCpuRowPush(PM, *P);
+    planCpuRowPush(PM, Splits, *P);
     chooseRingStorage(*P);
     chooseIndexWidth(*P);
     chooseProductWidth(*P);

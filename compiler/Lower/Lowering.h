@@ -72,6 +72,9 @@ struct SplitPlan {
   std::vector<int64_t> BoxSize;
   int RowDim = -1, ColDim = -1;
   bool Rectangular = false;
+  /// U(T): the contraction indices of the tile product of tile T, over
+  /// [tile coordinates..., k...] (isl), and its text for the comments.
+  isl::set U;
   std::string USet;
   lir::IExprPtr CellGuard;
   lir::IExprPtr BoxGuard;
@@ -131,7 +134,8 @@ void mapToTarget(lir::Program &P, const lir::Target &T);
 /// Picks the tiled groups whose CPU in-tile phase runs row by row with the
 /// split reductions' remainders pushed along the rows (lir::CpuRowPush),
 /// and says for each tiled group with split reductions why (GroupWhy).
-void planCpuRowPush(const PolyModel &PM, lir::Program &P);
+void planCpuRowPush(const PolyModel &PM,
+                    const std::vector<SplitPlan> &Splits, lir::Program &P);
 
 /// Decides where a traced GPU run follows its winners (P.Gpu.Traceback):
 /// on the device where every traced table's equation is exact integer

@@ -55,7 +55,9 @@ const VExpr *findSplit(const VExpr &E, int S) {
 
 class RowPushPlanner {
 public:
-  RowPushPlanner(const PolyModel &PM, Program &P) : PM(PM), P(P) {}
+  RowPushPlanner(const PolyModel &PM, const std::vector<SplitPlan> &Splits,
+                 Program &P)
+      : PM(PM), Plans(Splits), P(P) {}
 
   void run() {
     for (size_t G = 0; G < P.Groups.size(); ++G) {
@@ -73,6 +75,7 @@ public:
 
 private:
   const PolyModel &PM;
+  const std::vector<SplitPlan> &Plans; // P.Splits' plans, in order
   Program &P;
 
   /// Empty Why: not a group this concerns (no split reductions).
@@ -149,7 +152,7 @@ private:
       // of U(T) (all of it where it is convex; a k of U(T) outside it is
       // also added by the pre-pass, harmless for max and min), one
       // interval [ULo, UHi] of k where UCond holds.
-      isl::set Core = convexCore(islParse<isl::set>(PM.ctx(), Sp.USet));
+      isl::set Core = convexCore(Plans[SI].U);
       if (Core.is_empty())
         return No("U(T) has no convex part");
       const unsigned NT = static_cast<unsigned>(Sp.TileVars.size());
@@ -180,6 +183,7 @@ private:
 
 } // namespace
 
-void dpc::planCpuRowPush(const PolyModel &PM, Program &P) {
-  RowPushPlanner(PM, P).run();
+void dpc::planCpuRowPush(const PolyModel &PM,
+                         const std::vector<SplitPlan> &Splits, Program &P) {
+  RowPushPlanner(PM, Splits, P).run();
 }

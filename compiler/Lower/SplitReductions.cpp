@@ -710,7 +710,8 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
       isl::set Rest = RS->Inner.subtract(U.apply(ToTK.reverse()));
       Sp.RestLoops = loopsOverSet(dimsToParams(Rest, 0, Gr.Dims, X), Ctx, "rk");
       (void)NK;
-      Sp.USet = islStr(U.coalesce());
+      Sp.U = U.coalesce();
+      Sp.USet = islStr(Sp.U);
       if (!UOld.is_null() && !UOld.is_empty() && isOneConvexPiece(UOld)) {
         isl::set UO = dimsToParams(UOld, 0, NT, TV);
         Affine Lo, Hi;
