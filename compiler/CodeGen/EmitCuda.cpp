@@ -972,7 +972,7 @@ struct CudaPrinter {
              storeType(M.Tables[T].Type), Off, M.Tables[T].Name);
     for (auto &[SO, Off] : S.RestOffset) {
       const SplitInfo &SI = P.Splits[SO.first];
-      int T = (SO.second ? SI.YRest : SI.XRest).Table;
+      int T = SI.rest(SO.second).Table;
       W.line("{} *{} = reinterpret_cast<{} *>(dpc_smem + {}); // what "
              "tile product {}'s remainder reads of {} outside the tile",
              storeType(M.Tables[T].Type), restCopyName(SO.first, SO.second),

@@ -519,7 +519,7 @@ std::vector<ValueStyle::RestCopy> dpc::restCopies(const Program &P, int SI) {
     for (int O = 0; O < 2; ++O) {
       if (!P.Gpu.Products[S].StageRest[O])
         continue;
-      const SplitInfo::RestBox &B = O ? P.Splits[S].YRest : P.Splits[S].XRest;
+      const SplitInfo::RestBox &B = P.Splits[S].rest(O);
       Out.push_back({B.Table, restCopyName(S, O),
                      B.Size});
     }
@@ -535,7 +535,7 @@ static std::vector<IExprPtr> restBoxLo(const Program &P, int S, int O,
   for (size_t D = 0; D < Sp.TileVars.size() && D < Tile.size(); ++D)
     Sub[Sp.TileVars[D]] = Tile[D];
   std::vector<IExprPtr> Lo;
-  for (auto &L : (O ? Sp.YRest : Sp.XRest).Lo)
+  for (auto &L : Sp.rest(O).Lo)
     Lo.push_back(substitute(L, Sub));
   return Lo;
 }
@@ -572,7 +572,7 @@ void dpc::emitRestLoad(const Program &P, const Group &G,
       for (int O = 0; O < 2; ++O) {
         if (!P.Gpu.Products[S].StageRest[O])
           continue;
-        const SplitInfo::RestBox &B = O ? P.Splits[S].YRest : P.Splits[S].XRest;
+        const SplitInfo::RestBox &B = P.Splits[S].rest(O);
         const TableInfo &Tab = M.Tables[B.Table];
         std::vector<IExprPtr> Lo = restBoxLo(P, S, O, Tile);
         W.comment(fmt::format("what tile product {}'s remainder loops read of "

@@ -173,7 +173,7 @@ void lir::dumpSchedule(const Program &P, llvm::raw_ostream &OS) {
     if (Sp.OldLo)
       OS << "  reads two wavefront steps back or more: " << Sp.OldSet << "\n";
     for (int O = 0; O < 2; ++O) {
-      const SplitInfo::RestBox &B = O ? Sp.YRest : Sp.XRest;
+      const SplitInfo::RestBox &B = Sp.rest(O);
       if (B.Table < 0)
         continue;
       OS << "  the remainder's reads of " << (O ? "Y" : "X")

@@ -394,6 +394,9 @@ struct SplitInfo {
     }
   };
   RestBox XRest, YRest; // X's reads, Y's reads
+  /// Operand O's box: X's (O = 0) or Y's (O = 1).
+  const RestBox &rest(int O) const { return O ? YRest : XRest; }
+  RestBox &rest(int O) { return O ? YRest : XRest; }
   /// The remainder loops (the statement's SplitReduce Rest) cut by where
   /// each operand's read lies, for the GPU's in-tile phase: a Block of
   /// Marks "rest_sources", each over its piece of (cell, k), whose Ref is

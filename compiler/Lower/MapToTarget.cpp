@@ -776,7 +776,7 @@ struct GpuMapper {
             !std::count(Gr->Stmts.begin(), Gr->Stmts.end(), Sp.Stmt))
           continue;
         for (int O = 0; O < 2; ++O) {
-          const SplitInfo::RestBox &B = O ? Sp.YRest : Sp.XRest;
+          const SplitInfo::RestBox &B = Sp.rest(O);
           if (B.Table < 0)
             continue;
           int64_t End =
