@@ -453,9 +453,9 @@ struct CudaPrinter {
     if (GP.S16) {
       W.comment(fmt::format(
           "int16x2 where this problem's sizes keep the operands' proven "
-          "ranges within\n+-16383 (dpc_int16_product{}): two columns per "
+          "ranges within\n+-{} (dpc_int16_product{}): two columns per "
           "instruction; int32 otherwise",
-          Id));
+          S16Kept, Id));
       W.open("if (dpc_int16_product" + Id + "(dpc_p))");
       W.line("uint32_t dpc_r2[{}][{}];", RB, CB / 2);
       W.line("#pragma unroll");

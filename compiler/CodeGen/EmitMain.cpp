@@ -103,9 +103,9 @@ std::string dpc::emitMain(const Program &P) {
       W.line("std::fprintf(out, \"  GPU tile product {0}: %s\\n\", "
              "dpc_int16_product{0}(p) ? \"int16x2, two columns per "
              "instruction (its operands' proven ranges lie within "
-             "+-16383)\" : \"int32 (its operands' proven ranges may leave "
-             "+-16383)\");",
-             S);
+             "+-{1})\" : \"int32 (its operands' proven ranges may leave "
+             "+-{1})\");",
+             S, S16Kept);
   W.line("std::fprintf(out, \"  work: %.0f cells; memory: %s of tables "
          "(--verify adds %s for the untiled reference)\\n\", all_cells, "
          "dpc_rt::format_bytes(table_bytes(p)).c_str(), "

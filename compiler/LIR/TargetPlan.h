@@ -74,6 +74,10 @@ enum class GpuProductForm {
 };
 const char *gpuProductFormName(GpuProductForm F);
 
+/// The largest operand magnitude an int16x2 tile product keeps (GpuProduct::S16):
+/// a sum of two such values never wraps int16.
+constexpr int64_t S16Kept = (int64_t(1) << 14) - 1;
+
 struct GpuProduct {
   GpuProductForm Form = GpuProductForm::Generic;
   std::string Why;

@@ -34,9 +34,6 @@ using namespace dpc::lir;
 
 namespace {
 
-/// The largest magnitude the int16x2 form keeps for an operand value.
-constexpr int64_t S16Kept = (int64_t(1) << 14) - 1;
-
 /// `B(params) <= Limit` (Upper) or `B(params) >= -Limit` (lower), integral:
 /// B's rational coefficients scaled by their denominators' lcm. Null when
 /// a scaled coefficient exceeds 2^20 (the generated test refuses params
