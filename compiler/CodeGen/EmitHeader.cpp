@@ -331,7 +331,7 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
     W.open("if (dpc_store)");
   emitCellStores(P, SI, X, VS.T, Reference, W,
                  Cache ? fmt::format("dpc_cur_{}[{}] = dpc_v;", Tab.Name,
-                                     tileLocal(*G, X))
+                                     tileLocal(P, St.Table, X))
                        : "");
   if (Lanes || Strip)
     W.close();

@@ -424,12 +424,48 @@ std::string dpc::inTileCond(const Group &G, const std::vector<IExprPtr> &Y) {
   return C;
 }
 
-std::string dpc::tileLocal(const Group &G, const std::vector<IExprPtr> &Y) {
+std::string dpc::pitchedOffset(const std::vector<int64_t> &Extents,
+                               const std::vector<IExprPtr> &Y,
+                               const std::vector<std::string> &Lo) {
   std::string L = "0";
   for (size_t D = 0; D < Y.size(); ++D)
-    L = "(" + L + ") * " + std::to_string(G.TileSizes[D]) + " + ((" +
-        iexpr(Y[D]) + ") - dpc_lo" + std::to_string(D) + ")";
+    L = "(" + L + ") * " + std::to_string(Extents[D]) + " + ((" +
+        iexpr(Y[D]) + ") - " + Lo[D] + ")";
   return L;
+}
+
+/// The offset over Extents of element dpc_e of a dense row-major box of
+/// Size (dpc_e itself when they agree).
+static std::string denseToPitched(const std::vector<int64_t> &Size,
+                                  const std::vector<int64_t> &Extents) {
+  if (Size == Extents)
+    return "dpc_e";
+  std::string L;
+  int64_t Dense = 1, Pitched = 1;
+  for (size_t D = Size.size(); D-- > 0;) {
+    if (Size[D] == 1) { // (index 0 along it)
+      Pitched *= Extents[D];
+      continue;
+    }
+    std::string Idx = Dense == 1 ? "dpc_e" : fmt::format("dpc_e / {}", Dense);
+    if (D > 0)
+      Idx = fmt::format("({}) % {}", Idx, Size[D]);
+    L = (Pitched == 1 ? Idx : fmt::format("({}) * {}", Idx, Pitched)) +
+        (L.empty() ? "" : " + " + L);
+    Dense *= Size[D];
+    Pitched *= Extents[D];
+  }
+  return L;
+}
+
+std::string dpc::tileLocal(const Program &P, int Table,
+                           const std::vector<IExprPtr> &Y) {
+  auto It = P.Gpu.CopyLayout.find(Table);
+  DPC_ASSERT(It != P.Gpu.CopyLayout.end(), "a tile copy without a layout");
+  std::vector<std::string> Lo;
+  for (size_t D = 0; D < Y.size(); ++D)
+    Lo.push_back("dpc_lo" + std::to_string(D));
+  return pitchedOffset(It->second.Extents, Y, Lo);
 }
 
 /// Whether two loads read the same table at the same indices (as printed).
@@ -474,8 +510,8 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
   auto Y = effectiveCell(P, E.Table, E.Idx);
   // (only for a table of the tile's group: its cells have the tile's dims)
   auto Cur = [&] {
-    return "dpc_cur_" + P.M.Tables[effectiveTable(P, E.Table)].Name + "[" +
-           tileLocal(*S.TileCache, Y) + "]";
+    int T = effectiveTable(P, E.Table);
+    return "dpc_cur_" + P.M.Tables[T].Name + "[" + tileLocal(P, T, Y) + "]";
   };
   // A split's remainder operand in a piece of its loops whose reads lie in
   // one place (lir::SplitInfo::RestBySource): read there, no test.
@@ -491,11 +527,10 @@ static std::string rawLoad(const Program &P, const ValueStyle &S,
         for (auto &R : S.RestCopies) {
           if (R.Name != restCopyName(S.RestSplit, O))
             continue;
-          std::string L = "0";
+          std::vector<std::string> Lo;
           for (size_t D = 0; D < Y.size(); ++D)
-            L = "(" + L + ") * " + std::to_string(R.Size[D]) + " + ((" +
-                iexpr(Y[D]) + ") - " + R.Name + "_lo" + std::to_string(D) + ")";
-          return R.Name + "[" + L + "]";
+            Lo.push_back(R.Name + "_lo" + std::to_string(D));
+          return R.Name + "[" + pitchedOffset(R.Extents, Y, Lo) + "]";
         }
         return Global; // (not staged)
       case RestSource::Global:
@@ -521,7 +556,7 @@ std::vector<ValueStyle::RestCopy> dpc::restCopies(const Program &P, int SI) {
         continue;
       const SplitInfo::RestBox &B = P.Splits[S].rest(O);
       Out.push_back({B.Table, restCopyName(S, O),
-                     B.Size});
+                     P.Gpu.Products[S].RestLayout[O].Extents});
     }
   return Out;
 }
@@ -593,8 +628,9 @@ void dpc::emitRestLoad(const Program &P, const Group &G,
                  iexpr(Lo[D]), Stride, B.Size[D]);
           X.push_back(IExpr::var(Tab.Indices[D]));
         }
-        W.line("if ({}) {}[dpc_e] = dpc_t.{}[{}];",
+        W.line("if ({}) {}[{}] = dpc_t.{}[{}];",
                iexpr(domainGuard(M, B.Table, X)), restCopyName(S, O),
+               denseToPitched(B.Size, P.Gpu.Products[S].RestLayout[O].Extents),
                P.Storages[B.Table].Buffer, cellOffset(P, B.Table, X, false));
         W.close();
       }
@@ -1585,9 +1621,10 @@ void dpc::emitTileLoad(const Program &P, const Group &G,
              D, Stride, G.TileSizes[D]);
       X.push_back(IExpr::var(Tab.Indices[D]));
     }
-    W.line("if ({}) dpc_cur_{}[dpc_e] = dpc_t.{}[{}];",
-           iexpr(domainGuard(M, T, X)), Tab.Name, P.Storages[T].Buffer,
-           cellOffset(P, T, X, false));
+    W.line("if ({}) dpc_cur_{}[{}] = dpc_t.{}[{}];",
+           iexpr(domainGuard(M, T, X)), Tab.Name,
+           denseToPitched(G.TileSizes, P.Gpu.CopyLayout.at(T).Extents),
+           P.Storages[T].Buffer, cellOffset(P, T, X, false));
     W.close();
   }
   W.close();

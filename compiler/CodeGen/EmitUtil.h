@@ -190,7 +190,7 @@ struct ValueStyle {
   struct RestCopy {
     int Table = -1;
     std::string Name;
-    std::vector<int64_t> Size;
+    std::vector<int64_t> Extents; // its layout (lir::SharedLayout)
   };
   std::vector<RestCopy> RestCopies;
   /// With TileCache, while printing a piece of split RestSplit's remainder
@@ -286,7 +286,15 @@ void restCopyPreamble(const lir::Program &P, const lir::Group &G, int SI,
 void emitRestLoad(const lir::Program &P, const lir::Group &G,
                   const std::vector<lir::IExprPtr> &Tile, CodeWriter &W);
 std::string inTileCond(const lir::Group &G, const std::vector<lir::IExprPtr> &Y);
-std::string tileLocal(const lir::Group &G, const std::vector<lir::IExprPtr> &Y);
+/// The offset in table Table's tile copy (laid out as P.Gpu.CopyLayout
+/// says) of cell Y, the tile's lowest cell being dpc_lo0, dpc_lo1, ...
+std::string tileLocal(const lir::Program &P, int Table,
+                      const std::vector<lir::IExprPtr> &Y);
+/// The row-major offset over Extents of Y's cell, the array's lowest cell
+/// being Lo (the names of its indices' lowest values).
+std::string pitchedOffset(const std::vector<int64_t> &Extents,
+                          const std::vector<lir::IExprPtr> &Y,
+                          const std::vector<std::string> &Lo);
 
 /// Prints value expressions as statements; each call returns the name of a
 /// local holding the value (in the evaluation type of its table).

@@ -343,6 +343,23 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
         OS << "; product " << SO.first << "'s remainder reads of "
            << (SO.second ? "Y" : "X") << " at " << Off;
       OS << (Kn.SharedOptIn ? " (opt-in above the default)" : "") << "\n";
+      auto Layout = [&](const std::string &What, const SharedLayout &L) {
+        if (L.Why.empty())
+          return;
+        OS << "    " << What << ": ";
+        for (size_t D = 0; D < L.Extents.size(); ++D)
+          OS << (D ? " x " : "") << L.Extents[D];
+        OS << "; " << L.Why << "\n";
+      };
+      for (auto &[T, Off] : Kn.CurOffset) {
+        auto It = P.Gpu.CopyLayout.find(T);
+        if (It != P.Gpu.CopyLayout.end())
+          Layout("tile copy of " + P.M.Tables[T].Name, It->second);
+      }
+      for (auto &[SO, Off] : Kn.RestOffset)
+        Layout("product " + std::to_string(SO.first) + "'s staged " +
+                   (SO.second ? "Y" : "X") + " box",
+               P.Gpu.Products[SO.first].RestLayout[SO.second]);
     }
     if (Kn.SplitK >= 0)
       OS << "    tile product " << Kn.SplitK

@@ -61,6 +61,22 @@ struct Target {
 
 //===-- the GPU plan ------------------------------------------------------===//
 
+/// How a tile kernel's shared-memory array (a tile's copy of a table, a
+/// staged remainder box) lays out its logical box: row-major over Extents,
+/// per dim at least the box's size, the last one padded where that spreads
+/// a warp's reads over more banks (Lower/ChooseSharedPitch.cpp). Empty
+/// Extents: the array is not laid out (no such copy).
+struct SharedLayout {
+  std::vector<int64_t> Extents;
+  std::string Why;          // the banks' count behind the padding, or none
+  int64_t volume() const {
+    int64_t V = 1;
+    for (int64_t E : Extents)
+      V *= E;
+    return V;
+  }
+};
+
 enum class GpuProductForm {
   /// Accumulators in registers, operands staged through shared memory, in
   /// the block of the tile.
@@ -107,6 +123,8 @@ struct GpuProduct {
   /// outside the tile from a copy of SplitInfo::XRest / YRest in shared
   /// memory (GpuKernel::RestOffset), loaded at the tile's start.
   std::array<bool, 2> StageRest = {false, false};
+  /// The staged boxes' layouts (GpuProduct::StageRest), X's and Y's.
+  std::array<SharedLayout, 2> RestLayout;
   /// Register-blocked int32 max (min) products (Lower/ChooseProductWidth.cpp):
   /// an int16x2 instance, two columns per DPX instruction, run for a
   /// problem whose params satisfy S16Cond (its operands' proven ranges
@@ -343,6 +361,9 @@ struct GpuPlan {
   /// Per group: whether its tiles are copied into shared memory (its
   /// statements get a `tc_stmt_` variant in the .cu that reads them there).
   std::vector<bool> TileCopy;
+  /// Per table of a TileCopy group: the layout of its tile's copy (the
+  /// same in every kernel of the group).
+  std::map<int, SharedLayout> CopyLayout;
   GpuTraceback Traceback;
 };
 

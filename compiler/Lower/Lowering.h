@@ -131,6 +131,24 @@ lir::ModuleInfo describeModule(const ast::Module &M);
 /// Maps the finished loop form to the target: fills P.Gpu and P.Cpu.
 void mapToTarget(lir::Program &P, const lir::Target &T);
 
+/// A tile kernel's shared-memory array: the tile's copy of table Table of
+/// the kernel's group (Split = -1), or split Split's staged remainder box
+/// of operand Operand (0: X, 1: Y) of Table's cells. Size: its logical box.
+struct SharedArray {
+  int Table = -1;
+  int Split = -1, Operand = 0;
+  std::vector<int64_t> Size;
+};
+
+/// The layout of array A of the tile kernel whose annotated body is Body
+/// (group G's cells, lanes mapped): the box row-major, its rows padded by
+/// the amount that spreads the warps' reads and writes of A over the most
+/// banks, as sampled (Lower/ChooseSharedPitch.cpp).
+lir::SharedLayout chooseSharedLayout(const lir::Program &P,
+                                     const lir::LNode &Body,
+                                     const lir::Group &G, const SharedArray &A,
+                                     int WarpSize);
+
 /// Picks the tiled groups whose CPU in-tile phase runs row by row with the
 /// split reductions' remainders pushed along the rows (lir::CpuRowPush),
 /// and says for each tiled group with split reductions why (GroupWhy).

@@ -74,6 +74,13 @@ constexpr int ProductThreadsSide = 16;
 
 int64_t align16(int64_t X) { return (X + 15) / 16 * 16; }
 
+int64_t vol(const std::vector<int64_t> &Sizes) {
+  int64_t V = 1;
+  for (int64_t S : Sizes)
+    V *= S;
+  return V;
+}
+
 //===-- the GPU ------------------------------------------------------------===//
 
 struct GpuMapper {
@@ -754,15 +761,30 @@ struct GpuMapper {
         Stage = std::max(Stage, G.Products[S].StageBytes);
     K.StageOffset = Off;
     Off = align16(Off + Stage);
-    if (Gr) {
-      int64_t Vol = 1;
-      for (auto S : Gr->TileSizes)
-        Vol *= S;
+    // The tile's copy of each table, its rows padded where that spreads
+    // the warps' reads over more banks (Lower/ChooseSharedPitch.cpp), the
+    // layout chosen at the group's first kernel.
+    auto Fits = [&](int64_t End) {
+      return 2 * (End + T.SharedReservedPerBlock) <= T.SharedPerSM;
+    };
+    if (Gr)
       for (int Tb : Gr->Tables) {
+        auto [It, New] = G.CopyLayout.try_emplace(Tb);
+        SharedLayout &L = It->second;
+        if (New) {
+          L = chooseSharedLayout(P, *K.Body, *Gr,
+                                 SharedArray{Tb, -1, 0, Gr->TileSizes},
+                                 T.WarpSize);
+          if (L.volume() != vol(Gr->TileSizes) &&
+              !Fits(Off + L.volume() * typeBytes(P.M.Tables[Tb].Type)) &&
+              Fits(Off + vol(Gr->TileSizes) * typeBytes(P.M.Tables[Tb].Type))) {
+            L.Why += "; unpadded: padded, two blocks would not fit an SM";
+            L.Extents = Gr->TileSizes;
+          }
+        }
         K.CurOffset[Tb] = Off;
-        Off = align16(Off + Vol * typeBytes(P.M.Tables[Tb].Type));
+        Off = align16(Off + L.volume() * typeBytes(P.M.Tables[Tb].Type));
       }
-    }
     // What the remainder loops of a tile read outside it (SplitInfo::XRest
     // / YRest: a box isl bounds per tile), copied into shared memory at the
     // tile's start where two blocks per SM still fit: the remainder's k
@@ -779,12 +801,24 @@ struct GpuMapper {
           const SplitInfo::RestBox &B = Sp.rest(O);
           if (B.Table < 0)
             continue;
-          int64_t End =
-              align16(Off + B.volume() * typeBytes(P.M.Tables[B.Table].Type));
+          const int64_t Bytes = typeBytes(P.M.Tables[B.Table].Type);
+          SharedLayout &L = G.Products[S].RestLayout[O];
+          if (!G.Products[S].StageRest[O]) {
+            L = chooseSharedLayout(P, *K.Body, *Gr,
+                                   SharedArray{B.Table, S, O, B.Size},
+                                   T.WarpSize);
+            if (!Fits(align16(Off + L.volume() * Bytes)) &&
+                L.volume() != B.volume()) {
+              L.Why += "; unpadded: padded, two blocks would not fit an SM";
+              L.Extents = B.Size;
+            }
+          }
+          int64_t End = align16(Off + L.volume() * Bytes);
           // (a statement's copy of the box is in every kernel of its group)
-          if (!G.Products[S].StageRest[O] &&
-              2 * (End + T.SharedReservedPerBlock) > T.SharedPerSM)
+          if (!G.Products[S].StageRest[O] && !Fits(End)) {
+            L = SharedLayout{};
             continue;
+          }
           K.RestOffset[{S, O}] = Off;
           Off = End;
           G.Products[S].StageRest[O] = true;

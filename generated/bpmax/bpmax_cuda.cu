@@ -37,7 +37,7 @@ tc_stmt_S1_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
-  dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+  dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
 }
 
 // S1[i, j] = max(S1[i + 1, j], S1[i, j - 1], S1[i + 1, j - 1] + intra(seq1[i], seq1[j]) @pair1(i, j), max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j])   where else
@@ -65,18 +65,18 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const int64_t dpc_v0 =
       int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
                 (j) <= dpc_lo1 + 63)
-                   ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                   ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j)-dpc_lo1)]
                    : dpc_t.S1[S1_at(dpc_p, i + 1, j)]));
   const int64_t dpc_v1 =
       int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
                 (j - 1) <= dpc_lo1 + 63)
-                   ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+                   ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
                    : dpc_t.S1[S1_at(dpc_p, i, j - 1)]));
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
   const int64_t dpc_v3 = int64_t(
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
-           ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
            : dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]));
   const int64_t dpc_v4 = score_intra(dpc::ro(dpc_in.seq1[i]), dpc::ro(dpc_in.seq1[j]));
   const int64_t dpc_v5 =
@@ -93,8 +93,8 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
-            int32_t(dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)] +
-                    dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]));
+            int32_t(dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((k)-dpc_lo1)] +
+                    dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 72 + ((j)-dpc_lo1)]));
       }
     }
   }
@@ -107,8 +107,8 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
       {
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
-            dpc_r7n, int32_t(dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)] +
-                             dpc_rs0y[((0) * 63 + ((k + 1) - dpc_rs0y_lo0)) * 63 +
+            dpc_r7n, int32_t(dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((k)-dpc_lo1)] +
+                             dpc_rs0y[((0) * 63 + ((k + 1) - dpc_rs0y_lo0)) * 72 +
                                       ((j)-dpc_rs0y_lo1)]));
       }
     }
@@ -120,7 +120,7 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
       const int64_t k = -dpc_mod(i + 1, 64) + i + 64;
       dpc_r7n = dpc::vmax(
           dpc_r7n,
-          int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 63 + ((k)-dpc_rs0x_lo1)] +
+          int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 67 + ((k)-dpc_rs0x_lo1)] +
                   dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
     }
   }
@@ -134,8 +134,8 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
-            int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 63 + ((k)-dpc_rs0x_lo1)] +
-                    dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]));
+            int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 67 + ((k)-dpc_rs0x_lo1)] +
+                    dpc_cur_S1[((0) * 64 + ((k + 1) - dpc_lo0)) * 72 + ((j)-dpc_lo1)]));
       }
     }
   }
@@ -146,7 +146,7 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   if (dpc_lane == 0) {
     dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
-    dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+    dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
   }
 }
 
@@ -164,7 +164,7 @@ tc_stmt_S2_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
-  dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+  dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
 }
 
 // S2[i, j] = max(S2[i + 1, j], S2[i, j - 1], S2[i + 1, j - 1] + intra(seq2[i], seq2[j]) @pair2(i, j), max k in i + 1 .. j - 1 : S2[i, k] + S2[k + 1, j])   where else
@@ -192,18 +192,18 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const int64_t dpc_v0 =
       int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
                 (j) <= dpc_lo1 + 63)
-                   ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                   ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j)-dpc_lo1)]
                    : dpc_t.S2[S2_at(dpc_p, i + 1, j)]));
   const int64_t dpc_v1 =
       int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
                 (j - 1) <= dpc_lo1 + 63)
-                   ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+                   ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
                    : dpc_t.S2[S2_at(dpc_p, i, j - 1)]));
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
   const int64_t dpc_v3 = int64_t(
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
-           ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
            : dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]));
   const int64_t dpc_v4 = score_intra(dpc::ro(dpc_in.seq2[i]), dpc::ro(dpc_in.seq2[j]));
   const int64_t dpc_v5 =
@@ -220,8 +220,8 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
-            int32_t(dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)] +
-                    dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]));
+            int32_t(dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((k)-dpc_lo1)] +
+                    dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 72 + ((j)-dpc_lo1)]));
       }
     }
   }
@@ -234,8 +234,8 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
       {
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
-            dpc_r7n, int32_t(dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)] +
-                             dpc_rs1y[((0) * 63 + ((k + 1) - dpc_rs1y_lo0)) * 63 +
+            dpc_r7n, int32_t(dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((k)-dpc_lo1)] +
+                             dpc_rs1y[((0) * 63 + ((k + 1) - dpc_rs1y_lo0)) * 72 +
                                       ((j)-dpc_rs1y_lo1)]));
       }
     }
@@ -247,7 +247,7 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
       const int64_t k = -dpc_mod(i + 1, 64) + i + 64;
       dpc_r7n = dpc::vmax(
           dpc_r7n,
-          int32_t(dpc_rs1x[((0) * 63 + ((i)-dpc_rs1x_lo0)) * 63 + ((k)-dpc_rs1x_lo1)] +
+          int32_t(dpc_rs1x[((0) * 63 + ((i)-dpc_rs1x_lo0)) * 67 + ((k)-dpc_rs1x_lo1)] +
                   dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
     }
   }
@@ -261,8 +261,8 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
-            int32_t(dpc_rs1x[((0) * 63 + ((i)-dpc_rs1x_lo0)) * 63 + ((k)-dpc_rs1x_lo1)] +
-                    dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]));
+            int32_t(dpc_rs1x[((0) * 63 + ((i)-dpc_rs1x_lo0)) * 67 + ((k)-dpc_rs1x_lo1)] +
+                    dpc_cur_S2[((0) * 64 + ((k + 1) - dpc_lo0)) * 72 + ((j)-dpc_lo1)]));
       }
     }
   }
@@ -273,7 +273,7 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   if (dpc_lane == 0) {
     dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
-    dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+    dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
   }
 }
 
@@ -296,7 +296,7 @@ __device__ __forceinline__ void tc_stmt_F_case1(const Params &dpc_p, const Input
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(dpc_v0, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
   dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
-                32 +
+                44 +
             ((j2)-dpc_lo3)] = dpc_v;
 }
 
@@ -319,7 +319,7 @@ __device__ __forceinline__ void tc_stmt_F_case2(const Params &dpc_p, const Input
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(dpc_v0, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
   dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
-                32 +
+                44 +
             ((j2)-dpc_lo3)] = dpc_v;
 }
 
@@ -343,7 +343,7 @@ __device__ __forceinline__ void tc_stmt_F_case3(const Params &dpc_p, const Input
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v1, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
   dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
-                32 +
+                44 +
             ((j2)-dpc_lo3)] = dpc_v;
 }
 
@@ -392,7 +392,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
              ? dpc_cur_F[((((0) * 1 + ((i1 + 1) - dpc_lo0)) * 1 + ((j1 - 1) - dpc_lo1)) *
                               32 +
                           ((i2)-dpc_lo2)) *
-                             32 +
+                             44 +
                          ((j2)-dpc_lo3)]
              : dpc_t.F[F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]));
     const int64_t dpc_v2 =
@@ -411,7 +411,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
           (j2 - 1) >= dpc_lo3 && (j2 - 1) <= dpc_lo3 + 31)
              ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
                           ((i2 + 1) - dpc_lo2)) *
-                             32 +
+                             44 +
                          ((j2 - 1) - dpc_lo3)]
              : dpc_t.F[F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]));
     const int64_t dpc_v6 =
@@ -452,7 +452,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                   (k2) >= dpc_lo3 && (k2) <= dpc_lo3 + 31)
                      ? dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((k1)-dpc_lo1)) * 32 +
                                   ((i2)-dpc_lo2)) *
-                                     32 +
+                                     44 +
                                  ((k2)-dpc_lo3)]
                      : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
                 int64_t(
@@ -463,7 +463,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                                        ((j1)-dpc_lo1)) *
                                           32 +
                                       ((k2 + 1) - dpc_lo2)) *
-                                         32 +
+                                         44 +
                                      ((j2)-dpc_lo3)]
                          : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
       }
@@ -487,7 +487,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
             dpc_r11n,
             int32_t(dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
                                ((i2)-dpc_lo2)) *
-                                  32 +
+                                  44 +
                               ((k2)-dpc_lo3)] +
                     dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
       }
@@ -504,9 +504,9 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
             dpc_r11n,
             int32_t(dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
                                ((i2)-dpc_lo2)) *
-                                  32 +
+                                  44 +
                               ((k2)-dpc_lo3)] +
-                    dpc_rs3y[((0) * 31 + ((k2 + 1) - dpc_rs3y_lo0)) * 32 +
+                    dpc_rs3y[((0) * 31 + ((k2 + 1) - dpc_rs3y_lo0)) * 36 +
                              ((j2)-dpc_rs3y_lo1)]));
       }
     }
@@ -525,9 +525,9 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                 dpc_rs3x[((((0) * 1 + ((i1)-dpc_rs3x_lo0)) * 1 + ((j1)-dpc_rs3x_lo1)) *
                               31 +
                           ((i2)-dpc_rs3x_lo2)) *
-                             31 +
+                             39 +
                          ((k2)-dpc_rs3x_lo3)] +
-                dpc_rs3y[((0) * 31 + ((k2 + 1) - dpc_rs3y_lo0)) * 32 +
+                dpc_rs3y[((0) * 31 + ((k2 + 1) - dpc_rs3y_lo0)) * 36 +
                          ((j2)-dpc_rs3y_lo1)]));
       }
     }
@@ -552,7 +552,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
             int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
                     dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
                                ((k2 + 1) - dpc_lo2)) *
-                                  32 +
+                                  44 +
                               ((j2)-dpc_lo3)]));
       }
     }
@@ -566,7 +566,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
             int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
                     dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
                                ((k2 + 1) - dpc_lo2)) *
-                                  32 +
+                                  44 +
                               ((j2)-dpc_lo3)]));
       }
     }
@@ -582,10 +582,10 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
         dpc_r13n = dpc::vmax(
             dpc_r13n,
             int32_t(
-                dpc_rs4x[((0) * 32 + ((i2)-dpc_rs4x_lo0)) * 31 + ((k2)-dpc_rs4x_lo1)] +
+                dpc_rs4x[((0) * 32 + ((i2)-dpc_rs4x_lo0)) * 56 + ((k2)-dpc_rs4x_lo1)] +
                 dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
                            ((k2 + 1) - dpc_lo2)) *
-                              32 +
+                              44 +
                           ((j2)-dpc_lo3)]));
       }
     }
@@ -601,11 +601,11 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
         dpc_r13n = dpc::vmax(
             dpc_r13n,
             int32_t(
-                dpc_rs4x[((0) * 32 + ((i2)-dpc_rs4x_lo0)) * 31 + ((k2)-dpc_rs4x_lo1)] +
+                dpc_rs4x[((0) * 32 + ((i2)-dpc_rs4x_lo0)) * 56 + ((k2)-dpc_rs4x_lo1)] +
                 dpc_rs4y[((((0) * 1 + ((i1)-dpc_rs4y_lo0)) * 1 + ((j1)-dpc_rs4y_lo1)) *
                               31 +
                           ((k2 + 1) - dpc_rs4y_lo2)) *
-                             31 +
+                             36 +
                          ((j2)-dpc_rs4y_lo3)]));
       }
     }
@@ -617,11 +617,11 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
         dpc_r13n = dpc::vmax(
             dpc_r13n,
             int32_t(
-                dpc_rs4x[((0) * 32 + ((i2)-dpc_rs4x_lo0)) * 31 + ((k2)-dpc_rs4x_lo1)] +
+                dpc_rs4x[((0) * 32 + ((i2)-dpc_rs4x_lo0)) * 56 + ((k2)-dpc_rs4x_lo1)] +
                 dpc_rs4y[((((0) * 1 + ((i1)-dpc_rs4y_lo0)) * 1 + ((j1)-dpc_rs4y_lo1)) *
                               31 +
                           ((k2 + 1) - dpc_rs4y_lo2)) *
-                             31 +
+                             36 +
                          ((j2)-dpc_rs4y_lo3)]));
       }
     }
@@ -641,7 +641,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   if (dpc_lane == 0) {
     dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
     dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
-                  32 +
+                  44 +
               ((j2)-dpc_lo3)] = dpc_v;
   }
 }
@@ -1025,9 +1025,9 @@ __global__ void __launch_bounds__(256, 2)
   int32_t *dpc_cur_S2 =
       reinterpret_cast<int32_t *>(dpc_smem + 16384); // this tile's cells of S2
   int32_t *dpc_rs1x = reinterpret_cast<int32_t *>(
-      dpc_smem + 32768); // what tile product 1's remainder reads of X outside the tile
+      dpc_smem + 34816); // what tile product 1's remainder reads of X outside the tile
   int32_t *dpc_rs1y = reinterpret_cast<int32_t *>(
-      dpc_smem + 48656); // what tile product 1's remainder reads of Y outside the tile
+      dpc_smem + 51712); // what tile product 1's remainder reads of Y outside the tile
   __syncthreads();
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
@@ -1038,7 +1038,7 @@ __global__ void __launch_bounds__(256, 2)
       const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
       const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
       if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-        dpc_cur_S2[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+        dpc_cur_S2[(dpc_e / 64) * 72 + (dpc_e) % 64] = dpc_t.S2[S2_at(dpc_p, i, j)];
     }
   }
   // what tile product 1's remainder loops read of X outside the tile
@@ -1046,14 +1046,14 @@ __global__ void __launch_bounds__(256, 2)
     const int64_t i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
     const int64_t j = 64 * c1 - 64 * c0 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-      dpc_rs1x[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+      dpc_rs1x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.S2[S2_at(dpc_p, i, j)];
   }
   // what tile product 1's remainder loops read of Y outside the tile
   for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
     const int64_t i = 64 * c1 + 1 + (dpc_e / 63) % 63;
     const int64_t j = 64 * c1 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-      dpc_rs1y[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+      dpc_rs1y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.S2[S2_at(dpc_p, i, j)];
   }
   __syncthreads();
   if (c0 >= 2) {
@@ -1480,9 +1480,9 @@ __global__ void __launch_bounds__(256, 2)
   int32_t *dpc_cur_S1 =
       reinterpret_cast<int32_t *>(dpc_smem + 16384); // this tile's cells of S1
   int32_t *dpc_rs0x = reinterpret_cast<int32_t *>(
-      dpc_smem + 32768); // what tile product 0's remainder reads of X outside the tile
+      dpc_smem + 34816); // what tile product 0's remainder reads of X outside the tile
   int32_t *dpc_rs0y = reinterpret_cast<int32_t *>(
-      dpc_smem + 48656); // what tile product 0's remainder reads of Y outside the tile
+      dpc_smem + 51712); // what tile product 0's remainder reads of Y outside the tile
   __syncthreads();
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
@@ -1493,7 +1493,7 @@ __global__ void __launch_bounds__(256, 2)
       const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
       const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
       if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-        dpc_cur_S1[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
+        dpc_cur_S1[(dpc_e / 64) * 72 + (dpc_e) % 64] = dpc_t.S1[S1_at(dpc_p, i, j)];
     }
   }
   // what tile product 0's remainder loops read of X outside the tile
@@ -1501,14 +1501,14 @@ __global__ void __launch_bounds__(256, 2)
     const int64_t i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
     const int64_t j = 64 * c1 - 64 * c0 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-      dpc_rs0x[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
+      dpc_rs0x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.S1[S1_at(dpc_p, i, j)];
   }
   // what tile product 0's remainder loops read of Y outside the tile
   for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
     const int64_t i = 64 * c1 + 1 + (dpc_e / 63) % 63;
     const int64_t j = 64 * c1 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-      dpc_rs0y[dpc_e] = dpc_t.S1[S1_at(dpc_p, i, j)];
+      dpc_rs0y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.S1[S1_at(dpc_p, i, j)];
   }
   __syncthreads();
   if (c0 >= 2) {
@@ -2681,13 +2681,13 @@ __global__ void __launch_bounds__(256, 2)
   int32_t *dpc_cur_F =
       reinterpret_cast<int32_t *>(dpc_smem + 25616); // this tile's cells of F
   int32_t *dpc_rs3x = reinterpret_cast<int32_t *>(
-      dpc_smem + 29712); // what tile product 3's remainder reads of X outside the tile
+      dpc_smem + 31248); // what tile product 3's remainder reads of X outside the tile
   int32_t *dpc_rs3y = reinterpret_cast<int32_t *>(
-      dpc_smem + 33568); // what tile product 3's remainder reads of Y outside the tile
+      dpc_smem + 36096); // what tile product 3's remainder reads of Y outside the tile
   int32_t *dpc_rs4x = reinterpret_cast<int32_t *>(
-      dpc_smem + 37536); // what tile product 4's remainder reads of X outside the tile
+      dpc_smem + 40560); // what tile product 4's remainder reads of X outside the tile
   int32_t *dpc_rs4y = reinterpret_cast<int32_t *>(
-      dpc_smem + 41504); // what tile product 4's remainder reads of Y outside the tile
+      dpc_smem + 47728); // what tile product 4's remainder reads of Y outside the tile
   __syncthreads();
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
@@ -2703,7 +2703,8 @@ __global__ void __launch_bounds__(256, 2)
       const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
       if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
           M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-        dpc_cur_F[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+        dpc_cur_F[((dpc_e / 32) % 32) * 44 + (dpc_e) % 32] =
+            dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
     }
   }
   // what tile product 3's remainder loops read of X outside the tile
@@ -2714,21 +2715,22 @@ __global__ void __launch_bounds__(256, 2)
     const int64_t j2 = -(32 * c2) + (dpc_e / 1) % 31;
     if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
         M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-      dpc_rs3x[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+      dpc_rs3x[((dpc_e / 31) % 31) * 39 + (dpc_e) % 31] =
+          dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
   }
   // what tile product 3's remainder loops read of Y outside the tile
   for (int64_t dpc_e = threadIdx.x; dpc_e < 992; dpc_e += blockDim.x) {
     const int64_t i = -(32 * c2) + 1 + (dpc_e / 32) % 31;
     const int64_t j = 32 * c3 + (dpc_e / 1) % 32;
     if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-      dpc_rs3y[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+      dpc_rs3y[(dpc_e / 32) * 36 + (dpc_e) % 32] = dpc_t.S2[S2_at(dpc_p, i, j)];
   }
   // what tile product 4's remainder loops read of X outside the tile
   for (int64_t dpc_e = threadIdx.x; dpc_e < 992; dpc_e += blockDim.x) {
     const int64_t i = -(32 * c2) + (dpc_e / 31) % 32;
     const int64_t j = 32 * c3 + 1 + (dpc_e / 1) % 31;
     if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-      dpc_rs4x[dpc_e] = dpc_t.S2[S2_at(dpc_p, i, j)];
+      dpc_rs4x[(dpc_e / 31) * 56 + (dpc_e) % 31] = dpc_t.S2[S2_at(dpc_p, i, j)];
   }
   // what tile product 4's remainder loops read of Y outside the tile
   for (int64_t dpc_e = threadIdx.x; dpc_e < 961; dpc_e += blockDim.x) {
@@ -2738,7 +2740,8 @@ __global__ void __launch_bounds__(256, 2)
     const int64_t j2 = 32 * c3 + 1 + (dpc_e / 1) % 31;
     if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
         M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
-      dpc_rs4y[dpc_e] = dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+      dpc_rs4y[((dpc_e / 31) % 31) * 36 + (dpc_e) % 31] =
+          dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
   }
   __syncthreads();
   if (c0 >= c2 + c3 + 1 && c2 + c3 >= 0) {
@@ -4180,9 +4183,11 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
       dpc_gacc_k2; // split tile products, one slot per tile of a step
   const int dpc_sms = dpc_rt::sm_count(dpc_device);
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 64544));
+      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel1, cudaFuncAttributeMaxDynamicSharedMemorySize, 64544));
+      dpc_kernel1, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel2, cudaFuncAttributeMaxDynamicSharedMemorySize, 52192));
   dpc_rt::StepOverlap dpc_ov_k0(
       dpc_stream); // its side stream (after the uploads and fills above)
   dpc_rt::StepOverlap dpc_ov_k1(
@@ -4218,7 +4223,7 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
           dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.beforeTile();
-      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 64544, dpc_stream>>>(
+      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
           dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.afterTile(c0);
@@ -4246,7 +4251,7 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
           dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k1.beforeTile();
-      dpc_kernel1<<<static_cast<unsigned>(dpc_n), 256, 64544, dpc_stream>>>(
+      dpc_kernel1<<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
           dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k1.afterTile(c0);
@@ -4267,7 +4272,7 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                      dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(),
                                    dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
-      dpc_kernel2<<<static_cast<unsigned>(dpc_n), 256, 45360, dpc_stream>>>(
+      dpc_kernel2<<<static_cast<unsigned>(dpc_n), 256, 52192, dpc_stream>>>(
           dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;
@@ -4278,10 +4283,10 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
       // one block per tile of the step, of every problem
       // (a step of at least 4 tiles per SM: the instance at 4 blocks per SM)
       if (dpc_n >= size_t(4) * size_t(dpc_sms))
-        dpc_kernel3<4><<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+        dpc_kernel3<4><<<static_cast<unsigned>(dpc_n), 256, 5632, dpc_stream>>>(
             dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
       else
-        dpc_kernel3<2><<<static_cast<unsigned>(dpc_n), 256, 4096, dpc_stream>>>(
+        dpc_kernel3<2><<<static_cast<unsigned>(dpc_n), 256, 5632, dpc_stream>>>(
             dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;

@@ -115,7 +115,10 @@ gpu:
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 1 (63 x 63 cells of S2), Y of tile product 1 (63 x 63 cells of S2)
     host loops: c0
     tile list: c1
-    shared memory: 64544 bytes; accumulator 1 at 0; staging at 16384; tile of S2 at 16384; product 1's remainder reads of X at 32768; product 1's remainder reads of Y at 48656 (opt-in above the default)
+    shared memory: 69856 bytes; accumulator 1 at 0; staging at 16384; tile of S2 at 16384; product 1's remainder reads of X at 34816; product 1's remainder reads of Y at 51712 (opt-in above the default)
+    tile copy of S2: 64 x 72; rows of 64 padded to 72: 1.33 wavefronts per warp request instead of 3.98 (sampled)
+    product 1's staged X box: 63 x 67; rows of 63 padded to 67: 1.00 wavefronts per warp request instead of 7.31 (sampled)
+    product 1's staged Y box: 63 x 72; rows of 63 padded to 72: 1.00 wavefronts per warp request instead of 4.00 (sampled)
     tile product 1 runs before it in kernel dpc_product0 (17408 bytes of shared memory)
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
@@ -123,7 +126,10 @@ gpu:
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of S1), Y of tile product 0 (63 x 63 cells of S1)
     host loops: c0
     tile list: c1
-    shared memory: 64544 bytes; accumulator 0 at 0; staging at 16384; tile of S1 at 16384; product 0's remainder reads of X at 32768; product 0's remainder reads of Y at 48656 (opt-in above the default)
+    shared memory: 69856 bytes; accumulator 0 at 0; staging at 16384; tile of S1 at 16384; product 0's remainder reads of X at 34816; product 0's remainder reads of Y at 51712 (opt-in above the default)
+    tile copy of S1: 64 x 72; rows of 64 padded to 72: 1.33 wavefronts per warp request instead of 3.98 (sampled)
+    product 0's staged X box: 63 x 67; rows of 63 padded to 67: 1.00 wavefronts per warp request instead of 7.31 (sampled)
+    product 0's staged Y box: 63 x 72; rows of 63 padded to 72: 1.00 wavefronts per warp request instead of 4.00 (sampled)
     tile product 0 runs before it in kernel dpc_product1 (17408 bytes of shared memory)
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
@@ -131,7 +137,12 @@ gpu:
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 3 (1 x 1 x 31 x 31 cells of F), Y of tile product 3 (31 x 32 cells of S2), X of tile product 4 (32 x 31 cells of S2), Y of tile product 4 (1 x 1 x 31 x 31 cells of F)
     host loops: c0
     tile list: c1, c2, c3
-    shared memory: 45360 bytes; accumulator 2 at 0; accumulator 3 at 4112; accumulator 4 at 8208; accumulator 5 at 12304; staging at 16400; tile of F at 25616; product 3's remainder reads of X at 29712; product 3's remainder reads of Y at 33568; product 4's remainder reads of X at 37536; product 4's remainder reads of Y at 41504
+    shared memory: 52192 bytes; accumulator 2 at 0; accumulator 3 at 4112; accumulator 4 at 8208; accumulator 5 at 12304; staging at 16400; tile of F at 25616; product 3's remainder reads of X at 31248; product 3's remainder reads of Y at 36096; product 4's remainder reads of X at 40560; product 4's remainder reads of Y at 47728 (opt-in above the default)
+    tile copy of F: 1 x 1 x 32 x 44; rows of 32 padded to 44: 1.21 wavefronts per warp request instead of 3.25 (sampled)
+    product 3's staged X box: 1 x 1 x 31 x 39; rows of 31 padded to 39: 1.00 wavefronts per warp request instead of 3.97 (sampled)
+    product 3's staged Y box: 31 x 36; rows of 32 padded to 36: 1.00 wavefronts per warp request instead of 7.57 (sampled)
+    product 4's staged X box: 32 x 56; rows of 31 padded to 56: 1.02 wavefronts per warp request instead of 4.00 (sampled)
+    product 4's staged Y box: 1 x 1 x 31 x 36; rows of 31 padded to 36: 1.00 wavefronts per warp request instead of 3.99 (sampled)
     tile product 2 runs before it in kernel dpc_product2 (9216 bytes of shared memory)
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
       loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration, barrier after
@@ -141,7 +152,8 @@ gpu:
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory
     host loops: c0
     tile list: c1, c2
-    shared memory: 4096 bytes; tile of F at 0
+    shared memory: 5632 bytes; tile of F at 0
+    tile copy of F: 1 x 1 x 32 x 44; rows of 32 padded to 44: 1.21 wavefronts per warp request instead of 3.25 (sampled)
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration
   tile product 0: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
     why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the k whose reads lie two wavefront steps back or more (isl) on a second stream of lower priority, beside the previous step's tile kernel, in parts for 16 blocks per SM (short blocks free SMs for the tile kernel); the others (the k reading the previous step's tiles) just before the tile kernel

@@ -61,7 +61,10 @@ gpu:
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of C), Y of tile product 0 (63 x 63 cells of C)
     host loops: c0
     tile list: c1
-    shared memory: 64544 bytes; accumulator 0 at 0; staging at 16384; tile of C at 16384; product 0's remainder reads of X at 32768; product 0's remainder reads of Y at 48656 (opt-in above the default)
+    shared memory: 69856 bytes; accumulator 0 at 0; staging at 16384; tile of C at 16384; product 0's remainder reads of X at 34816; product 0's remainder reads of Y at 51712 (opt-in above the default)
+    tile copy of C: 64 x 72; rows of 64 padded to 72: 1.38 wavefronts per warp request instead of 4.45 (sampled)
+    product 0's staged X box: 63 x 67; rows of 63 padded to 67: 1.00 wavefronts per warp request instead of 8.00 (sampled)
+    product 0's staged Y box: 63 x 72; rows of 63 padded to 72: 1.00 wavefronts per warp request instead of 4.00 (sampled)
     tile product 0 runs before it in kernel dpc_product0 (17408 bytes of shared memory)
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration

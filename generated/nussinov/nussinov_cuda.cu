@@ -35,7 +35,7 @@ __device__ __forceinline__ void tc_stmt_C_case1(const Params &dpc_p, const Input
   const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
-  dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+  dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
 }
 
 // C[i, j] = max(C[i + 1, j], C[i, j - 1], C[i + 1, j - 1] + bond(seq[i], seq[j]) @pair(i, j), max k in i + 1 .. j - 1 : C[i, k] + C[k + 1, j])   where else
@@ -61,18 +61,18 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   const int64_t dpc_v0 =
       int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
                 (j) <= dpc_lo1 + 63)
-                   ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]
+                   ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j)-dpc_lo1)]
                    : dpc_t.C[C_at(dpc_p, i + 1, j)]));
   const int64_t dpc_v1 =
       int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
                 (j - 1) <= dpc_lo1 + 63)
-                   ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+                   ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
                    : dpc_t.C[C_at(dpc_p, i, j - 1)]));
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
   const int32_t dpc_v3 = int32_t(
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
-           ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 64 + ((j - 1) - dpc_lo1)]
+           ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
            : dpc_t.C[C_at(dpc_p, i + 1, j - 1)]));
   const int32_t dpc_v4 =
       int32_t(score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j])));
@@ -89,8 +89,8 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
-            int32_t(dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)] +
-                    dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]));
+            int32_t(dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((k)-dpc_lo1)] +
+                    dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 72 + ((j)-dpc_lo1)]));
       }
     }
   }
@@ -103,8 +103,8 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
       {
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
-            dpc_r7n, int32_t(dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((k)-dpc_lo1)] +
-                             dpc_rs0y[((0) * 63 + ((k + 1) - dpc_rs0y_lo0)) * 63 +
+            dpc_r7n, int32_t(dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((k)-dpc_lo1)] +
+                             dpc_rs0y[((0) * 63 + ((k + 1) - dpc_rs0y_lo0)) * 72 +
                                       ((j)-dpc_rs0y_lo1)]));
       }
     }
@@ -116,7 +116,7 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
       const int64_t k = -dpc_mod(i + 1, 64) + i + 64;
       dpc_r7n = dpc::vmax(
           dpc_r7n,
-          int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 63 + ((k)-dpc_rs0x_lo1)] +
+          int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 67 + ((k)-dpc_rs0x_lo1)] +
                   dpc_t.C[C_at(dpc_p, k + 1, j)]));
     }
   }
@@ -130,8 +130,8 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
         const int64_t k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
-            int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 63 + ((k)-dpc_rs0x_lo1)] +
-                    dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 64 + ((j)-dpc_lo1)]));
+            int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 67 + ((k)-dpc_rs0x_lo1)] +
+                    dpc_cur_C[((0) * 64 + ((k + 1) - dpc_lo0)) * 72 + ((j)-dpc_lo1)]));
       }
     }
   }
@@ -142,7 +142,7 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   if (dpc_lane == 0) {
     dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
-    dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 64 + ((j)-dpc_lo1)] = dpc_v;
+    dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
   }
 }
 
@@ -519,9 +519,9 @@ __global__ void __launch_bounds__(256, 2)
   int32_t *dpc_cur_C =
       reinterpret_cast<int32_t *>(dpc_smem + 16384); // this tile's cells of C
   int32_t *dpc_rs0x = reinterpret_cast<int32_t *>(
-      dpc_smem + 32768); // what tile product 0's remainder reads of X outside the tile
+      dpc_smem + 34816); // what tile product 0's remainder reads of X outside the tile
   int32_t *dpc_rs0y = reinterpret_cast<int32_t *>(
-      dpc_smem + 48656); // what tile product 0's remainder reads of Y outside the tile
+      dpc_smem + 51712); // what tile product 0's remainder reads of Y outside the tile
   __syncthreads();
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
@@ -532,7 +532,7 @@ __global__ void __launch_bounds__(256, 2)
       const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
       const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
       if (i >= 0 && N - i - 1 >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-        dpc_cur_C[dpc_e] = dpc_t.C[C_at(dpc_p, i, j)];
+        dpc_cur_C[(dpc_e / 64) * 72 + (dpc_e) % 64] = dpc_t.C[C_at(dpc_p, i, j)];
     }
   }
   // what tile product 0's remainder loops read of X outside the tile
@@ -540,14 +540,14 @@ __global__ void __launch_bounds__(256, 2)
     const int64_t i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
     const int64_t j = 64 * c1 - 64 * c0 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && N - i - 1 >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-      dpc_rs0x[dpc_e] = dpc_t.C[C_at(dpc_p, i, j)];
+      dpc_rs0x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.C[C_at(dpc_p, i, j)];
   }
   // what tile product 0's remainder loops read of Y outside the tile
   for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
     const int64_t i = 64 * c1 + 1 + (dpc_e / 63) % 63;
     const int64_t j = 64 * c1 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && N - i - 1 >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-      dpc_rs0y[dpc_e] = dpc_t.C[C_at(dpc_p, i, j)];
+      dpc_rs0y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.C[C_at(dpc_p, i, j)];
   }
   __syncthreads();
   if (c0 >= 2) {
@@ -894,7 +894,7 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
     dpc_rt::fill(dpc_b.get(), dpc_b.size(), dpc::Limits<int32_t>::Neg, dpc_stream);
   const int dpc_sms = dpc_rt::sm_count(dpc_device);
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 64544));
+      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
   dpc_rt::StepOverlap dpc_ov_k0(
       dpc_stream); // its side stream (after the uploads and fills above)
   dpc_rt::EventTimer dpc_timer;
@@ -928,7 +928,7 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
           dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.beforeTile();
-      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 64544, dpc_stream>>>(
+      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
           dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.afterTile(c0);
