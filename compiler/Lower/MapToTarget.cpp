@@ -71,6 +71,17 @@ constexpr int MaxParts = 32;
 /// Thread grid of a register-blocked product: 16 x 16 threads, each with a
 /// (rows / 16) x (cols / 16) block of accumulators.
 constexpr int ProductThreadsSide = 16;
+/// A split-K product's kernel (no tile kernel's threads to share) gives
+/// each thread this many rows and columns of accumulators where the tile
+/// allows it, with as many threads as that takes (at least two warps): 16
+/// updates per two vector loads of shared memory, against 4 per four
+/// scalar ones at 2 x 2. BPMax's 32 x 32 double reduction at 128 x 128:
+/// 0.173 -> 0.153 s (gpu-runs/2026-11-28e/call5; 2.4x was predicted: its
+/// time is not in the shared loads but in staging its short k2 chunks
+/// anew for every k1); its k chunk shrinks with the threads (a larger one
+/// spilled more and ran slower there).
+constexpr int64_t OwnKernelBlock = 4;
+constexpr int OwnKernelMinThreads = 64;
 
 int64_t align16(int64_t X) { return (X + 15) / 16 * 16; }
 
@@ -110,17 +121,42 @@ struct GpuMapper {
     return "";
   }
 
-  GpuProduct registerBlocked(const SplitInfo &Sp) const {
+  /// OwnKernel: the product runs in a kernel of its own (split over k),
+  /// whose block may be smaller than a tile kernel's (OwnKernelBlock).
+  GpuProduct registerBlocked(const SplitInfo &Sp, bool OwnKernel = false) const {
     GpuProduct R;
     R.Form = GpuProductForm::RegisterBlocked;
     R.Rows = Sp.BoxSize[Sp.RowDim];
     R.Cols = Sp.BoxSize[Sp.ColDim];
     R.ThreadsX = R.ThreadsY = ProductThreadsSide;
-    R.RowsPerThread = R.Rows / ProductThreadsSide;
-    R.ColsPerThread = R.Cols / ProductThreadsSide;
-    R.KChunk = KChunk;
-    R.XPerThread = R.Rows * KChunk / TileThreads;
-    R.YPerThread = R.Cols * KChunk / TileThreads;
+    int64_t KC = KChunk;
+    std::string Small;
+    if (OwnKernel && R.Rows % OwnKernelBlock == 0 &&
+        R.Cols % OwnKernelBlock == 0) {
+      const int64_t TY = R.Rows / OwnKernelBlock, TX = R.Cols / OwnKernelBlock;
+      const int64_t N = TX * TY;
+      // (the k chunk shrinks with the threads, so that a thread stages as
+      // many elements as in a tile kernel's block: more would need
+      // registers for their addresses and values)
+      const int64_t C = KChunk * N / TileThreads;
+      if (N >= OwnKernelMinThreads && N < TileThreads && C >= 8 &&
+          (R.Rows * C) % N == 0 && (R.Cols * C) % N == 0) {
+        R.ThreadsX = static_cast<int>(TX);
+        R.ThreadsY = static_cast<int>(TY);
+        R.PartsBlocksPerSM = static_cast<int>(2 * TileThreads / N);
+        KC = C;
+        Small = fmt::format(
+            "; {} threads a block (its own kernel: {} x {} accumulators a "
+            "thread, {} blocks per SM)",
+            N, OwnKernelBlock, OwnKernelBlock, R.PartsBlocksPerSM);
+      }
+    }
+    const int Threads = R.ThreadsX * R.ThreadsY;
+    R.RowsPerThread = R.Rows / R.ThreadsY;
+    R.ColsPerThread = R.Cols / R.ThreadsX;
+    R.KChunk = KC;
+    R.XPerThread = R.Rows * KC / Threads;
+    R.YPerThread = R.Cols * KC / Threads;
     const std::string &KL = Sp.KVars.back();
     const std::string &ColVar =
         P.M.Tables[P.Stmts[Sp.Stmt].Table].Indices[Sp.ColDim];
@@ -131,7 +167,7 @@ struct GpuMapper {
     R.VectorCols = Vec4 && R.ColsPerThread % 4 == 0 ? 4 : 1;
     R.PitchX = R.Rows + 4;
     R.PitchY = R.Cols + 4;
-    R.StageBytes = KChunk * (R.PitchX + R.PitchY) * typeBytes(Sp.Ty);
+    R.StageBytes = KC * (R.PitchX + R.PitchY) * typeBytes(Sp.Ty);
     for (size_t D = Sp.RowDim + 1; D < Sp.BoxSize.size(); ++D)
       R.RowStride *= Sp.BoxSize[D];
     for (size_t D = Sp.ColDim + 1; D < Sp.BoxSize.size(); ++D)
@@ -140,7 +176,8 @@ struct GpuMapper {
     R.Why = fmt::format("rectangular {} x {} product: {} x {} threads, {} x {} "
                         "accumulators each in registers, k staged {} at a time",
                         R.Rows, R.Cols, R.ThreadsY, R.ThreadsX, R.RowsPerThread,
-                        R.ColsPerThread, KChunk);
+                        R.ColsPerThread, R.KChunk) +
+            Small;
     return R;
   }
 
@@ -718,8 +755,9 @@ struct GpuMapper {
           (Sp.Ty == ScalarType::Int32 || Sp.Ty == ScalarType::Int64)) {
         K.SplitK = S;
         GpuProduct &GP = G.Products[S];
-        GP = registerBlocked(Sp);
+        GP = registerBlocked(Sp, /*OwnKernel=*/true);
         GP.Form = GpuProductForm::SplitK;
+        K.SplitKMinBlocksPerSM = GP.PartsBlocksPerSM;
         GP.Why += std::string(Splits.size() == 1
                                   ? "; the tile's only product"
                                   : "; the tile's dominant product (more "

@@ -1560,7 +1560,7 @@ __global__ void __launch_bounds__(256, 2)
 // the product of tile x of the list, into the tile's slot of dpc_gacc2 (atomic
 // max); kernel 2 then reads it. The host picks gridDim.y per step so that the step
 // fills the GPU (1 when it has tiles enough).
-__global__ void __launch_bounds__(256, 2)
+__global__ void __launch_bounds__(64, 8)
     dpc_product2(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
                  int32_t *dpc_gacc2, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
@@ -1590,22 +1590,22 @@ __global__ void __launch_bounds__(256, 2)
       (void)tile2;
       const int64_t tile3 = c3;
       (void)tile3;
-      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
-      // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
+      // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 4 x 4 per thread,
+      // k staged through shared memory 8 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
       // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 31 + 32i3 and i5 < M and ((-i0 - 32i2 - i4 < i5 <= 29 + 32i3 and i5 <= -3 + M) or (i5 >= -1 + 32i3 and i5 > -i1 + 32i3 + i4 and 2i5 >= -i0 - 32i2 + 32i3 - i4)); TK[i0, i1, i2, i3, -1 + i1, i5] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and i5 >= -1 + 32i3 and -32i2 <= i5 <= 30 + 32i3 and i5 <= -2 + M; TK[i0, i1, i2, i3, -i0, i5] : i0 <= 0 and -i0 < i1 < N and 32i3 < M and i5 >= 0 and -32i2 <= i5 <= 31 - 32i2 and i5 <= 30 + 32i3 and i5 <= 28 + i0 + i1 + 32i3 and i5 <= -2 + M and i5 <= -4 + M + i0 + i1 }
       {
         int32_t(*dpc_sx2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 0);
-        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 4608);
-        const int dpc_tx = threadIdx.x % 16, dpc_ty = threadIdx.x / 16;
-        int32_t dpc_reg[2][2];
+        int32_t(*dpc_sy2)[36] = reinterpret_cast<int32_t(*)[36]>(dpc_smem + 1152);
+        const int dpc_tx = threadIdx.x % 8, dpc_ty = threadIdx.x / 8;
+        int32_t dpc_reg[4][4];
         int dpc_wide = 0;     // a finite operand beyond +-dpc::SoftNarrow was read
         bool dpc_did = false; // this block's part of k is not empty
         int dpc_cphase =
             0; // the chunks of the product's k loops so far, modulo gridDim.y
 #pragma unroll
-        for (int q = 0; q < 2; ++q)
+        for (int q = 0; q < 4; ++q)
 #pragma unroll
-          for (int r = 0; r < 2; ++r)
+          for (int r = 0; r < 4; ++r)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
             M >= 32 * tile3 + 1) {
@@ -1619,10 +1619,10 @@ __global__ void __launch_bounds__(256, 2)
                 const int dpc_parts_y = gridDim.y;
                 const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                       (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-                const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 32,
+                const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 8,
                               dpc_khi = dpc_kend;
                 if (dpc_kend >= dpc_kall) {
-                  const int dpc_n = int(((dpc_kend - dpc_kall) / 32 + 1) % dpc_parts_y);
+                  const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
                   dpc_cphase +=
                       dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
                 }
@@ -1637,8 +1637,8 @@ __global__ void __launch_bounds__(256, 2)
                   dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                     const int64_t i1 = -tile0;
                     (void)i1;
                     const int64_t j1 = tile1;
@@ -1661,7 +1661,7 @@ __global__ void __launch_bounds__(256, 2)
                   }
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                     const int64_t i1 = -tile0;
                     (void)i1;
@@ -1685,11 +1685,11 @@ __global__ void __launch_bounds__(256, 2)
                     dpc_py[dpc_m] = dpc_y;
                   }
                   for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                       dpc_k0 += 32 * dpc_parts_y) {
+                       dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                       dpc_sx2[dpc_kk][dpc_rr] =
                           (dpc_pxl >> dpc_m & 1u)
                               ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
@@ -1697,7 +1697,7 @@ __global__ void __launch_bounds__(256, 2)
                     }
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                       dpc_sy2[dpc_kk][dpc_cc] =
                           (dpc_pyl >> dpc_m & 1u)
@@ -1705,12 +1705,12 @@ __global__ void __launch_bounds__(256, 2)
                               : dpc_py[dpc_m];
                     }
                     __syncthreads();
-                    if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                    if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
                       dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                        const int dpc_e = threadIdx.x + 256 * dpc_m;
-                        const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                         const int64_t i1 = -tile0;
                         (void)i1;
                         const int64_t j1 = tile1;
@@ -1721,7 +1721,7 @@ __global__ void __launch_bounds__(256, 2)
                         (void)j2;
                         const int64_t k1 = -tile0;
                         (void)k1;
-                        const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                        const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                         (void)k2;
                         int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                         if (k2 <= dpc_khi)
@@ -1734,7 +1734,7 @@ __global__ void __launch_bounds__(256, 2)
                       }
 #pragma unroll
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                        const int dpc_e = threadIdx.x + 256 * dpc_m;
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
                         const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                         const int64_t i1 = -tile0;
                         (void)i1;
@@ -1746,7 +1746,7 @@ __global__ void __launch_bounds__(256, 2)
                         (void)j2;
                         const int64_t k1 = -tile0;
                         (void)k1;
-                        const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                        const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                         (void)k2;
                         int32_t dpc_y = int32_t(0);
                         if (k2 <= dpc_khi)
@@ -1760,18 +1760,30 @@ __global__ void __launch_bounds__(256, 2)
                     }
                     __syncthreads();
 #pragma unroll
-                    for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                      int32_t dpc_a[2], dpc_b[2];
+                    for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                      int32_t dpc_a[4], dpc_b[4];
 #pragma unroll
-                      for (int q = 0; q < 2; ++q)
-                        dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+                      for (int q = 0; q < 4; q += 4) {
+                        const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                            &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                        dpc_a[q] = dpc_v.x;
+                        dpc_a[q + 1] = dpc_v.y;
+                        dpc_a[q + 2] = dpc_v.z;
+                        dpc_a[q + 3] = dpc_v.w;
+                      }
 #pragma unroll
-                      for (int q = 0; q < 2; ++q)
-                        dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+                      for (int q = 0; q < 4; q += 4) {
+                        const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                            &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                        dpc_b[q] = dpc_v.x;
+                        dpc_b[q + 1] = dpc_v.y;
+                        dpc_b[q + 2] = dpc_v.z;
+                        dpc_b[q + 3] = dpc_v.w;
+                      }
 #pragma unroll
-                      for (int q = 0; q < 2; ++q)
+                      for (int q = 0; q < 4; ++q)
 #pragma unroll
-                        for (int r = 0; r < 2; ++r)
+                        for (int r = 0; r < 4; ++r)
                           dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
                     }
                     __syncthreads();
@@ -1788,10 +1800,10 @@ __global__ void __launch_bounds__(256, 2)
                   const int dpc_parts_y = gridDim.y;
                   const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                         (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-                  const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 32,
+                  const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 8,
                                 dpc_khi = dpc_kend;
                   if (dpc_kend >= dpc_kall) {
-                    const int dpc_n = int(((dpc_kend - dpc_kall) / 32 + 1) % dpc_parts_y);
+                    const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
                     dpc_cphase +=
                         dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
                   }
@@ -1807,8 +1819,8 @@ __global__ void __launch_bounds__(256, 2)
                     dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                       const int64_t i1 = -tile0;
                       (void)i1;
                       const int64_t j1 = tile1;
@@ -1832,7 +1844,7 @@ __global__ void __launch_bounds__(256, 2)
                     }
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                       const int64_t i1 = -tile0;
                       (void)i1;
@@ -1856,11 +1868,11 @@ __global__ void __launch_bounds__(256, 2)
                       dpc_py[dpc_m] = dpc_y;
                     }
                     for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                         dpc_k0 += 32 * dpc_parts_y) {
+                         dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                        const int dpc_e = threadIdx.x + 256 * dpc_m;
-                        const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                         dpc_sx2[dpc_kk][dpc_rr] =
                             (dpc_pxl >> dpc_m & 1u)
                                 ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
@@ -1868,7 +1880,7 @@ __global__ void __launch_bounds__(256, 2)
                       }
 #pragma unroll
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                        const int dpc_e = threadIdx.x + 256 * dpc_m;
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
                         const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                         dpc_sy2[dpc_kk][dpc_cc] =
                             (dpc_pyl >> dpc_m & 1u)
@@ -1876,12 +1888,12 @@ __global__ void __launch_bounds__(256, 2)
                                 : dpc_py[dpc_m];
                       }
                       __syncthreads();
-                      if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                      if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
                         dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                         for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                          const int dpc_e = threadIdx.x + 256 * dpc_m;
-                          const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                          const int dpc_e = threadIdx.x + 64 * dpc_m;
+                          const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                           const int64_t i1 = -tile0;
                           (void)i1;
                           const int64_t j1 = tile1;
@@ -1892,7 +1904,7 @@ __global__ void __launch_bounds__(256, 2)
                           (void)j2;
                           const int64_t k1 = -tile0;
                           (void)k1;
-                          const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                          const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                           (void)k2;
                           int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                           if (k2 <= dpc_khi)
@@ -1905,7 +1917,7 @@ __global__ void __launch_bounds__(256, 2)
                         }
 #pragma unroll
                         for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                          const int dpc_e = threadIdx.x + 256 * dpc_m;
+                          const int dpc_e = threadIdx.x + 64 * dpc_m;
                           const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                           const int64_t i1 = -tile0;
                           (void)i1;
@@ -1917,7 +1929,7 @@ __global__ void __launch_bounds__(256, 2)
                           (void)j2;
                           const int64_t k1 = -tile0;
                           (void)k1;
-                          const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                          const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                           (void)k2;
                           int32_t dpc_y = int32_t(0);
                           if (k2 <= dpc_khi)
@@ -1931,18 +1943,30 @@ __global__ void __launch_bounds__(256, 2)
                       }
                       __syncthreads();
 #pragma unroll
-                      for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                        int32_t dpc_a[2], dpc_b[2];
+                      for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                        int32_t dpc_a[4], dpc_b[4];
 #pragma unroll
-                        for (int q = 0; q < 2; ++q)
-                          dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+                        for (int q = 0; q < 4; q += 4) {
+                          const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                              &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                          dpc_a[q] = dpc_v.x;
+                          dpc_a[q + 1] = dpc_v.y;
+                          dpc_a[q + 2] = dpc_v.z;
+                          dpc_a[q + 3] = dpc_v.w;
+                        }
 #pragma unroll
-                        for (int q = 0; q < 2; ++q)
-                          dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+                        for (int q = 0; q < 4; q += 4) {
+                          const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                              &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                          dpc_b[q] = dpc_v.x;
+                          dpc_b[q + 1] = dpc_v.y;
+                          dpc_b[q + 2] = dpc_v.z;
+                          dpc_b[q + 3] = dpc_v.w;
+                        }
 #pragma unroll
-                        for (int q = 0; q < 2; ++q)
+                        for (int q = 0; q < 4; ++q)
 #pragma unroll
-                          for (int r = 0; r < 2; ++r)
+                          for (int r = 0; r < 4; ++r)
                             dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
                       }
                       __syncthreads();
@@ -1961,10 +1985,10 @@ __global__ void __launch_bounds__(256, 2)
               const int dpc_parts_y = gridDim.y;
               const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                     (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-              const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 32,
+              const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 8,
                             dpc_khi = dpc_kend;
               if (dpc_kend >= dpc_kall) {
-                const int dpc_n = int(((dpc_kend - dpc_kall) / 32 + 1) % dpc_parts_y);
+                const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
                 dpc_cphase +=
                     dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
               }
@@ -1979,8 +2003,8 @@ __global__ void __launch_bounds__(256, 2)
                 dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int dpc_e = threadIdx.x + 64 * dpc_m;
+                  const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                   const int64_t i1 = -tile0;
                   (void)i1;
                   const int64_t j1 = tile1;
@@ -2003,7 +2027,7 @@ __global__ void __launch_bounds__(256, 2)
                 }
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_e = threadIdx.x + 64 * dpc_m;
                   const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                   const int64_t i1 = -tile0;
                   (void)i1;
@@ -2027,30 +2051,30 @@ __global__ void __launch_bounds__(256, 2)
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                     dpc_k0 += 32 * dpc_parts_y) {
+                     dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                     dpc_sx2[dpc_kk][dpc_rr] =
                         (dpc_pxl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
                                                 : dpc_px[dpc_m];
                   }
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                     dpc_sy2[dpc_kk][dpc_cc] =
                         (dpc_pyl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
                                                 : dpc_py[dpc_m];
                   }
                   __syncthreads();
-                  if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                  if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
                     dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                       const int64_t i1 = -tile0;
                       (void)i1;
                       const int64_t j1 = tile1;
@@ -2061,7 +2085,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)j2;
                       const int64_t k1 = kk0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                       (void)k2;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
@@ -2074,7 +2098,7 @@ __global__ void __launch_bounds__(256, 2)
                     }
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                       const int64_t i1 = -tile0;
                       (void)i1;
@@ -2086,7 +2110,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)j2;
                       const int64_t k1 = kk0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                       (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
@@ -2100,18 +2124,30 @@ __global__ void __launch_bounds__(256, 2)
                   }
                   __syncthreads();
 #pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                    int32_t dpc_a[2], dpc_b[2];
+                  for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                    int32_t dpc_a[4], dpc_b[4];
 #pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+                    for (int q = 0; q < 4; q += 4) {
+                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                          &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                      dpc_a[q] = dpc_v.x;
+                      dpc_a[q + 1] = dpc_v.y;
+                      dpc_a[q + 2] = dpc_v.z;
+                      dpc_a[q + 3] = dpc_v.w;
+                    }
 #pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+                    for (int q = 0; q < 4; q += 4) {
+                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                          &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                      dpc_b[q] = dpc_v.x;
+                      dpc_b[q + 1] = dpc_v.y;
+                      dpc_b[q + 2] = dpc_v.z;
+                      dpc_b[q + 3] = dpc_v.w;
+                    }
 #pragma unroll
-                    for (int q = 0; q < 2; ++q)
+                    for (int q = 0; q < 4; ++q)
 #pragma unroll
-                      for (int r = 0; r < 2; ++r)
+                      for (int r = 0; r < 4; ++r)
                         dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
                   }
                   __syncthreads();
@@ -2127,10 +2163,10 @@ __global__ void __launch_bounds__(256, 2)
                 const int dpc_parts_y = gridDim.y;
                 const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                       (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-                const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 32,
+                const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 8,
                               dpc_khi = dpc_kend;
                 if (dpc_kend >= dpc_kall) {
-                  const int dpc_n = int(((dpc_kend - dpc_kall) / 32 + 1) % dpc_parts_y);
+                  const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
                   dpc_cphase +=
                       dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
                 }
@@ -2145,8 +2181,8 @@ __global__ void __launch_bounds__(256, 2)
                   dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                     const int64_t i1 = -tile0;
                     (void)i1;
                     const int64_t j1 = tile1;
@@ -2169,7 +2205,7 @@ __global__ void __launch_bounds__(256, 2)
                   }
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                     const int64_t i1 = -tile0;
                     (void)i1;
@@ -2193,11 +2229,11 @@ __global__ void __launch_bounds__(256, 2)
                     dpc_py[dpc_m] = dpc_y;
                   }
                   for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                       dpc_k0 += 32 * dpc_parts_y) {
+                       dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                       dpc_sx2[dpc_kk][dpc_rr] =
                           (dpc_pxl >> dpc_m & 1u)
                               ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
@@ -2205,7 +2241,7 @@ __global__ void __launch_bounds__(256, 2)
                     }
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                       dpc_sy2[dpc_kk][dpc_cc] =
                           (dpc_pyl >> dpc_m & 1u)
@@ -2213,12 +2249,12 @@ __global__ void __launch_bounds__(256, 2)
                               : dpc_py[dpc_m];
                     }
                     __syncthreads();
-                    if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                    if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
                       dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                        const int dpc_e = threadIdx.x + 256 * dpc_m;
-                        const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                         const int64_t i1 = -tile0;
                         (void)i1;
                         const int64_t j1 = tile1;
@@ -2229,7 +2265,7 @@ __global__ void __launch_bounds__(256, 2)
                         (void)j2;
                         const int64_t k1 = tile1 - 1;
                         (void)k1;
-                        const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                        const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                         (void)k2;
                         int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                         if (k2 <= dpc_khi)
@@ -2242,7 +2278,7 @@ __global__ void __launch_bounds__(256, 2)
                       }
 #pragma unroll
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                        const int dpc_e = threadIdx.x + 256 * dpc_m;
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
                         const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                         const int64_t i1 = -tile0;
                         (void)i1;
@@ -2254,7 +2290,7 @@ __global__ void __launch_bounds__(256, 2)
                         (void)j2;
                         const int64_t k1 = tile1 - 1;
                         (void)k1;
-                        const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                        const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                         (void)k2;
                         int32_t dpc_y = int32_t(0);
                         if (k2 <= dpc_khi)
@@ -2268,18 +2304,30 @@ __global__ void __launch_bounds__(256, 2)
                     }
                     __syncthreads();
 #pragma unroll
-                    for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                      int32_t dpc_a[2], dpc_b[2];
+                    for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                      int32_t dpc_a[4], dpc_b[4];
 #pragma unroll
-                      for (int q = 0; q < 2; ++q)
-                        dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+                      for (int q = 0; q < 4; q += 4) {
+                        const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                            &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                        dpc_a[q] = dpc_v.x;
+                        dpc_a[q + 1] = dpc_v.y;
+                        dpc_a[q + 2] = dpc_v.z;
+                        dpc_a[q + 3] = dpc_v.w;
+                      }
 #pragma unroll
-                      for (int q = 0; q < 2; ++q)
-                        dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+                      for (int q = 0; q < 4; q += 4) {
+                        const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                            &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                        dpc_b[q] = dpc_v.x;
+                        dpc_b[q + 1] = dpc_v.y;
+                        dpc_b[q + 2] = dpc_v.z;
+                        dpc_b[q + 3] = dpc_v.w;
+                      }
 #pragma unroll
-                      for (int q = 0; q < 2; ++q)
+                      for (int q = 0; q < 4; ++q)
 #pragma unroll
-                        for (int r = 0; r < 2; ++r)
+                        for (int r = 0; r < 4; ++r)
                           dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
                     }
                     __syncthreads();
@@ -2297,10 +2345,10 @@ __global__ void __launch_bounds__(256, 2)
               const int dpc_parts_y = gridDim.y;
               const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                     (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-              const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 32,
+              const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 8,
                             dpc_khi = dpc_kend;
               if (dpc_kend >= dpc_kall) {
-                const int dpc_n = int(((dpc_kend - dpc_kall) / 32 + 1) % dpc_parts_y);
+                const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
                 dpc_cphase +=
                     dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
               }
@@ -2315,8 +2363,8 @@ __global__ void __launch_bounds__(256, 2)
                 dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int dpc_e = threadIdx.x + 64 * dpc_m;
+                  const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                   const int64_t i1 = -tile0;
                   (void)i1;
                   const int64_t j1 = tile1;
@@ -2339,7 +2387,7 @@ __global__ void __launch_bounds__(256, 2)
                 }
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_e = threadIdx.x + 64 * dpc_m;
                   const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                   const int64_t i1 = -tile0;
                   (void)i1;
@@ -2363,30 +2411,30 @@ __global__ void __launch_bounds__(256, 2)
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                     dpc_k0 += 32 * dpc_parts_y) {
+                     dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                     dpc_sx2[dpc_kk][dpc_rr] =
                         (dpc_pxl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
                                                 : dpc_px[dpc_m];
                   }
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                     dpc_sy2[dpc_kk][dpc_cc] =
                         (dpc_pyl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
                                                 : dpc_py[dpc_m];
                   }
                   __syncthreads();
-                  if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                  if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
                     dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                       const int64_t i1 = -tile0;
                       (void)i1;
                       const int64_t j1 = tile1;
@@ -2397,7 +2445,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)j2;
                       const int64_t k1 = kk0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                       (void)k2;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
@@ -2410,7 +2458,7 @@ __global__ void __launch_bounds__(256, 2)
                     }
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                       const int64_t i1 = -tile0;
                       (void)i1;
@@ -2422,7 +2470,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)j2;
                       const int64_t k1 = kk0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                       (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
@@ -2436,18 +2484,30 @@ __global__ void __launch_bounds__(256, 2)
                   }
                   __syncthreads();
 #pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                    int32_t dpc_a[2], dpc_b[2];
+                  for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                    int32_t dpc_a[4], dpc_b[4];
 #pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+                    for (int q = 0; q < 4; q += 4) {
+                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                          &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                      dpc_a[q] = dpc_v.x;
+                      dpc_a[q + 1] = dpc_v.y;
+                      dpc_a[q + 2] = dpc_v.z;
+                      dpc_a[q + 3] = dpc_v.w;
+                    }
 #pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+                    for (int q = 0; q < 4; q += 4) {
+                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                          &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                      dpc_b[q] = dpc_v.x;
+                      dpc_b[q + 1] = dpc_v.y;
+                      dpc_b[q + 2] = dpc_v.z;
+                      dpc_b[q + 3] = dpc_v.w;
+                    }
 #pragma unroll
-                    for (int q = 0; q < 2; ++q)
+                    for (int q = 0; q < 4; ++q)
 #pragma unroll
-                      for (int r = 0; r < 2; ++r)
+                      for (int r = 0; r < 4; ++r)
                         dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
                   }
                   __syncthreads();
@@ -2463,10 +2523,10 @@ __global__ void __launch_bounds__(256, 2)
               const int dpc_parts_y = gridDim.y;
               const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                     (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-              const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 32,
+              const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 8,
                             dpc_khi = dpc_kend;
               if (dpc_kend >= dpc_kall) {
-                const int dpc_n = int(((dpc_kend - dpc_kall) / 32 + 1) % dpc_parts_y);
+                const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
                 dpc_cphase +=
                     dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
               }
@@ -2481,8 +2541,8 @@ __global__ void __launch_bounds__(256, 2)
                 dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
-                  const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                  const int dpc_e = threadIdx.x + 64 * dpc_m;
+                  const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                   const int64_t i1 = -tile0;
                   (void)i1;
                   const int64_t j1 = tile1;
@@ -2505,7 +2565,7 @@ __global__ void __launch_bounds__(256, 2)
                 }
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 256 * dpc_m;
+                  const int dpc_e = threadIdx.x + 64 * dpc_m;
                   const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                   const int64_t i1 = -tile0;
                   (void)i1;
@@ -2529,30 +2589,30 @@ __global__ void __launch_bounds__(256, 2)
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                     dpc_k0 += 32 * dpc_parts_y) {
+                     dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
-                    const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                     dpc_sx2[dpc_kk][dpc_rr] =
                         (dpc_pxl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
                                                 : dpc_px[dpc_m];
                   }
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 256 * dpc_m;
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                     dpc_sy2[dpc_kk][dpc_cc] =
                         (dpc_pyl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
                                                 : dpc_py[dpc_m];
                   }
                   __syncthreads();
-                  if (dpc_k0 + 32 * dpc_parts_y <= dpc_khi) {
+                  if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
                     dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
-                      const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
                       const int64_t i1 = -tile0;
                       (void)i1;
                       const int64_t j1 = tile1;
@@ -2563,7 +2623,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)j2;
                       const int64_t k1 = kk0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                       (void)k2;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
@@ -2576,7 +2636,7 @@ __global__ void __launch_bounds__(256, 2)
                     }
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 256 * dpc_m;
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
                       const int64_t i1 = -tile0;
                       (void)i1;
@@ -2588,7 +2648,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)j2;
                       const int64_t k1 = kk0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 32 * dpc_parts_y + dpc_kk;
+                      const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                       (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
@@ -2602,18 +2662,30 @@ __global__ void __launch_bounds__(256, 2)
                   }
                   __syncthreads();
 #pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
-                    int32_t dpc_a[2], dpc_b[2];
+                  for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                    int32_t dpc_a[4], dpc_b[4];
 #pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_a[q] = dpc_sx2[dpc_kk][dpc_ty * 2 + q];
+                    for (int q = 0; q < 4; q += 4) {
+                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                          &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                      dpc_a[q] = dpc_v.x;
+                      dpc_a[q + 1] = dpc_v.y;
+                      dpc_a[q + 2] = dpc_v.z;
+                      dpc_a[q + 3] = dpc_v.w;
+                    }
 #pragma unroll
-                    for (int q = 0; q < 2; ++q)
-                      dpc_b[q] = dpc_sy2[dpc_kk][dpc_tx * 2 + q];
+                    for (int q = 0; q < 4; q += 4) {
+                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                          &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                      dpc_b[q] = dpc_v.x;
+                      dpc_b[q + 1] = dpc_v.y;
+                      dpc_b[q + 2] = dpc_v.z;
+                      dpc_b[q + 3] = dpc_v.w;
+                    }
 #pragma unroll
-                    for (int q = 0; q < 2; ++q)
+                    for (int q = 0; q < 4; ++q)
 #pragma unroll
-                      for (int r = 0; r < 2; ++r)
+                      for (int r = 0; r < 4; ++r)
                         dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
                   }
                   __syncthreads();
@@ -2627,10 +2699,10 @@ __global__ void __launch_bounds__(256, 2)
         if (dpc_did) {
           int32_t *dpc_g = dpc_gacc2 + int64_t(blockIdx.x) * 1025;
 #pragma unroll
-          for (int q = 0; q < 2; ++q)
+          for (int q = 0; q < 4; ++q)
 #pragma unroll
-            for (int r = 0; r < 2; ++r)
-              atomicMax(&dpc_g[(dpc_ty * 2 + q) * 32 + (dpc_tx * 2 + r) * 1],
+            for (int r = 0; r < 4; ++r)
+              atomicMax(&dpc_g[(dpc_ty * 4 + q) * 32 + (dpc_tx * 4 + r) * 1],
                         dpc_reg[q][r]);
           if (dpc_wide) dpc_g[1024] = 1; // the slot's wide flag (the identity: none)
         }
@@ -4267,8 +4339,8 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
         dpc_rt::fill(dpc_gacc_k2.get(), dpc_gacc_k2.size(), dpc::Limits<int32_t>::Neg,
                      dpc_stream);
       }
-      const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 2, 32);
-      dpc_product2<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 9216,
+      const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 8, 32);
+      dpc_product2<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 64, 2304,
                      dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(),
                                    dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());

@@ -143,7 +143,7 @@ gpu:
     product 3's staged Y box: 31 x 36; rows of 32 padded to 36: 1.00 wavefronts per warp request instead of 7.57 (sampled)
     product 4's staged X box: 32 x 56; rows of 31 padded to 56: 1.02 wavefronts per warp request instead of 4.00 (sampled)
     product 4's staged Y box: 1 x 1 x 31 x 36; rows of 31 padded to 36: 1.00 wavefronts per warp request instead of 3.99 (sampled)
-    tile product 2 runs before it in kernel dpc_product2 (9216 bytes of shared memory)
+    tile product 2 runs before it in kernel dpc_product2 (2304 bytes of shared memory)
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
       loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration, barrier after
       loop c6 [parallel-points]: spread over the block's threads, 1 thread per iteration, barrier after
@@ -163,8 +163,8 @@ gpu:
     why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the k whose reads lie two wavefront steps back or more (isl) on a second stream of lower priority, beside the previous step's tile kernel, in parts for 16 blocks per SM (short blocks free SMs for the tile kernel); the others (the k reading the previous step's tiles) just before the tile kernel
     int16x2 where: 3 * M <= 32766
     width: int16x2 (two columns per DPX instruction) where the proven ranges of S2 lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
-  tile product 2: register-blocked, split over k, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged, up to 32 blocks per tile
-    why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time; the tile's dominant product (more contraction indices than the others), of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the blocks take the chunks of all its k loops in turn (the outer contraction indices are split too)
+  tile product 2: register-blocked, split over k, 32 x 32 accumulators, 8 x 8 threads of 4 x 4, k chunk 8, 2304 bytes staged, up to 32 blocks per tile
+    why: rectangular 32 x 32 product: 8 x 8 threads, 4 x 4 accumulators each in registers, k staged 8 at a time; 64 threads a block (its own kernel: 4 x 4 accumulators a thread, 8 blocks per SM); the tile's dominant product (more contraction indices than the others), of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the blocks take the chunks of all its k loops in turn (the outer contraction indices are split too)
     width: int32 only: its operands may be infinite
   tile product 3: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged
     why: rectangular 32 x 32 product: 16 x 16 threads, 2 x 2 accumulators each in registers, k staged 32 at a time
