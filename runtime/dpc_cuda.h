@@ -699,21 +699,35 @@ __device__ __forceinline__ void sequence_barrier(int *Bar, unsigned Parts) {
 // ---- the traceback on the device (lir::GpuTraceback)
 
 namespace dpc_rt {
-/// One problem's traceback, walked by one warp in its buffer of Cap words
+/// The threads that walk one problem's traceback meet: a warp (L <= 32)
+/// or the whole block (L its size).
+template <int L> __device__ __forceinline__ void group_sync() {
+  if constexpr (L <= 32)
+    __syncwarp();
+  else
+    __syncthreads();
+}
+
+/// One problem's traceback, walked by a group of L threads (a warp, or a
+/// block of L) in its buffer of Cap words
 /// (int64): the events found so far from the start ([0, Ev)), the records
 /// still to visit on a stack at the end ([Top, Cap), the next on top).
 /// Expanding a cell puts its records (events, and cells to follow) in
 /// the order the host's recursive traceback meets them after the events
 /// ([Ev, Next)); commit then moves them onto the stack, the first on top,
 /// so that the walk visits them in the host's order. Records are RW words:
-/// a tag, then indices or arguments. Lane 0 writes; every lane keeps the
-/// same counters (the warp runs the walk in step). Full: a record did not
-/// fit (the host then traces this problem from its tables).
-template <int RW> struct TraceWalk {
+/// a tag, then indices or arguments. The group's first thread writes;
+/// every thread keeps the same counters (the group runs the walk in step).
+/// Full: a record did not fit (the host then traces this problem from its
+/// tables).
+template <int RW, int L = 32> struct TraceWalk {
+  static_assert(L == 32 || (L > 32 && L % 32 == 0),
+                "a warp or a block of whole warps walks a problem");
   int64_t *Buf;
   int64_t Cap, Ev = 0, Next = 0, Top;
   bool Full = false;
   __device__ TraceWalk(int64_t *B, int64_t C) : Buf(B), Cap(C), Top(C) {}
+  __device__ static bool lead() { return threadIdx.x % L == 0; }
   /// A record: Tag, then Args (at most RW - 1).
   template <typename... A> __device__ void put(int64_t Tag, A... Args) {
     static_assert(sizeof...(A) + 1 <= RW, "a record holds RW words");
@@ -721,7 +735,7 @@ template <int RW> struct TraceWalk {
       Full = true;
       return;
     }
-    if (threadIdx.x % 32 == 0) {
+    if (lead()) {
       const int64_t V[] = {Tag, static_cast<int64_t>(Args)...};
       for (size_t I = 0; I < sizeof...(A) + 1; ++I)
         Buf[Next + I] = V[I];
@@ -732,12 +746,12 @@ template <int RW> struct TraceWalk {
   /// first put on top (backwards: the two ranges may overlap).
   __device__ void commit() {
     const int64_t N = Next - Ev;
-    if (threadIdx.x % 32 == 0)
+    if (lead())
       for (int64_t I = N - 1; I >= 0; --I)
         Buf[Top - N + I] = Buf[Ev + I];
     Top -= N;
     Next = Ev;
-    __syncwarp();
+    group_sync<L>();
   }
   /// Takes the record on top into R; false when the stack is empty.
   __device__ bool pop(int64_t (&R)[RW]) {
@@ -746,12 +760,12 @@ template <int RW> struct TraceWalk {
     for (int I = 0; I < RW; ++I)
       R[I] = Buf[Top + I];
     Top += RW;
-    __syncwarp(); // (read by every lane before lane 0 writes there)
+    group_sync<L>(); // (read by every thread before the first writes there)
     return true;
   }
   /// Appends event record R to the events.
   __device__ void event(const int64_t (&R)[RW]) {
-    if (threadIdx.x % 32 == 0)
+    if (lead())
       for (int I = 0; I < RW; ++I)
         Buf[Ev + I] = R[I];
     Ev += RW;
@@ -787,6 +801,46 @@ __device__ void warp_first_best(bool &Found, T &Best, int64_t (&Arg)[K]) {
       for (int I = 0; I < K; ++I)
         Arg[I] = A[I];
     }
+  }
+}
+
+/// warp_first_best over a group of L threads that shared the innermost
+/// loop (thread t ran every L-th iteration from t): a warp (L = 32), or a
+/// block of L threads, whose warps' choices meet in shared memory (every
+/// thread of the block must call it).
+template <bool Max, int L, typename T, int K>
+__device__ void group_first_best(bool &Found, T &Best, int64_t (&Arg)[K]) {
+  warp_first_best<Max>(Found, Best, Arg);
+  if constexpr (L > 32) {
+    __shared__ int dpc_gf[L / 32];
+    __shared__ T dpc_gb[L / 32];
+    __shared__ int64_t dpc_ga[L / 32][K];
+    const int W = threadIdx.x / 32;
+    if (threadIdx.x % 32 == 0) {
+      dpc_gf[W] = Found;
+      dpc_gb[W] = Best;
+      for (int I = 0; I < K; ++I)
+        dpc_ga[W][I] = Arg[I];
+    }
+    __syncthreads();
+    for (int V = 0; V < L / 32; ++V) {
+      if (V == W || !dpc_gf[V])
+        continue;
+      const T B = dpc_gb[V];
+      bool Less = false;
+      for (int I = 0; I < K; ++I)
+        if (dpc_ga[V][I] != Arg[I]) {
+          Less = dpc_ga[V][I] < Arg[I];
+          break;
+        }
+      if (!Found || (Max ? B > Best : B < Best) || (B == Best && Less)) {
+        Found = true;
+        Best = B;
+        for (int I = 0; I < K; ++I)
+          Arg[I] = dpc_ga[V][I];
+      }
+    }
+    __syncthreads(); // (the next call may overwrite the parts)
   }
 }
 

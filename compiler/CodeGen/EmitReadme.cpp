@@ -126,7 +126,8 @@ of them live in one device arena, and when no table is needed on the host
 back (with `--events=none` also for a recurrence with a structure). A traced
 run on the GPU follows its winners on the device where the plan says so
 (`dpc emit --stage=plan`: `traceback`; every traced equation in exact
-integer arithmetic): one warp per problem, and only the events come back,
+integer arithmetic): one warp per problem (a block of 256 threads where the
+batch has at most one problem per SM), and only the events come back,
 not the tables; `--host-traceback` brings the tables back and traces on the
 host instead, and `--trace-records N` bounds each problem's device walk (a
 problem past it is traced on the host).{11} On CPU threads, problems run one per thread, largest first, and a

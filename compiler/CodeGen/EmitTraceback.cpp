@@ -13,11 +13,13 @@
 // emitDeviceTraceback prints the same walk for the GPU where the plan puts
 // it there (lir::GpuTraceback): a cell's walk puts records (its events and
 // the cells to follow, in the order the recursive walk meets them) instead
-// of recursing, and a kernel, one warp per problem, visits them with a
-// stack in device memory (dpc_rt::TraceWalk), which gives the host's
-// order of events. The warp's lanes share the reductions: the values'
-// max / min (dpc_combine_lanes) and the winner's search
-// (dpc_rt::warp_first_best: the first point on ties).
+// of recursing, and a kernel, one group of threads per problem (a warp,
+// or a block of GpuTraceback::BlockLanes where the batch has at most one
+// problem per SM), visits them with a stack in device memory
+// (dpc_rt::TraceWalk), which gives the host's order of events. The
+// group's threads share the reductions: the values' max / min
+// (dpc_combine_lanes) and the winner's search (dpc_rt::group_first_best:
+// the first point on ties).
 //
 //===----------------------------------------------------------------------===//
 #include "CodeGen/Emitters.h"
@@ -147,7 +149,7 @@ struct Tracer {
       std::vector<std::string> Args;
       std::string ArgArray;
       if (Device) {
-        // (one array: dpc_rt::warp_first_best compares them in order)
+        // (one array: dpc_rt::group_first_best compares them in order)
         ArgArray = VE.fresh("arg");
         W.line("int64_t {}[{}] = {{}};", ArgArray, E.Bindings.size());
         for (size_t I = 0; I < E.Bindings.size(); ++I)
@@ -181,7 +183,7 @@ struct Tracer {
       for (size_t I = 0; I < E.Bindings.size(); ++I)
         W.close();
       if (Device)
-        W.line("dpc_rt::warp_first_best<{}>({}, {}, {});",
+        W.line("dpc_rt::group_first_best<{}, DPC_L>({}, {}, {});",
                E.Op == RedOp::Min ? "false" : "true", Found, Best, ArgArray);
       W.open("if (" + Found + ")");
       for (size_t I = 0; I < Args.size(); ++I)
@@ -434,13 +436,14 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
               "'s winners (events, cells to follow), in the order the\n"
               "host's traceback meets them: " + cellText(Tab) + " = " +
               Tab.BodyText);
+    W.line("template <int DPC_L>");
     W.open(fmt::format("__device__ void dpc_walk_{}(const Params &dpc_p, "
                        "const Inputs &dpc_in, const Tables &dpc_t{}, "
-                       "dpc_rt::TraceWalk<{}> &dpc_tw, int *dpc_err)",
+                       "dpc_rt::TraceWalk<{}, DPC_L> &dpc_tw, int *dpc_err)",
                        Tab.Name, idxParams(Tab), RW));
     emitParamLocals(M, W);
-    W.line("const int dpc_lane = threadIdx.x % 32;");
-    W.line("constexpr int dpc_lanes = 32;");
+    W.line("const int dpc_lane = threadIdx.x % DPC_L;");
+    W.line("constexpr int dpc_lanes = DPC_L;");
     W.line("(void)dpc_in; (void)dpc_t; (void)dpc_tw; (void)dpc_err; "
            "(void)dpc_lane; (void)dpc_lanes;");
     Tracer Tr(P, W, /*Device=*/true);
@@ -453,19 +456,21 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
   for (auto &X : outputIndex(O))
     OutIdx += ", " + iexpr(X);
   W.comment(
-      "The traceback of every problem of a batch, one warp each: from the "
+      "The traceback of every problem of a batch, DPC_L threads each (a "
+      "warp, or a block of\nDPC_L): from the "
       "output cell, visits\nthe records on its stack, an event into the "
       "events, a cell by putting its own records.\nUsed[b]: the words of "
       "problem b's events, -1 where its walk outgrew the buffer, visited\n"
       "more cells than its bound, or failed (the host then traces it), 0 "
       "for a failed problem.");
+  W.line("template <int DPC_L>");
   W.open("__global__ void dpc_traceback(const BatchProblem *dpc_probs, "
          "size_t dpc_n, const int *dpc_errs, int64_t *dpc_buf, const int64_t "
          "*dpc_off, int64_t *dpc_used)");
   W.line("const size_t dpc_b = (blockIdx.x * size_t(blockDim.x) + "
-         "threadIdx.x) / 32;");
-  W.line("if (dpc_b >= dpc_n) return; // (a whole warp)");
-  W.line("const bool dpc_lead = threadIdx.x % 32 == 0;");
+         "threadIdx.x) / DPC_L;");
+  W.line("if (dpc_b >= dpc_n) return; // (a whole group)");
+  W.line("const bool dpc_lead = threadIdx.x % DPC_L == 0;");
   W.open("if (dpc_errs[dpc_b])");
   W.line("if (dpc_lead) dpc_used[dpc_b] = 0;");
   W.line("return;");
@@ -483,7 +488,8 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
   W.line("const Tables dpc_t = dpc_probs[dpc_b].t;");
   emitParamLocals(M, W);
   W.line("const int64_t dpc_cap = dpc_off[dpc_b + 1] - dpc_off[dpc_b];");
-  W.line("dpc_rt::TraceWalk<{}> dpc_tw(dpc_buf + dpc_off[dpc_b], dpc_cap);",
+  W.line("dpc_rt::TraceWalk<{}, DPC_L> dpc_tw(dpc_buf + dpc_off[dpc_b], "
+         "dpc_cap);",
          RW);
   W.line("dpc_tw.put({}{});", std::find(TB.Tables.begin(), TB.Tables.end(),
                                          O.Table) -
@@ -496,12 +502,12 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
          "? 16 * (dpc_cap / {0}) : dpc::TraceCellLimit;",
          RW);
   W.line("int64_t dpc_cells = 0;");
-  W.comment("(the walk's error code, in shared memory, one per warp: the "
+  W.comment("(the walk's error code, in shared memory, one per group: the "
             "checks set it with an atomic)");
   W.line("__shared__ int dpc_werr[4];");
-  W.line("int *const dpc_err = &dpc_werr[threadIdx.x / 32];");
+  W.line("int *const dpc_err = &dpc_werr[threadIdx.x / DPC_L];");
   W.line("if (dpc_lead) *dpc_err = 0;");
-  W.line("__syncwarp();");
+  W.line("dpc_rt::group_sync<DPC_L>();");
   W.line("int64_t dpc_r[{}];", RW);
   W.open("while (!dpc_tw.Full && !*dpc_err && dpc_tw.pop(dpc_r))");
   W.open(fmt::format("if (dpc_r[0] >= {})", NT));
@@ -518,15 +524,15 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
     std::string A;
     for (size_t D = 0; D < Tab.Indices.size(); ++D)
       A += fmt::format(", dpc_r[{}]", D + 1);
-    W.line("case {}: dpc_walk_{}(dpc_p, dpc_in, dpc_t{}, dpc_tw, dpc_err); "
-           "break;",
+    W.line("case {}: dpc_walk_{}<DPC_L>(dpc_p, dpc_in, dpc_t{}, dpc_tw, "
+           "dpc_err); break;",
            I, Tab.Name, A);
   }
   W.line("default: break;");
   W.close();
   W.line("dpc_tw.commit();");
   W.close();
-  W.line("__syncwarp();");
+  W.line("dpc_rt::group_sync<DPC_L>();");
   W.line("if (dpc_lead) dpc_used[dpc_b] = dpc_tw.Full || *dpc_err ? -1 : "
          "dpc_tw.Ev;");
   W.close();
@@ -570,9 +576,23 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
   W.line("dpc_rt::DeviceBuffer<int64_t> dpc_buf(static_cast<size_t>(dpc_off[dpc_nb])), "
          "dpc_doff(dpc_nb + 1), dpc_dused(dpc_nb);");
   W.line("dpc_doff.upload(dpc_off.data(), dpc_nb + 1, dpc_stream);");
-  W.line("dpc_traceback<<<static_cast<unsigned>((dpc_nb * 32 + 127) / 128), "
-         "128, 0, dpc_stream>>>(dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), "
-         "dpc_doff.get(), dpc_dused.get());");
+  W.line("int dpc_dev = 0;");
+  W.line("DPC_CUDA_CHECK(cudaGetDevice(&dpc_dev));");
+  W.open("if (dpc_nb <= size_t(dpc_rt::sm_count(dpc_dev)))");
+  W.comment(fmt::format("(at most a problem per SM: a block of {} threads "
+                        "each)",
+                        TB.BlockLanes));
+  W.line("dpc_traceback<{0}><<<static_cast<unsigned>(dpc_nb), {0}, 0, "
+         "dpc_stream>>>(dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), "
+         "dpc_doff.get(), dpc_dused.get());",
+         TB.BlockLanes);
+  W.close();
+  W.open("else");
+  W.comment("(a warp each, four a block)");
+  W.line("dpc_traceback<32><<<static_cast<unsigned>((dpc_nb * 32 + 127) / "
+         "128), 128, 0, dpc_stream>>>(dpc_dprobs, dpc_nb, dpc_derrs, "
+         "dpc_buf.get(), dpc_doff.get(), dpc_dused.get());");
+  W.close();
   W.line("DPC_CUDA_CHECK(cudaGetLastError());");
   W.line("std::vector<int64_t> dpc_used(dpc_nb);");
   W.line("dpc_dused.download(dpc_used.data(), dpc_nb, dpc_stream);");

@@ -339,6 +339,10 @@ struct GpuTraceback {
   std::vector<std::pair<std::string, int>> Events;
   /// Words (int64) of a record: the tag, then the indices or arguments.
   int RecordWords = 0;
+  /// A batch of at most one problem per SM walks each problem with a block
+  /// of BlockLanes threads instead of a warp (the reductions that pick a
+  /// winner shared by more threads: more of their loads in flight).
+  int BlockLanes = 0;
   std::string Why;
 };
 

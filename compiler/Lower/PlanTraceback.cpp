@@ -72,4 +72,11 @@ void dpc::planTraceback(Program &P) {
       "and only the events cross PCIe, not the tables; a problem whose "
       "walk outgrows its buffer (--trace-records) is traced on the host "
       "from its tables, and --host-traceback traces every problem there";
+  // One warp walks a cell's reduction 32 terms at a time, its loads of a
+  // column uncoalesced: Nussinov's walk at n = 16000 took 65 ms of a 0.43 s
+  // run (gpu-runs/2026-11-28e/call7) with the rest of the GPU idle.
+  TB.BlockLanes = 256;
+  TB.Why += "; a batch of at most one problem per SM gives each problem a "
+            "block of 256 threads instead (its reductions 256 terms at a "
+            "time, the warps' choices combined in shared memory)";
 }

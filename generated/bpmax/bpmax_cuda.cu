@@ -3544,19 +3544,20 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
   }
 }
 
-// ---- the traceback on the device (every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there)
+// ---- the traceback on the device (every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there; a batch of at most one problem per SM gives each problem a block of 256 threads instead (its reductions 256 terms at a time, the warps' choices combined in shared memory))
 
 // Puts the records of cell S1[i, j]'s winners (events, cells to follow), in the order the
 // host's traceback meets them: S1[i, j] = (| j <= i : 0 | else : max(S1[i + 1, j], S1[i, j - 1], S1[i + 1, j - 1] + intra(seq1[i], seq1[j]) @pair1(i, j), max k in i + 1 .. j - 1 : S1[i, k] + S1[k + 1, j]))
+template <int DPC_L>
 __device__ void dpc_walk_S1(const Params &dpc_p, const Inputs &dpc_in,
                             const Tables &dpc_t, int64_t i, int64_t j,
-                            dpc_rt::TraceWalk<5> &dpc_tw, int *dpc_err) {
+                            dpc_rt::TraceWalk<5, DPC_L> &dpc_tw, int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int dpc_lane = threadIdx.x % 32;
-  constexpr int dpc_lanes = 32;
+  const int dpc_lane = threadIdx.x % DPC_L;
+  constexpr int dpc_lanes = DPC_L;
   (void)dpc_in;
   (void)dpc_t;
   (void)dpc_tw;
@@ -3625,7 +3626,7 @@ __device__ void dpc_walk_S1(const Params &dpc_p, const Inputs &dpc_in,
           dpc_arg10[0] = k;
         }
       }
-      dpc_rt::warp_first_best<true>(dpc_found8, dpc_best9, dpc_arg10);
+      dpc_rt::group_first_best<true, DPC_L>(dpc_found8, dpc_best9, dpc_arg10);
       if (dpc_found8) {
         const int64_t k = dpc_arg10[0];
         {
@@ -3643,15 +3644,16 @@ __device__ void dpc_walk_S1(const Params &dpc_p, const Inputs &dpc_in,
 
 // Puts the records of cell S2[i, j]'s winners (events, cells to follow), in the order the
 // host's traceback meets them: S2[i, j] = (| j <= i : 0 | else : max(S2[i + 1, j], S2[i, j - 1], S2[i + 1, j - 1] + intra(seq2[i], seq2[j]) @pair2(i, j), max k in i + 1 .. j - 1 : S2[i, k] + S2[k + 1, j]))
+template <int DPC_L>
 __device__ void dpc_walk_S2(const Params &dpc_p, const Inputs &dpc_in,
                             const Tables &dpc_t, int64_t i, int64_t j,
-                            dpc_rt::TraceWalk<5> &dpc_tw, int *dpc_err) {
+                            dpc_rt::TraceWalk<5, DPC_L> &dpc_tw, int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int dpc_lane = threadIdx.x % 32;
-  constexpr int dpc_lanes = 32;
+  const int dpc_lane = threadIdx.x % DPC_L;
+  constexpr int dpc_lanes = DPC_L;
   (void)dpc_in;
   (void)dpc_t;
   (void)dpc_tw;
@@ -3720,7 +3722,7 @@ __device__ void dpc_walk_S2(const Params &dpc_p, const Inputs &dpc_in,
           dpc_arg10[0] = k;
         }
       }
-      dpc_rt::warp_first_best<true>(dpc_found8, dpc_best9, dpc_arg10);
+      dpc_rt::group_first_best<true, DPC_L>(dpc_found8, dpc_best9, dpc_arg10);
       if (dpc_found8) {
         const int64_t k = dpc_arg10[0];
         {
@@ -3738,15 +3740,16 @@ __device__ void dpc_walk_S2(const Params &dpc_p, const Inputs &dpc_in,
 
 // Puts the records of cell F[i1, j1, i2, j2]'s winners (events, cells to follow), in the order the
 // host's traceback meets them: F[i1, j1, i2, j2] = (| j1 < i1 : S2[i2, j2] | j2 < i2 : S1[i1, j1] | i1 = j1, i2 = j2 : max(0, iscore(seq1[i1], seq2[i2]) @ipair(i1, i2)) | else : max((| i1 < j1 : F[i1 + 1, j1 - 1, i2, j2] + intra(seq1[i1], seq1[j1]) @pair1(i1, j1) | else : -inf), (| i2 < j2 : F[i1, j1, i2 + 1, j2 - 1] + intra(seq2[i2], seq2[j2]) @pair2(i2, j2) | else : -inf), max k1 in i1 .. j1 - 1, k2 in i2 .. j2 : F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2], max k2 in i2 .. j2 - 1 : F[i1, j1, i2, k2] + S2[k2 + 1, j2], max k2 in i2 .. j2 : S2[i2, k2] + F[i1, j1, k2 + 1, j2], max k1 in i1 .. j1 : S1[i1, k1] + F[k1 + 1, j1, i2, j2]))
+template <int DPC_L>
 __device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                            int64_t i1, int64_t j1, int64_t i2, int64_t j2,
-                           dpc_rt::TraceWalk<5> &dpc_tw, int *dpc_err) {
+                           dpc_rt::TraceWalk<5, DPC_L> &dpc_tw, int *dpc_err) {
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int dpc_lane = threadIdx.x % 32;
-  constexpr int dpc_lanes = 32;
+  const int dpc_lane = threadIdx.x % DPC_L;
+  constexpr int dpc_lanes = DPC_L;
   (void)dpc_in;
   (void)dpc_t;
   (void)dpc_tw;
@@ -3895,7 +3898,7 @@ __device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tabl
           }
         }
       }
-      dpc_rt::warp_first_best<true>(dpc_found17, dpc_best18, dpc_arg19);
+      dpc_rt::group_first_best<true, DPC_L>(dpc_found17, dpc_best18, dpc_arg19);
       if (dpc_found17) {
         const int64_t k1 = dpc_arg19[0];
         const int64_t k2 = dpc_arg19[1];
@@ -3922,7 +3925,7 @@ __device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tabl
           dpc_arg25[0] = k2;
         }
       }
-      dpc_rt::warp_first_best<true>(dpc_found23, dpc_best24, dpc_arg25);
+      dpc_rt::group_first_best<true, DPC_L>(dpc_found23, dpc_best24, dpc_arg25);
       if (dpc_found23) {
         const int64_t k2 = dpc_arg25[0];
         {
@@ -3948,7 +3951,7 @@ __device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tabl
           dpc_arg31[0] = k2;
         }
       }
-      dpc_rt::warp_first_best<true>(dpc_found29, dpc_best30, dpc_arg31);
+      dpc_rt::group_first_best<true, DPC_L>(dpc_found29, dpc_best30, dpc_arg31);
       if (dpc_found29) {
         const int64_t k2 = dpc_arg31[0];
         {
@@ -3974,7 +3977,7 @@ __device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tabl
           dpc_arg37[0] = k1;
         }
       }
-      dpc_rt::warp_first_best<true>(dpc_found35, dpc_best36, dpc_arg37);
+      dpc_rt::group_first_best<true, DPC_L>(dpc_found35, dpc_best36, dpc_arg37);
       if (dpc_found35) {
         const int64_t k1 = dpc_arg37[0];
         {
@@ -3990,16 +3993,18 @@ __device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tabl
   }
 }
 
-// The traceback of every problem of a batch, one warp each: from the output cell, visits
+// The traceback of every problem of a batch, DPC_L threads each (a warp, or a block of
+// DPC_L): from the output cell, visits
 // the records on its stack, an event into the events, a cell by putting its own records.
 // Used[b]: the words of problem b's events, -1 where its walk outgrew the buffer, visited
 // more cells than its bound, or failed (the host then traces it), 0 for a failed problem.
+template <int DPC_L>
 __global__ void dpc_traceback(const BatchProblem *dpc_probs, size_t dpc_n,
                               const int *dpc_errs, int64_t *dpc_buf,
                               const int64_t *dpc_off, int64_t *dpc_used) {
-  const size_t dpc_b = (blockIdx.x * size_t(blockDim.x) + threadIdx.x) / 32;
-  if (dpc_b >= dpc_n) return; // (a whole warp)
-  const bool dpc_lead = threadIdx.x % 32 == 0;
+  const size_t dpc_b = (blockIdx.x * size_t(blockDim.x) + threadIdx.x) / DPC_L;
+  if (dpc_b >= dpc_n) return; // (a whole group)
+  const bool dpc_lead = threadIdx.x % DPC_L == 0;
   if (dpc_errs[dpc_b]) {
     if (dpc_lead) dpc_used[dpc_b] = 0;
     return;
@@ -4012,18 +4017,18 @@ __global__ void dpc_traceback(const BatchProblem *dpc_probs, size_t dpc_n,
   (void)N;
   (void)M;
   const int64_t dpc_cap = dpc_off[dpc_b + 1] - dpc_off[dpc_b];
-  dpc_rt::TraceWalk<5> dpc_tw(dpc_buf + dpc_off[dpc_b], dpc_cap);
+  dpc_rt::TraceWalk<5, DPC_L> dpc_tw(dpc_buf + dpc_off[dpc_b], dpc_cap);
   dpc_tw.put(2, 0, N - 1, 0, M - 1);
   dpc_tw.commit();
   // (cells visited: past 16 per record of the buffer, or the host's limit, the host traces it)
   const int64_t dpc_limit =
       16 * (dpc_cap / 5) < dpc::TraceCellLimit ? 16 * (dpc_cap / 5) : dpc::TraceCellLimit;
   int64_t dpc_cells = 0;
-  // (the walk's error code, in shared memory, one per warp: the checks set it with an atomic)
+  // (the walk's error code, in shared memory, one per group: the checks set it with an atomic)
   __shared__ int dpc_werr[4];
-  int *const dpc_err = &dpc_werr[threadIdx.x / 32];
+  int *const dpc_err = &dpc_werr[threadIdx.x / DPC_L];
   if (dpc_lead) *dpc_err = 0;
-  __syncwarp();
+  dpc_rt::group_sync<DPC_L>();
   int64_t dpc_r[5];
   while (!dpc_tw.Full && !*dpc_err && dpc_tw.pop(dpc_r)) {
     if (dpc_r[0] >= 3) {
@@ -4036,21 +4041,21 @@ __global__ void dpc_traceback(const BatchProblem *dpc_probs, size_t dpc_n,
     }
     switch (dpc_r[0]) {
     case 0:
-      dpc_walk_S1(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, dpc_err);
+      dpc_walk_S1<DPC_L>(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, dpc_err);
       break;
     case 1:
-      dpc_walk_S2(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, dpc_err);
+      dpc_walk_S2<DPC_L>(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, dpc_err);
       break;
     case 2:
-      dpc_walk_F(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_r[3], dpc_r[4], dpc_tw,
-                 dpc_err);
+      dpc_walk_F<DPC_L>(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_r[3], dpc_r[4],
+                        dpc_tw, dpc_err);
       break;
     default:
       break;
     }
     dpc_tw.commit();
   }
-  __syncwarp();
+  dpc_rt::group_sync<DPC_L>();
   if (dpc_lead) dpc_used[dpc_b] = dpc_tw.Full || *dpc_err ? -1 : dpc_tw.Ev;
 }
 
@@ -4077,8 +4082,19 @@ static void dpc_trace_on_device(const std::vector<Params> &dpc_ps,
   dpc_rt::DeviceBuffer<int64_t> dpc_buf(static_cast<size_t>(dpc_off[dpc_nb])),
       dpc_doff(dpc_nb + 1), dpc_dused(dpc_nb);
   dpc_doff.upload(dpc_off.data(), dpc_nb + 1, dpc_stream);
-  dpc_traceback<<<static_cast<unsigned>((dpc_nb * 32 + 127) / 128), 128, 0, dpc_stream>>>(
-      dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), dpc_doff.get(), dpc_dused.get());
+  int dpc_dev = 0;
+  DPC_CUDA_CHECK(cudaGetDevice(&dpc_dev));
+  if (dpc_nb <= size_t(dpc_rt::sm_count(dpc_dev))) {
+    // (at most a problem per SM: a block of 256 threads each)
+    dpc_traceback<256><<<static_cast<unsigned>(dpc_nb), 256, 0, dpc_stream>>>(
+        dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), dpc_doff.get(), dpc_dused.get());
+  } else {
+    // (a warp each, four a block)
+    dpc_traceback<32>
+        <<<static_cast<unsigned>((dpc_nb * 32 + 127) / 128), 128, 0, dpc_stream>>>(
+            dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), dpc_doff.get(),
+            dpc_dused.get());
+  }
   DPC_CUDA_CHECK(cudaGetLastError());
   std::vector<int64_t> dpc_used(dpc_nb);
   dpc_dused.download(dpc_used.data(), dpc_nb, dpc_stream);

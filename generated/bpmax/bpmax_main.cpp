@@ -177,8 +177,8 @@ gpu:
   tile product 5: generic
     why: generic: the product is not rectangular (rows read only by X, columns only by Y, the last k by both); each thread's cells one after another, the cell's guard tested once and the k loops inside (no test per k)
     width: int32 only: a generic product (no register-blocked staging)
-  traceback: on the GPU, one warp per problem, records of 5 words
-    why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there
+  traceback: on the GPU, one warp per problem (a block of 256 threads where the batch has at most one per SM), records of 5 words
+    why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there; a batch of at most one problem per SM gives each problem a block of 256 threads instead (its reductions 256 terms at a time, the warps' choices combined in shared memory)
 cpu:
   group 0: the tiles of a wavefront step on the threads (dynamic schedule); the in-tile phase row by row, the split reductions' remainders pushed along the rows
   group 1: the tiles of a wavefront step on the threads (dynamic schedule); the in-tile phase row by row, the split reductions' remainders pushed along the rows

@@ -576,17 +576,18 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// ---- the traceback on the device (every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there)
+// ---- the traceback on the device (every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there; a batch of at most one problem per SM gives each problem a block of 256 threads instead (its reductions 256 terms at a time, the warps' choices combined in shared memory))
 
 // Puts the records of cell C[i, j]'s winners (events, cells to follow), in the order the
 // host's traceback meets them: C[i, j] = (| j <= i + 1 : 0 | else : max(C[i + 1, j - 1] + bond(seq[i], seq[j]) @pair(i, j), max k in i .. j - 1 : C[i, k] + CT[j, k + 1]))
+template <int DPC_L>
 __device__ void dpc_walk_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
-                           int64_t i, int64_t j, dpc_rt::TraceWalk<3> &dpc_tw,
+                           int64_t i, int64_t j, dpc_rt::TraceWalk<3, DPC_L> &dpc_tw,
                            int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  const int dpc_lane = threadIdx.x % 32;
-  constexpr int dpc_lanes = 32;
+  const int dpc_lane = threadIdx.x % DPC_L;
+  constexpr int dpc_lanes = DPC_L;
   (void)dpc_in;
   (void)dpc_t;
   (void)dpc_tw;
@@ -637,7 +638,7 @@ __device__ void dpc_walk_C(const Params &dpc_p, const Inputs &dpc_in, const Tabl
           dpc_arg8[0] = k;
         }
       }
-      dpc_rt::warp_first_best<true>(dpc_found6, dpc_best7, dpc_arg8);
+      dpc_rt::group_first_best<true, DPC_L>(dpc_found6, dpc_best7, dpc_arg8);
       if (dpc_found6) {
         const int64_t k = dpc_arg8[0];
         {
@@ -655,13 +656,14 @@ __device__ void dpc_walk_C(const Params &dpc_p, const Inputs &dpc_in, const Tabl
 
 // Puts the records of cell CT[j, i]'s winners (events, cells to follow), in the order the
 // host's traceback meets them: CT[j, i] = C[i, j]
+template <int DPC_L>
 __device__ void dpc_walk_CT(const Params &dpc_p, const Inputs &dpc_in,
                             const Tables &dpc_t, int64_t j, int64_t i,
-                            dpc_rt::TraceWalk<3> &dpc_tw, int *dpc_err) {
+                            dpc_rt::TraceWalk<3, DPC_L> &dpc_tw, int *dpc_err) {
   const int64_t N = dpc_p.N;
   (void)N;
-  const int dpc_lane = threadIdx.x % 32;
-  constexpr int dpc_lanes = 32;
+  const int dpc_lane = threadIdx.x % DPC_L;
+  constexpr int dpc_lanes = DPC_L;
   (void)dpc_in;
   (void)dpc_t;
   (void)dpc_tw;
@@ -671,16 +673,18 @@ __device__ void dpc_walk_CT(const Params &dpc_p, const Inputs &dpc_in,
   dpc_tw.put(0, i, j);
 }
 
-// The traceback of every problem of a batch, one warp each: from the output cell, visits
+// The traceback of every problem of a batch, DPC_L threads each (a warp, or a block of
+// DPC_L): from the output cell, visits
 // the records on its stack, an event into the events, a cell by putting its own records.
 // Used[b]: the words of problem b's events, -1 where its walk outgrew the buffer, visited
 // more cells than its bound, or failed (the host then traces it), 0 for a failed problem.
+template <int DPC_L>
 __global__ void dpc_traceback(const BatchProblem *dpc_probs, size_t dpc_n,
                               const int *dpc_errs, int64_t *dpc_buf,
                               const int64_t *dpc_off, int64_t *dpc_used) {
-  const size_t dpc_b = (blockIdx.x * size_t(blockDim.x) + threadIdx.x) / 32;
-  if (dpc_b >= dpc_n) return; // (a whole warp)
-  const bool dpc_lead = threadIdx.x % 32 == 0;
+  const size_t dpc_b = (blockIdx.x * size_t(blockDim.x) + threadIdx.x) / DPC_L;
+  if (dpc_b >= dpc_n) return; // (a whole group)
+  const bool dpc_lead = threadIdx.x % DPC_L == 0;
   if (dpc_errs[dpc_b]) {
     if (dpc_lead) dpc_used[dpc_b] = 0;
     return;
@@ -691,18 +695,18 @@ __global__ void dpc_traceback(const BatchProblem *dpc_probs, size_t dpc_n,
   const int64_t N = dpc_p.N;
   (void)N;
   const int64_t dpc_cap = dpc_off[dpc_b + 1] - dpc_off[dpc_b];
-  dpc_rt::TraceWalk<3> dpc_tw(dpc_buf + dpc_off[dpc_b], dpc_cap);
+  dpc_rt::TraceWalk<3, DPC_L> dpc_tw(dpc_buf + dpc_off[dpc_b], dpc_cap);
   dpc_tw.put(0, 0, N - 1);
   dpc_tw.commit();
   // (cells visited: past 16 per record of the buffer, or the host's limit, the host traces it)
   const int64_t dpc_limit =
       16 * (dpc_cap / 3) < dpc::TraceCellLimit ? 16 * (dpc_cap / 3) : dpc::TraceCellLimit;
   int64_t dpc_cells = 0;
-  // (the walk's error code, in shared memory, one per warp: the checks set it with an atomic)
+  // (the walk's error code, in shared memory, one per group: the checks set it with an atomic)
   __shared__ int dpc_werr[4];
-  int *const dpc_err = &dpc_werr[threadIdx.x / 32];
+  int *const dpc_err = &dpc_werr[threadIdx.x / DPC_L];
   if (dpc_lead) *dpc_err = 0;
-  __syncwarp();
+  dpc_rt::group_sync<DPC_L>();
   int64_t dpc_r[3];
   while (!dpc_tw.Full && !*dpc_err && dpc_tw.pop(dpc_r)) {
     if (dpc_r[0] >= 2) {
@@ -715,17 +719,17 @@ __global__ void dpc_traceback(const BatchProblem *dpc_probs, size_t dpc_n,
     }
     switch (dpc_r[0]) {
     case 0:
-      dpc_walk_C(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, dpc_err);
+      dpc_walk_C<DPC_L>(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, dpc_err);
       break;
     case 1:
-      dpc_walk_CT(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, dpc_err);
+      dpc_walk_CT<DPC_L>(dpc_p, dpc_in, dpc_t, dpc_r[1], dpc_r[2], dpc_tw, dpc_err);
       break;
     default:
       break;
     }
     dpc_tw.commit();
   }
-  __syncwarp();
+  dpc_rt::group_sync<DPC_L>();
   if (dpc_lead) dpc_used[dpc_b] = dpc_tw.Full || *dpc_err ? -1 : dpc_tw.Ev;
 }
 
@@ -751,8 +755,19 @@ static void dpc_trace_on_device(const std::vector<Params> &dpc_ps,
   dpc_rt::DeviceBuffer<int64_t> dpc_buf(static_cast<size_t>(dpc_off[dpc_nb])),
       dpc_doff(dpc_nb + 1), dpc_dused(dpc_nb);
   dpc_doff.upload(dpc_off.data(), dpc_nb + 1, dpc_stream);
-  dpc_traceback<<<static_cast<unsigned>((dpc_nb * 32 + 127) / 128), 128, 0, dpc_stream>>>(
-      dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), dpc_doff.get(), dpc_dused.get());
+  int dpc_dev = 0;
+  DPC_CUDA_CHECK(cudaGetDevice(&dpc_dev));
+  if (dpc_nb <= size_t(dpc_rt::sm_count(dpc_dev))) {
+    // (at most a problem per SM: a block of 256 threads each)
+    dpc_traceback<256><<<static_cast<unsigned>(dpc_nb), 256, 0, dpc_stream>>>(
+        dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), dpc_doff.get(), dpc_dused.get());
+  } else {
+    // (a warp each, four a block)
+    dpc_traceback<32>
+        <<<static_cast<unsigned>((dpc_nb * 32 + 127) / 128), 128, 0, dpc_stream>>>(
+            dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), dpc_doff.get(),
+            dpc_dused.get());
+  }
   DPC_CUDA_CHECK(cudaGetLastError());
   std::vector<int64_t> dpc_used(dpc_nb);
   dpc_dused.download(dpc_used.data(), dpc_nb, dpc_stream);
