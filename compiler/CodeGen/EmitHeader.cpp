@@ -76,13 +76,51 @@ void storage(const Program &P, CodeWriter &W) {
   }
 }
 
+/// Whether some size test below reads how large a problem's params are.
+static bool anySizeTest(const Program &P) {
+  for (auto &K : P.Gpu.Kernels)
+    if (K.Narrow)
+      return true;
+  for (auto &GP : P.Gpu.Products)
+    if (GP.S16)
+      return true;
+  return false;
+}
+
+/// dpc_params_max_abs: the largest magnitude among a problem's params and
+/// lets, which the size tests below (dpc_narrow<K>, dpc_int16_product<S>)
+/// bound before they evaluate lowering's conditions in int64.
+void paramsMaxAbs(const Program &P, CodeWriter &W) {
+  if (!anySizeTest(P))
+    return;
+  std::string List;
+  for (auto &Pr : P.M.Params)
+    List += (List.empty() ? "p." : ", p.") + Pr.Name;
+  for (auto &L : P.M.Lets)
+    List += (List.empty() ? "p." : ", p.") + L.Name;
+  W.comment("The largest |value| of problem p's params and lets (unsigned: "
+            "|INT64_MIN| too), which\nthe size tests below bound first.");
+  W.open("DPC_HD uint64_t dpc_params_max_abs(const Params &p)");
+  W.line("(void)p;");
+  W.line("uint64_t m = 0;");
+  if (!List.empty()) {
+    W.line("const int64_t dpc_v[] = {{{}}};", List);
+    W.open("for (const int64_t v : dpc_v)");
+    W.line("const uint64_t a = v < 0 ? 0 - uint64_t(v) : uint64_t(v);");
+    W.line("if (a > m) m = a;");
+    W.close();
+  }
+  W.line("return m;");
+  W.close();
+  W.blank();
+}
+
 /// For each GPU strip kernel with an int32 instance (GpuKernel::Narrow,
 /// Lower/ChooseIndexWidth.cpp), the host's test of a problem's sizes
 /// against lowering's bound: dpc_narrow<K>. The CUDA host runs the int32
 /// instance for a launch where it holds for every problem; --explain says
 /// which one the first problem's sizes take.
 void narrowChecks(const Program &P, CodeWriter &W) {
-  const ModuleInfo &M = P.M;
   for (size_t K = 0; K < P.Gpu.Kernels.size(); ++K) {
     const GpuKernel &S = P.Gpu.Kernels[K];
     if (!S.Narrow)
@@ -95,20 +133,9 @@ void narrowChecks(const Program &P, CodeWriter &W) {
         "x = 2 * max(m, that), every value it computes within {3} * x + {4}.",
         K, S.NarrowBoxS, S.NarrowBoxC, S.NarrowS, S.NarrowC));
     W.open(fmt::format("inline bool dpc_narrow{}(const Params &p)", K));
-    W.line("const int64_t dpc_lim = int64_t(1) << 30;");
-    W.line("int64_t m = 0;");
-    std::string List;
-    for (auto &Pr : M.Params)
-      List += (List.empty() ? "p." : ", p.") + Pr.Name;
-    for (auto &L : M.Lets)
-      List += (List.empty() ? "p." : ", p.") + L.Name;
-    if (!List.empty()) {
-      W.line("const int64_t dpc_v[] = {{{}}};", List);
-      W.open("for (const int64_t v : dpc_v)");
-      W.line("if (v < -dpc_lim || v > dpc_lim) return false;");
-      W.line("if ((v < 0 ? -v : v) > m) m = v < 0 ? -v : v;");
-      W.close();
-    }
+    W.line("const uint64_t dpc_m = dpc_params_max_abs(p);");
+    W.line("if (dpc_m > (uint64_t(1) << 30)) return false;");
+    W.line("const int64_t m = int64_t(dpc_m);");
     W.line("const int64_t b = {} * m + {};", S.NarrowBoxS, S.NarrowBoxC);
     W.line("const int64_t x = 2 * (b > m ? b : m);");
     W.line("return x <= INT32_MAX && {} * x + {} <= INT32_MAX;", S.NarrowS,
@@ -133,20 +160,11 @@ void productWidthChecks(const Program &P, CodeWriter &W) {
                           S, GP.S16Why));
     W.open(fmt::format("DPC_HD bool dpc_int16_product{}(const Params &dpc_p)",
                        S));
+    // (params and lets within 2^31, lowering's coefficients at most 2^20:
+    // no term can wrap)
+    W.line("if (dpc_params_max_abs(dpc_p) > (uint64_t(1) << 31)) return "
+           "false;");
     emitParamLocals(P.M, W);
-    // (lowering's coefficients are at most 2^20: no term can wrap)
-    std::string Big;
-    for (auto &Pr : P.M.Params)
-      Big += (Big.empty() ? "" : " || ") + Pr.Name + " < -dpc_lim || " +
-             Pr.Name + " > dpc_lim";
-    for (auto &L : P.M.Lets)
-      if (!L.IsConst)
-        Big += (Big.empty() ? "" : " || ") + L.Name + " < -dpc_lim || " +
-               L.Name + " > dpc_lim";
-    if (!Big.empty()) {
-      W.line("const int64_t dpc_lim = int64_t(1) << 31;");
-      W.line("if ({}) return false;", Big);
-    }
     W.line("return {};", iexpr(GP.S16Cond));
     W.close();
     W.blank();
@@ -400,6 +418,7 @@ std::string dpc::emitHeader(const Program &P) {
   W.blank();
   storage(P, W);
   W.blank();
+  paramsMaxAbs(P, W);
   narrowChecks(P, W);
   productWidthChecks(P, W);
   scores(P, W);

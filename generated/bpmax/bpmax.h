@@ -136,51 +136,60 @@ DPC_HD int64_t ref_F_at(const Params &dpc_p, int64_t i1, int64_t j1, int64_t i2,
   return ((i1 * (N + 1) + (j1 + 1)) * (M + 1) + i2) * (M + 1) + (j2 + 1);
 }
 
+// The largest |value| of problem p's params and lets (unsigned: |INT64_MIN| too), which
+// the size tests below bound first.
+DPC_HD uint64_t dpc_params_max_abs(const Params &p) {
+  (void)p;
+  uint64_t m = 0;
+  const int64_t dpc_v[] = {p.N, p.M};
+  for (const int64_t v : dpc_v) {
+    const uint64_t a = v < 0 ? 0 - uint64_t(v) : uint64_t(v);
+    if (a > m) m = a;
+  }
+  return m;
+}
+
 // Whether GPU tile product 0 runs as int16x2 for problem dpc_p's sizes
 // (GpuProduct::S16, Lower/ChooseProductWidth.cpp): int16x2 (two columns per DPX instruction) where the proven ranges of S1 lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
 DPC_HD bool dpc_int16_product0(const Params &dpc_p) {
+  if (dpc_params_max_abs(dpc_p) > (uint64_t(1) << 31)) return false;
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_lim = int64_t(1) << 31;
-  if (N < -dpc_lim || N > dpc_lim || M < -dpc_lim || M > dpc_lim) return false;
   return 3 * N <= 32766;
 }
 
 // Whether GPU tile product 1 runs as int16x2 for problem dpc_p's sizes
 // (GpuProduct::S16, Lower/ChooseProductWidth.cpp): int16x2 (two columns per DPX instruction) where the proven ranges of S2 lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
 DPC_HD bool dpc_int16_product1(const Params &dpc_p) {
+  if (dpc_params_max_abs(dpc_p) > (uint64_t(1) << 31)) return false;
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_lim = int64_t(1) << 31;
-  if (N < -dpc_lim || N > dpc_lim || M < -dpc_lim || M > dpc_lim) return false;
   return 3 * M <= 32766;
 }
 
 // Whether GPU tile product 3 runs as int16x2 for problem dpc_p's sizes
 // (GpuProduct::S16, Lower/ChooseProductWidth.cpp): int16x2 (two columns per DPX instruction) where the proven ranges of F, S2 lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
 DPC_HD bool dpc_int16_product3(const Params &dpc_p) {
+  if (dpc_params_max_abs(dpc_p) > (uint64_t(1) << 31)) return false;
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_lim = int64_t(1) << 31;
-  if (N < -dpc_lim || N > dpc_lim || M < -dpc_lim || M > dpc_lim) return false;
   return 3 * M + 3 * N <= 32766 && 3 * M <= 32766;
 }
 
 // Whether GPU tile product 4 runs as int16x2 for problem dpc_p's sizes
 // (GpuProduct::S16, Lower/ChooseProductWidth.cpp): int16x2 (two columns per DPX instruction) where the proven ranges of S2, F lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
 DPC_HD bool dpc_int16_product4(const Params &dpc_p) {
+  if (dpc_params_max_abs(dpc_p) > (uint64_t(1) << 31)) return false;
   const int64_t N = dpc_p.N;
   const int64_t M = dpc_p.M;
   (void)N;
   (void)M;
-  const int64_t dpc_lim = int64_t(1) << 31;
-  if (N < -dpc_lim || N > dpc_lim || M < -dpc_lim || M > dpc_lim) return false;
   return 3 * M <= 32766 && 3 * M + 3 * N <= 32766;
 }
 

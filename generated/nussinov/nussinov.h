@@ -56,13 +56,25 @@ DPC_HD int64_t ref_C_at(const Params &dpc_p, int64_t i, int64_t j) {
   return i * (N + 1) + (j + 1);
 }
 
+// The largest |value| of problem p's params and lets (unsigned: |INT64_MIN| too), which
+// the size tests below bound first.
+DPC_HD uint64_t dpc_params_max_abs(const Params &p) {
+  (void)p;
+  uint64_t m = 0;
+  const int64_t dpc_v[] = {p.N};
+  for (const int64_t v : dpc_v) {
+    const uint64_t a = v < 0 ? 0 - uint64_t(v) : uint64_t(v);
+    if (a > m) m = a;
+  }
+  return m;
+}
+
 // Whether GPU tile product 0 runs as int16x2 for problem dpc_p's sizes
 // (GpuProduct::S16, Lower/ChooseProductWidth.cpp): int16x2 (two columns per DPX instruction) where the proven ranges of C lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
 DPC_HD bool dpc_int16_product0(const Params &dpc_p) {
+  if (dpc_params_max_abs(dpc_p) > (uint64_t(1) << 31)) return false;
   const int64_t N = dpc_p.N;
   (void)N;
-  const int64_t dpc_lim = int64_t(1) << 31;
-  if (N < -dpc_lim || N > dpc_lim) return false;
   return N <= 32766;
 }
 
