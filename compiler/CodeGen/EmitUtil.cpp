@@ -468,17 +468,6 @@ std::string dpc::tileLocal(const Program &P, int Table,
   return pitchedOffset(It->second.Extents, Y, Lo);
 }
 
-/// Whether two loads read the same table at the same indices (as printed).
-static bool sameLoad(const VExpr &A, const VExpr &B) {
-  if (A.K != VExpr::Load || B.K != VExpr::Load || A.Table != B.Table ||
-      A.Idx.size() != B.Idx.size() || !A.DynIdx.empty() || !B.DynIdx.empty())
-    return false;
-  for (size_t D = 0; D < A.Idx.size(); ++D)
-    if (iexpr(A.Idx[D]) != iexpr(B.Idx[D]))
-      return false;
-  return true;
-}
-
 /// A stored value of a table read: from the tile's shared-memory copy when
 /// the cell lies in the current tile, else from the table's buffer.
 static std::string rawLoad(const Program &P, const ValueStyle &S,

@@ -479,6 +479,16 @@ void lir::forEachVExpr(const VExpr &E,
     forEachVExpr(*K, Fn);
 }
 
+bool lir::sameLoad(const VExpr &A, const VExpr &B) {
+  if (A.K != VExpr::Load || B.K != VExpr::Load || A.Table != B.Table ||
+      A.Idx.size() != B.Idx.size() || !A.DynIdx.empty() || !B.DynIdx.empty())
+    return false;
+  for (size_t D = 0; D < A.Idx.size(); ++D)
+    if (iexprToString(*A.Idx[D]) != iexprToString(*B.Idx[D]))
+      return false;
+  return true;
+}
+
 bool lir::readsTableIn(const VExpr &E, int T) {
   if (E.K == VExpr::Load && E.Table == T)
     return true;

@@ -226,6 +226,9 @@ struct VExpr {
 void forEachVExpr(const VExpr &E, const std::function<void(const VExpr &)> &Fn);
 /// Whether E reads table T anywhere (a Load of T).
 bool readsTableIn(const VExpr &E, int T);
+/// Whether A and B are loads of the same table at the same indices (as
+/// printed; none with subscripts computed from input values).
+bool sameLoad(const VExpr &A, const VExpr &B);
 
 /// Error codes of generated code for a read whose subscripts read input
 /// values and leave the table's domain: this plus the read's site.

@@ -52,18 +52,6 @@ struct Touch {
   std::vector<int64_t> Local;
 };
 
-/// Whether two loads read the same table at the same indices (a split's
-/// operand and its occurrence in the remainder's body).
-bool sameRead(const VExpr &A, const VExpr &B) {
-  if (A.K != VExpr::Load || B.K != VExpr::Load || A.Table != B.Table ||
-      A.Idx.size() != B.Idx.size())
-    return false;
-  for (size_t D = 0; D < A.Idx.size(); ++D)
-    if (iexprToString(*A.Idx[D]) != iexprToString(*B.Idx[D]))
-      return false;
-  return true;
-}
-
 /// A warp's request: how often it repeats, and each thread's element (its
 /// indices in the array's box).
 using Request = std::pair<int64_t, std::vector<std::vector<int64_t>>>;
@@ -147,7 +135,7 @@ private:
     if (RestSplit >= 0) {
       const SplitInfo &Sp = P.Splits[RestSplit];
       for (int O = 0; O < 2 && Src < 0; ++O)
-        if (sameRead(E, *(O ? Sp.Y : Sp.X))) {
+        if (sameLoad(E, *(O ? Sp.Y : Sp.X))) {
           Src = RestSrc[O];
           Op = O;
         }
@@ -156,16 +144,18 @@ private:
       if (Src != int(RestSource::Box) || RestSplit != A.Split ||
           Op != A.Operand)
         return std::nullopt;
-      const SplitInfo::RestBox &B = P.Splits[A.Split].rest(A.Operand);
+      const SplitInfo &Sp = P.Splits[A.Split];
+      const SplitInfo::RestBox &B = Sp.rest(A.Operand);
+      // (the box's origin is over the split's tile variables)
+      auto AtTile = [&](const std::string &N) {
+        for (size_t K = 0; K < Sp.TileVars.size() && K < Tile.size(); ++K)
+          if (Sp.TileVars[K] == N)
+            return Tile[K];
+        return En(N);
+      };
       std::vector<int64_t> L;
       for (size_t D = 0; D < Cell.size(); ++D) {
-        std::map<std::string, int64_t> Saved = En.V;
-        const SplitInfo &Sp = P.Splits[A.Split];
-        for (size_t K = 0; K < Sp.TileVars.size() && K < Tile.size(); ++K)
-          En.V[Sp.TileVars[K]] = Tile[K];
-        int64_t Lo = eval(B.Lo[D], En);
-        En.V = std::move(Saved);
-        L.push_back(Cell[D] - Lo);
+        L.push_back(Cell[D] - evalIExpr(*B.Lo[D], AtTile));
         if (L.back() < 0 || L.back() >= B.Size[D])
           return std::nullopt;
       }
@@ -336,17 +326,17 @@ private:
       Seed = Seed * 6364136223846793005ull + 1442695040888963407ull;
       return static_cast<int64_t>((Seed >> 33) % static_cast<uint64_t>(Range));
     };
+    Env Base;
+    for (auto &Pm : P.M.Params)
+      Base.V[Pm.Name] = int64_t(1) << 20;
+    for (auto &L : P.M.Lets)
+      Base.V[L.Name] = L.Value;
     int Taken = 0;
     for (int Try = 0; Try < 4000 && Taken < 48; ++Try) {
       // a base cell in one of a few tiles, well inside the params' range
       std::vector<int64_t> X0;
       for (size_t D = 0; D < Dims; ++D)
         X0.push_back(8 * Side + Next(4 * Side));
-      Env Base;
-      for (auto &Pm : P.M.Params)
-        Base.V[Pm.Name] = int64_t(1) << 20;
-      for (auto &L : P.M.Lets)
-        Base.V[L.Name] = L.Value;
       std::vector<int64_t> T0;
       for (size_t D = 0; D < Dims; ++D)
         T0.push_back(tileOf(D, X0[D]));
