@@ -41,6 +41,9 @@ struct CudaPrinter {
   /// The split-K kernel being printed computes a part of its k
   /// (GpuKernel::Overlap: dpc_part).
   bool Overlap = false;
+  /// The index type of the kernel being printed: dpc_ix in one with an
+  /// int32 instance (GpuKernel::Narrow), int64_t otherwise.
+  std::string IX = "int64_t";
 
   /// The group whose tile the kernel being printed copies (null if none).
   const Group *curGroup() const {
@@ -64,7 +67,8 @@ struct CudaPrinter {
         Accs += CurLanes == 1 ? std::string(", 0, 1")
                               : fmt::format(", int(threadIdx.x % {0}), {0}",
                                             CurLanes);
-      return "tc_stmt_" + P.Stmts[N.Ref].Name + "(dpc_p, dpc_in, dpc_t" +
+      return "tc_stmt_" + P.Stmts[N.Ref].Name + "<" + IX +
+             ">(dpc_p, dpc_in, dpc_t" +
              A + Accs + ", dpc_err);";
     }
     if (CurLanes > 1 && G.LaneCells[N.Ref])
@@ -670,8 +674,8 @@ struct CudaPrinter {
       return;
     W.comment("start of the tile: its cells into shared memory (those "
               "computed here are\n written there as well)");
-    emitTileLoad(P, *Gr, N.Args, true, W);
-    emitRestLoad(P, *Gr, N.Args, W);
+    emitTileLoad(P, *Gr, N.Args, true, W, IX);
+    emitRestLoad(P, *Gr, N.Args, W, IX);
     W.line("__syncthreads();");
   }
 
@@ -680,7 +684,7 @@ struct CudaPrinter {
     case LNode::For: {
       if (N.Role == LoopRole::PointWavefront) {
         W.comment("point wavefront: one step of the tile's cells per iteration (an\nanti-diagonal, or a row where one member carries every dependence)");
-        W.open(forHead(N));
+        W.open(forHead(N, IX));
         for (auto &K : N.Kids)
           device(*K, W, Distributed, true);
         W.line("__syncthreads();");
@@ -716,11 +720,11 @@ struct CudaPrinter {
         if (L > 1) {
           W.comment(fmt::format("{} threads per cell: they share its remainder "
                                 "loops", L));
-          W.open(fmt::format("for (int64_t {0} = {1} + threadIdx.x / {3}; {0} "
+          W.open(fmt::format("for ({4} {0} = {1} + threadIdx.x / {3}; {0} "
                              "<= {2}; {0} += blockDim.x / {3})",
-                             N.Iter, iexpr(N.Lo), iexpr(N.Hi), L));
+                             N.Iter, iexpr(N.Lo), iexpr(N.Hi), L, IX));
         } else {
-          W.open("for (int64_t " + N.Iter + " = " + iexpr(N.Lo) +
+          W.open("for (" + IX + " " + N.Iter + " = " + iexpr(N.Lo) +
                  " + threadIdx.x; " + N.Iter + " <= " + iexpr(N.Hi) + "; " +
                  N.Iter + " += blockDim.x)");
         }
@@ -733,7 +737,7 @@ struct CudaPrinter {
           W.line("__syncthreads();");
         return;
       }
-      W.open(forHead(N));
+      W.open(forHead(N, IX));
       for (auto &K : N.Kids)
         device(*K, W, Distributed, InWave);
       W.close();
@@ -810,8 +814,9 @@ struct CudaPrinter {
 
   /// A kernel's start: which problem of the batch its block works on (from
   /// its item), that problem's sizes, inputs, tables and error flag, and
-  /// (tile kernels) the tile's coordinates.
-  void bindProblem(const GpuKernel &S, CodeWriter &W) {
+  /// (tile kernels) the tile's coordinates; Narrow: of type dpc_ix (the
+  /// kernel's int32 instance, GpuKernel::Narrow).
+  void bindProblem(const GpuKernel &S, CodeWriter &W, bool Narrow) {
     size_t NI = itemSize(S);
     std::string Block =
         S.Family == KernelFamily::ParallelGrid || S.SharedSequence
@@ -833,9 +838,9 @@ struct CudaPrinter {
     W.line("[[maybe_unused]] const Inputs dpc_in = dpc_prob.in;");
     W.line("[[maybe_unused]] const Tables dpc_t = dpc_prob.t;");
     W.line("[[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];");
-    emitParamLocals(M, W, "dpc_p", S.Narrow ? "dpc_ix" : "int64_t");
+    emitParamLocals(M, W, "dpc_p", Narrow ? "dpc_ix" : "int64_t");
     for (size_t I = 0; I < S.TileIters.size(); ++I)
-      if (S.Narrow)
+      if (Narrow)
         W.line("const dpc_ix {0} = dpc_ix(dpc_item[{1}]); (void){0};",
                S.TileIters[I], I + 1);
       else
@@ -857,10 +862,19 @@ struct CudaPrinter {
     const GpuKernel &S = G.Kernels[K];
     std::vector<std::pair<std::string, std::string>> R;
     if (S.BusyBlocksPerSM) {
-      R.push_back({fmt::format("dpc_n >= size_t({}) * size_t(dpc_sms)",
-                               S.BusyBlocksPerSM),
-                   fmt::format("<{}>", S.BusyBlocksPerSM)});
-      R.push_back({"", fmt::format("<{}>", S.MinBlocksPerSM)});
+      const std::string Busy = fmt::format(
+          "dpc_n >= size_t({}) * size_t(dpc_sms)", S.BusyBlocksPerSM);
+      for (const auto &[OC, OA] :
+           {std::pair<std::string, int64_t>{Busy, S.BusyBlocksPerSM},
+            std::pair<std::string, int64_t>{"", S.MinBlocksPerSM}}) {
+        if (!S.Narrow) {
+          R.push_back({OC, fmt::format("<{}>", OA)});
+          continue;
+        }
+        R.push_back({OC.empty() ? "dpc_nar" : OC + " && dpc_nar",
+                     fmt::format("<{}, int32_t>", OA)});
+        R.push_back({OC, fmt::format("<{}, int64_t>", OA)});
+      }
       return R;
     }
     std::vector<std::pair<std::string, std::string>> Ring = {{"", ""}};
@@ -882,25 +896,36 @@ struct CudaPrinter {
   void kernel(int K, CodeWriter &W) {
     const GpuKernel &S = G.Kernels[K];
     std::string Args;
+    // (the int32 instance declares its host loops' values as dpc_ix below)
     for (auto &I : S.HostIters)
-      Args += ", int64_t " + I;
+      Args += ", int64_t " + (S.Narrow ? "dpc_host_" + I : I);
     W.comment(fmt::format("Kernel {} ({}): {}.", K,
                           kernelFamilyName(S.Family), S.Why));
     if (S.Narrow) {
-      DPC_ASSERT(!S.BusyBlocksPerSM, "a strip kernel with two occupancies");
-      W.comment(fmt::format("{}dpc_ix: int32_t where the run's sizes keep "
+      DPC_ASSERT(!S.BusyBlocksPerSM || !keepsRings(P, K),
+                 "a kernel with rings and two occupancies");
+      W.comment(fmt::format("{}{}dpc_ix: int32_t where the run's sizes keep "
                             "the index arithmetic in it\n(dpc_narrow{}, in "
                             "the header), else int64_t",
                             keepsRings(P, K)
                                 ? "Params::dpc_ring: a kernel for each; "
                                 : "",
+                            S.BusyBlocksPerSM
+                                ? fmt::format("DPC_BLOCKS: blocks per SM, {} "
+                                              "or, for a step of many tiles, "
+                                              "{}; ",
+                                              S.MinBlocksPerSM,
+                                              S.BusyBlocksPerSM)
+                                : "",
                             K));
       W.line("template <{}typename dpc_ix>",
-             keepsRings(P, K) ? "bool DPC_RING, " : "");
+             keepsRings(P, K)    ? "bool DPC_RING, "
+             : S.BusyBlocksPerSM ? "int DPC_BLOCKS, "
+                                 : "");
     } else if (keepsRings(P, K)) {
       W.line("template <bool DPC_RING> // Params::dpc_ring: a kernel for each");
     }
-    if (S.BusyBlocksPerSM)
+    if (S.BusyBlocksPerSM && !S.Narrow)
       W.line("template <int DPC_BLOCKS> // blocks per SM: {} or, for a step "
              "of many tiles, {}",
              S.MinBlocksPerSM, S.BusyBlocksPerSM);
@@ -913,7 +938,10 @@ struct CudaPrinter {
            ", const int64_t *dpc_tiles" + gaccParam(S) +
            (S.Pipelined ? ", int *dpc_pipe" : "") +
            (S.SharedSequence ? ", int *dpc_bars" : "") + ", int *dpc_errs)");
-    bindProblem(S, W);
+    bindProblem(S, W, S.Narrow);
+    if (S.Narrow)
+      for (auto &I : S.HostIters)
+        W.line("const dpc_ix {0} = dpc_ix(dpc_host_{0}); (void){0};", I);
     if (S.Family == KernelFamily::Serial) {
       // Every loop runs sequentially on the one thread.
       printLoopTree(
@@ -982,7 +1010,9 @@ struct CudaPrinter {
     if (!S.AccOffset.empty())
       W.line("__syncthreads();");
     Cur = &S;
+    IX = S.Narrow ? "dpc_ix" : "int64_t";
     device(*S.Body, W, false, false);
+    IX = "int64_t";
     Cur = nullptr;
     W.close();
   }
@@ -1023,7 +1053,7 @@ struct CudaPrinter {
            std::to_string(K) + "(const BatchProblem *dpc_probs" +
            Args + ", const int64_t *dpc_tiles" + gaccParam(S) +
            (S.Overlap ? ", int dpc_part" : "") + ", int *dpc_errs)");
-    bindProblem(S, W);
+    bindProblem(S, W, false); // (the product's kernel has one instance)
     W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
     Overlap = S.Overlap;
     productOnly(*S.Body, S.SplitK, W);
@@ -1204,6 +1234,16 @@ struct CudaPrinter {
     std::string Gacc = S.SplitK >= 0 ? ", " + gaccBuffer(S) + ".get()" : "";
     size_t NI = itemSize(S);
     W.line("const size_t dpc_n = dpc_L.Items.size() / {};", NI);
+    if (S.Narrow) {
+      W.comment(fmt::format("the int32 instance where every problem of the "
+                            "launch keeps the index\narithmetic in it "
+                            "(dpc_narrow{})",
+                            K));
+      W.line("bool dpc_nar = true;");
+      W.line("for (size_t dpc_q = 0; dpc_q < dpc_n && dpc_nar; ++dpc_q) "
+             "dpc_nar = dpc_narrow{}_ok[dpc_L.Items[{} * dpc_q]];",
+             K, NI);
+    }
     if (S.perTile() && S.Overlap) {
       const GpuProduct &GP = G.Products[S.SplitK];
       const std::string &Wave = S.HostIters[0];
@@ -1265,16 +1305,6 @@ struct CudaPrinter {
         W.line("DPC_CUDA_CHECK(cudaMemsetAsync(dpc_pipe.get(), 0, (dpc_n + 1) "
                "* sizeof(int), dpc_stream));");
         Gacc += ", dpc_pipe.get()";
-      }
-      if (S.Narrow) {
-        W.comment(fmt::format("the int32 instance where every problem of the "
-                              "launch keeps the index\narithmetic in it "
-                              "(dpc_narrow{})",
-                              K));
-        W.line("bool dpc_nar = true;");
-        W.line("for (size_t dpc_q = 0; dpc_q < dpc_n && dpc_nar; ++dpc_q) "
-               "dpc_nar = dpc_narrow{}_ok[dpc_L.Items[{} * dpc_q]];",
-               K, NI);
       }
       if (S.BusyBlocksPerSM)
         W.comment(fmt::format("(a step of at least {} tiles per SM: the "

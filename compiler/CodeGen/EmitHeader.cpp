@@ -115,7 +115,7 @@ void paramsMaxAbs(const Program &P, CodeWriter &W) {
   W.blank();
 }
 
-/// For each GPU strip kernel with an int32 instance (GpuKernel::Narrow,
+/// For each GPU kernel (strip or tiles) with an int32 instance (GpuKernel::Narrow,
 /// Lower/ChooseIndexWidth.cpp), the host's test of a problem's sizes
 /// against lowering's bound: dpc_narrow<K>. The CUDA host runs the int32
 /// instance for a launch where it holds for every problem; --explain says
@@ -129,7 +129,7 @@ void narrowChecks(const Program &P, CodeWriter &W) {
         "Whether GPU kernel {0}'s index arithmetic stays within int32 for "
         "problem p's sizes\n(GpuKernel::Narrow, Lower/ChooseIndexWidth.cpp): "
         "with m the largest |param| or |let|,\nevery band member it touches "
-        "lies within {1} * m + {2}, every variable of an\nexpression within "
+        "(index) lies within {1} * m + {2}, every variable of an\nexpression within "
         "x = 2 * max(m, that), every value it computes within {3} * x + {4}.",
         K, S.NarrowBoxS, S.NarrowBoxC, S.NarrowS, S.NarrowC));
     W.open(fmt::format("inline bool dpc_narrow{}(const Params &p)", K));
@@ -263,13 +263,16 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
                        : Strip                           ? "st_"
                                                          : "tc_";
   std::string Ret = Strip ? storeType(Tab.Type) + " " : "void ";
+  // A tile kernel's cell: its index type is the kernel's (dpc_ix: int32_t
+  // in the int32 instance of a kernel with one, GpuKernel::Narrow).
+  const std::string IX = Cache ? "dpc_ix" : "int64_t";
   std::string Sig = std::string(Device    ? "__device__ __forceinline__ "
                                 : AccOnly ? "static inline "
                                           : "DPC_HD ") +
                     Ret + Prefix + "stmt_" + St.Name +
                     "(const Params &dpc_p, const Inputs &dpc_in, const " +
                     (Reference ? "RefTables &dpc_r" : "Tables &dpc_t") +
-                    idxParams(Tab);
+                    idxParams(Tab, IX);
   if (!Reference)
     for (int S : P.splitsOf(SI))
       Sig += ", const " + storeType(Tab.Type) + " *dpc_acc" + std::to_string(S);
@@ -310,18 +313,21 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
     W.comment("A cell of a lane strip: reads of its neighbours come from the "
               "lane's registers\n(dpc_nb_*) where it holds them; returns the "
               "value it stores.");
-  W.open(Sig);
-  emitParamLocals(M, W);
   if (Cache)
-    tileCachePreamble(*G, Tab.Indices, W);
+    W.line("template <typename dpc_ix> // the kernel's index type");
+  W.open(Sig);
+  emitParamLocals(M, W, "dpc_p", IX);
+  if (Cache)
+    tileCachePreamble(*G, Tab.Indices, W, IX);
   if (!Rest.empty())
-    restCopyPreamble(P, *G, SI, Tab.Indices, W);
+    restCopyPreamble(P, *G, SI, Tab.Indices, W, IX);
   ValueStyle VS;
   VS.UseSplits = !Reference;
   VS.AccOnly = AccOnly;
   VS.Reference = Reference;
   VS.T = Reference ? "dpc_r" : "dpc_t";
   VS.TileCache = Cache ? G : nullptr;
+  VS.IndexType = IX;
   VS.RestCopies = Rest;
   VS.Lanes = Lanes && !LaneReduce;
   VS.LaneReduce = LaneReduce;

@@ -94,10 +94,10 @@ std::string dpc::emitMain(const Program &P) {
   }
   for (size_t K = 0; K < P.Gpu.Kernels.size(); ++K)
     if (P.Gpu.Kernels[K].Narrow)
-      W.line("std::fprintf(out, \"  GPU kernel {0} (strip): index arithmetic "
+      W.line("std::fprintf(out, \"  GPU kernel {0} ({1}): index arithmetic "
              "in %s\\n\", dpc_narrow{0}(p) ? \"int32 (within its bound)\" : "
              "\"int64 (past its int32 bound)\");",
-             K);
+             K, P.Gpu.Kernels[K].Family == KernelFamily::Strip ? "strip" : "tiles");
   for (size_t S = 0; S < P.Gpu.Products.size(); ++S)
     if (P.Gpu.Products[S].S16)
       W.line("std::fprintf(out, \"  GPU tile product {0}: %s\\n\", "

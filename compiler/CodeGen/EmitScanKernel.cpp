@@ -50,7 +50,8 @@ void dpc::emitScanKernel(const Program &P, int KI, CodeWriter &W) {
   auto Term = [&](const std::string &Acc) {
     W.open(fmt::format("for (int64_t {0} = dpc_from; {0} <= dpc_to; ++{0})",
                        Loop.Iter));
-    W.line("const int64_t {} = {};", I, Loop.Iter);
+    // (a term need not read its index: a constant of the recurrence)
+    W.line("[[maybe_unused]] const int64_t {} = {};", I, Loop.Iter);
     ValueEmitter VE(P, VS, W);
     std::string E = VE.emit(*K.ScanTerm);
     W.line("{0} = {1}({0}, {2});", Acc, Op, E);

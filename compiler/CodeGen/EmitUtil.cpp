@@ -144,45 +144,45 @@ std::string dpc::productUpdate(const Program &P, const SplitInfo &Sp,
 
 std::string dpc::iexpr(const IExprPtr &E) { return iexprToString(*E); }
 
-std::string dpc::idxParams(const TableInfo &T) {
+std::string dpc::idxParams(const TableInfo &T, const std::string &Ty) {
   std::string S;
   for (auto &I : T.Indices)
-    S += ", int64_t " + I;
+    S += ", " + Ty + " " + I;
   return S;
 }
 
-std::string dpc::forHead(const LNode &N) {
-  return "for (int64_t " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
+std::string dpc::forHead(const LNode &N, const std::string &Ty) {
+  return "for (" + Ty + " " + N.Iter + " = " + iexpr(N.Lo) + "; " + N.Iter +
          " <= " + iexpr(N.Hi) + "; " + N.Iter +
          (N.Step == 1 ? "++" : " += " + std::to_string(N.Step)) + ")";
 }
 
 void dpc::printLoopTree(const LNode &N, CodeWriter &W,
                         llvm::function_ref<bool(const LNode &)> Visit,
-                        const char *Where) {
+                        const char *Where, const std::string &Ty) {
   if (Visit(N))
     return;
   switch (N.K) {
   case LNode::For:
-    W.open(forHead(N));
+    W.open(forHead(N, Ty));
     for (auto &K : N.Kids)
-      printLoopTree(*K, W, Visit, Where);
+      printLoopTree(*K, W, Visit, Where, Ty);
     W.close();
     return;
   case LNode::If:
     W.open("if (" + iexpr(N.Cond) + ")");
-    printLoopTree(*N.Then, W, Visit, Where);
+    printLoopTree(*N.Then, W, Visit, Where, Ty);
     W.close();
     if (N.Else) {
       W.open("else");
-      printLoopTree(*N.Else, W, Visit, Where);
+      printLoopTree(*N.Else, W, Visit, Where, Ty);
       W.close();
     }
     return;
   case LNode::Block:
   case LNode::Mark:
     for (auto &K : N.Kids)
-      printLoopTree(*K, W, Visit, Where);
+      printLoopTree(*K, W, Visit, Where, Ty);
     return;
   case LNode::Stmt:
     DPC_ICE(std::string("unexpected statement in ") + Where);
@@ -398,7 +398,7 @@ bool dpc::inTileCache(const Program &P, const Group &G, int Table) {
 }
 
 void dpc::tileCachePreamble(const Group &G, const std::vector<std::string> &X,
-                            CodeWriter &W) {
+                            CodeWriter &W, const std::string &Ty) {
   for (size_t D = 0; D < X.size(); ++D) {
     int64_t B = G.TileSizes[D];
     std::string Mem = (G.Signs[D] < 0 ? "-" : "") + X[D] + " + " +
@@ -409,7 +409,7 @@ void dpc::tileCachePreamble(const Group &G, const std::vector<std::string> &X,
                      std::to_string(G.Shifts[D]);
     if (G.Signs[D] < 0)
       Lo = "-(" + Lo + " + " + std::to_string(B - 1) + ")";
-    W.line("const int64_t dpc_lo{} = {};", D, Lo);
+    W.line("const {} dpc_lo{} = {};", Ty, D, Lo);
   }
 }
 
@@ -565,7 +565,8 @@ static std::vector<IExprPtr> restBoxLo(const Program &P, int S, int O,
 }
 
 void dpc::restCopyPreamble(const Program &P, const Group &G, int SI,
-                           const std::vector<std::string> &X, CodeWriter &W) {
+                           const std::vector<std::string> &X, CodeWriter &W,
+                           const std::string &Ty) {
   if (restCopies(P, SI).empty())
     return;
   std::vector<IExprPtr> Tile;
@@ -574,7 +575,7 @@ void dpc::restCopyPreamble(const Program &P, const Group &G, int SI,
                       std::to_string(G.Shifts[D]);
     std::string Name = "dpc_tile" + std::to_string(D);
     Tile.push_back(IExpr::var(Name));
-    W.line("const int64_t {} = dpc_floordiv({}, {}); // the tile's coordinate",
+    W.line("const {} {} = dpc_floordiv({}, {}); // the tile's coordinate", Ty,
            Name, Mem, G.TileSizes[D]);
   }
   for (int S : P.splitsOf(SI))
@@ -583,13 +584,14 @@ void dpc::restCopyPreamble(const Program &P, const Group &G, int SI,
         continue;
       std::vector<IExprPtr> Lo = restBoxLo(P, S, O, Tile);
       for (size_t D = 0; D < Lo.size(); ++D)
-        W.line("const int64_t {}_lo{} = {};", restCopyName(S, O), D,
+        W.line("const {} {}_lo{} = {};", Ty, restCopyName(S, O), D,
                iexpr(Lo[D]));
     }
 }
 
 void dpc::emitRestLoad(const Program &P, const Group &G,
-                       const std::vector<IExprPtr> &Tile, CodeWriter &W) {
+                       const std::vector<IExprPtr> &Tile, CodeWriter &W,
+                       const std::string &Ty) {
   const ModuleInfo &M = P.M;
   for (int SI : G.Stmts)
     for (int S : P.splitsOf(SI))
@@ -606,14 +608,14 @@ void dpc::emitRestLoad(const Program &P, const Group &G,
                                   ? ""
                                   : " (cells of " + Tab.Name +
                                         ": it reads a copy table of it)"));
-        W.open(fmt::format("for (int64_t dpc_e = threadIdx.x; dpc_e < {}; "
+        W.open(fmt::format("for ({} dpc_e = threadIdx.x; dpc_e < {}; "
                            "dpc_e += blockDim.x)",
-                           B.volume()));
+                           Ty, B.volume()));
         int64_t Stride = B.volume();
         std::vector<IExprPtr> X;
         for (size_t D = 0; D < Tab.Indices.size(); ++D) {
           Stride /= B.Size[D];
-          W.line("const int64_t {} = {} + (dpc_e / {}) % {};", Tab.Indices[D],
+          W.line("const {} {} = {} + (dpc_e / {}) % {};", Ty, Tab.Indices[D],
                  iexpr(Lo[D]), Stride, B.Size[D]);
           X.push_back(IExpr::var(Tab.Indices[D]));
         }
@@ -1280,7 +1282,7 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
         return false;
     W.open("");
     for (size_t I = 0; I + 1 < Red.Bindings.size(); ++I)
-      W.line("const int64_t {} = {};", Red.Bindings[I].Var,
+      W.line("const {} {} = {};", S.IndexType, Red.Bindings[I].Var,
              iexpr(Leaf->Args[I]));
     for (auto &K : Body.Kids) {
       std::vector<IExprPtr> At0;
@@ -1291,16 +1293,16 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
              cellOffset(P, K->Table, At0, false), P.M.Tables[K->Table].Name, KV);
       StreamAt[K.get()] = At;
     }
-    W.line("const int64_t dpc_lo = {}, dpc_n = {} - dpc_lo + 1;", iexpr(X.Lo),
-           iexpr(X.Hi));
-    W.open("for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d)");
-    W.line("const int64_t {} = dpc_lo + dpc_d;", X.Iter);
+    W.line("const {} dpc_lo = {}, dpc_n = {} - dpc_lo + 1;", S.IndexType,
+           iexpr(X.Lo), iexpr(X.Hi));
+    W.open("for (" + S.IndexType + " dpc_d = 0; dpc_d < dpc_n; ++dpc_d)");
+    W.line("const {} {} = dpc_lo + dpc_d;", S.IndexType, X.Iter);
     return true;
   };
   std::function<bool(const LNode &)> Visit = [&](const LNode &X) {
     if (Streamed(X)) {
       for (auto &K : X.Kids)
-        printLoopTree(*K, W, Visit, "reduction loops");
+        printLoopTree(*K, W, Visit, "reduction loops", S.IndexType);
       W.close();
       W.close();
       StreamAt.clear();
@@ -1309,11 +1311,12 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
     if (X.K == LNode::For && Lanes && !hasInnerFor(X)) {
       // this lane's iterations of an innermost loop
       W.text("DPC_UNROLL");
-      W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane * {3}; {0} <= {2}; "
+      W.open(fmt::format("for ({4} {0} = {1} + dpc_lane * {3}; {0} <= {2}; "
                          "{0} += dpc_lanes * {3})",
-                         X.Iter, iexpr(X.Lo), iexpr(X.Hi), X.Step));
+                         X.Iter, iexpr(X.Lo), iexpr(X.Hi), X.Step,
+                         S.IndexType));
       for (auto &K : X.Kids)
-        printLoopTree(*K, W, Visit, "reduction loops");
+        printLoopTree(*K, W, Visit, "reduction loops", S.IndexType);
       W.close();
       return true;
     }
@@ -1334,7 +1337,7 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
       std::array<int, 2> SavedSrc = S.RestSrc;
       S.RestSplit = Red.Split;
       S.RestSrc = {X.Ref / 3, X.Ref % 3};
-      printLoopTree(*X.Kids[0], W, Visit, "reduction loops");
+      printLoopTree(*X.Kids[0], W, Visit, "reduction loops", S.IndexType);
       S.RestSplit = SavedSplit;
       S.RestSrc = SavedSrc;
       return true;
@@ -1345,12 +1348,13 @@ std::string ValueEmitter::emitLoops(const LNode &N, const VExpr &Red,
       return false;
     W.open("");
     for (size_t I = 0; I < Red.Bindings.size(); ++I)
-      W.line("const int64_t {} = {};", Red.Bindings[I].Var, iexpr(X.Args[I]));
+      W.line("const {} {} = {};", S.IndexType, Red.Bindings[I].Var,
+             iexpr(X.Args[I]));
     accumulate(Red, Acc);
     W.close();
     return true;
   };
-  printLoopTree(N, W, Visit, "reduction loops");
+  printLoopTree(N, W, Visit, "reduction loops", S.IndexType);
   return Acc;
 }
 
@@ -1433,14 +1437,14 @@ void ValueEmitter::openBindingLoops(const VExpr &E, bool ShareLast) {
     const Binding &B = E.Bindings[I];
     bool Last = I + 1 == E.Bindings.size();
     if (Last && ShareLast) {
-      W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane; {0} <= {2}; {0} "
+      W.open(fmt::format("for ({3} {0} = {1} + dpc_lane; {0} <= {2}; {0} "
                          "+= dpc_lanes)",
-                         B.Var, iexpr(B.Lo), iexpr(B.Hi)));
+                         B.Var, iexpr(B.Lo), iexpr(B.Hi), S.IndexType));
       continue;
     }
     if (Last)
       W.text("DPC_UNROLL");
-    W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
+    W.open("for (" + S.IndexType + " " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
            " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
   }
 }
@@ -1583,7 +1587,7 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
 
 void dpc::emitTileLoad(const Program &P, const Group &G,
                        const std::vector<IExprPtr> &Tile, bool Device,
-                       CodeWriter &W) {
+                       CodeWriter &W, const std::string &Ty) {
   const ModuleInfo &M = P.M;
   W.open("");
   int64_t Vol = 1;
@@ -1593,20 +1597,20 @@ void dpc::emitTileLoad(const Program &P, const Group &G,
                      std::to_string(G.Shifts[D]);
     if (G.Signs[D] < 0)
       Lo = "-(" + Lo + " + " + std::to_string(B - 1) + ")";
-    W.line("const int64_t dpc_tlo{} = {};", D, Lo);
+    W.line("const {} dpc_tlo{} = {};", Ty, D, Lo);
     Vol *= B;
   }
   for (int T : G.Tables) {
     const TableInfo &Tab = M.Tables[T];
-    W.open(Device ? "for (int64_t dpc_e = threadIdx.x; dpc_e < " +
+    W.open(Device ? "for (" + Ty + " dpc_e = threadIdx.x; dpc_e < " +
                         std::to_string(Vol) + "; dpc_e += blockDim.x)"
-                  : "for (int64_t dpc_e = 0; dpc_e < " + std::to_string(Vol) +
+                  : "for (" + Ty + " dpc_e = 0; dpc_e < " + std::to_string(Vol) +
                         "; ++dpc_e)");
     int64_t Stride = Vol;
     std::vector<IExprPtr> X;
     for (size_t D = 0; D < Tab.Indices.size(); ++D) {
       Stride /= G.TileSizes[D];
-      W.line("const int64_t {} = dpc_tlo{} + (dpc_e / {}) % {};", Tab.Indices[D],
+      W.line("const {} {} = dpc_tlo{} + (dpc_e / {}) % {};", Ty, Tab.Indices[D],
              D, Stride, G.TileSizes[D]);
       X.push_back(IExpr::var(Tab.Indices[D]));
     }

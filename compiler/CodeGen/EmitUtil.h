@@ -70,20 +70,23 @@ std::string productUpdate(const lir::Program &P, const lir::SplitInfo &Sp,
                           CodeWriter &W, const std::string &Flag = "");
 std::string iexpr(const lir::IExprPtr &E);
 
-/// The header of a loop node: `for (int64_t i = lo; i <= hi; i++)`.
-std::string forHead(const lir::LNode &N);
+/// The header of a loop node: `for (int64_t i = lo; i <= hi; i++)` (Ty:
+/// the counter's type).
+std::string forHead(const lir::LNode &N, const std::string &Ty = "int64_t");
 
 /// Prints a loop tree's control structure: a For as `forHead { kids }`, an
 /// If as if/else, a Block or Mark as its children in order. Visit sees every
 /// node first: it may print a prefix (a pragma, a comment) and return false
 /// to let this printing go on, or print the node itself and return true.
-/// Visit must claim every Stmt; Where names the tree in the internal error.
+/// Visit must claim every Stmt; Where names the tree in the internal error;
+/// Ty is the loop counters' type.
 void printLoopTree(const lir::LNode &N, CodeWriter &W,
                    llvm::function_ref<bool(const lir::LNode &)> Visit,
-                   const char *Where);
+                   const char *Where, const std::string &Ty = "int64_t");
 
-/// A table's indices as trailing parameters: ", int64_t i, int64_t j".
-std::string idxParams(const lir::TableInfo &T);
+/// A table's indices as trailing parameters: ", int64_t i, int64_t j" (Ty:
+/// their type).
+std::string idxParams(const lir::TableInfo &T, const std::string &Ty = "int64_t");
 
 /// Declarations of the params and `let` constants as locals (of type Ty:
 /// a strip kernel's index type).
@@ -183,6 +186,10 @@ struct ValueStyle {
   /// come from the tile's shared-memory copy `dpc_cur_<table>`, whose box
   /// starts at `dpc_lo<d>` (set up by tileCachePreamble).
   const lir::Group *TileCache = nullptr;
+  /// The type of the index variables the printed code declares (reduction
+  /// and remainder loops, their bindings): dpc_ix in a tile kernel's cell
+  /// statement (a template on it, GpuKernel::Narrow), int64_t elsewhere.
+  std::string IndexType = "int64_t";
   /// With TileCache: the staged boxes of what the statement's remainder
   /// loops read outside the tile (GpuProduct::StageRest): the remainder's
   /// reads there come from the shared-memory copy Name, whose dim d starts
@@ -265,9 +272,10 @@ std::string scoreIndexExpr(const lir::ScoreInfo &S,
 /// Tables of a group whose cells a cached statement reads or writes in
 /// shared memory (copy tables map to their source).
 bool inTileCache(const lir::Program &P, const lir::Group &G, int Table);
-/// Declares dpc_lo<d>: the lowest cell of the tile of cell X.
+/// Declares dpc_lo<d> (of index type Ty): the lowest cell of the tile of
+/// cell X.
 void tileCachePreamble(const lir::Group &G, const std::vector<std::string> &X,
-                       CodeWriter &W);
+                       CodeWriter &W, const std::string &Ty = "int64_t");
 /// "y in the current tile" and its local index in the tile's box.
 /// The shared-memory copy of split S's staged remainder box O (0: X, 1: Y):
 /// `dpc_rs<S><x|y>` (its start per dim: that name + `_lo<d>`).
@@ -279,12 +287,14 @@ std::vector<ValueStyle::RestCopy> restCopies(const lir::Program &P, int SI);
 /// Where RestCopies are read: the tile of the cell X (its coordinates
 /// dpc_tile<d>) and each box's start, Name_lo<d>.
 void restCopyPreamble(const lir::Program &P, const lir::Group &G, int SI,
-                      const std::vector<std::string> &X, CodeWriter &W);
+                      const std::vector<std::string> &X, CodeWriter &W,
+                      const std::string &Ty = "int64_t");
 /// At the start of tile Tile (its coordinates): loads the boxes of
 /// restCopies(P, SI) for every statement of G into shared memory (cells
 /// inside their tables; the others are never read).
 void emitRestLoad(const lir::Program &P, const lir::Group &G,
-                  const std::vector<lir::IExprPtr> &Tile, CodeWriter &W);
+                  const std::vector<lir::IExprPtr> &Tile, CodeWriter &W,
+                  const std::string &Ty = "int64_t");
 std::string inTileCond(const lir::Group &G, const std::vector<lir::IExprPtr> &Y);
 /// The offset in table Table's tile copy (laid out as P.Gpu.CopyLayout
 /// says) of cell Y, the tile's lowest cell being dpc_lo0, dpc_lo1, ...
@@ -403,6 +413,6 @@ private:
 /// dpc_cur_<table>. On the device the threads share the copy.
 void emitTileLoad(const lir::Program &P, const lir::Group &G,
                   const std::vector<lir::IExprPtr> &Tile, bool Device,
-                  CodeWriter &W);
+                  CodeWriter &W, const std::string &Ty = "int64_t");
 
 } // namespace dpc

@@ -1,7 +1,7 @@
-//===- ChooseIndexWidth.cpp - strip kernels' index arithmetic in int32 ----===//
+//===- ChooseIndexWidth.cpp - kernels' index arithmetic in int32 ---------===//
 //
 // Takes the lowered program after the target plans (and the ring storage)
-// and gives, for each GPU strip kernel, whether its index arithmetic (the
+// and gives, for each GPU strip kernel and tile kernel, whether its index arithmetic (the
 // params and lets, the band members, the table indices, the tile
 // coordinates and every affine expression of them the kernel evaluates:
 // domain and case guards, input positions, ring offsets, wavefront bounds)
@@ -130,15 +130,49 @@ private:
   }
 };
 
+/// Adds every index expression of a loop tree (bounds, conditions, a
+/// statement instance's arguments).
+bool addTree(const LNode *N, MagnitudeBound &B) {
+  if (!N)
+    return true;
+  bool Ok = B.add(N->Lo) && B.add(N->Hi) && B.add(N->Cond);
+  for (const IExprPtr &A : N->Args)
+    Ok = Ok && B.add(A);
+  Ok = Ok && addTree(N->Then.get(), B) && addTree(N->Else.get(), B);
+  for (const LNodePtr &K : N->Kids)
+    Ok = Ok && addTree(K.get(), B);
+  return Ok;
+}
+
 /// Adds the index expressions of a statement's body; a reason where the
-/// body evaluates index values the bound does not cover.
-std::optional<std::string> addBody(const VExpr &Body, MagnitudeBound &B) {
+/// body evaluates index values the bound does not cover. Reductions: their
+/// loops' bounds and (split reductions) the remainder's loop trees, the
+/// staged boxes' origins; with Loops false a reduction is refused (a strip
+/// cell runs none).
+std::optional<std::string> addBody(const Program &P, const VExpr &Body,
+                                   MagnitudeBound &B, bool Loops) {
   std::optional<std::string> Why;
   forEachVExpr(Body, [&](const VExpr &E) {
     if (Why)
       return;
     if (E.K == VExpr::Reduce || E.K == VExpr::SplitReduce) {
-      Why = "a cell runs a reduction loop";
+      if (!Loops) {
+        Why = "a cell runs a reduction loop";
+        return;
+      }
+      bool Ok = true;
+      for (const Binding &Bd : E.Bindings)
+        Ok = Ok && B.add(Bd.Lo) && B.add(Bd.Hi);
+      Ok = Ok && addTree(E.Rest.get(), B);
+      if (E.K == VExpr::SplitReduce && E.Split >= 0) {
+        const SplitInfo &Sp = P.Splits[E.Split];
+        Ok = Ok && addTree(Sp.RestBySource.get(), B);
+        for (int O = 0; O < 2; ++O)
+          for (const IExprPtr &L : Sp.rest(O).Lo)
+            Ok = Ok && B.add(L);
+      }
+      if (!Ok)
+        Why = "a reduction's loop bound is not affine";
       return;
     }
     if (!E.DynIdx.empty() || !E.DataGuards.empty()) {
@@ -184,7 +218,8 @@ void chooseFor(Program &P, GpuKernel &K) {
   for (const RowReduction &RR : K.RowReductions)
     Tables.push_back(RR.Table);
   for (int S : G.Stmts)
-    if (std::optional<std::string> Why = addBody(*P.Stmts[S].Body, Exprs))
+    if (std::optional<std::string> Why =
+            addBody(P, *P.Stmts[S].Body, Exprs, false))
       return No(*Why);
   // (a row reduction's body is not evaluated: each lane keeps its rows'
   // running max or min and stores it at the row's index)
@@ -247,6 +282,59 @@ void chooseFor(Program &P, GpuKernel &K) {
       K.NarrowBoxS, K.NarrowBoxC, K.NarrowS, K.NarrowC);
 }
 
+/// Decides kernel K (a tile kernel): its cells' indices, reductions and
+/// remainder loops, the tile loops, the staged boxes and every table's
+/// domain and box, as for a strip kernel.
+void chooseForTiles(Program &P, GpuKernel &K) {
+  const Group &G = P.Groups[K.Group];
+  const ModuleInfo &M = P.M;
+  auto No = [&](const std::string &Why) {
+    K.Narrow = false;
+    K.NarrowWhy = Why;
+  };
+  MagnitudeBound Exprs, Box;
+  for (int S : G.Stmts)
+    if (std::optional<std::string> Why =
+            addBody(P, *P.Stmts[S].Body, Exprs, true))
+      return No(*Why);
+  bool Ok = addTree(K.Body.get(), Exprs);
+  // (every table: the cells read and stored, their domain guards; the
+  // tile's copy and the staged boxes test them too)
+  for (size_t T = 0; T < M.Tables.size(); ++T) {
+    Ok = Ok && addDomain(M, static_cast<int>(T), Exprs);
+    const Storage &St = P.Storages[T];
+    if (St.BoxLo.size() != M.Tables[T].Indices.size() ||
+        St.BoxHi.size() != St.BoxLo.size())
+      return No("table " + M.Tables[T].Name + " has no box");
+    for (size_t D = 0; D < St.BoxLo.size(); ++D)
+      Ok = Ok && Box.add(St.BoxLo[D]) && Box.add(St.BoxHi[D]);
+  }
+  if (!Ok)
+    return No("an index expression of the kernel is not affine in the params "
+              "and indices");
+  // A tile's origin: a member rounded down to the tile, shifted; the
+  // remainder loops' lanes step past their bound by at most a warp.
+  int64_t Pad = 64;
+  for (size_t D = 0; D < G.TileSizes.size(); ++D)
+    Pad += std::abs(G.Shifts[D]) + G.TileSizes[D];
+  if (Exprs.worst().S > (1 << 20) || Box.worst().S > (1 << 20))
+    return No("the kernel's index expressions have coefficients too large to "
+              "bound in int32");
+  K.Narrow = true;
+  K.NarrowS = Exprs.worst().S;
+  K.NarrowC = Exprs.worst().C;
+  K.NarrowBoxS = Box.worst().S;
+  K.NarrowBoxC = Box.worst().C + Pad;
+  K.NarrowWhy = fmt::format(
+      "index arithmetic in int32 (a second instance: the tile loops, the "
+      "cells' indices, their reductions and remainder loops; the tile "
+      "products' kernels stay int64) where the run's sizes keep it there: "
+      "with P the largest |param|, every index within {} * P + {}, every "
+      "value within {} * X + {} for X = 2 * max(P, that) (checked by the "
+      "host per launch), else int64",
+      K.NarrowBoxS, K.NarrowBoxC, K.NarrowS, K.NarrowC);
+}
+
 } // namespace
 
 void dpc::chooseIndexWidth(Program &P) {
@@ -256,5 +344,8 @@ void dpc::chooseIndexWidth(Program &P) {
     K.NarrowWhy.clear();
     if (K.Family == KernelFamily::Strip && K.Group >= 0)
       chooseFor(P, K);
+    else if (K.Family == KernelFamily::TileWavefront && K.Group >= 0 &&
+             K.perTile() && K.Body)
+      chooseForTiles(P, K);
   }
 }

@@ -26,15 +26,16 @@ struct BatchProblem {
 // S1[i, j] = 0   where i - j >= 0
 // on [N, M] -> { S1_case1[i0, i1] : N > 0 and M > 0 and i0 >= 0 and -1 + i0 <= i1 <= i0 and i1 < N }
 // Reads of the tile being computed come from its shared-memory copy.
+template <typename dpc_ix> // the kernel's index type
 __device__ __forceinline__ void
-tc_stmt_S1_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
-                 int64_t i, int64_t j, int32_t *dpc_cur_S1, int *dpc_err) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+tc_stmt_S1_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, dpc_ix i,
+                 dpc_ix j, int32_t *dpc_cur_S1, int *dpc_err) {
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
-  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const dpc_ix dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const dpc_ix dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
   dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
@@ -45,23 +46,24 @@ tc_stmt_S1_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
 // Reads of the tile being computed come from its shared-memory copy.
 // Reads of the cells its remainder loops read outside the tile come from their copy
 // in shared memory (dpc_rs*: a box per operand, loaded at the tile's start).
+template <typename dpc_ix> // the kernel's index type
 __device__ __forceinline__ void
-tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
-                 int64_t i, int64_t j, const int32_t *dpc_acc0, int32_t *dpc_cur_S1,
+tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, dpc_ix i,
+                 dpc_ix j, const int32_t *dpc_acc0, int32_t *dpc_cur_S1,
                  const int32_t *dpc_rs0x, const int32_t *dpc_rs0y, int dpc_lane,
                  int dpc_lanes, int *dpc_err) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
-  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
-  const int64_t dpc_tile0 = dpc_floordiv(-i + 63, 64); // the tile's coordinate
-  const int64_t dpc_tile1 = dpc_floordiv(j + 0, 64);   // the tile's coordinate
-  const int64_t dpc_rs0x_lo0 = -(64 * dpc_tile0);
-  const int64_t dpc_rs0x_lo1 = -(64 * dpc_tile0) + 1;
-  const int64_t dpc_rs0y_lo0 = 64 * dpc_tile1 + 1;
-  const int64_t dpc_rs0y_lo1 = 64 * dpc_tile1 + 1;
+  const dpc_ix dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const dpc_ix dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const dpc_ix dpc_tile0 = dpc_floordiv(-i + 63, 64); // the tile's coordinate
+  const dpc_ix dpc_tile1 = dpc_floordiv(j + 0, 64);   // the tile's coordinate
+  const dpc_ix dpc_rs0x_lo0 = -(64 * dpc_tile0);
+  const dpc_ix dpc_rs0x_lo1 = -(64 * dpc_tile0) + 1;
+  const dpc_ix dpc_rs0y_lo0 = 64 * dpc_tile1 + 1;
+  const dpc_ix dpc_rs0y_lo1 = 64 * dpc_tile1 + 1;
   const int64_t dpc_v0 =
       int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
                 (j) <= dpc_lo1 + 63)
@@ -88,9 +90,9 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // X from the tile's copy, Y from the tile's copy
   if (i >= 0 && N >= j + 1 && i + 63 >= dpc_mod(i, 64) + j) {
     DPC_UNROLL
-    for (int64_t rk0 = i + 1 + dpc_lane * 1; rk0 <= j - 1; rk0 += dpc_lanes * 1) {
+    for (dpc_ix rk0 = i + 1 + dpc_lane * 1; rk0 <= j - 1; rk0 += dpc_lanes * 1) {
       {
-        const int64_t k = rk0;
+        const dpc_ix k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
             int32_t(dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((k)-dpc_lo1)] +
@@ -101,11 +103,11 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // X from the tile's copy, Y from the staged box
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 =
+    for (dpc_ix rk0 =
              dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
          rk0 <= j - 1; rk0 += dpc_lanes * 1) {
       {
-        const int64_t k = rk0;
+        const dpc_ix k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n, int32_t(dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((k)-dpc_lo1)] +
                              dpc_rs0y[((0) * 63 + ((k + 1) - dpc_rs0y_lo0)) * 72 +
@@ -117,7 +119,7 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   if (i >= 0 && N >= j + 1 && dpc_mod(i + 1, 64) >= 1 &&
       64 * dpc_floordiv(j, 64) >= i + 2) {
     {
-      const int64_t k = -dpc_mod(i + 1, 64) + i + 64;
+      const dpc_ix k = -dpc_mod(i + 1, 64) + i + 64;
       dpc_r7n = dpc::vmax(
           dpc_r7n,
           int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 67 + ((k)-dpc_rs0x_lo1)] +
@@ -127,11 +129,11 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // X from the staged box, Y from the tile's copy
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i + 1 + dpc_lane * 1;
+    for (dpc_ix rk0 = i + 1 + dpc_lane * 1;
          rk0 <= dpc_min(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64)) - 1;
          rk0 += dpc_lanes * 1) {
       {
-        const int64_t k = rk0;
+        const dpc_ix k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
             int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 67 + ((k)-dpc_rs0x_lo1)] +
@@ -153,15 +155,16 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
 // S2[i, j] = 0   where i - j >= 0
 // on [N, M] -> { S2_case1[i0, i1] : N > 0 and M > 0 and i0 >= 0 and -1 + i0 <= i1 <= i0 and i1 < M }
 // Reads of the tile being computed come from its shared-memory copy.
+template <typename dpc_ix> // the kernel's index type
 __device__ __forceinline__ void
-tc_stmt_S2_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
-                 int64_t i, int64_t j, int32_t *dpc_cur_S2, int *dpc_err) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+tc_stmt_S2_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, dpc_ix i,
+                 dpc_ix j, int32_t *dpc_cur_S2, int *dpc_err) {
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
-  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const dpc_ix dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const dpc_ix dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
   dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
@@ -172,23 +175,24 @@ tc_stmt_S2_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
 // Reads of the tile being computed come from its shared-memory copy.
 // Reads of the cells its remainder loops read outside the tile come from their copy
 // in shared memory (dpc_rs*: a box per operand, loaded at the tile's start).
+template <typename dpc_ix> // the kernel's index type
 __device__ __forceinline__ void
-tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
-                 int64_t i, int64_t j, const int32_t *dpc_acc1, int32_t *dpc_cur_S2,
+tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, dpc_ix i,
+                 dpc_ix j, const int32_t *dpc_acc1, int32_t *dpc_cur_S2,
                  const int32_t *dpc_rs1x, const int32_t *dpc_rs1y, int dpc_lane,
                  int dpc_lanes, int *dpc_err) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
-  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
-  const int64_t dpc_tile0 = dpc_floordiv(-i + 63, 64); // the tile's coordinate
-  const int64_t dpc_tile1 = dpc_floordiv(j + 0, 64);   // the tile's coordinate
-  const int64_t dpc_rs1x_lo0 = -(64 * dpc_tile0);
-  const int64_t dpc_rs1x_lo1 = -(64 * dpc_tile0) + 1;
-  const int64_t dpc_rs1y_lo0 = 64 * dpc_tile1 + 1;
-  const int64_t dpc_rs1y_lo1 = 64 * dpc_tile1 + 1;
+  const dpc_ix dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const dpc_ix dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const dpc_ix dpc_tile0 = dpc_floordiv(-i + 63, 64); // the tile's coordinate
+  const dpc_ix dpc_tile1 = dpc_floordiv(j + 0, 64);   // the tile's coordinate
+  const dpc_ix dpc_rs1x_lo0 = -(64 * dpc_tile0);
+  const dpc_ix dpc_rs1x_lo1 = -(64 * dpc_tile0) + 1;
+  const dpc_ix dpc_rs1y_lo0 = 64 * dpc_tile1 + 1;
+  const dpc_ix dpc_rs1y_lo1 = 64 * dpc_tile1 + 1;
   const int64_t dpc_v0 =
       int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
                 (j) <= dpc_lo1 + 63)
@@ -215,9 +219,9 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // X from the tile's copy, Y from the tile's copy
   if (i >= 0 && M >= j + 1 && i + 63 >= dpc_mod(i, 64) + j) {
     DPC_UNROLL
-    for (int64_t rk0 = i + 1 + dpc_lane * 1; rk0 <= j - 1; rk0 += dpc_lanes * 1) {
+    for (dpc_ix rk0 = i + 1 + dpc_lane * 1; rk0 <= j - 1; rk0 += dpc_lanes * 1) {
       {
-        const int64_t k = rk0;
+        const dpc_ix k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
             int32_t(dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((k)-dpc_lo1)] +
@@ -228,11 +232,11 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // X from the tile's copy, Y from the staged box
   if (i >= 0 && M >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 =
+    for (dpc_ix rk0 =
              dpc_max(-dpc_mod(i, 64) + i + 64, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
          rk0 <= j - 1; rk0 += dpc_lanes * 1) {
       {
-        const int64_t k = rk0;
+        const dpc_ix k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n, int32_t(dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((k)-dpc_lo1)] +
                              dpc_rs1y[((0) * 63 + ((k + 1) - dpc_rs1y_lo0)) * 72 +
@@ -244,7 +248,7 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   if (i >= 0 && M >= j + 1 && dpc_mod(i + 1, 64) >= 1 &&
       64 * dpc_floordiv(j, 64) >= i + 2) {
     {
-      const int64_t k = -dpc_mod(i + 1, 64) + i + 64;
+      const dpc_ix k = -dpc_mod(i + 1, 64) + i + 64;
       dpc_r7n = dpc::vmax(
           dpc_r7n,
           int32_t(dpc_rs1x[((0) * 63 + ((i)-dpc_rs1x_lo0)) * 67 + ((k)-dpc_rs1x_lo1)] +
@@ -254,11 +258,11 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // X from the staged box, Y from the tile's copy
   if (i >= 0 && M >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i + 1 + dpc_lane * 1;
+    for (dpc_ix rk0 = i + 1 + dpc_lane * 1;
          rk0 <= dpc_min(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64)) - 1;
          rk0 += dpc_lanes * 1) {
       {
-        const int64_t k = rk0;
+        const dpc_ix k = rk0;
         dpc_r7n = dpc::vmax(
             dpc_r7n,
             int32_t(dpc_rs1x[((0) * 63 + ((i)-dpc_rs1x_lo0)) * 67 + ((k)-dpc_rs1x_lo1)] +
@@ -280,18 +284,18 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
 // F[i1, j1, i2, j2] = S2[i2, j2]   where i1 - j1 - 1 >= 0
 // on [N, M] -> { F_case1[i0, -1 + i0, i2, i3] : N > 0 and M > 0 and 0 <= i0 <= N and i2 >= 0 and -1 + i2 <= i3 < M }
 // Reads of the tile being computed come from its shared-memory copy.
-__device__ __forceinline__ void tc_stmt_F_case1(const Params &dpc_p, const Inputs &dpc_in,
-                                                const Tables &dpc_t, int64_t i1,
-                                                int64_t j1, int64_t i2, int64_t j2,
-                                                int32_t *dpc_cur_F, int *dpc_err) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+template <typename dpc_ix> // the kernel's index type
+__device__ __forceinline__ void
+tc_stmt_F_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, dpc_ix i1,
+                dpc_ix j1, dpc_ix i2, dpc_ix j2, int32_t *dpc_cur_F, int *dpc_err) {
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
-  const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
-  const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
-  const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  const dpc_ix dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
+  const dpc_ix dpc_lo1 = 1 * (j1 + 0) - 0;
+  const dpc_ix dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
+  const dpc_ix dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
   const int64_t dpc_v0 = int64_t(dpc_t.S2[S2_at(dpc_p, i2, j2)]);
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(dpc_v0, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
@@ -303,18 +307,18 @@ __device__ __forceinline__ void tc_stmt_F_case1(const Params &dpc_p, const Input
 // F[i1, j1, i2, j2] = S1[i1, j1]   where i2 - j2 - 1 >= 0
 // on [N, M] -> { F_case2[i0, i1, i2, -1 + i2] : M > 0 and i0 >= 0 and i0 <= i1 < N and 0 <= i2 <= M }
 // Reads of the tile being computed come from its shared-memory copy.
-__device__ __forceinline__ void tc_stmt_F_case2(const Params &dpc_p, const Inputs &dpc_in,
-                                                const Tables &dpc_t, int64_t i1,
-                                                int64_t j1, int64_t i2, int64_t j2,
-                                                int32_t *dpc_cur_F, int *dpc_err) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+template <typename dpc_ix> // the kernel's index type
+__device__ __forceinline__ void
+tc_stmt_F_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, dpc_ix i1,
+                dpc_ix j1, dpc_ix i2, dpc_ix j2, int32_t *dpc_cur_F, int *dpc_err) {
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
-  const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
-  const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
-  const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  const dpc_ix dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
+  const dpc_ix dpc_lo1 = 1 * (j1 + 0) - 0;
+  const dpc_ix dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
+  const dpc_ix dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
   const int64_t dpc_v0 = int64_t(dpc_t.S1[S1_at(dpc_p, i1, j1)]);
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(dpc_v0, dpc_err);
   dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
@@ -326,18 +330,18 @@ __device__ __forceinline__ void tc_stmt_F_case2(const Params &dpc_p, const Input
 // F[i1, j1, i2, j2] = max(0, iscore(seq1[i1], seq2[i2]) @ipair(i1, i2))   where i1 - j1 = 0, i2 - j2 = 0
 // on [N, M] -> { F_case3[i0, i0, i2, i2] : 0 <= i0 < N and 0 <= i2 < M }
 // Reads of the tile being computed come from its shared-memory copy.
-__device__ __forceinline__ void tc_stmt_F_case3(const Params &dpc_p, const Inputs &dpc_in,
-                                                const Tables &dpc_t, int64_t i1,
-                                                int64_t j1, int64_t i2, int64_t j2,
-                                                int32_t *dpc_cur_F, int *dpc_err) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+template <typename dpc_ix> // the kernel's index type
+__device__ __forceinline__ void
+tc_stmt_F_case3(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, dpc_ix i1,
+                dpc_ix j1, dpc_ix i2, dpc_ix j2, int32_t *dpc_cur_F, int *dpc_err) {
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
-  const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
-  const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
-  const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  const dpc_ix dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
+  const dpc_ix dpc_lo1 = 1 * (j1 + 0) - 0;
+  const dpc_ix dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
+  const dpc_ix dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
   const int64_t dpc_v0 = score_iscore(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq2[i2]));
   const int64_t dpc_v1 = dpc::vmax(int64_t(0), dpc_v0);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v1, dpc_err);
@@ -352,37 +356,38 @@ __device__ __forceinline__ void tc_stmt_F_case3(const Params &dpc_p, const Input
 // Reads of the tile being computed come from its shared-memory copy.
 // Reads of the cells its remainder loops read outside the tile come from their copy
 // in shared memory (dpc_rs*: a box per operand, loaded at the tile's start).
+template <typename dpc_ix> // the kernel's index type
 __device__ __forceinline__ void
-tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
-                int64_t i1, int64_t j1, int64_t i2, int64_t j2, const int32_t *dpc_acc2,
+tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, dpc_ix i1,
+                dpc_ix j1, dpc_ix i2, dpc_ix j2, const int32_t *dpc_acc2,
                 const int32_t *dpc_acc3, const int32_t *dpc_acc4, const int32_t *dpc_acc5,
                 int32_t *dpc_cur_F, const int32_t *dpc_rs3x, const int32_t *dpc_rs3y,
                 const int32_t *dpc_rs4x, const int32_t *dpc_rs4y, int dpc_lane,
                 int dpc_lanes, int *dpc_err) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
-  const int64_t dpc_lo1 = 1 * (j1 + 0) - 0;
-  const int64_t dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
-  const int64_t dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
-  const int64_t dpc_tile0 = dpc_floordiv(-i1 + 0, 1);   // the tile's coordinate
-  const int64_t dpc_tile1 = dpc_floordiv(j1 + 0, 1);    // the tile's coordinate
-  const int64_t dpc_tile2 = dpc_floordiv(-i2 + 31, 32); // the tile's coordinate
-  const int64_t dpc_tile3 = dpc_floordiv(j2 + 0, 32);   // the tile's coordinate
-  const int64_t dpc_rs3x_lo0 = -dpc_tile0;
-  const int64_t dpc_rs3x_lo1 = dpc_tile1;
-  const int64_t dpc_rs3x_lo2 = -(32 * dpc_tile2);
-  const int64_t dpc_rs3x_lo3 = -(32 * dpc_tile2);
-  const int64_t dpc_rs3y_lo0 = -(32 * dpc_tile2) + 1;
-  const int64_t dpc_rs3y_lo1 = 32 * dpc_tile3;
-  const int64_t dpc_rs4x_lo0 = -(32 * dpc_tile2);
-  const int64_t dpc_rs4x_lo1 = 32 * dpc_tile3 + 1;
-  const int64_t dpc_rs4y_lo0 = -dpc_tile0;
-  const int64_t dpc_rs4y_lo1 = dpc_tile1;
-  const int64_t dpc_rs4y_lo2 = 32 * dpc_tile3 + 2;
-  const int64_t dpc_rs4y_lo3 = 32 * dpc_tile3 + 1;
+  const dpc_ix dpc_lo0 = -(1 * (-i1 + 0) - 0 + 0);
+  const dpc_ix dpc_lo1 = 1 * (j1 + 0) - 0;
+  const dpc_ix dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
+  const dpc_ix dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
+  const dpc_ix dpc_tile0 = dpc_floordiv(-i1 + 0, 1);   // the tile's coordinate
+  const dpc_ix dpc_tile1 = dpc_floordiv(j1 + 0, 1);    // the tile's coordinate
+  const dpc_ix dpc_tile2 = dpc_floordiv(-i2 + 31, 32); // the tile's coordinate
+  const dpc_ix dpc_tile3 = dpc_floordiv(j2 + 0, 32);   // the tile's coordinate
+  const dpc_ix dpc_rs3x_lo0 = -dpc_tile0;
+  const dpc_ix dpc_rs3x_lo1 = dpc_tile1;
+  const dpc_ix dpc_rs3x_lo2 = -(32 * dpc_tile2);
+  const dpc_ix dpc_rs3x_lo3 = -(32 * dpc_tile2);
+  const dpc_ix dpc_rs3y_lo0 = -(32 * dpc_tile2) + 1;
+  const dpc_ix dpc_rs3y_lo1 = 32 * dpc_tile3;
+  const dpc_ix dpc_rs4x_lo0 = -(32 * dpc_tile2);
+  const dpc_ix dpc_rs4x_lo1 = 32 * dpc_tile3 + 1;
+  const dpc_ix dpc_rs4y_lo0 = -dpc_tile0;
+  const dpc_ix dpc_rs4y_lo1 = dpc_tile1;
+  const dpc_ix dpc_rs4y_lo2 = 32 * dpc_tile3 + 2;
+  const dpc_ix dpc_rs4y_lo3 = 32 * dpc_tile3 + 1;
   int64_t dpc_r0;
   if (j1 - i1 - 1 >= 0) {
     const int64_t dpc_v1 = int64_t(
@@ -442,8 +447,8 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   } else {
     // a term may have read -inf: the whole reduction, with the sentinel arithmetic
     dpc_r9 = dpc::NEG;
-    for (int64_t k1 = i1; k1 <= j1 - 1; ++k1) {
-      for (int64_t k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
+    for (dpc_ix k1 = i1; k1 <= j1 - 1; ++k1) {
+      for (dpc_ix k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
         dpc_r9 = dpc::vmax(
             dpc_r9,
             int64_t(
@@ -478,11 +483,11 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // X from the tile's copy, Y from the table
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32)) +
-                       dpc_lane * 1;
+    for (dpc_ix rk0 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32)) +
+                      dpc_lane * 1;
          rk0 <= j2 - 1; rk0 += dpc_lanes * 1) {
       {
-        const int64_t k2 = rk0;
+        const dpc_ix k2 = rk0;
         dpc_r11n = dpc::vmax(
             dpc_r11n,
             int32_t(dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
@@ -497,9 +502,9 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1 &&
       i2 + 31 >= dpc_mod(i2, 32) + j2) {
     DPC_UNROLL
-    for (int64_t rk0 = i2 + dpc_lane * 1; rk0 <= j2 - 1; rk0 += dpc_lanes * 1) {
+    for (dpc_ix rk0 = i2 + dpc_lane * 1; rk0 <= j2 - 1; rk0 += dpc_lanes * 1) {
       {
-        const int64_t k2 = rk0;
+        const dpc_ix k2 = rk0;
         dpc_r11n = dpc::vmax(
             dpc_r11n,
             int32_t(dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
@@ -514,11 +519,11 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // X from the staged box, Y from the staged box
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && M >= j2 + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i2 + dpc_lane * 1;
+    for (dpc_ix rk0 = i2 + dpc_lane * 1;
          rk0 <= dpc_min(-dpc_mod(i2, 32) + i2 + 31, 32 * dpc_floordiv(j2, 32)) - 1;
          rk0 += dpc_lanes * 1) {
       {
-        const int64_t k2 = rk0;
+        const dpc_ix k2 = rk0;
         dpc_r11n = dpc::vmax(
             dpc_r11n,
             int32_t(
@@ -542,11 +547,11 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // X from the table, Y from the tile's copy
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 && M >= j2 + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i2 + dpc_lane * 1;
+    for (dpc_ix rk0 = i2 + dpc_lane * 1;
          rk0 <= dpc_min(-dpc_mod(i2, 32) + i2 + 30, -dpc_mod(j2, 32) + j2);
          rk0 += dpc_lanes * 1) {
       {
-        const int64_t k2 = rk0;
+        const dpc_ix k2 = rk0;
         dpc_r13n = dpc::vmax(
             dpc_r13n,
             int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
@@ -560,7 +565,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
     if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 && j2 == i2 &&
         dpc_mod(i2, 32) == 0) {
       {
-        const int64_t k2 = i2;
+        const dpc_ix k2 = i2;
         dpc_r13n = dpc::vmax(
             dpc_r13n,
             int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
@@ -575,10 +580,10 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j1 + j2 >= i1 + i2 + 1 &&
       M >= j2 + 1 && i2 + 31 >= dpc_mod(i2, 32) + j2) {
     DPC_UNROLL
-    for (int64_t rk0 = dpc_max(i2, -dpc_mod(i2, 32) + i2 + 1) + dpc_lane * 1;
+    for (dpc_ix rk0 = dpc_max(i2, -dpc_mod(i2, 32) + i2 + 1) + dpc_lane * 1;
          rk0 <= dpc_min(j2, -dpc_mod(i2, 32) + i2 + 30); rk0 += dpc_lanes * 1) {
       {
-        const int64_t k2 = rk0;
+        const dpc_ix k2 = rk0;
         dpc_r13n = dpc::vmax(
             dpc_r13n,
             int32_t(
@@ -593,11 +598,11 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   // X from the staged box, Y from the staged box
   if (i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 && M >= j2 + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, -dpc_mod(j2, 32) + j2 + 1) +
-                       dpc_lane * 1;
+    for (dpc_ix rk0 = dpc_max(-dpc_mod(i2, 32) + i2 + 31, -dpc_mod(j2, 32) + j2 + 1) +
+                      dpc_lane * 1;
          rk0 <= j2; rk0 += dpc_lanes * 1) {
       {
-        const int64_t k2 = rk0;
+        const dpc_ix k2 = rk0;
         dpc_r13n = dpc::vmax(
             dpc_r13n,
             int32_t(
@@ -613,7 +618,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
     if (i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && i2 >= 31 && M >= i2 + 1 && j2 == i2 &&
         dpc_mod(i2 + 1, 32) == 0) {
       {
-        const int64_t k2 = i2;
+        const dpc_ix k2 = i2;
         dpc_r13n = dpc::vmax(
             dpc_r13n,
             int32_t(
@@ -1002,21 +1007,26 @@ __global__ void __launch_bounds__(256, 2)
 }
 
 // Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 1 (63 x 63 cells of S2), Y of tile product 1 (63 x 63 cells of S2).
+// dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
+// (dpc_narrow0, in the header), else int64_t
+template <typename dpc_ix>
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                int32_t *dpc_gacc1, int *dpc_errs) {
+    dpc_kernel0(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
+                const int64_t *dpc_tiles, int32_t *dpc_gacc1, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
   [[maybe_unused]] const Params dpc_p = dpc_prob.p;
   [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
   [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
   [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t c1 = dpc_item[1];
+  const dpc_ix c1 = dpc_ix(dpc_item[1]);
   (void)c1;
+  const dpc_ix c0 = dpc_ix(dpc_host_c0);
+  (void)c0;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc1 =
       reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
@@ -1032,26 +1042,26 @@ __global__ void __launch_bounds__(256, 2)
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
   {
-    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
-    const int64_t dpc_tlo1 = 64 * (c1)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+    const dpc_ix dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+    const dpc_ix dpc_tlo1 = 64 * (c1)-0;
+    for (dpc_ix dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+      const dpc_ix i = dpc_tlo0 + (dpc_e / 64) % 64;
+      const dpc_ix j = dpc_tlo1 + (dpc_e / 1) % 64;
       if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
         dpc_cur_S2[(dpc_e / 64) * 72 + (dpc_e) % 64] = dpc_t.S2[S2_at(dpc_p, i, j)];
     }
   }
   // what tile product 1's remainder loops read of X outside the tile
-  for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
-    const int64_t i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
-    const int64_t j = 64 * c1 - 64 * c0 + 1 + (dpc_e / 1) % 63;
+  for (dpc_ix dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
+    const dpc_ix i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
+    const dpc_ix j = 64 * c1 - 64 * c0 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
       dpc_rs1x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.S2[S2_at(dpc_p, i, j)];
   }
   // what tile product 1's remainder loops read of Y outside the tile
-  for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
-    const int64_t i = 64 * c1 + 1 + (dpc_e / 63) % 63;
-    const int64_t j = 64 * c1 + 1 + (dpc_e / 1) % 63;
+  for (dpc_ix dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
+    const dpc_ix i = 64 * c1 + 1 + (dpc_e / 63) % 63;
+    const dpc_ix j = 64 * c1 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
       dpc_rs1y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.S2[S2_at(dpc_p, i, j)];
   }
@@ -1077,25 +1087,25 @@ __global__ void __launch_bounds__(256, 2)
   // the tile's cells
   // point wavefront: one step of the tile's cells per iteration (an
   // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c2 = dpc_max(0, -(64 * c0) + 62); c2 <= dpc_min(126, -(64 * c0) + 63);
+  for (dpc_ix c2 = dpc_max(0, -(64 * c0) + 62); c2 <= dpc_min(126, -(64 * c0) + 63);
        c2++) {
-    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
+    for (dpc_ix c3 = dpc_max(0, c2 - 63) + threadIdx.x;
          c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3 += blockDim.x) {
-      tc_stmt_S2_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                       64 * c1 + c3, dpc_cur_S2, dpc_err);
+      tc_stmt_S2_case1<dpc_ix>(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                               64 * c1 + c3, dpc_cur_S2, dpc_err);
     }
     __syncthreads();
   }
   // point wavefront: one step of the tile's cells per iteration (an
   // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c2 = dpc_max(0, -(64 * c0) + 64); c2 <= dpc_min(126, M - 64 * c1 + 62);
+  for (dpc_ix c2 = dpc_max(0, -(64 * c0) + 64); c2 <= dpc_min(126, M - 64 * c1 + 62);
        c2++) {
     // 4 threads per cell: they share its remainder loops
-    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
+    for (dpc_ix c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
          c3 <= dpc_min(dpc_min(63, M - 64 * c1 - 1), c2); c3 += blockDim.x / 4) {
-      tc_stmt_S2_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                       64 * c1 + c3, dpc_acc1, dpc_cur_S2, dpc_rs1x, dpc_rs1y,
-                       int(threadIdx.x % 4), 4, dpc_err);
+      tc_stmt_S2_case2<dpc_ix>(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                               64 * c1 + c3, dpc_acc1, dpc_cur_S2, dpc_rs1x, dpc_rs1y,
+                               int(threadIdx.x % 4), 4, dpc_err);
     }
     __syncthreads();
   }
@@ -1457,21 +1467,26 @@ __global__ void __launch_bounds__(256, 2)
 }
 
 // Kernel 1 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of S1), Y of tile product 0 (63 x 63 cells of S1).
+// dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
+// (dpc_narrow1, in the header), else int64_t
+template <typename dpc_ix>
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel1(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                int32_t *dpc_gacc0, int *dpc_errs) {
+    dpc_kernel1(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
+                const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
   [[maybe_unused]] const Params dpc_p = dpc_prob.p;
   [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
   [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
   [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t c1 = dpc_item[1];
+  const dpc_ix c1 = dpc_ix(dpc_item[1]);
   (void)c1;
+  const dpc_ix c0 = dpc_ix(dpc_host_c0);
+  (void)c0;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc0 =
       reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
@@ -1487,26 +1502,26 @@ __global__ void __launch_bounds__(256, 2)
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
   {
-    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
-    const int64_t dpc_tlo1 = 64 * (c1)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+    const dpc_ix dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+    const dpc_ix dpc_tlo1 = 64 * (c1)-0;
+    for (dpc_ix dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+      const dpc_ix i = dpc_tlo0 + (dpc_e / 64) % 64;
+      const dpc_ix j = dpc_tlo1 + (dpc_e / 1) % 64;
       if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
         dpc_cur_S1[(dpc_e / 64) * 72 + (dpc_e) % 64] = dpc_t.S1[S1_at(dpc_p, i, j)];
     }
   }
   // what tile product 0's remainder loops read of X outside the tile
-  for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
-    const int64_t i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
-    const int64_t j = 64 * c1 - 64 * c0 + 1 + (dpc_e / 1) % 63;
+  for (dpc_ix dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
+    const dpc_ix i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
+    const dpc_ix j = 64 * c1 - 64 * c0 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
       dpc_rs0x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.S1[S1_at(dpc_p, i, j)];
   }
   // what tile product 0's remainder loops read of Y outside the tile
-  for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
-    const int64_t i = 64 * c1 + 1 + (dpc_e / 63) % 63;
-    const int64_t j = 64 * c1 + 1 + (dpc_e / 1) % 63;
+  for (dpc_ix dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
+    const dpc_ix i = 64 * c1 + 1 + (dpc_e / 63) % 63;
+    const dpc_ix j = 64 * c1 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
       dpc_rs0y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.S1[S1_at(dpc_p, i, j)];
   }
@@ -1532,25 +1547,25 @@ __global__ void __launch_bounds__(256, 2)
   // the tile's cells
   // point wavefront: one step of the tile's cells per iteration (an
   // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c2 = dpc_max(0, -(64 * c0) + 62); c2 <= dpc_min(126, -(64 * c0) + 63);
+  for (dpc_ix c2 = dpc_max(0, -(64 * c0) + 62); c2 <= dpc_min(126, -(64 * c0) + 63);
        c2++) {
-    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
+    for (dpc_ix c3 = dpc_max(0, c2 - 63) + threadIdx.x;
          c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x) {
-      tc_stmt_S1_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                       64 * c1 + c3, dpc_cur_S1, dpc_err);
+      tc_stmt_S1_case1<dpc_ix>(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                               64 * c1 + c3, dpc_cur_S1, dpc_err);
     }
     __syncthreads();
   }
   // point wavefront: one step of the tile's cells per iteration (an
   // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c2 = dpc_max(0, -(64 * c0) + 64); c2 <= dpc_min(126, N - 64 * c1 + 62);
+  for (dpc_ix c2 = dpc_max(0, -(64 * c0) + 64); c2 <= dpc_min(126, N - 64 * c1 + 62);
        c2++) {
     // 4 threads per cell: they share its remainder loops
-    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
+    for (dpc_ix c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
          c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x / 4) {
-      tc_stmt_S1_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                       64 * c1 + c3, dpc_acc0, dpc_cur_S1, dpc_rs0x, dpc_rs0y,
-                       int(threadIdx.x % 4), 4, dpc_err);
+      tc_stmt_S1_case2<dpc_ix>(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                               64 * c1 + c3, dpc_acc0, dpc_cur_S1, dpc_rs0x, dpc_rs0y,
+                               int(threadIdx.x % 4), 4, dpc_err);
     }
     __syncthreads();
   }
@@ -2712,25 +2727,30 @@ __global__ void __launch_bounds__(64, 8)
 }
 
 // Kernel 2 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 3 (1 x 1 x 31 x 31 cells of F), Y of tile product 3 (31 x 32 cells of S2), X of tile product 4 (32 x 31 cells of S2), Y of tile product 4 (1 x 1 x 31 x 31 cells of F).
+// dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
+// (dpc_narrow2, in the header), else int64_t
+template <typename dpc_ix>
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel2(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                int32_t *dpc_gacc2, int *dpc_errs) {
+    dpc_kernel2(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
+                const int64_t *dpc_tiles, int32_t *dpc_gacc2, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
   [[maybe_unused]] const Params dpc_p = dpc_prob.p;
   [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
   [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
   [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t c1 = dpc_item[1];
+  const dpc_ix c1 = dpc_ix(dpc_item[1]);
   (void)c1;
-  const int64_t c2 = dpc_item[2];
+  const dpc_ix c2 = dpc_ix(dpc_item[2]);
   (void)c2;
-  const int64_t c3 = dpc_item[3];
+  const dpc_ix c3 = dpc_ix(dpc_item[3]);
   (void)c3;
+  const dpc_ix c0 = dpc_ix(dpc_host_c0);
+  (void)c0;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc2 =
       reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
@@ -2764,15 +2784,15 @@ __global__ void __launch_bounds__(256, 2)
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
   {
-    const int64_t dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
-    const int64_t dpc_tlo1 = 1 * (c1)-0;
-    const int64_t dpc_tlo2 = -(32 * (c2)-31 + 31);
-    const int64_t dpc_tlo3 = 32 * (c3)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
-      const int64_t i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
-      const int64_t j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
-      const int64_t i2 = dpc_tlo2 + (dpc_e / 32) % 32;
-      const int64_t j2 = dpc_tlo3 + (dpc_e / 1) % 32;
+    const dpc_ix dpc_tlo0 = -(1 * (c0 - c1 - c2 - c3) - 0 + 0);
+    const dpc_ix dpc_tlo1 = 1 * (c1)-0;
+    const dpc_ix dpc_tlo2 = -(32 * (c2)-31 + 31);
+    const dpc_ix dpc_tlo3 = 32 * (c3)-0;
+    for (dpc_ix dpc_e = threadIdx.x; dpc_e < 1024; dpc_e += blockDim.x) {
+      const dpc_ix i1 = dpc_tlo0 + (dpc_e / 1024) % 1;
+      const dpc_ix j1 = dpc_tlo1 + (dpc_e / 1024) % 1;
+      const dpc_ix i2 = dpc_tlo2 + (dpc_e / 32) % 32;
+      const dpc_ix j2 = dpc_tlo3 + (dpc_e / 1) % 32;
       if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
           M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
         dpc_cur_F[((dpc_e / 32) % 32) * 44 + (dpc_e) % 32] =
@@ -2780,36 +2800,36 @@ __global__ void __launch_bounds__(256, 2)
     }
   }
   // what tile product 3's remainder loops read of X outside the tile
-  for (int64_t dpc_e = threadIdx.x; dpc_e < 961; dpc_e += blockDim.x) {
-    const int64_t i1 = c1 + c2 + c3 - c0 + (dpc_e / 961) % 1;
-    const int64_t j1 = c1 + (dpc_e / 961) % 1;
-    const int64_t i2 = -(32 * c2) + (dpc_e / 31) % 31;
-    const int64_t j2 = -(32 * c2) + (dpc_e / 1) % 31;
+  for (dpc_ix dpc_e = threadIdx.x; dpc_e < 961; dpc_e += blockDim.x) {
+    const dpc_ix i1 = c1 + c2 + c3 - c0 + (dpc_e / 961) % 1;
+    const dpc_ix j1 = c1 + (dpc_e / 961) % 1;
+    const dpc_ix i2 = -(32 * c2) + (dpc_e / 31) % 31;
+    const dpc_ix j2 = -(32 * c2) + (dpc_e / 1) % 31;
     if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
         M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
       dpc_rs3x[((dpc_e / 31) % 31) * 39 + (dpc_e) % 31] =
           dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
   }
   // what tile product 3's remainder loops read of Y outside the tile
-  for (int64_t dpc_e = threadIdx.x; dpc_e < 992; dpc_e += blockDim.x) {
-    const int64_t i = -(32 * c2) + 1 + (dpc_e / 32) % 31;
-    const int64_t j = 32 * c3 + (dpc_e / 1) % 32;
+  for (dpc_ix dpc_e = threadIdx.x; dpc_e < 992; dpc_e += blockDim.x) {
+    const dpc_ix i = -(32 * c2) + 1 + (dpc_e / 32) % 31;
+    const dpc_ix j = 32 * c3 + (dpc_e / 1) % 32;
     if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
       dpc_rs3y[(dpc_e / 32) * 36 + (dpc_e) % 32] = dpc_t.S2[S2_at(dpc_p, i, j)];
   }
   // what tile product 4's remainder loops read of X outside the tile
-  for (int64_t dpc_e = threadIdx.x; dpc_e < 992; dpc_e += blockDim.x) {
-    const int64_t i = -(32 * c2) + (dpc_e / 31) % 32;
-    const int64_t j = 32 * c3 + 1 + (dpc_e / 1) % 31;
+  for (dpc_ix dpc_e = threadIdx.x; dpc_e < 992; dpc_e += blockDim.x) {
+    const dpc_ix i = -(32 * c2) + (dpc_e / 31) % 32;
+    const dpc_ix j = 32 * c3 + 1 + (dpc_e / 1) % 31;
     if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
       dpc_rs4x[(dpc_e / 31) * 56 + (dpc_e) % 31] = dpc_t.S2[S2_at(dpc_p, i, j)];
   }
   // what tile product 4's remainder loops read of Y outside the tile
-  for (int64_t dpc_e = threadIdx.x; dpc_e < 961; dpc_e += blockDim.x) {
-    const int64_t i1 = c1 + c2 + c3 - c0 + (dpc_e / 961) % 1;
-    const int64_t j1 = c1 + (dpc_e / 961) % 1;
-    const int64_t i2 = 32 * c3 + 2 + (dpc_e / 31) % 31;
-    const int64_t j2 = 32 * c3 + 1 + (dpc_e / 1) % 31;
+  for (dpc_ix dpc_e = threadIdx.x; dpc_e < 961; dpc_e += blockDim.x) {
+    const dpc_ix i1 = c1 + c2 + c3 - c0 + (dpc_e / 961) % 1;
+    const dpc_ix j1 = c1 + (dpc_e / 961) % 1;
+    const dpc_ix i2 = 32 * c3 + 2 + (dpc_e / 31) % 31;
+    const dpc_ix j2 = 32 * c3 + 1 + (dpc_e / 1) % 31;
     if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
         M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
       dpc_rs4y[((dpc_e / 31) % 31) * 36 + (dpc_e) % 31] =
@@ -3462,45 +3482,46 @@ __global__ void __launch_bounds__(256, 2)
   }
   if (c0 >= c2 + c3) {
     // the tile's cells
-    for (int64_t c6 = dpc_max(dpc_max(0, -M - 32 * c2 + 31), -(32 * c2) - 32 * c3 - 1) +
-                      threadIdx.x;
+    for (dpc_ix c6 = dpc_max(dpc_max(0, -M - 32 * c2 + 31), -(32 * c2) - 32 * c3 - 1) +
+                     threadIdx.x;
          c6 <= dpc_min(31, -(32 * c2) - 32 * c3 + 30); c6 += blockDim.x) {
-      tc_stmt_F_case2(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
-                      -(32 * c2) - c6 + 30, dpc_cur_F, dpc_err);
+      tc_stmt_F_case2<dpc_ix>(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1,
+                              -(32 * c2) - c6 + 31, -(32 * c2) - c6 + 30, dpc_cur_F,
+                              dpc_err);
     }
     __syncthreads();
     if (c0 >= 1 && c2 + c3 == 0) {
       // 8 threads per cell: they share its remainder loops
-      for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x / 8; c6 <= 31;
+      for (dpc_ix c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x / 8; c6 <= 31;
            c6 += blockDim.x / 8) {
-        tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
-                        -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                        dpc_cur_F, dpc_rs3x, dpc_rs3y, dpc_rs4x, dpc_rs4y,
-                        int(threadIdx.x % 8), 8, dpc_err);
+        tc_stmt_F_case4<dpc_ix>(dpc_p, dpc_in, dpc_t, c1 - c0, c1, -(32 * c2) - c6 + 31,
+                                -(32 * c2) - c6 + 31, dpc_acc2, dpc_acc3, dpc_acc4,
+                                dpc_acc5, dpc_cur_F, dpc_rs3x, dpc_rs3y, dpc_rs4x,
+                                dpc_rs4y, int(threadIdx.x % 8), 8, dpc_err);
       }
       __syncthreads();
     } else {
       if (c0 == 0 && c2 + c3 == 0) {
-        for (int64_t c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x; c6 <= 31;
+        for (dpc_ix c6 = dpc_max(0, -M - 32 * c2 + 32) + threadIdx.x; c6 <= 31;
              c6 += blockDim.x) {
-          tc_stmt_F_case3(dpc_p, dpc_in, dpc_t, c1, c1, -(32 * c2) - c6 + 31,
-                          -(32 * c2) - c6 + 31, dpc_cur_F, dpc_err);
+          tc_stmt_F_case3<dpc_ix>(dpc_p, dpc_in, dpc_t, c1, c1, -(32 * c2) - c6 + 31,
+                                  -(32 * c2) - c6 + 31, dpc_cur_F, dpc_err);
         }
         __syncthreads();
       }
     }
     // point wavefront: one step of the tile's cells per iteration (an
     // anti-diagonal, or a row where one member carries every dependence)
-    for (int64_t c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
+    for (dpc_ix c4 = dpc_max(0, -(32 * c2) - 32 * c3 + 32);
          c4 <= dpc_min(62, M - 32 * c3 + 30); c4++) {
       // 8 threads per cell: they share its remainder loops
-      for (int64_t c6 =
+      for (dpc_ix c6 =
                dpc_max(dpc_max(0, c4 - 31), 32 * c3 + c4 - M + 1) + threadIdx.x / 8;
            c6 <= dpc_min(31, c4); c6 += blockDim.x / 8) {
-        tc_stmt_F_case4(dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
-                        32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5,
-                        dpc_cur_F, dpc_rs3x, dpc_rs3y, dpc_rs4x, dpc_rs4y,
-                        int(threadIdx.x % 8), 8, dpc_err);
+        tc_stmt_F_case4<dpc_ix>(
+            dpc_p, dpc_in, dpc_t, c1 + c2 + c3 - c0, c1, -(32 * c2) - c6 + 31,
+            32 * c3 + c4 - c6, dpc_acc2, dpc_acc3, dpc_acc4, dpc_acc5, dpc_cur_F,
+            dpc_rs3x, dpc_rs3y, dpc_rs4x, dpc_rs4y, int(threadIdx.x % 8), 8, dpc_err);
       }
       __syncthreads();
     }
@@ -3508,37 +3529,41 @@ __global__ void __launch_bounds__(256, 2)
 }
 
 // Kernel 3 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory.
-template <int DPC_BLOCKS> // blocks per SM: 2 or, for a step of many tiles, 4
+// DPC_BLOCKS: blocks per SM, 2 or, for a step of many tiles, 4; dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
+// (dpc_narrow3, in the header), else int64_t
+template <int DPC_BLOCKS, typename dpc_ix>
 __global__ void __launch_bounds__(256, DPC_BLOCKS)
-    dpc_kernel3(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                int *dpc_errs) {
+    dpc_kernel3(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
+                const int64_t *dpc_tiles, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 3;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
   [[maybe_unused]] const Params dpc_p = dpc_prob.p;
   [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
   [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
   [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t c1 = dpc_item[1];
+  const dpc_ix c1 = dpc_ix(dpc_item[1]);
   (void)c1;
-  const int64_t c2 = dpc_item[2];
+  const dpc_ix c2 = dpc_ix(dpc_item[2]);
   (void)c2;
+  const dpc_ix c0 = dpc_ix(dpc_host_c0);
+  (void)c0;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_cur_F =
       reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of F
   // the tile's cells
   // point wavefront: one step of the tile's cells per iteration (an
   // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c4 = dpc_max(0, -(32 * c0) - 2);
+  for (dpc_ix c4 = dpc_max(0, -(32 * c0) - 2);
        c4 <= dpc_min(62, M + 32 * c2 - 32 * c0 - 2); c4++) {
-    for (int64_t c6 =
+    for (dpc_ix c6 =
              dpc_max(dpc_max(0, c4 - 31), 32 * c0 + c4 - M - 32 * c2 + 33) + threadIdx.x;
          c6 <= dpc_min(31, c4); c6 += blockDim.x) {
-      tc_stmt_F_case1(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6 + 31,
-                      32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_cur_F, dpc_err);
+      tc_stmt_F_case1<dpc_ix>(dpc_p, dpc_in, dpc_t, c1 + 1, c1, -(32 * c2) - c6 + 31,
+                              32 * c0 + c4 - 32 * c2 - c6 + 32, dpc_cur_F, dpc_err);
     }
     __syncthreads();
   }
@@ -4270,12 +4295,34 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   dpc_rt::DeviceBuffer<int32_t>
       dpc_gacc_k2; // split tile products, one slot per tile of a step
   const int dpc_sms = dpc_rt::sm_count(dpc_device);
+  // each problem's test for kernel 0's int32 instance (dpc_narrow0), once per batch
+  std::vector<char> dpc_narrow0_ok(dpc_nb);
+  for (size_t b = 0; b < dpc_nb; ++b)
+    dpc_narrow0_ok[b] = dpc_narrow0(dpc_ps[b]);
+  // each problem's test for kernel 1's int32 instance (dpc_narrow1), once per batch
+  std::vector<char> dpc_narrow1_ok(dpc_nb);
+  for (size_t b = 0; b < dpc_nb; ++b)
+    dpc_narrow1_ok[b] = dpc_narrow1(dpc_ps[b]);
+  // each problem's test for kernel 2's int32 instance (dpc_narrow2), once per batch
+  std::vector<char> dpc_narrow2_ok(dpc_nb);
+  for (size_t b = 0; b < dpc_nb; ++b)
+    dpc_narrow2_ok[b] = dpc_narrow2(dpc_ps[b]);
+  // each problem's test for kernel 3's int32 instance (dpc_narrow3), once per batch
+  std::vector<char> dpc_narrow3_ok(dpc_nb);
+  for (size_t b = 0; b < dpc_nb; ++b)
+    dpc_narrow3_ok[b] = dpc_narrow3(dpc_ps[b]);
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+      dpc_kernel0<int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel1, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+      dpc_kernel0<int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel2, cudaFuncAttributeMaxDynamicSharedMemorySize, 52192));
+      dpc_kernel1<int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel1<int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel2<int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 52192));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel2<int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 52192));
   dpc_rt::StepOverlap dpc_ov_k0(
       dpc_stream); // its side stream (after the uploads and fills above)
   dpc_rt::StepOverlap dpc_ov_k1(
@@ -4292,6 +4339,11 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
     case 0: {
       const int64_t c0 = dpc_L.HostIters[0];
       const size_t dpc_n = dpc_L.Items.size() / 2;
+      // the int32 instance where every problem of the launch keeps the index
+      // arithmetic in it (dpc_narrow0)
+      bool dpc_nar = true;
+      for (size_t dpc_q = 0; dpc_q < dpc_n && dpc_nar; ++dpc_q)
+        dpc_nar = dpc_narrow0_ok[dpc_L.Items[2 * dpc_q]];
       // one block per tile of the step, of every problem
       // the tile products: the k whose reads lie two wavefront steps back or more on the
       // side stream, beside the previous step's tile kernel; the others (two blocks a
@@ -4311,8 +4363,12 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
           dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.beforeTile();
-      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
+      if (dpc_nar)
+        dpc_kernel0<int32_t><<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
+      else
+        dpc_kernel0<int64_t><<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.afterTile(c0);
       break;
@@ -4320,6 +4376,11 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
     case 1: {
       const int64_t c0 = dpc_L.HostIters[0];
       const size_t dpc_n = dpc_L.Items.size() / 2;
+      // the int32 instance where every problem of the launch keeps the index
+      // arithmetic in it (dpc_narrow1)
+      bool dpc_nar = true;
+      for (size_t dpc_q = 0; dpc_q < dpc_n && dpc_nar; ++dpc_q)
+        dpc_nar = dpc_narrow1_ok[dpc_L.Items[2 * dpc_q]];
       // one block per tile of the step, of every problem
       // the tile products: the k whose reads lie two wavefront steps back or more on the
       // side stream, beside the previous step's tile kernel; the others (two blocks a
@@ -4339,8 +4400,12 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
           dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k1.beforeTile();
-      dpc_kernel1<<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
+      if (dpc_nar)
+        dpc_kernel1<int32_t><<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
+      else
+        dpc_kernel1<int64_t><<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k1.afterTile(c0);
       break;
@@ -4348,6 +4413,11 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
     case 2: {
       const int64_t c0 = dpc_L.HostIters[0];
       const size_t dpc_n = dpc_L.Items.size() / 4;
+      // the int32 instance where every problem of the launch keeps the index
+      // arithmetic in it (dpc_narrow2)
+      bool dpc_nar = true;
+      for (size_t dpc_q = 0; dpc_q < dpc_n && dpc_nar; ++dpc_q)
+        dpc_nar = dpc_narrow2_ok[dpc_L.Items[4 * dpc_q]];
       // one block per tile of the step, of every problem
       // the tile products first, each split over k so that the step fills the GPU
       if (dpc_gacc_k2.size() < dpc_n * 1025) {
@@ -4360,21 +4430,36 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                      dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(),
                                    dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
-      dpc_kernel2<<<static_cast<unsigned>(dpc_n), 256, 52192, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
+      if (dpc_nar)
+        dpc_kernel2<int32_t><<<static_cast<unsigned>(dpc_n), 256, 52192, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
+      else
+        dpc_kernel2<int64_t><<<static_cast<unsigned>(dpc_n), 256, 52192, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;
     }
     case 3: {
       const int64_t c0 = dpc_L.HostIters[0];
       const size_t dpc_n = dpc_L.Items.size() / 3;
+      // the int32 instance where every problem of the launch keeps the index
+      // arithmetic in it (dpc_narrow3)
+      bool dpc_nar = true;
+      for (size_t dpc_q = 0; dpc_q < dpc_n && dpc_nar; ++dpc_q)
+        dpc_nar = dpc_narrow3_ok[dpc_L.Items[3 * dpc_q]];
       // one block per tile of the step, of every problem
       // (a step of at least 4 tiles per SM: the instance at 4 blocks per SM)
-      if (dpc_n >= size_t(4) * size_t(dpc_sms))
-        dpc_kernel3<4><<<static_cast<unsigned>(dpc_n), 256, 5632, dpc_stream>>>(
+      if (dpc_n >= size_t(4) * size_t(dpc_sms) && dpc_nar)
+        dpc_kernel3<4, int32_t><<<static_cast<unsigned>(dpc_n), 256, 5632, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      else if (dpc_n >= size_t(4) * size_t(dpc_sms))
+        dpc_kernel3<4, int64_t><<<static_cast<unsigned>(dpc_n), 256, 5632, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
+      else if (dpc_nar)
+        dpc_kernel3<2, int32_t><<<static_cast<unsigned>(dpc_n), 256, 5632, dpc_stream>>>(
             dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
       else
-        dpc_kernel3<2><<<static_cast<unsigned>(dpc_n), 256, 5632, dpc_stream>>>(
+        dpc_kernel3<2, int64_t><<<static_cast<unsigned>(dpc_n), 256, 5632, dpc_stream>>>(
             dpc_dprobs.get(), c0, dpc_items, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;

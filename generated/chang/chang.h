@@ -88,6 +88,19 @@ DPC_HD uint64_t dpc_params_max_abs(const Params &p) {
   return m;
 }
 
+// Whether GPU kernel 0's index arithmetic stays within int32 for problem p's sizes
+// (GpuKernel::Narrow, Lower/ChooseIndexWidth.cpp): with m the largest |param| or |let|,
+// every band member it touches (index) lies within 1 * m + 256, every variable of an
+// expression within x = 2 * max(m, that), every value it computes within 130 * x + 128.
+inline bool dpc_narrow0(const Params &p) {
+  const uint64_t dpc_m = dpc_params_max_abs(p);
+  if (dpc_m > (uint64_t(1) << 30)) return false;
+  const int64_t m = int64_t(dpc_m);
+  const int64_t b = 1 * m + 256;
+  const int64_t x = 2 * (b > m ? b : m);
+  return x <= INT32_MAX && 130 * x + 128 <= INT32_MAX;
+}
+
 // Whether GPU tile product 0 runs as int16x2 for problem dpc_p's sizes
 // (GpuProduct::S16, Lower/ChooseProductWidth.cpp): int16x2 (two columns per DPX instruction) where the proven ranges of C, CT lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
 DPC_HD bool dpc_int16_product0(const Params &dpc_p) {

@@ -26,13 +26,14 @@ struct BatchProblem {
 // C[i, j] = 0   where i - j + 1 >= 0
 // on [N] -> { C_case1[i0, i1] : i0 >= 0 and i0 <= i1 <= 1 + i0 and i1 < N }
 // Reads of the tile being computed come from its shared-memory copy.
+template <typename dpc_ix> // the kernel's index type
 __device__ __forceinline__ void tc_stmt_C_case1(const Params &dpc_p, const Inputs &dpc_in,
-                                                const Tables &dpc_t, int64_t i, int64_t j,
+                                                const Tables &dpc_t, dpc_ix i, dpc_ix j,
                                                 int32_t *dpc_cur_C, int *dpc_err) {
-  const int64_t N = dpc_p.N;
+  const dpc_ix N = dpc_ix(dpc_p.N);
   (void)N;
-  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
-  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const dpc_ix dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const dpc_ix dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
   dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
   dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
@@ -44,21 +45,22 @@ __device__ __forceinline__ void tc_stmt_C_case1(const Params &dpc_p, const Input
 // Reads of the tile being computed come from its shared-memory copy.
 // Reads of the cells its remainder loops read outside the tile come from their copy
 // in shared memory (dpc_rs*: a box per operand, loaded at the tile's start).
+template <typename dpc_ix> // the kernel's index type
 __device__ __forceinline__ void
-tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, int64_t i,
-                int64_t j, const int32_t *dpc_acc0, int32_t *dpc_cur_C,
+tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, dpc_ix i,
+                dpc_ix j, const int32_t *dpc_acc0, int32_t *dpc_cur_C,
                 const int32_t *dpc_rs0x, const int32_t *dpc_rs0y, int dpc_lane,
                 int dpc_lanes, int *dpc_err) {
-  const int64_t N = dpc_p.N;
+  const dpc_ix N = dpc_ix(dpc_p.N);
   (void)N;
-  const int64_t dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
-  const int64_t dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
-  const int64_t dpc_tile0 = dpc_floordiv(-i + 63, 64); // the tile's coordinate
-  const int64_t dpc_tile1 = dpc_floordiv(j + 0, 64);   // the tile's coordinate
-  const int64_t dpc_rs0x_lo0 = -(64 * dpc_tile0);
-  const int64_t dpc_rs0x_lo1 = -(64 * dpc_tile0);
-  const int64_t dpc_rs0y_lo0 = 64 * dpc_tile1 + 1;
-  const int64_t dpc_rs0y_lo1 = 64 * dpc_tile1 + 1;
+  const dpc_ix dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
+  const dpc_ix dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
+  const dpc_ix dpc_tile0 = dpc_floordiv(-i + 63, 64); // the tile's coordinate
+  const dpc_ix dpc_tile1 = dpc_floordiv(j + 0, 64);   // the tile's coordinate
+  const dpc_ix dpc_rs0x_lo0 = -(64 * dpc_tile0);
+  const dpc_ix dpc_rs0x_lo1 = -(64 * dpc_tile0);
+  const dpc_ix dpc_rs0y_lo0 = 64 * dpc_tile1 + 1;
+  const dpc_ix dpc_rs0y_lo1 = 64 * dpc_tile1 + 1;
   const int64_t dpc_v0 = int64_t(
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
@@ -73,9 +75,9 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   // X from the tile's copy, Y from the tile's copy
   if (i >= 0 && j >= i + 2 && N >= j + 1 && i + 63 >= dpc_mod(i, 64) + j) {
     DPC_UNROLL
-    for (int64_t rk0 = i + dpc_lane * 1; rk0 <= j - 1; rk0 += dpc_lanes * 1) {
+    for (dpc_ix rk0 = i + dpc_lane * 1; rk0 <= j - 1; rk0 += dpc_lanes * 1) {
       {
-        const int64_t k = rk0;
+        const dpc_ix k = rk0;
         dpc_r3n = dpc::vmax(
             dpc_r3n,
             int32_t(dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((k)-dpc_lo1)] +
@@ -86,11 +88,11 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   // X from the tile's copy, Y from the staged box
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 =
+    for (dpc_ix rk0 =
              dpc_max(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64)) + dpc_lane * 1;
          rk0 <= j - 1; rk0 += dpc_lanes * 1) {
       {
-        const int64_t k = rk0;
+        const dpc_ix k = rk0;
         dpc_r3n = dpc::vmax(
             dpc_r3n, int32_t(dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((k)-dpc_lo1)] +
                              dpc_rs0y[((0) * 63 + ((k + 1) - dpc_rs0y_lo0)) * 72 +
@@ -101,11 +103,11 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   // X from the staged box, Y from the tile's copy
   if (i >= 0 && N >= j + 1) {
     DPC_UNROLL
-    for (int64_t rk0 = i + dpc_lane * 1;
+    for (dpc_ix rk0 = i + dpc_lane * 1;
          rk0 <= dpc_min(-dpc_mod(i, 64) + i + 63, 64 * dpc_floordiv(j, 64)) - 1;
          rk0 += dpc_lanes * 1) {
       {
-        const int64_t k = rk0;
+        const dpc_ix k = rk0;
         dpc_r3n = dpc::vmax(
             dpc_r3n,
             int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 67 + ((k)-dpc_rs0x_lo1)] +
@@ -479,19 +481,24 @@ __global__ void __launch_bounds__(256, 2)
 }
 
 // Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of C), Y of tile product 0 (63 x 63 cells of C).
+// dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
+// (dpc_narrow0, in the header), else int64_t
+template <typename dpc_ix>
 __global__ void __launch_bounds__(256, 2)
-    dpc_kernel0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                int32_t *dpc_gacc0, int *dpc_errs) {
+    dpc_kernel0(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
+                const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
   [[maybe_unused]] const Params dpc_p = dpc_prob.p;
   [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
   [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
   [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
+  const dpc_ix N = dpc_ix(dpc_p.N);
   (void)N;
-  const int64_t c1 = dpc_item[1];
+  const dpc_ix c1 = dpc_ix(dpc_item[1]);
   (void)c1;
+  const dpc_ix c0 = dpc_ix(dpc_host_c0);
+  (void)c0;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   int32_t *dpc_acc0 =
       reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
@@ -507,26 +514,26 @@ __global__ void __launch_bounds__(256, 2)
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
   {
-    const int64_t dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
-    const int64_t dpc_tlo1 = 64 * (c1)-0;
-    for (int64_t dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-      const int64_t i = dpc_tlo0 + (dpc_e / 64) % 64;
-      const int64_t j = dpc_tlo1 + (dpc_e / 1) % 64;
+    const dpc_ix dpc_tlo0 = -(64 * (c0 - c1) - 63 + 63);
+    const dpc_ix dpc_tlo1 = 64 * (c1)-0;
+    for (dpc_ix dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
+      const dpc_ix i = dpc_tlo0 + (dpc_e / 64) % 64;
+      const dpc_ix j = dpc_tlo1 + (dpc_e / 1) % 64;
       if (i >= 0 && j - i >= 0 && N - j - 1 >= 0)
         dpc_cur_C[(dpc_e / 64) * 72 + (dpc_e) % 64] = dpc_t.C[C_at(dpc_p, i, j)];
     }
   }
   // what tile product 0's remainder loops read of X outside the tile
-  for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
-    const int64_t i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
-    const int64_t j = 64 * c1 - 64 * c0 + (dpc_e / 1) % 63;
+  for (dpc_ix dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
+    const dpc_ix i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
+    const dpc_ix j = 64 * c1 - 64 * c0 + (dpc_e / 1) % 63;
     if (i >= 0 && j - i >= 0 && N - j - 1 >= 0)
       dpc_rs0x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.C[C_at(dpc_p, i, j)];
   }
   // what tile product 0's remainder loops read of Y outside the tile (cells of C: it reads a copy table of it)
-  for (int64_t dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
-    const int64_t i = 64 * c1 + 1 + (dpc_e / 63) % 63;
-    const int64_t j = 64 * c1 + 1 + (dpc_e / 1) % 63;
+  for (dpc_ix dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
+    const dpc_ix i = 64 * c1 + 1 + (dpc_e / 63) % 63;
+    const dpc_ix j = 64 * c1 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && j - i >= 0 && N - j - 1 >= 0)
       dpc_rs0y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.C[C_at(dpc_p, i, j)];
   }
@@ -552,25 +559,25 @@ __global__ void __launch_bounds__(256, 2)
   // the tile's cells
   // point wavefront: one step of the tile's cells per iteration (an
   // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c2 = dpc_max(0, -(64 * c0) + 63);
+  for (dpc_ix c2 = dpc_max(0, -(64 * c0) + 63);
        c2 <= dpc_min(-(64 * c0) + 64, N - 64 * c1 + 62); c2++) {
-    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x;
+    for (dpc_ix c3 = dpc_max(0, c2 - 63) + threadIdx.x;
          c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x) {
-      tc_stmt_C_case1(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                      64 * c1 + c3, dpc_cur_C, dpc_err);
+      tc_stmt_C_case1<dpc_ix>(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                              64 * c1 + c3, dpc_cur_C, dpc_err);
     }
     __syncthreads();
   }
   // point wavefront: one step of the tile's cells per iteration (an
   // anti-diagonal, or a row where one member carries every dependence)
-  for (int64_t c2 = dpc_max(0, -(64 * c0) + 65); c2 <= dpc_min(126, N - 64 * c1 + 62);
+  for (dpc_ix c2 = dpc_max(0, -(64 * c0) + 65); c2 <= dpc_min(126, N - 64 * c1 + 62);
        c2++) {
     // 4 threads per cell: they share its remainder loops
-    for (int64_t c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
+    for (dpc_ix c3 = dpc_max(0, c2 - 63) + threadIdx.x / 4;
          c3 <= dpc_min(dpc_min(63, N - 64 * c1 - 1), c2); c3 += blockDim.x / 4) {
-      tc_stmt_C_case2(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
-                      64 * c1 + c3, dpc_acc0, dpc_cur_C, dpc_rs0x, dpc_rs0y,
-                      int(threadIdx.x % 4), 4, dpc_err);
+      tc_stmt_C_case2<dpc_ix>(dpc_p, dpc_in, dpc_t, 64 * c1 + c3 - 64 * c0 - c2 + 63,
+                              64 * c1 + c3, dpc_acc0, dpc_cur_C, dpc_rs0x, dpc_rs0y,
+                              int(threadIdx.x % 4), 4, dpc_err);
     }
     __syncthreads();
   }
@@ -890,8 +897,14 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   for (auto &dpc_b : dpc_gacc_k0)
     dpc_rt::fill(dpc_b.get(), dpc_b.size(), dpc::Limits<int32_t>::Neg, dpc_stream);
   const int dpc_sms = dpc_rt::sm_count(dpc_device);
+  // each problem's test for kernel 0's int32 instance (dpc_narrow0), once per batch
+  std::vector<char> dpc_narrow0_ok(dpc_nb);
+  for (size_t b = 0; b < dpc_nb; ++b)
+    dpc_narrow0_ok[b] = dpc_narrow0(dpc_ps[b]);
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel0, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+      dpc_kernel0<int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel0<int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
   dpc_rt::StepOverlap dpc_ov_k0(
       dpc_stream); // its side stream (after the uploads and fills above)
   dpc_rt::EventTimer dpc_timer;
@@ -906,6 +919,11 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
     case 0: {
       const int64_t c0 = dpc_L.HostIters[0];
       const size_t dpc_n = dpc_L.Items.size() / 2;
+      // the int32 instance where every problem of the launch keeps the index
+      // arithmetic in it (dpc_narrow0)
+      bool dpc_nar = true;
+      for (size_t dpc_q = 0; dpc_q < dpc_n && dpc_nar; ++dpc_q)
+        dpc_nar = dpc_narrow0_ok[dpc_L.Items[2 * dpc_q]];
       // one block per tile of the step, of every problem
       // the tile products: the k whose reads lie two wavefront steps back or more on the
       // side stream, beside the previous step's tile kernel; the others (two blocks a
@@ -925,8 +943,12 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
           dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.beforeTile();
-      dpc_kernel0<<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
+      if (dpc_nar)
+        dpc_kernel0<int32_t><<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
+      else
+        dpc_kernel0<int64_t><<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.afterTile(c0);
       break;

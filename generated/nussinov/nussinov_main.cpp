@@ -56,6 +56,7 @@ gpu:
         launch kernel0()
   kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of C), Y of tile product 0 (63 x 63 cells of C)
+    index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops; the tile products' kernels stay int64) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 256, every value within 130 * X + 129 for X = 2 * max(P, that) (checked by the host per launch), else int64
     host loops: c0
     tile list: c1
     shared memory: 69856 bytes; accumulator 0 at 0; staging at 16384; tile of C at 16384; product 0's remainder reads of X at 34816; product 0's remainder reads of Y at 51712 (opt-in above the default)
@@ -92,6 +93,9 @@ void explain(const Params &p, FILE *out, bool traced) {
   all_cells += cells[0];
   std::fprintf(out, "  table C: %.0f cells, %s (4 bytes per cell)\n", cells[0],
                dpc_rt::format_bytes(4.0 * static_cast<double>(C_size(p))).c_str());
+  std::fprintf(out, "  GPU kernel 0 (tiles): index arithmetic in %s\n",
+               dpc_narrow0(p) ? "int32 (within its bound)"
+                              : "int64 (past its int32 bound)");
   std::fprintf(out, "  GPU tile product 0: %s\n",
                dpc_int16_product0(p)
                    ? "int16x2, two columns per instruction (its operands' proven ranges "

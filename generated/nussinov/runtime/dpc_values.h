@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #if defined(__CUDACC__)
 #define DPC_HD __host__ __device__ __forceinline__
@@ -415,9 +416,22 @@ DPC_HD int64_t dpc_floordiv_impl(int64_t a, int64_t b) {
   int64_t q = a / b;
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
+DPC_HD int32_t dpc_floordiv_impl(int32_t a, int32_t b) {
+  int32_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+// Signed operands of which neither is wider than int: an int32 kernel
+// instance's index arithmetic (GpuKernel::Narrow) stays in 32 bits.
+template <typename A, typename B>
+using NarrowIndex = std::enable_if_t<std::is_integral_v<A> && std::is_signed_v<A> &&
+                                         std::is_integral_v<B> && std::is_signed_v<B> &&
+                                         sizeof(A) <= 4 && sizeof(B) <= 4,
+                                     int32_t>;
 
 } // namespace dpc
 
+// Every other pair of operands computes in int64_t.
 DPC_HD int64_t dpc_floordiv(int64_t a, int64_t b) {
   return dpc::dpc_floordiv_impl(a, b);
 }
@@ -429,5 +443,21 @@ DPC_HD int64_t dpc_mod(int64_t a, int64_t b) {
 }
 DPC_HD int64_t dpc_min(int64_t a, int64_t b) { return a < b ? a : b; }
 DPC_HD int64_t dpc_max(int64_t a, int64_t b) { return a > b ? a : b; }
+template <typename A, typename B>
+DPC_HD dpc::NarrowIndex<A, B> dpc_floordiv(A a, B b) {
+  return dpc::dpc_floordiv_impl(int32_t(a), int32_t(b));
+}
+template <typename A, typename B>
+DPC_HD dpc::NarrowIndex<A, B> dpc_ceildiv(A a, B b) {
+  return -dpc::dpc_floordiv_impl(int32_t(-a), int32_t(b));
+}
+template <typename A, typename B>
+DPC_HD dpc::NarrowIndex<A, B> dpc_mod(A a, B b) {
+  return int32_t(a) - int32_t(b) * dpc::dpc_floordiv_impl(int32_t(a), int32_t(b));
+}
+template <typename A, typename B>
+DPC_HD dpc::NarrowIndex<A, B> dpc_min(A a, B b) { return a < b ? a : b; }
+template <typename A, typename B>
+DPC_HD dpc::NarrowIndex<A, B> dpc_max(A a, B b) { return a > b ? a : b; }
 
 #endif // DPC_VALUES_H

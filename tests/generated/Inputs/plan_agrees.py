@@ -39,21 +39,32 @@ def main():
         gpu, re.M)
     shared = dict(re.findall(
         r"^  kernel (\d+):.*?\n(?:    .*\n)*?    shared memory: (\d+) bytes", gpu, re.M))
+    # kernels with an int32 index instance (the plan's "index width" line
+    # under the kernel): each occupancy's instance in both index types
+    narrow = set(re.findall(
+        r"^  kernel (\d+):.*?\n(?:    .*\n)*?    index width: index arithmetic in int32",
+        gpu, re.M))
     for k, family, threads, lb_t, lb_b, busy_n, busy_t, busy_b in kernels:
         before = bad
+        nar = k in narrow
         # a kernel with a second, busier instance: one template, its
         # argument the blocks per SM, each instance launched
         if busy_b:
             bounds = "__launch_bounds__(%s, DPC_BLOCKS)" % lb_t
             instances = ["<%s>" % lb_b, "<%s>" % busy_b]
-            if not re.search(r"template <int DPC_BLOCKS>.*\n__global__ void "
+            if nar:
+                instances = ["<%s, %s>" % (b, t) for b in (lb_b, busy_b)
+                             for t in ("int32_t", "int64_t")]
+            head = "template <int DPC_BLOCKS, typename dpc_ix>" if nar else \
+                "template <int DPC_BLOCKS>"
+            if not re.search(re.escape(head) + r".*\n__global__ void "
                              r"__launch_bounds__\(%s, DPC_BLOCKS\)\s+dpc_kernel%s\("
                              % (lb_t, k), cu):
-                bad += fail("kernel %s: no template <int DPC_BLOCKS> instance" % k)
+                bad += fail("kernel %s: no %s instance" % (k, head))
         else:
             bounds = "__launch_bounds__(%s, %s)" % (lb_t, lb_b) if lb_t else \
                      "__launch_bounds__(%s)" % threads
-            instances = [""]
+            instances = ["<int32_t>", "<int64_t>"] if nar else [""]
         m = re.search(r"__global__ void (__launch_bounds__\([^)]*\))\s+dpc_kernel%s\(" % k, cu)
         if not m:
             bad += fail("kernel %s: no __global__ dpc_kernel%s" % (k, k))
@@ -72,13 +83,14 @@ def main():
             if k in shared and launch.group(2) != shared[k]:
                 bad += fail("kernel %s: plan %s bytes of shared memory, launch %s"
                             % (k, shared[k], launch.group(2)))
-        if busy_b and ("if (dpc_n >= size_t(%s) * size_t(dpc_sms))" % busy_n) not in cu:
+        if busy_b and ("if (dpc_n >= size_t(%s) * size_t(dpc_sms)%s)"
+                       % (busy_n, " && dpc_nar" if nar else "")) not in cu:
             bad += fail("kernel %s: the busy instance is not chosen by %s tiles per SM"
                         % (k, busy_n))
         if bad == before:
             print("kernel %s: %s, %s threads, %s%s agree" % (
                 k, family, threads, bounds,
-                " (instances %s)" % " ".join(instances) if busy_b else ""))
+                " (instances %s)" % " ".join(instances) if busy_b or nar else ""))
     products = re.findall(r"^  tile product (\d+): ([a-z-]+(?:, split over k)?)", gpu, re.M)
     if not products and "tile product" in readme:
         bad += fail("README names tile products the plan does not have")
