@@ -121,26 +121,37 @@ void paramsMaxAbs(const Program &P, CodeWriter &W) {
 /// instance for a launch where it holds for every problem; --explain says
 /// which one the first problem's sizes take.
 void narrowChecks(const Program &P, CodeWriter &W) {
+  bool First = true;
   for (size_t K = 0; K < P.Gpu.Kernels.size(); ++K) {
     const GpuKernel &S = P.Gpu.Kernels[K];
     if (!S.Narrow)
       continue;
-    W.comment(fmt::format(
-        "Whether GPU kernel {0}'s index arithmetic stays within int32 for "
-        "problem p's sizes\n(GpuKernel::Narrow, Lower/ChooseIndexWidth.cpp): "
-        "with m the largest |param| or |let|,\nevery band member it touches "
-        "(index) lies within {1} * m + {2}, every variable of an\nexpression within "
-        "x = 2 * max(m, that), every value it computes within {3} * x + {4}.",
-        K, S.NarrowBoxS, S.NarrowBoxC, S.NarrowS, S.NarrowC));
-    W.open(fmt::format("inline bool dpc_narrow{}(const Params &p)", K));
-    W.line("const uint64_t dpc_m = dpc_params_max_abs(p);");
-    W.line("if (dpc_m > (uint64_t(1) << 30)) return false;");
-    W.line("const int64_t m = int64_t(dpc_m);");
-    W.line("const int64_t b = {} * m + {};", S.NarrowBoxS, S.NarrowBoxC);
-    W.line("const int64_t x = 2 * (b > m ? b : m);");
-    W.line("return x <= INT32_MAX && {} * x + {} <= INT32_MAX;", S.NarrowS,
-           S.NarrowC);
-    W.close();
+    if (First) {
+      W.comment("Whether a kernel's index arithmetic stays within int32 for "
+                "problem p's sizes, given\nlowering's bound (GpuKernel::Narrow, "
+                "Lower/ChooseIndexWidth.cpp): with m the largest\n|param| or "
+                "|let|, every band member or index it touches lies within "
+                "box_s * m + box_c,\nevery variable of an expression within "
+                "x = 2 * max(m, that), every value it\ncomputes within s * x + c.");
+      W.open("inline bool dpc_narrow_within(const Params &p, int64_t box_s, "
+             "int64_t box_c, int64_t s,\n                              "
+             "int64_t c)");
+      W.line("const uint64_t dpc_m = dpc_params_max_abs(p);");
+      W.line("if (dpc_m > (uint64_t(1) << 30)) return false;");
+      W.line("const int64_t m = int64_t(dpc_m);");
+      W.line("const int64_t b = box_s * m + box_c;");
+      W.line("const int64_t x = 2 * (b > m ? b : m);");
+      W.line("return x <= INT32_MAX && s * x + c <= INT32_MAX;");
+      W.close();
+      W.blank();
+      First = false;
+    }
+    W.comment(fmt::format("GPU kernel {}'s int32 instance (the bound: {} * m "
+                          "+ {}, {} * x + {})",
+                          K, S.NarrowBoxS, S.NarrowBoxC, S.NarrowS, S.NarrowC));
+    W.line("inline bool dpc_narrow{}(const Params &p) {{ return "
+           "dpc_narrow_within(p, {}, {}, {}, {}); }}",
+           K, S.NarrowBoxS, S.NarrowBoxC, S.NarrowS, S.NarrowC);
     W.blank();
   }
 }

@@ -88,17 +88,24 @@ DPC_HD uint64_t dpc_params_max_abs(const Params &p) {
   return m;
 }
 
-// Whether GPU kernel 0's index arithmetic stays within int32 for problem p's sizes
-// (GpuKernel::Narrow, Lower/ChooseIndexWidth.cpp): with m the largest |param| or |let|,
-// every band member it touches (index) lies within 1 * m + 256, every variable of an
-// expression within x = 2 * max(m, that), every value it computes within 130 * x + 128.
-inline bool dpc_narrow0(const Params &p) {
+// Whether a kernel's index arithmetic stays within int32 for problem p's sizes, given
+// lowering's bound (GpuKernel::Narrow, Lower/ChooseIndexWidth.cpp): with m the largest
+// |param| or |let|, every band member or index it touches lies within box_s * m + box_c,
+// every variable of an expression within x = 2 * max(m, that), every value it
+// computes within s * x + c.
+inline bool dpc_narrow_within(const Params &p, int64_t box_s, int64_t box_c, int64_t s,
+                              int64_t c) {
   const uint64_t dpc_m = dpc_params_max_abs(p);
   if (dpc_m > (uint64_t(1) << 30)) return false;
   const int64_t m = int64_t(dpc_m);
-  const int64_t b = 1 * m + 256;
+  const int64_t b = box_s * m + box_c;
   const int64_t x = 2 * (b > m ? b : m);
-  return x <= INT32_MAX && 130 * x + 128 <= INT32_MAX;
+  return x <= INT32_MAX && s * x + c <= INT32_MAX;
+}
+
+// GPU kernel 0's int32 instance (the bound: 1 * m + 256, 130 * x + 128)
+inline bool dpc_narrow0(const Params &p) {
+  return dpc_narrow_within(p, 1, 256, 130, 128);
 }
 
 // Whether GPU tile product 0 runs as int16x2 for problem dpc_p's sizes
