@@ -151,6 +151,14 @@ struct LNode {
 struct VExpr;
 using VExprPtr = std::shared_ptr<const VExpr>;
 
+/// The cells of a box of these extents (their product; 1 for none).
+inline int64_t boxVolume(const std::vector<int64_t> &Sizes) {
+  int64_t V = 1;
+  for (int64_t S : Sizes)
+    V *= S;
+  return V;
+}
+
 struct Binding {
   std::string Var;
   IExprPtr Lo, Hi; // inclusive
@@ -389,12 +397,7 @@ struct SplitInfo {
     int Table = -1;
     std::vector<IExprPtr> Lo;
     std::vector<int64_t> Size;
-    int64_t volume() const {
-      int64_t V = 1;
-      for (int64_t S : Size)
-        V *= S;
-      return V;
-    }
+    int64_t volume() const { return boxVolume(Size); }
   };
   RestBox XRest, YRest; // X's reads, Y's reads
   /// Operand O's box: X's (O = 0) or Y's (O = 1).

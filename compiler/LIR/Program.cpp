@@ -213,12 +213,7 @@ bool lir::hasInnerFor(const LNode &N) {
   return Found;
 }
 
-int64_t lir::boxVolume(const SplitInfo &S) {
-  int64_t V = 1;
-  for (auto B : S.BoxSize)
-    V *= B;
-  return V;
-}
+int64_t lir::boxVolume(const SplitInfo &S) { return boxVolume(S.BoxSize); }
 
 int64_t lir::softWideIndex(const SplitInfo &S) { return boxVolume(S); }
 

@@ -69,12 +69,7 @@ struct Target {
 struct SharedLayout {
   std::vector<int64_t> Extents;
   std::string Why;          // the banks' count behind the padding, or none
-  int64_t volume() const {
-    int64_t V = 1;
-    for (int64_t E : Extents)
-      V *= E;
-    return V;
-  }
+  int64_t volume() const { return boxVolume(Extents); }
 };
 
 enum class GpuProductForm {

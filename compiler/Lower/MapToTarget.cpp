@@ -85,13 +85,6 @@ constexpr int OwnKernelMinThreads = 64;
 
 int64_t align16(int64_t X) { return (X + 15) / 16 * 16; }
 
-int64_t vol(const std::vector<int64_t> &Sizes) {
-  int64_t V = 1;
-  for (int64_t S : Sizes)
-    V *= S;
-  return V;
-}
-
 //===-- the GPU ------------------------------------------------------------===//
 
 struct GpuMapper {
@@ -813,9 +806,10 @@ struct GpuMapper {
           L = chooseSharedLayout(P, *K.Body, *Gr,
                                  SharedArray{Tb, -1, 0, Gr->TileSizes},
                                  T.WarpSize);
-          if (L.volume() != vol(Gr->TileSizes) &&
+          if (L.volume() != boxVolume(Gr->TileSizes) &&
               !Fits(Off + L.volume() * typeBytes(P.M.Tables[Tb].Type)) &&
-              Fits(Off + vol(Gr->TileSizes) * typeBytes(P.M.Tables[Tb].Type))) {
+              Fits(Off + boxVolume(Gr->TileSizes) *
+                             typeBytes(P.M.Tables[Tb].Type))) {
             L.Why += "; unpadded: padded, two blocks would not fit an SM";
             L.Extents = Gr->TileSizes;
           }
