@@ -578,20 +578,23 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
   W.line("dpc_doff.upload(dpc_off.data(), dpc_nb + 1, dpc_stream);");
   W.line("int dpc_dev = 0;");
   W.line("DPC_CUDA_CHECK(cudaGetDevice(&dpc_dev));");
-  W.open("if (dpc_nb <= size_t(dpc_rt::sm_count(dpc_dev)))");
-  W.comment(fmt::format("(at most a problem per SM: a block of {} threads "
+  W.open(fmt::format("if (dpc_nb <= size_t({}) * size_t(dpc_rt::sm_count("
+                     "dpc_dev)))",
+                     TB.BlockProblemsPerSM));
+  W.comment(fmt::format("(at most {} problem(s) per SM: a block of {} threads "
                         "each)",
-                        TB.BlockLanes));
+                        TB.BlockProblemsPerSM, TB.BlockLanes));
   W.line("dpc_traceback<{0}><<<static_cast<unsigned>(dpc_nb), {0}, 0, "
          "dpc_stream>>>(dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), "
          "dpc_doff.get(), dpc_dused.get());",
          TB.BlockLanes);
   W.close();
   W.open("else");
-  W.comment("(a warp each, four a block)");
-  W.line("dpc_traceback<32><<<static_cast<unsigned>((dpc_nb * 32 + 127) / "
-         "128), 128, 0, dpc_stream>>>(dpc_dprobs, dpc_nb, dpc_derrs, "
-         "dpc_buf.get(), dpc_doff.get(), dpc_dused.get());");
+  W.comment(fmt::format("(a warp each, {} a block)", TB.WarpsPerBlock));
+  W.line("dpc_traceback<32><<<static_cast<unsigned>((dpc_nb + {0} - 1) / "
+         "{0}), {1}, 0, dpc_stream>>>(dpc_dprobs, dpc_nb, dpc_derrs, "
+         "dpc_buf.get(), dpc_doff.get(), dpc_dused.get());",
+         TB.WarpsPerBlock, 32 * TB.WarpsPerBlock);
   W.close();
   W.line("DPC_CUDA_CHECK(cudaGetLastError());");
   W.line("std::vector<int64_t> dpc_used(dpc_nb);");

@@ -388,8 +388,10 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
   OS << "  traceback: " << (TB.OnDevice ? "on the GPU" : "on the host");
   if (TB.OnDevice)
     OS << ", one warp per problem (a block of " << TB.BlockLanes
-       << " threads where the batch has at most one per SM), records of "
-       << TB.RecordWords << " words";
+       << " threads where the batch has at most "
+       << (TB.BlockProblemsPerSM == 1 ? std::string("one")
+                                      : std::to_string(TB.BlockProblemsPerSM))
+       << " per SM), records of " << TB.RecordWords << " words";
   OS << "\n    why: " << TB.Why << "\n";
   OS << "cpu:\n";
   for (size_t G = 0; G < P.Cpu.GroupWhy.size(); ++G) {

@@ -334,10 +334,14 @@ struct GpuTraceback {
   std::vector<std::pair<std::string, int>> Events;
   /// Words (int64) of a record: the tag, then the indices or arguments.
   int RecordWords = 0;
-  /// A batch of at most one problem per SM walks each problem with a block
-  /// of BlockLanes threads instead of a warp (the reductions that pick a
-  /// winner shared by more threads: more of their loads in flight).
+  /// A batch of at most BlockProblemsPerSM problems per SM walks each
+  /// problem with a block of BlockLanes threads instead of a warp (the
+  /// reductions that pick a winner shared by more threads: more of their
+  /// loads in flight); a larger batch a warp each, WarpsPerBlock warps a
+  /// block.
   int BlockLanes = 0;
+  int BlockProblemsPerSM = 1;
+  int WarpsPerBlock = 4;
   std::string Why;
 };
 

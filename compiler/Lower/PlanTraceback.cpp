@@ -76,6 +76,8 @@ void dpc::planTraceback(Program &P) {
   // column uncoalesced: Nussinov's walk at n = 16000 took 65 ms of a 0.43 s
   // run (gpu-runs/2026-11-28e/call7) with the rest of the GPU idle.
   TB.BlockLanes = 256;
+  TB.BlockProblemsPerSM = 1;
+  TB.WarpsPerBlock = 4;
   TB.Why += "; a batch of at most one problem per SM gives each problem a "
             "block of 256 threads instead (its reductions 256 terms at a "
             "time, the warps' choices combined in shared memory)";

@@ -780,14 +780,14 @@ static void dpc_trace_on_device(const std::vector<Params> &dpc_ps,
   dpc_doff.upload(dpc_off.data(), dpc_nb + 1, dpc_stream);
   int dpc_dev = 0;
   DPC_CUDA_CHECK(cudaGetDevice(&dpc_dev));
-  if (dpc_nb <= size_t(dpc_rt::sm_count(dpc_dev))) {
-    // (at most a problem per SM: a block of 256 threads each)
+  if (dpc_nb <= size_t(1) * size_t(dpc_rt::sm_count(dpc_dev))) {
+    // (at most 1 problem(s) per SM: a block of 256 threads each)
     dpc_traceback<256><<<static_cast<unsigned>(dpc_nb), 256, 0, dpc_stream>>>(
         dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), dpc_doff.get(), dpc_dused.get());
   } else {
-    // (a warp each, four a block)
+    // (a warp each, 4 a block)
     dpc_traceback<32>
-        <<<static_cast<unsigned>((dpc_nb * 32 + 127) / 128), 128, 0, dpc_stream>>>(
+        <<<static_cast<unsigned>((dpc_nb + 4 - 1) / 4), 128, 0, dpc_stream>>>(
             dpc_dprobs, dpc_nb, dpc_derrs, dpc_buf.get(), dpc_doff.get(),
             dpc_dused.get());
   }
