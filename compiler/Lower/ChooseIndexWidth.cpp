@@ -1,23 +1,26 @@
 //===- ChooseIndexWidth.cpp - kernels' index arithmetic in int32 ---------===//
 //
 // Takes the lowered program after the target plans (and the ring storage)
-// and gives, for each GPU strip kernel and tile kernel, whether its index arithmetic (the
-// params and lets, the band members, the table indices, the tile
-// coordinates and every affine expression of them the kernel evaluates:
-// domain and case guards, input positions, ring offsets, wavefront bounds)
-// may run in 32-bit integers, and the bound that a run's sizes must meet
-// for it (GpuKernel::Narrow, NarrowS, NarrowC, NarrowBoxS, NarrowBoxC).
+// and gives, for each GPU strip kernel and tile kernel, whether its index
+// arithmetic (the params and lets, the band members, the table indices,
+// the tile coordinates and every affine expression of them the kernel
+// evaluates: domain and case guards, input positions, ring offsets,
+// wavefront bounds; in a tile kernel also its cells' reductions and
+// remainder loops and the staged boxes) may run in 32-bit integers, and
+// the bound that a run's sizes must meet for it (GpuKernel::Narrow,
+// NarrowS, NarrowC, NarrowBoxS, NarrowBoxC).
 //
 // The bound: with P the largest magnitude of a param or let, every band
 // member of a tile the kernel touches lies within NarrowBoxS * P +
-// NarrowBoxC (the strip tables' boxes, their band shifts and a tile of
+// NarrowBoxC (the tables' boxes, their band shifts and a tile of
 // padding), every variable of an expression within X = 2 * max(P, that)
 // (a wavefront coordinate is the sum of two tile coordinates), and every
 // value the kernel computes, each subexpression included, within
 // NarrowS * X + NarrowC. The generated host checks it per launch and runs
 // the int32 instance of the kernel where it holds (|value| < 2^31), the
-// int64 one elsewhere. Measured on the H100 (docs/benchmarks.md): the
-// guarded steps of a strip are about half as many instructions in int32.
+// int64 one elsewhere. Measured on the H100 and H200 (docs/benchmarks.md):
+// the guarded steps of a strip are about half as many instructions in
+// int32, a Nussinov tile-kernel launch 35% fewer.
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
@@ -203,6 +206,38 @@ bool addDomain(const ModuleInfo &M, int T, MagnitudeBound &B) {
   return Ok;
 }
 
+/// Gives kernel K its int32 instance with the bound of Exprs (every value)
+/// and Box (every band member or index), or the reason it has none; What:
+/// what the instance covers, Member: what Box bounds (for NarrowWhy).
+void setNarrow(GpuKernel &K, const Group &G, const MagnitudeBound &Exprs,
+               const MagnitudeBound &Box, const std::string &What,
+               const std::string &Member) {
+  // A touched member: a box's index, shifted, and a tile (plus a warp of
+  // lanes, the column before the tile or a tile's origin rounded down)
+  // past it.
+  int64_t Pad = 64;
+  for (size_t D = 0; D < G.TileSizes.size() && D < G.Shifts.size(); ++D)
+    Pad += std::abs(G.Shifts[D]) + G.TileSizes[D];
+  // (the host's test multiplies these by sizes up to 2^31 in int64)
+  if (Exprs.worst().S > (1 << 20) || Box.worst().S > (1 << 20)) {
+    K.Narrow = false;
+    K.NarrowWhy = "the kernel's index expressions have coefficients too "
+                  "large to bound in int32";
+    return;
+  }
+  K.Narrow = true;
+  K.NarrowS = Exprs.worst().S;
+  K.NarrowC = Exprs.worst().C;
+  K.NarrowBoxS = Box.worst().S;
+  K.NarrowBoxC = Box.worst().C + Pad;
+  K.NarrowWhy = fmt::format(
+      "index arithmetic in int32 ({}) where the run's sizes keep it there: "
+      "with P the largest |param|, every {} within {} * P + {}, every value "
+      "within {} * X + {} for X = 2 * max(P, that) (checked by the host per "
+      "launch), else int64",
+      What, Member, K.NarrowBoxS, K.NarrowBoxC, K.NarrowS, K.NarrowC);
+}
+
 /// Decides kernel K (a strip kernel): sets Narrow and its bound, or
 /// NarrowWhy with the reason it has no int32 instance.
 void chooseFor(Program &P, GpuKernel &K) {
@@ -260,26 +295,7 @@ void chooseFor(Program &P, GpuKernel &K) {
   if (!Ok)
     return No("an index expression of the kernel is not affine in the params "
               "and indices");
-  // A touched member: a box's index, shifted, and a tile (plus a warp of
-  // lanes and the column before the tile) past it.
-  int64_t Pad = 64;
-  for (int D = 0; D < 2; ++D)
-    Pad += std::abs(G.Shifts[D]) + G.TileSizes[D];
-  // (the host's test multiplies these by sizes up to 2^31 in int64)
-  if (Exprs.worst().S > (1 << 20) || Box.worst().S > (1 << 20))
-    return No("the kernel's index expressions have coefficients too large to "
-              "bound in int32");
-  K.Narrow = true;
-  K.NarrowS = Exprs.worst().S;
-  K.NarrowC = Exprs.worst().C;
-  K.NarrowBoxS = Box.worst().S;
-  K.NarrowBoxC = Box.worst().C + Pad;
-  K.NarrowWhy = fmt::format(
-      "index arithmetic in int32 (a second instance) where the run's sizes "
-      "keep it there: with P the largest |param|, every member within {} * P "
-      "+ {}, every value within {} * X + {} for X = 2 * max(P, that) (checked "
-      "by the host per launch), else int64",
-      K.NarrowBoxS, K.NarrowBoxC, K.NarrowS, K.NarrowC);
+  setNarrow(K, G, Exprs, Box, "a second instance", "member");
 }
 
 /// Decides kernel K (a tile kernel): its cells' indices, reductions and
@@ -312,27 +328,11 @@ void chooseForTiles(Program &P, GpuKernel &K) {
   if (!Ok)
     return No("an index expression of the kernel is not affine in the params "
               "and indices");
-  // A tile's origin: a member rounded down to the tile, shifted; the
-  // remainder loops' lanes step past their bound by at most a warp.
-  int64_t Pad = 64;
-  for (size_t D = 0; D < G.TileSizes.size(); ++D)
-    Pad += std::abs(G.Shifts[D]) + G.TileSizes[D];
-  if (Exprs.worst().S > (1 << 20) || Box.worst().S > (1 << 20))
-    return No("the kernel's index expressions have coefficients too large to "
-              "bound in int32");
-  K.Narrow = true;
-  K.NarrowS = Exprs.worst().S;
-  K.NarrowC = Exprs.worst().C;
-  K.NarrowBoxS = Box.worst().S;
-  K.NarrowBoxC = Box.worst().C + Pad;
-  K.NarrowWhy = fmt::format(
-      "index arithmetic in int32 (a second instance: the tile loops, the "
-      "cells' indices, their reductions and remainder loops; the tile "
-      "products' kernels stay int64) where the run's sizes keep it there: "
-      "with P the largest |param|, every index within {} * P + {}, every "
-      "value within {} * X + {} for X = 2 * max(P, that) (checked by the "
-      "host per launch), else int64",
-      K.NarrowBoxS, K.NarrowBoxC, K.NarrowS, K.NarrowC);
+  setNarrow(K, G, Exprs, Box,
+            "a second instance: the tile loops, the cells' indices, their "
+            "reductions and remainder loops; the tile products' kernels stay "
+            "int64",
+            "index");
 }
 
 } // namespace
