@@ -78,6 +78,9 @@ struct Options {
   /// hold (0: from its input lengths; past them it is traced on the host).
   bool HostTraceback = false;
   int64_t TraceRecords = 0;
+  /// GPU runs: the int64 instance of every kernel that has an int32 one
+  /// (GpuKernel::Narrow), whatever the sizes (to check the two agree).
+  bool WideIndices = false;
   /// --progress[=S]: every problem says its estimate before it runs and
   /// how far it is every S seconds (on stderr; -1: only problems predicted
   /// to take over 5 s, and their progress only on a terminal).
@@ -186,7 +189,8 @@ inline void usage(const char *Name, FILE *To) {
                "[--strict] [--quiet]\n"
                "          [--unknown=error|skip|as=X] [--host-traceback] "
                "[--trace-records N]\n"
-               "          [--progress[=S]] [--path] [--checkpoint-rows]\n"
+               "          [--progress[=S]] [--path] [--checkpoint-rows] "
+               "[--wide-indices]\n"
                "  VALUE is a sequence (ACGU...), a comma list for int inputs, "
                "or @file.\n"
                "  --unknown: a letter not in its input's alphabet (N, IUPAC "
@@ -275,6 +279,9 @@ inline void usage(const char *Name, FILE *To) {
                "checkpointed rows\n"
                "  (about 2 * sqrt(rows) rows each); --checkpoint-rows does so "
                "at any size.\n"
+               "  --wide-indices: GPU kernels with an int32 index instance run "
+               "their int64 one\n"
+               "  at every size (`--explain` says which each takes).\n"
                "  --backend=auto: cuda when a GPU answers, else openmp (the "
                "default: openmp).\n"
                "  --backends prints the backends that can run here (cuda only "
@@ -385,6 +392,8 @@ inline Options parse_options(int argc, char **argv,
       O.ListBackends = true;
     } else if (A == "--host-traceback") {
       O.HostTraceback = true;
+    } else if (A == "--wide-indices") {
+      O.WideIndices = true;
     } else if (Is(A, "--trace-records")) {
       O.TraceRecords = parse_int(Value(I, "--trace-records"), "--trace-records");
       if (O.TraceRecords < 1 || O.TraceRecords > (int64_t(1) << 32))

@@ -136,6 +136,7 @@ void narrowChecks(const Program &P, CodeWriter &W) {
       W.open("inline bool dpc_narrow_within(const Params &p, int64_t box_s, "
              "int64_t box_c, int64_t s,\n                              "
              "int64_t c)");
+      W.line("if (p.dpc_wide) return false; // --wide-indices");
       W.line("const uint64_t dpc_m = dpc_params_max_abs(p);");
       W.line("if (dpc_m > (uint64_t(1) << 30)) return false;");
       W.line("const int64_t m = int64_t(dpc_m);");
@@ -398,6 +399,12 @@ std::string dpc::emitHeader(const Program &P) {
   for (auto &L : M.Lets)
     W.line("int64_t {}; // {} {} = {}", L.Name, L.IsConst ? "const" : "let",
            L.Name, L.Value);
+  if (std::any_of(P.Gpu.Kernels.begin(), P.Gpu.Kernels.end(),
+                  [](const GpuKernel &K) { return K.Narrow; })) {
+    W.comment("1: the GPU kernels with an int32 index instance run their "
+              "int64 one (--wide-indices)");
+    W.line("int64_t dpc_wide = 0;");
+  }
   if (anyRingTable(P)) {
     W.comment("1: the tables that allow it keep two rolling rows (a run that "
               "reads none of\ntheir cells afterwards; `dpc emit "

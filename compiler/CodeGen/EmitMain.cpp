@@ -96,7 +96,8 @@ std::string dpc::emitMain(const Program &P) {
     if (P.Gpu.Kernels[K].Narrow)
       W.line("std::fprintf(out, \"  GPU kernel {0} ({1}): index arithmetic "
              "in %s\\n\", dpc_narrow{0}(p) ? \"int32 (within its bound)\" : "
-             "\"int64 (past its int32 bound)\");",
+             "p.dpc_wide ? \"int64 (--wide-indices)\" : \"int64 (past its "
+             "int32 bound)\");",
              K, P.Gpu.Kernels[K].Family == KernelFamily::Strip ? "strip" : "tiles");
   for (size_t S = 0; S < P.Gpu.Products.size(); ++S)
     if (P.Gpu.Products[S].S16)
@@ -303,6 +304,9 @@ std::string dpc::emitMain(const Program &P) {
          "std::fprintf(stderr, \"{}: warning: %s\\n\", n.c_str());",
          N);
   W.line("Params p = bind_params(problems[i], sets);");
+  if (std::any_of(P.Gpu.Kernels.begin(), P.Gpu.Kernels.end(),
+                  [](const GpuKernel &K) { return K.Narrow; }))
+    W.line("p.dpc_wide = opt.WideIndices ? 1 : 0;");
   if (AnyRing)
     W.line("p.dpc_ring = ring ? 1 : 0;");
   if (anyCheckpointTable(P))

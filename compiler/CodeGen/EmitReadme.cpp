@@ -130,7 +130,9 @@ integer arithmetic): one warp per problem (a block of 256 threads where the
 batch has at most one problem per SM), and only the events come back,
 not the tables; `--host-traceback` brings the tables back and traces on the
 host instead, and `--trace-records N` bounds each problem's device walk (a
-problem past it is traced on the host).{11} On CPU threads, problems run one per thread, largest first, and a
+problem past it is traced on the host). GPU kernels whose index arithmetic
+fits int32 for a problem's sizes run an int32 instance (`--explain` says
+which; `--wide-indices` runs the int64 one at every size).{11} On CPU threads, problems run one per thread, largest first, and a
 problem with at least a thread's share of the batch's work runs over all
 threads. Results are printed in input order, each as it would be alone. A
 bad record (an unknown letter, no symbol) is reported with its name and line

@@ -226,15 +226,19 @@ void explain(const Params &p, FILE *out, bool traced) {
                dpc_rt::format_bytes(4.0 * static_cast<double>(F_size(p))).c_str());
   std::fprintf(out, "  GPU kernel 0 (tiles): index arithmetic in %s\n",
                dpc_narrow0(p) ? "int32 (within its bound)"
+               : p.dpc_wide   ? "int64 (--wide-indices)"
                               : "int64 (past its int32 bound)");
   std::fprintf(out, "  GPU kernel 1 (tiles): index arithmetic in %s\n",
                dpc_narrow1(p) ? "int32 (within its bound)"
+               : p.dpc_wide   ? "int64 (--wide-indices)"
                               : "int64 (past its int32 bound)");
   std::fprintf(out, "  GPU kernel 2 (tiles): index arithmetic in %s\n",
                dpc_narrow2(p) ? "int32 (within its bound)"
+               : p.dpc_wide   ? "int64 (--wide-indices)"
                               : "int64 (past its int32 bound)");
   std::fprintf(out, "  GPU kernel 3 (tiles): index arithmetic in %s\n",
                dpc_narrow3(p) ? "int32 (within its bound)"
+               : p.dpc_wide   ? "int64 (--wide-indices)"
                               : "int64 (past its int32 bound)");
   std::fprintf(out, "  GPU tile product 0: %s\n",
                dpc_int16_product0(p)
@@ -403,6 +407,7 @@ int main(int argc, char **argv) {
             for (auto &n : dpc_rt::problem_notes(problems[i]))
               std::fprintf(stderr, "bpmax: warning: %s\n", n.c_str());
           Params p = bind_params(problems[i], sets);
+          p.dpc_wide = opt.WideIndices ? 1 : 0;
           jobs.push_back(Job{i, p, make_inputs(problems[i])});
         } catch (const dpc_rt::InputError &e) {
           // (a bad record's message names it already)

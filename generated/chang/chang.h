@@ -15,6 +15,8 @@ namespace chang {
 // Sizes: the params (bound from input lengths) and `let` constants.
 struct Params {
   int64_t N; // length of seq
+  // 1: the GPU kernels with an int32 index instance run their int64 one (--wide-indices)
+  int64_t dpc_wide = 0;
 };
 
 // Inputs: sequences as symbol codes, int arrays as int64.
@@ -95,6 +97,7 @@ DPC_HD uint64_t dpc_params_max_abs(const Params &p) {
 // computes within s * x + c.
 inline bool dpc_narrow_within(const Params &p, int64_t box_s, int64_t box_c, int64_t s,
                               int64_t c) {
+  if (p.dpc_wide) return false; // --wide-indices
   const uint64_t dpc_m = dpc_params_max_abs(p);
   if (dpc_m > (uint64_t(1) << 30)) return false;
   const int64_t m = int64_t(dpc_m);

@@ -8,7 +8,8 @@
 #      every cell of every table against the untiled CPU reference; the
 #      traceback runs on the device (lir::GpuTraceback); the case runs again
 #      with --trace-records 2, so that the host traces it back from its
-#      tables, for the same line;
+#      tables, and with --wide-indices (the kernels' int64 index instances),
+#      for the same line;
 #   3. runs compute-sanitizer memcheck and racecheck on small problems
 #      (several tiles and their products);
 #   4. times Nussinov and Chang at n = 16000 (CUDA).
@@ -56,6 +57,14 @@ while IFS=$'\t' read -r rec args expected; do
   if [ "$host" != "$expected" ]; then
     rc=1
     got="$got (with --trace-records 2: $(echo "$host" | cut -c1-200))"
+  fi
+  # The int64 instance of every kernel that has an int32 one (the cases'
+  # sizes all take the int32 one): the same line.
+  # shellcheck disable=SC2086
+  wide=$("$bin" --backend=cuda --json --wide-indices $args 2>>"$OUTDIR/stderr.txt")
+  if [ "$wide" != "$expected" ]; then
+    rc=1
+    got="$got (with --wide-indices: $(echo "$wide" | cut -c1-200))"
   fi
   secs=$(( (t1 - t0) / 1000000 ))ms
   short=$(echo "$args" | cut -c1-50)

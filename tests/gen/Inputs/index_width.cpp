@@ -23,4 +23,12 @@ int main() {
                 (long long)C.M, (long long)C.GAP,
                 sw_local::dpc_narrow0(P) ? "int32" : "int64");
   }
+  // --wide-indices (Params::dpc_wide): the int64 instance at any size
+  sw_local::Params W{};
+  W.N = 1000;
+  W.M = 2000;
+  W.GAP = 2;
+  W.dpc_wide = 1;
+  std::printf("N=1000 M=2000 GAP=2 wide: %s\n",
+              sw_local::dpc_narrow0(W) ? "int32" : "int64");
 }
