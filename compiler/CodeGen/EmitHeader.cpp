@@ -78,9 +78,8 @@ void storage(const Program &P, CodeWriter &W) {
 
 /// Whether some size test below reads how large a problem's params are.
 static bool anySizeTest(const Program &P) {
-  for (auto &K : P.Gpu.Kernels)
-    if (K.Narrow)
-      return true;
+  if (anyNarrowKernel(P))
+    return true;
   for (auto &GP : P.Gpu.Products)
     if (GP.S16)
       return true;
@@ -399,8 +398,7 @@ std::string dpc::emitHeader(const Program &P) {
   for (auto &L : M.Lets)
     W.line("int64_t {}; // {} {} = {}", L.Name, L.IsConst ? "const" : "let",
            L.Name, L.Value);
-  if (std::any_of(P.Gpu.Kernels.begin(), P.Gpu.Kernels.end(),
-                  [](const GpuKernel &K) { return K.Narrow; })) {
+  if (anyNarrowKernel(P)) {
     W.comment("1: the GPU kernels with an int32 index instance run their "
               "int64 one (--wide-indices)");
     W.line("int64_t dpc_wide = 0;");

@@ -304,8 +304,7 @@ std::string dpc::emitMain(const Program &P) {
          "std::fprintf(stderr, \"{}: warning: %s\\n\", n.c_str());",
          N);
   W.line("Params p = bind_params(problems[i], sets);");
-  if (std::any_of(P.Gpu.Kernels.begin(), P.Gpu.Kernels.end(),
-                  [](const GpuKernel &K) { return K.Narrow; }))
+  if (anyNarrowKernel(P))
     W.line("p.dpc_wide = opt.WideIndices ? 1 : 0;");
   if (AnyRing)
     W.line("p.dpc_ring = ring ? 1 : 0;");

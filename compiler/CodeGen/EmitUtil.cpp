@@ -270,6 +270,13 @@ bool dpc::anyRingTable(const Program &P) {
   return false;
 }
 
+bool dpc::anyNarrowKernel(const Program &P) {
+  for (const GpuKernel &K : P.Gpu.Kernels)
+    if (K.Narrow)
+      return true;
+  return false;
+}
+
 bool dpc::anyCheckpointTable(const Program &P) {
   return checkpointGroup(P) != nullptr;
 }

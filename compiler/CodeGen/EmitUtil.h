@@ -120,6 +120,9 @@ std::vector<std::string> outputMembers(const lir::Program &P,
 bool ringKeepsOutput(const lir::Program &P, const lir::Group &G);
 /// Whether some table is kept as two rolling rows in score-only runs.
 bool anyRingTable(const lir::Program &P);
+/// Whether some GPU kernel has an int32 index instance (GpuKernel::Narrow):
+/// Params::dpc_wide (--wide-indices) and the size tests exist.
+bool anyNarrowKernel(const lir::Program &P);
 /// Whether some table may stay as rows in a traced run, its traceback
 /// recomputing rows from checkpoints (lir::Storage::Checkpoint).
 bool anyCheckpointTable(const lir::Program &P);

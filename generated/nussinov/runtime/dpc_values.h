@@ -411,13 +411,10 @@ DPC_HD double checkf(double v, int *err) {
   return v;
 }
 
-// Index arithmetic used by the loops isl generates.
-DPC_HD int64_t dpc_floordiv_impl(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-DPC_HD int32_t dpc_floordiv_impl(int32_t a, int32_t b) {
-  int32_t q = a / b;
+// Index arithmetic used by the loops isl generates (in int64_t, or in
+// int32_t for an int32 kernel instance's operands).
+template <typename T> DPC_HD T dpc_floordiv_impl(T a, T b) {
+  T q = a / b;
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
