@@ -151,14 +151,14 @@ struct CudaPrinter {
         std::string V = static_cast<int>(D) == Sp.RowDim   ? Row
                         : static_cast<int>(D) == Sp.ColDim ? Col
                                                            : iexpr(Sp.BoxLo[D]);
-        W.line("const int64_t {} = {}; (void){};", Tab.Indices[D], V,
+        W.line("const {} {} = {}; (void){};", IX, Tab.Indices[D], V,
                Tab.Indices[D]);
       }
       for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
-        W.line("const int64_t {} = {}; (void){};", Sp.KVars[K],
+        W.line("const {} {} = {}; (void){};", IX, Sp.KVars[K],
                iexpr(Leaf.Args[K]), Sp.KVars[K]);
       // (unused where the body's terms and the guard do not name k)
-      W.line("const int64_t {} = {}; (void){};", KL, KLast, KL);
+      W.line("const {} {} = {}; (void){};", IX, KL, KLast, KL);
     };
     std::string RowLo = iexpr(Sp.BoxLo[Sp.RowDim]);
     std::string ColLo = iexpr(Sp.BoxLo[Sp.ColDim]);
@@ -260,14 +260,14 @@ struct CudaPrinter {
                   "chunk of the\nproduct's loops, counted across them "
                   "(dpc_cphase: the chunks of the loops before,\nmodulo "
                   "gridDim.y)");
-        W.line("const int64_t dpc_kall = {}, dpc_kend = {};", iexpr(N.Lo),
+        W.line("const {} dpc_kall = {}, dpc_kend = {};", IX, iexpr(N.Lo),
                iexpr(N.Hi));
         W.line("const int dpc_parts_y = gridDim.y;");
         W.line("const int dpc_first = int(blockIdx.y) - dpc_cphase + "
                "(int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);");
-        W.line("const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * {}, "
+        W.line("const {0} dpc_klo = dpc_kall + {0}(dpc_first) * {1}, "
                "dpc_khi = dpc_kend;",
-               KChunk);
+               IX, KChunk);
         W.open("if (dpc_kend >= dpc_kall)");
         W.line("const int dpc_n = int(((dpc_kend - dpc_kall) / {} + 1) % "
                "dpc_parts_y);",
@@ -281,12 +281,12 @@ struct CudaPrinter {
                   "reads lie two wavefront\nsteps back or more, whole chunks, "
                   "part blockIdx.y of gridDim.y; dpc_part 2, the\nothers: "
                   "block y = 0 those below them, y = 1 those above; 0, all");
-        W.line("int64_t dpc_kall = {}, dpc_kend = {};", iexpr(N.Lo),
+        W.line("{} dpc_kall = {}, dpc_kend = {};", IX, iexpr(N.Lo),
                iexpr(N.Hi));
         W.line("const bool dpc_old = {};", iexpr(Sp.OldGuard));
-        W.line("const int64_t dpc_olo = dpc_old ? {} : dpc_kend + 1, "
+        W.line("const {} dpc_olo = dpc_old ? {} : dpc_kend + 1, "
                "dpc_ohi = dpc_old ? {} : dpc_kend;",
-               iexpr(Sp.OldLo), iexpr(Sp.OldHi));
+               IX, iexpr(Sp.OldLo), iexpr(Sp.OldHi));
         W.open("if (dpc_part == 1)");
         W.line("dpc_kall = dpc_olo;");
         W.line("dpc_kend = dpc_ohi;");
@@ -295,27 +295,29 @@ struct CudaPrinter {
         W.line("if (blockIdx.y == 0) dpc_kend = dpc_min(dpc_kend, dpc_olo - 1);");
         W.line("else dpc_kall = dpc_max(dpc_kall, dpc_ohi + 1);");
         W.close();
-        W.line("const int64_t dpc_span = dpc_part == 2 ? dpc_kend - dpc_kall + "
-               "1 : (dpc_kend - dpc_kall + {} * int64_t(gridDim.y)) / ({} * "
-               "int64_t(gridDim.y)) * {};",
-               KChunk, KChunk, KChunk);
-        W.line("const int64_t dpc_klo = dpc_kall + (dpc_part == 2 ? 0 : "
-               "int64_t(blockIdx.y) * dpc_span), dpc_khi = dpc_min(dpc_kend, "
-               "dpc_klo + dpc_span - 1);");
+        W.line("const {0} dpc_span = dpc_part == 2 ? dpc_kend - dpc_kall + "
+               "1 : (dpc_kend - dpc_kall + {1} * {0}(gridDim.y)) / ({1} * "
+               "{0}(gridDim.y)) * {1};",
+               IX, KChunk);
+        W.line("const {0} dpc_klo = dpc_kall + (dpc_part == 2 ? 0 : "
+               "{0}(blockIdx.y) * dpc_span), dpc_khi = dpc_min(dpc_kend, "
+               "dpc_klo + dpc_span - 1);",
+               IX);
         W.line("dpc_did |= dpc_klo <= dpc_khi;");
       } else if (Split) {
         W.comment("this block's part of the k range: whole chunks, part "
                   "blockIdx.y of gridDim.y");
-        W.line("const int64_t dpc_kall = {}, dpc_kend = {};", iexpr(N.Lo),
+        W.line("const {} dpc_kall = {}, dpc_kend = {};", IX, iexpr(N.Lo),
                iexpr(N.Hi));
-        W.line("const int64_t dpc_span = (dpc_kend - dpc_kall + {} * "
-               "int64_t(gridDim.y)) / ({} * int64_t(gridDim.y)) * {};",
-               KChunk, KChunk, KChunk);
-        W.line("const int64_t dpc_klo = dpc_kall + int64_t(blockIdx.y) * "
-               "dpc_span, dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);");
+        W.line("const {0} dpc_span = (dpc_kend - dpc_kall + {1} * "
+               "{0}(gridDim.y)) / ({1} * {0}(gridDim.y)) * {1};",
+               IX, KChunk);
+        W.line("const {0} dpc_klo = dpc_kall + {0}(blockIdx.y) * "
+               "dpc_span, dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);",
+               IX);
         W.line("dpc_did |= dpc_klo <= dpc_khi;");
       } else {
-        W.line("const int64_t dpc_klo = {}, dpc_khi = {};", iexpr(N.Lo),
+        W.line("const {} dpc_klo = {}, dpc_khi = {};", IX, iexpr(N.Lo),
                iexpr(N.Hi));
       }
       if (Split) {
@@ -339,7 +341,7 @@ struct CudaPrinter {
       const std::string KStep =
           Cyclic ? std::to_string(KChunk) + " * dpc_parts_y"
                  : std::to_string(KChunk);
-      W.open("for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += " +
+      W.open("for (" + IX + " dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += " +
              KStep + ")");
       OpenStaged(MX);
       XIdx();
@@ -469,7 +471,7 @@ struct CudaPrinter {
              Max ? "0x80008000u" : "0x7fff7fffu");
       In16 = true;
       printLoopTree(*Sp.ProductLoops, W, Chunked,
-                    "tile-product loops outside the chunked loop");
+                    "tile-product loops outside the chunked loop", IX);
       In16 = false;
       W.comment("the int16 lanes back to int32 (the int16 identity to the "
                 "int32 one)");
@@ -486,7 +488,7 @@ struct CudaPrinter {
       W.open("else");
     }
     printLoopTree(*Sp.ProductLoops, W, Chunked,
-                  "tile-product loops outside the chunked loop");
+                  "tile-product loops outside the chunked loop", IX);
     if (GP.S16)
       W.close();
     // Registers -> the tile's accumulator (row-major over the tile box).
@@ -591,7 +593,7 @@ struct CudaPrinter {
   void bindTileVars(const LNode &N, CodeWriter &W) {
     const SplitInfo &Sp = P.Splits[N.Ref];
     for (size_t D = 0; D < Sp.TileVars.size(); ++D)
-      W.line("const int64_t {} = {}; (void){};", Sp.TileVars[D],
+      W.line("const {} {} = {}; (void){};", IX, Sp.TileVars[D],
              iexpr(N.Args[D]), Sp.TileVars[D]);
   }
 
@@ -623,11 +625,11 @@ struct CudaPrinter {
     W.line("#pragma unroll");
     W.open("for (int dpc_m = 0; dpc_m < " + std::to_string(Per) +
            "; ++dpc_m)");
-    W.line("const int64_t dpc_e = threadIdx.x + {} * dpc_m;", Threads);
+    W.line("const int dpc_e = threadIdx.x + {} * dpc_m;", Threads);
     int64_t Stride = Vol;
     for (size_t D = 0; D < Tab.Indices.size(); ++D) {
       Stride /= Sp.BoxSize[D];
-      W.line("const int64_t {} = {} + (dpc_e / {}) % {};", Tab.Indices[D],
+      W.line("const {} {} = {} + (dpc_e / {}) % {};", IX, Tab.Indices[D],
              iexpr(Sp.BoxLo[D]), Stride, Sp.BoxSize[D]);
     }
     W.open("if (" +
@@ -640,7 +642,7 @@ struct CudaPrinter {
         return false;
       W.open("");
       for (size_t K = 0; K < Sp.KVars.size(); ++K)
-        W.line("const int64_t {} = {};", Sp.KVars[K], iexpr(N.Args[K]));
+        W.line("const {} {} = {};", IX, Sp.KVars[K], iexpr(N.Args[K]));
       if (Sp.RowMask) // masked: no term at k
         W.open("if ((" + iexpr(Sp.RowMask) + ") && (" + iexpr(Sp.ColMask) +
                "))");
@@ -653,7 +655,7 @@ struct CudaPrinter {
       W.close();
       return true;
     };
-    printLoopTree(*Sp.ProductLoops, W, Inner, "tile-product loops");
+    printLoopTree(*Sp.ProductLoops, W, Inner, "tile-product loops", IX);
     W.line("dpc_acc{0}[dpc_e] = dpc::{1}(dpc_acc{0}[dpc_e], dpc_a);", Id,
            productCombine(Sp.Op));
     W.close();
@@ -1035,8 +1037,9 @@ struct CudaPrinter {
     const GpuKernel &S = G.Kernels[K];
     const GpuProduct &GP = G.Products[S.SplitK];
     std::string Args;
+    // (the int32 instance declares its host loops' values as dpc_ix below)
     for (auto &I : S.HostIters)
-      Args += ", int64_t " + I;
+      Args += ", int64_t " + (S.Narrow ? "dpc_host_" + I : I);
     W.comment(fmt::format(
         "Kernel {0}'s tile product, split over k: block (x, y) computes part "
         "y of gridDim.y of\nthe product of tile x of the list, into the "
@@ -1044,6 +1047,13 @@ struct CudaPrinter {
         "The host picks gridDim.y per step so that the step\nfills the GPU "
         "(1 when it has tiles enough).",
         K, S.SplitK, P.Splits[S.SplitK].Op == RedOp::Max ? "max" : "min"));
+    if (S.Narrow) {
+      W.comment(fmt::format("dpc_ix: kernel {}'s index type (dpc_narrow{}, "
+                            "in the header): the host launches\nthe same "
+                            "instance of both",
+                            K, K));
+      W.line("template <typename dpc_ix>");
+    }
     W.open("__global__ void __launch_bounds__(" +
            std::to_string(GP.ThreadsX * GP.ThreadsY) +
            (S.SplitKMinBlocksPerSM
@@ -1053,10 +1063,15 @@ struct CudaPrinter {
            std::to_string(K) + "(const BatchProblem *dpc_probs" +
            Args + ", const int64_t *dpc_tiles" + gaccParam(S) +
            (S.Overlap ? ", int dpc_part" : "") + ", int *dpc_errs)");
-    bindProblem(S, W, false); // (the product's kernel has one instance)
+    bindProblem(S, W, S.Narrow);
+    if (S.Narrow)
+      for (auto &I : S.HostIters)
+        W.line("const dpc_ix {0} = dpc_ix(dpc_host_{0}); (void){0};", I);
     W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
     Overlap = S.Overlap;
+    IX = S.Narrow ? "dpc_ix" : "int64_t";
     productOnly(*S.Body, S.SplitK, W);
+    IX = "int64_t";
     Overlap = false;
     W.close();
   }
@@ -1222,6 +1237,24 @@ struct CudaPrinter {
     W.line("DPC_CUDA_CHECK(cudaGetLastError());");
   }
 
+  /// The launch of tile kernel K's split-over-k product kernel on Stream
+  /// with Grid and the arguments Args (dpc_derrs after them): the instance
+  /// of the tile kernel's index type (dpc_nar) where it has two.
+  void productLaunch(int K, const std::string &Grid, const std::string &Stream,
+                     const std::string &Args, CodeWriter &W) {
+    const GpuKernel &S = G.Kernels[K];
+    const GpuProduct &GP = G.Products[S.SplitK];
+    for (const char *Ty : {"int32_t", "int64_t"}) {
+      if (!S.Narrow && Ty[3] == '3')
+        continue;
+      W.line("{}dpc_product{}{}<<<{}, {}, {}, {}>>>({}, dpc_derrs.get());",
+             !S.Narrow ? "" : Ty[3] == '3' ? "if (dpc_nar) " : "else ", K,
+             S.Narrow ? fmt::format("<{}>", Ty) : "", Grid,
+             GP.ThreadsX * GP.ThreadsY, S.SplitKBytes, Stream, Args);
+    }
+    W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+  }
+
   /// One entry of the merged list: kernel K over the entry's items.
   void launch(int K, CodeWriter &W) {
     const GpuKernel &S = G.Kernels[K];
@@ -1264,15 +1297,11 @@ struct CudaPrinter {
       W.line("const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, "
              "dpc_sms, {}, {});",
              GP.OverlapBlocksPerSM, GP.MaxParts);
-      W.line("dpc_product{}<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), "
-             "{}, {}, {}.side()>>>({}, dpc_items, dpc_gk, 1, dpc_derrs.get());",
-             K, GP.ThreadsX * GP.ThreadsY, S.SplitKBytes, Ov, Args);
-      W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+      productLaunch(K, "dim3(static_cast<unsigned>(dpc_n), dpc_parts)",
+                    Ov + ".side()", Args + ", dpc_items, dpc_gk, 1", W);
       W.line("{}.afterOld();", Ov);
-      W.line("dpc_product{}<<<dim3(static_cast<unsigned>(dpc_n), 2), {}, {}, "
-             "dpc_stream>>>({}, dpc_items, dpc_gk, 2, dpc_derrs.get());",
-             K, GP.ThreadsX * GP.ThreadsY, S.SplitKBytes, Args);
-      W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+      productLaunch(K, "dim3(static_cast<unsigned>(dpc_n), 2)", "dpc_stream",
+                    Args + ", dpc_items, dpc_gk, 2", W);
       W.line("{}.beforeTile();", Ov);
       tileLaunch(K, Args, ", dpc_gk", W);
       W.line("{}.afterTile({});", Ov, Wave);
@@ -1293,10 +1322,8 @@ struct CudaPrinter {
         W.line("const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, "
                "dpc_sms, {}, {});",
                GP.PartsBlocksPerSM, GP.MaxParts);
-        W.line("dpc_product{}<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), "
-               "{}, {}, dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
-               K, GP.ThreadsX * GP.ThreadsY, S.SplitKBytes, Args, Gacc);
-        W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+        productLaunch(K, "dim3(static_cast<unsigned>(dpc_n), dpc_parts)",
+                      "dpc_stream", Args + ", dpc_items" + Gacc, W);
       }
       if (S.Pipelined) {
         W.comment("pipelined strips: the ticket counter, then each strip's "

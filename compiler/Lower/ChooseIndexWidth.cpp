@@ -298,9 +298,39 @@ void chooseFor(Program &P, GpuKernel &K) {
   setNarrow(K, G, Exprs, Box, "a second instance", "member");
 }
 
+/// Adds the index expressions of tile product SI as its kernel evaluates
+/// them (in the tile kernel, or in its own split-over-k kernel): the k
+/// loops of U(tile), the operands' indices and load guards, the masks, the
+/// cell guard and the k-dependent terms, the part of the k range a block
+/// takes (a chunk's start and the next one's: k plus at most two rounds of
+/// every part's chunks) and a thread's rows and columns past the box.
+bool addProduct(const Program &P, int SI, MagnitudeBound &B) {
+  const SplitInfo &Sp = P.Splits[SI];
+  bool Ok = addTree(Sp.ProductLoops.get(), B);
+  for (const IExprPtr &X : Sp.BoxLo)
+    Ok = Ok && B.add(X);
+  for (const IExprPtr &X : {Sp.CellGuard, Sp.RowMask, Sp.ColMask,
+                            Sp.XLoadGuard, Sp.YLoadGuard, Sp.OldLo, Sp.OldHi,
+                            Sp.OldGuard})
+    Ok = Ok && B.add(X);
+  for (const VExprPtr &V : {Sp.X, Sp.Y})
+    Ok = Ok && V && !addBody(P, *V, B, false);
+  for (const auto &KT : Sp.KTerms)
+    Ok = Ok && KT.second && !addBody(P, *KT.second, B, false);
+  if (SI < static_cast<int>(P.Gpu.Products.size())) {
+    const GpuProduct &GP = P.Gpu.Products[SI];
+    int64_t Slack = 2 * GP.KChunk * std::max(GP.MaxParts, 1) + GP.Rows +
+                    GP.Cols;
+    Ok = Ok && B.add(IExpr::var("k") + IExpr::num(Slack));
+  }
+  return Ok;
+}
+
 /// Decides kernel K (a tile kernel): its cells' indices, reductions and
 /// remainder loops, the tile loops, the staged boxes and every table's
-/// domain and box, as for a strip kernel.
+/// domain and box, as for a strip kernel; its tile products' (those in the
+/// kernel and the one in its split-over-k kernel, which takes the same
+/// instance) too.
 void chooseForTiles(Program &P, GpuKernel &K) {
   const Group &G = P.Groups[K.Group];
   const ModuleInfo &M = P.M;
@@ -314,6 +344,11 @@ void chooseForTiles(Program &P, GpuKernel &K) {
             addBody(P, *P.Stmts[S].Body, Exprs, true))
       return No(*Why);
   bool Ok = addTree(K.Body.get(), Exprs);
+  walkNodes(*K.Body, [&](const LNode &N) {
+    if (N.isProduct())
+      Ok = Ok && addProduct(P, N.Ref, Exprs);
+    return true;
+  });
   // (every table: the cells read and stored, their domain guards; the
   // tile's copy and the staged boxes test them too)
   for (size_t T = 0; T < M.Tables.size(); ++T) {
@@ -330,8 +365,9 @@ void chooseForTiles(Program &P, GpuKernel &K) {
               "and indices");
   setNarrow(K, G, Exprs, Box,
             "a second instance: the tile loops, the cells' indices, their "
-            "reductions and remainder loops; the tile products' kernels stay "
-            "int64",
+            "reductions and remainder loops, the tile products (and the "
+            "split-over-k product kernel's instance with it); the tables' "
+            "element offsets stay int64",
             "index");
 }
 

@@ -167,18 +167,20 @@ inline bool dpc_narrow_within(const Params &p, int64_t box_s, int64_t box_c, int
   return x <= INT32_MAX && s * x + c <= INT32_MAX;
 }
 
-// GPU kernel 0's int32 instance (the bound: 1 * m + 256, 130 * x + 129)
+// GPU kernel 0's int32 instance (the bound: 1 * m + 256, 130 * x + 2176)
 inline bool dpc_narrow0(const Params &p) {
-  return dpc_narrow_within(p, 1, 256, 130, 129);
+  return dpc_narrow_within(p, 1, 256, 130, 2176);
 }
 
-// GPU kernel 1's int32 instance (the bound: 1 * m + 256, 130 * x + 129)
+// GPU kernel 1's int32 instance (the bound: 1 * m + 256, 130 * x + 2176)
 inline bool dpc_narrow1(const Params &p) {
-  return dpc_narrow_within(p, 1, 256, 130, 129);
+  return dpc_narrow_within(p, 1, 256, 130, 2176);
 }
 
-// GPU kernel 2's int32 instance (the bound: 1 * m + 162, 64 * x + 64)
-inline bool dpc_narrow2(const Params &p) { return dpc_narrow_within(p, 1, 162, 64, 64); }
+// GPU kernel 2's int32 instance (the bound: 1 * m + 162, 64 * x + 2112)
+inline bool dpc_narrow2(const Params &p) {
+  return dpc_narrow_within(p, 1, 162, 64, 2112);
+}
 
 // GPU kernel 3's int32 instance (the bound: 1 * m + 162, 66 * x + 64)
 inline bool dpc_narrow3(const Params &p) { return dpc_narrow_within(p, 1, 162, 66, 64); }

@@ -655,27 +655,33 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
 // the product of tile x of the list, into the tile's slot of dpc_gacc1 (atomic
 // max); kernel 0 then reads it. The host picks gridDim.y per step so that the step
 // fills the GPU (1 when it has tiles enough).
+// dpc_ix: kernel 0's index type (dpc_narrow0, in the header): the host launches
+// the same instance of both
+template <typename dpc_ix>
 __global__ void __launch_bounds__(256, 2)
-    dpc_product0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                 int32_t *dpc_gacc1, int dpc_part, int *dpc_errs) {
+    dpc_product0(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
+                 const int64_t *dpc_tiles, int32_t *dpc_gacc1, int dpc_part,
+                 int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
   [[maybe_unused]] const Params dpc_p = dpc_prob.p;
   [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
   [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
   [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t c1 = dpc_item[1];
+  const dpc_ix c1 = dpc_ix(dpc_item[1]);
   (void)c1;
+  const dpc_ix c0 = dpc_ix(dpc_host_c0);
+  (void)c0;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   if (c0 >= 2) {
     {
-      const int64_t tile0 = c0 - c1;
+      const dpc_ix tile0 = c0 - c1;
       (void)tile0;
-      const int64_t tile1 = c1;
+      const dpc_ix tile1 = c1;
       (void)tile1;
       // Tile product 1, register-blocked: a 64 x 64 tile of accumulators, 4 x 4 per thread,
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i, k] + S2[k + 1, j]
@@ -707,11 +713,11 @@ __global__ void __launch_bounds__(256, 2)
               // this block's part of the k range: dpc_part 1, the k whose reads lie two wavefront
               // steps back or more, whole chunks, part blockIdx.y of gridDim.y; dpc_part 2, the
               // others: block y = 0 those below them, y = 1 those above; 0, all
-              int64_t dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
+              dpc_ix dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
               const bool dpc_old =
                   tile0 <= 0 && tile0 + tile1 >= 3 && M >= 64 * tile1 + 1;
-              const int64_t dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
-                            dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
+              const dpc_ix dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
+                           dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
               if (dpc_part == 1) {
                 dpc_kall = dpc_olo;
                 dpc_kend = dpc_ohi;
@@ -721,14 +727,13 @@ __global__ void __launch_bounds__(256, 2)
                 else
                   dpc_kall = dpc_max(dpc_kall, dpc_ohi + 1);
               }
-              const int64_t dpc_span =
+              const dpc_ix dpc_span =
                   dpc_part == 2 ? dpc_kend - dpc_kall + 1
-                                : (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
-                                      (32 * int64_t(gridDim.y)) * 32;
-              const int64_t dpc_klo =
-                                dpc_kall +
-                                (dpc_part == 2 ? 0 : int64_t(blockIdx.y) * dpc_span),
-                            dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
+                                : (dpc_kend - dpc_kall + 32 * dpc_ix(gridDim.y)) /
+                                      (32 * dpc_ix(gridDim.y)) * 32;
+              const dpc_ix dpc_klo = dpc_kall +
+                                     (dpc_part == 2 ? 0 : dpc_ix(blockIdx.y) * dpc_span),
+                           dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
               dpc_did |= dpc_klo <= dpc_khi;
               // none of this loop's chunks is this block's: skip its loads and barriers
               if (dpc_klo <= dpc_khi) {
@@ -738,11 +743,11 @@ __global__ void __launch_bounds__(256, 2)
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i = -(64 * tile0) + dpc_rr;
+                  const dpc_ix i = -(64 * tile0) + dpc_rr;
                   (void)i;
-                  const int64_t j = 64 * tile1;
+                  const dpc_ix j = 64 * tile1;
                   (void)j;
-                  const int64_t k = dpc_klo + dpc_kk;
+                  const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
@@ -752,18 +757,18 @@ __global__ void __launch_bounds__(256, 2)
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                  const int64_t i = -(64 * tile0);
+                  const dpc_ix i = -(64 * tile0);
                   (void)i;
-                  const int64_t j = 64 * tile1 + dpc_cc;
+                  const dpc_ix j = 64 * tile1 + dpc_cc;
                   (void)j;
-                  const int64_t k = dpc_klo + dpc_kk;
+                  const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_y = int32_t(0);
                   if (k <= dpc_khi && M >= j + 1)
                     dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+                for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -782,11 +787,11 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i = -(64 * tile0) + dpc_rr;
+                      const dpc_ix i = -(64 * tile0) + dpc_rr;
                       (void)i;
-                      const int64_t j = 64 * tile1;
+                      const dpc_ix j = 64 * tile1;
                       (void)j;
-                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
@@ -796,11 +801,11 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                      const int64_t i = -(64 * tile0);
+                      const dpc_ix i = -(64 * tile0);
                       (void)i;
-                      const int64_t j = 64 * tile1 + dpc_cc;
+                      const dpc_ix j = 64 * tile1 + dpc_cc;
                       (void)j;
-                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && M >= j + 1)
@@ -855,11 +860,11 @@ __global__ void __launch_bounds__(256, 2)
               // this block's part of the k range: dpc_part 1, the k whose reads lie two wavefront
               // steps back or more, whole chunks, part blockIdx.y of gridDim.y; dpc_part 2, the
               // others: block y = 0 those below them, y = 1 those above; 0, all
-              int64_t dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
+              dpc_ix dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
               const bool dpc_old =
                   tile0 <= 0 && tile0 + tile1 >= 3 && M >= 64 * tile1 + 1;
-              const int64_t dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
-                            dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
+              const dpc_ix dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
+                           dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
               if (dpc_part == 1) {
                 dpc_kall = dpc_olo;
                 dpc_kend = dpc_ohi;
@@ -869,14 +874,13 @@ __global__ void __launch_bounds__(256, 2)
                 else
                   dpc_kall = dpc_max(dpc_kall, dpc_ohi + 1);
               }
-              const int64_t dpc_span =
+              const dpc_ix dpc_span =
                   dpc_part == 2 ? dpc_kend - dpc_kall + 1
-                                : (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
-                                      (32 * int64_t(gridDim.y)) * 32;
-              const int64_t dpc_klo =
-                                dpc_kall +
-                                (dpc_part == 2 ? 0 : int64_t(blockIdx.y) * dpc_span),
-                            dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
+                                : (dpc_kend - dpc_kall + 32 * dpc_ix(gridDim.y)) /
+                                      (32 * dpc_ix(gridDim.y)) * 32;
+              const dpc_ix dpc_klo = dpc_kall +
+                                     (dpc_part == 2 ? 0 : dpc_ix(blockIdx.y) * dpc_span),
+                           dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
               dpc_did |= dpc_klo <= dpc_khi;
               // none of this loop's chunks is this block's: skip its loads and barriers
               if (dpc_klo <= dpc_khi) {
@@ -886,11 +890,11 @@ __global__ void __launch_bounds__(256, 2)
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i = -(64 * tile0) + dpc_rr;
+                  const dpc_ix i = -(64 * tile0) + dpc_rr;
                   (void)i;
-                  const int64_t j = 64 * tile1;
+                  const dpc_ix j = 64 * tile1;
                   (void)j;
-                  const int64_t k = dpc_klo + dpc_kk;
+                  const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
@@ -900,18 +904,18 @@ __global__ void __launch_bounds__(256, 2)
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                  const int64_t i = -(64 * tile0);
+                  const dpc_ix i = -(64 * tile0);
                   (void)i;
-                  const int64_t j = 64 * tile1 + dpc_cc;
+                  const dpc_ix j = 64 * tile1 + dpc_cc;
                   (void)j;
-                  const int64_t k = dpc_klo + dpc_kk;
+                  const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_y = int32_t(0);
                   if (k <= dpc_khi && M >= j + 1)
                     dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+                for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -930,11 +934,11 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i = -(64 * tile0) + dpc_rr;
+                      const dpc_ix i = -(64 * tile0) + dpc_rr;
                       (void)i;
-                      const int64_t j = 64 * tile1;
+                      const dpc_ix j = 64 * tile1;
                       (void)j;
-                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
@@ -944,11 +948,11 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                      const int64_t i = -(64 * tile0);
+                      const dpc_ix i = -(64 * tile0);
                       (void)i;
-                      const int64_t j = 64 * tile1 + dpc_cc;
+                      const dpc_ix j = 64 * tile1 + dpc_cc;
                       (void)j;
-                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && M >= j + 1)
@@ -1068,9 +1072,9 @@ __global__ void __launch_bounds__(256, 2)
   __syncthreads();
   if (c0 >= 2) {
     {
-      const int64_t tile0 = c0 - c1;
+      const dpc_ix tile0 = c0 - c1;
       (void)tile0;
-      const int64_t tile1 = c1;
+      const dpc_ix tile1 = c1;
       (void)tile1;
       // Tile product 1: computed by dpc_product kernel (split over k); taken from
       // global memory, which is reset to the identity for the next step
@@ -1115,27 +1119,33 @@ __global__ void __launch_bounds__(256, 2)
 // the product of tile x of the list, into the tile's slot of dpc_gacc0 (atomic
 // max); kernel 1 then reads it. The host picks gridDim.y per step so that the step
 // fills the GPU (1 when it has tiles enough).
+// dpc_ix: kernel 1's index type (dpc_narrow1, in the header): the host launches
+// the same instance of both
+template <typename dpc_ix>
 __global__ void __launch_bounds__(256, 2)
-    dpc_product1(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                 int32_t *dpc_gacc0, int dpc_part, int *dpc_errs) {
+    dpc_product1(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
+                 const int64_t *dpc_tiles, int32_t *dpc_gacc0, int dpc_part,
+                 int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
   [[maybe_unused]] const Params dpc_p = dpc_prob.p;
   [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
   [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
   [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t c1 = dpc_item[1];
+  const dpc_ix c1 = dpc_ix(dpc_item[1]);
   (void)c1;
+  const dpc_ix c0 = dpc_ix(dpc_host_c0);
+  (void)c0;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   if (c0 >= 2) {
     {
-      const int64_t tile0 = c0 - c1;
+      const dpc_ix tile0 = c0 - c1;
       (void)tile0;
-      const int64_t tile1 = c1;
+      const dpc_ix tile1 = c1;
       (void)tile1;
       // Tile product 0, register-blocked: a 64 x 64 tile of accumulators, 4 x 4 per thread,
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S1[i, k] + S1[k + 1, j]
@@ -1167,11 +1177,11 @@ __global__ void __launch_bounds__(256, 2)
               // this block's part of the k range: dpc_part 1, the k whose reads lie two wavefront
               // steps back or more, whole chunks, part blockIdx.y of gridDim.y; dpc_part 2, the
               // others: block y = 0 those below them, y = 1 those above; 0, all
-              int64_t dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
+              dpc_ix dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
               const bool dpc_old =
                   tile0 <= 0 && tile0 + tile1 >= 3 && N >= 64 * tile1 + 1;
-              const int64_t dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
-                            dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
+              const dpc_ix dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
+                           dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
               if (dpc_part == 1) {
                 dpc_kall = dpc_olo;
                 dpc_kend = dpc_ohi;
@@ -1181,14 +1191,13 @@ __global__ void __launch_bounds__(256, 2)
                 else
                   dpc_kall = dpc_max(dpc_kall, dpc_ohi + 1);
               }
-              const int64_t dpc_span =
+              const dpc_ix dpc_span =
                   dpc_part == 2 ? dpc_kend - dpc_kall + 1
-                                : (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
-                                      (32 * int64_t(gridDim.y)) * 32;
-              const int64_t dpc_klo =
-                                dpc_kall +
-                                (dpc_part == 2 ? 0 : int64_t(blockIdx.y) * dpc_span),
-                            dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
+                                : (dpc_kend - dpc_kall + 32 * dpc_ix(gridDim.y)) /
+                                      (32 * dpc_ix(gridDim.y)) * 32;
+              const dpc_ix dpc_klo = dpc_kall +
+                                     (dpc_part == 2 ? 0 : dpc_ix(blockIdx.y) * dpc_span),
+                           dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
               dpc_did |= dpc_klo <= dpc_khi;
               // none of this loop's chunks is this block's: skip its loads and barriers
               if (dpc_klo <= dpc_khi) {
@@ -1198,11 +1207,11 @@ __global__ void __launch_bounds__(256, 2)
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i = -(64 * tile0) + dpc_rr;
+                  const dpc_ix i = -(64 * tile0) + dpc_rr;
                   (void)i;
-                  const int64_t j = 64 * tile1;
+                  const dpc_ix j = 64 * tile1;
                   (void)j;
-                  const int64_t k = dpc_klo + dpc_kk;
+                  const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
@@ -1212,18 +1221,18 @@ __global__ void __launch_bounds__(256, 2)
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                  const int64_t i = -(64 * tile0);
+                  const dpc_ix i = -(64 * tile0);
                   (void)i;
-                  const int64_t j = 64 * tile1 + dpc_cc;
+                  const dpc_ix j = 64 * tile1 + dpc_cc;
                   (void)j;
-                  const int64_t k = dpc_klo + dpc_kk;
+                  const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_y = int32_t(0);
                   if (k <= dpc_khi && N >= j + 1)
                     dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+                for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -1242,11 +1251,11 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i = -(64 * tile0) + dpc_rr;
+                      const dpc_ix i = -(64 * tile0) + dpc_rr;
                       (void)i;
-                      const int64_t j = 64 * tile1;
+                      const dpc_ix j = 64 * tile1;
                       (void)j;
-                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
@@ -1256,11 +1265,11 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                      const int64_t i = -(64 * tile0);
+                      const dpc_ix i = -(64 * tile0);
                       (void)i;
-                      const int64_t j = 64 * tile1 + dpc_cc;
+                      const dpc_ix j = 64 * tile1 + dpc_cc;
                       (void)j;
-                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && N >= j + 1)
@@ -1315,11 +1324,11 @@ __global__ void __launch_bounds__(256, 2)
               // this block's part of the k range: dpc_part 1, the k whose reads lie two wavefront
               // steps back or more, whole chunks, part blockIdx.y of gridDim.y; dpc_part 2, the
               // others: block y = 0 those below them, y = 1 those above; 0, all
-              int64_t dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
+              dpc_ix dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
               const bool dpc_old =
                   tile0 <= 0 && tile0 + tile1 >= 3 && N >= 64 * tile1 + 1;
-              const int64_t dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
-                            dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
+              const dpc_ix dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
+                           dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
               if (dpc_part == 1) {
                 dpc_kall = dpc_olo;
                 dpc_kend = dpc_ohi;
@@ -1329,14 +1338,13 @@ __global__ void __launch_bounds__(256, 2)
                 else
                   dpc_kall = dpc_max(dpc_kall, dpc_ohi + 1);
               }
-              const int64_t dpc_span =
+              const dpc_ix dpc_span =
                   dpc_part == 2 ? dpc_kend - dpc_kall + 1
-                                : (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
-                                      (32 * int64_t(gridDim.y)) * 32;
-              const int64_t dpc_klo =
-                                dpc_kall +
-                                (dpc_part == 2 ? 0 : int64_t(blockIdx.y) * dpc_span),
-                            dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
+                                : (dpc_kend - dpc_kall + 32 * dpc_ix(gridDim.y)) /
+                                      (32 * dpc_ix(gridDim.y)) * 32;
+              const dpc_ix dpc_klo = dpc_kall +
+                                     (dpc_part == 2 ? 0 : dpc_ix(blockIdx.y) * dpc_span),
+                           dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
               dpc_did |= dpc_klo <= dpc_khi;
               // none of this loop's chunks is this block's: skip its loads and barriers
               if (dpc_klo <= dpc_khi) {
@@ -1346,11 +1354,11 @@ __global__ void __launch_bounds__(256, 2)
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i = -(64 * tile0) + dpc_rr;
+                  const dpc_ix i = -(64 * tile0) + dpc_rr;
                   (void)i;
-                  const int64_t j = 64 * tile1;
+                  const dpc_ix j = 64 * tile1;
                   (void)j;
-                  const int64_t k = dpc_klo + dpc_kk;
+                  const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
@@ -1360,18 +1368,18 @@ __global__ void __launch_bounds__(256, 2)
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                  const int64_t i = -(64 * tile0);
+                  const dpc_ix i = -(64 * tile0);
                   (void)i;
-                  const int64_t j = 64 * tile1 + dpc_cc;
+                  const dpc_ix j = 64 * tile1 + dpc_cc;
                   (void)j;
-                  const int64_t k = dpc_klo + dpc_kk;
+                  const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_y = int32_t(0);
                   if (k <= dpc_khi && N >= j + 1)
                     dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+                for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -1390,11 +1398,11 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i = -(64 * tile0) + dpc_rr;
+                      const dpc_ix i = -(64 * tile0) + dpc_rr;
                       (void)i;
-                      const int64_t j = 64 * tile1;
+                      const dpc_ix j = 64 * tile1;
                       (void)j;
-                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
@@ -1404,11 +1412,11 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                      const int64_t i = -(64 * tile0);
+                      const dpc_ix i = -(64 * tile0);
                       (void)i;
-                      const int64_t j = 64 * tile1 + dpc_cc;
+                      const dpc_ix j = 64 * tile1 + dpc_cc;
                       (void)j;
-                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && N >= j + 1)
@@ -1528,9 +1536,9 @@ __global__ void __launch_bounds__(256, 2)
   __syncthreads();
   if (c0 >= 2) {
     {
-      const int64_t tile0 = c0 - c1;
+      const dpc_ix tile0 = c0 - c1;
       (void)tile0;
-      const int64_t tile1 = c1;
+      const dpc_ix tile1 = c1;
       (void)tile1;
       // Tile product 0: computed by dpc_product kernel (split over k); taken from
       // global memory, which is reset to the identity for the next step
@@ -1575,35 +1583,40 @@ __global__ void __launch_bounds__(256, 2)
 // the product of tile x of the list, into the tile's slot of dpc_gacc2 (atomic
 // max); kernel 2 then reads it. The host picks gridDim.y per step so that the step
 // fills the GPU (1 when it has tiles enough).
+// dpc_ix: kernel 2's index type (dpc_narrow2, in the header): the host launches
+// the same instance of both
+template <typename dpc_ix>
 __global__ void __launch_bounds__(64, 8)
-    dpc_product2(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                 int32_t *dpc_gacc2, int *dpc_errs) {
+    dpc_product2(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
+                 const int64_t *dpc_tiles, int32_t *dpc_gacc2, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
   [[maybe_unused]] const Params dpc_p = dpc_prob.p;
   [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
   [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
   [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+  const dpc_ix N = dpc_ix(dpc_p.N);
+  const dpc_ix M = dpc_ix(dpc_p.M);
   (void)N;
   (void)M;
-  const int64_t c1 = dpc_item[1];
+  const dpc_ix c1 = dpc_ix(dpc_item[1]);
   (void)c1;
-  const int64_t c2 = dpc_item[2];
+  const dpc_ix c2 = dpc_ix(dpc_item[2]);
   (void)c2;
-  const int64_t c3 = dpc_item[3];
+  const dpc_ix c3 = dpc_ix(dpc_item[3]);
   (void)c3;
+  const dpc_ix c0 = dpc_ix(dpc_host_c0);
+  (void)c0;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   if (c0 >= c2 + c3 + 1 && c2 + c3 >= 0) {
     {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
+      const dpc_ix tile0 = c0 - c1 - c2 - c3;
       (void)tile0;
-      const int64_t tile1 = c1;
+      const dpc_ix tile1 = c1;
       (void)tile1;
-      const int64_t tile2 = c2;
+      const dpc_ix tile2 = c2;
       (void)tile2;
-      const int64_t tile3 = c3;
+      const dpc_ix tile3 = c3;
       (void)tile3;
       // Tile product 2, register-blocked: a 32 x 32 tile of accumulators, 4 x 4 per thread,
       // k staged through shared memory 8 at a time; acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
@@ -1624,18 +1637,18 @@ __global__ void __launch_bounds__(64, 8)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
         if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
             M >= 32 * tile3 + 1) {
-          for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
+          for (dpc_ix kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
             if (tile2 + tile3 >= 1 && kk0 + tile0 == 0) {
               {
                 // this block's chunks of this k loop: every gridDim.y-th chunk of the
                 // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
                 // modulo gridDim.y)
-                const int64_t dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
+                const dpc_ix dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
                 const int dpc_parts_y = gridDim.y;
                 const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                       (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-                const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 8,
-                              dpc_khi = dpc_kend;
+                const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                             dpc_khi = dpc_kend;
                 if (dpc_kend >= dpc_kall) {
                   const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
                   dpc_cphase +=
@@ -1654,17 +1667,17 @@ __global__ void __launch_bounds__(64, 8)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 64 * dpc_m;
                     const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                    const int64_t i1 = -tile0;
+                    const dpc_ix i1 = -tile0;
                     (void)i1;
-                    const int64_t j1 = tile1;
+                    const dpc_ix j1 = tile1;
                     (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                     (void)i2;
-                    const int64_t j2 = 32 * tile3;
+                    const dpc_ix j2 = 32 * tile3;
                     (void)j2;
-                    const int64_t k1 = -tile0;
+                    const dpc_ix k1 = -tile0;
                     (void)k1;
-                    const int64_t k2 = dpc_klo + dpc_kk;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
                     (void)k2;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi)
@@ -1678,17 +1691,17 @@ __global__ void __launch_bounds__(64, 8)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 64 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
+                    const dpc_ix i1 = -tile0;
                     (void)i1;
-                    const int64_t j1 = tile1;
+                    const dpc_ix j1 = tile1;
                     (void)j1;
-                    const int64_t i2 = -(32 * tile2);
+                    const dpc_ix i2 = -(32 * tile2);
                     (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    const dpc_ix j2 = 32 * tile3 + dpc_cc;
                     (void)j2;
-                    const int64_t k1 = -tile0;
+                    const dpc_ix k1 = -tile0;
                     (void)k1;
-                    const int64_t k2 = dpc_klo + dpc_kk;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
                     (void)k2;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi)
@@ -1699,7 +1712,7 @@ __global__ void __launch_bounds__(64, 8)
                                   : int32_t(-(1 << 30));
                     dpc_py[dpc_m] = dpc_y;
                   }
-                  for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                  for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
                        dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
@@ -1726,17 +1739,17 @@ __global__ void __launch_bounds__(64, 8)
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                         const int dpc_e = threadIdx.x + 64 * dpc_m;
                         const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                        const int64_t i1 = -tile0;
+                        const dpc_ix i1 = -tile0;
                         (void)i1;
-                        const int64_t j1 = tile1;
+                        const dpc_ix j1 = tile1;
                         (void)j1;
-                        const int64_t i2 = -(32 * tile2) + dpc_rr;
+                        const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                         (void)i2;
-                        const int64_t j2 = 32 * tile3;
+                        const dpc_ix j2 = 32 * tile3;
                         (void)j2;
-                        const int64_t k1 = -tile0;
+                        const dpc_ix k1 = -tile0;
                         (void)k1;
-                        const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                         (void)k2;
                         int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                         if (k2 <= dpc_khi)
@@ -1751,17 +1764,17 @@ __global__ void __launch_bounds__(64, 8)
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                         const int dpc_e = threadIdx.x + 64 * dpc_m;
                         const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                        const int64_t i1 = -tile0;
+                        const dpc_ix i1 = -tile0;
                         (void)i1;
-                        const int64_t j1 = tile1;
+                        const dpc_ix j1 = tile1;
                         (void)j1;
-                        const int64_t i2 = -(32 * tile2);
+                        const dpc_ix i2 = -(32 * tile2);
                         (void)i2;
-                        const int64_t j2 = 32 * tile3 + dpc_cc;
+                        const dpc_ix j2 = 32 * tile3 + dpc_cc;
                         (void)j2;
-                        const int64_t k1 = -tile0;
+                        const dpc_ix k1 = -tile0;
                         (void)k1;
-                        const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                         (void)k2;
                         int32_t dpc_y = int32_t(0);
                         if (k2 <= dpc_khi)
@@ -1811,12 +1824,12 @@ __global__ void __launch_bounds__(64, 8)
                   // this block's chunks of this k loop: every gridDim.y-th chunk of the
                   // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
                   // modulo gridDim.y)
-                  const int64_t dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
+                  const dpc_ix dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
                   const int dpc_parts_y = gridDim.y;
                   const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                         (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-                  const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 8,
-                                dpc_khi = dpc_kend;
+                  const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                               dpc_khi = dpc_kend;
                   if (dpc_kend >= dpc_kall) {
                     const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
                     dpc_cphase +=
@@ -1836,17 +1849,17 @@ __global__ void __launch_bounds__(64, 8)
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                      const int64_t i1 = -tile0;
+                      const dpc_ix i1 = -tile0;
                       (void)i1;
-                      const int64_t j1 = tile1;
+                      const dpc_ix j1 = tile1;
                       (void)j1;
-                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                       (void)i2;
-                      const int64_t j2 = 32 * tile3;
+                      const dpc_ix j2 = 32 * tile3;
                       (void)j2;
-                      const int64_t k1 = -tile0;
+                      const dpc_ix k1 = -tile0;
                       (void)k1;
-                      const int64_t k2 = dpc_klo + dpc_kk;
+                      const dpc_ix k2 = dpc_klo + dpc_kk;
                       (void)k2;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
@@ -1861,17 +1874,17 @@ __global__ void __launch_bounds__(64, 8)
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const int64_t i1 = -tile0;
+                      const dpc_ix i1 = -tile0;
                       (void)i1;
-                      const int64_t j1 = tile1;
+                      const dpc_ix j1 = tile1;
                       (void)j1;
-                      const int64_t i2 = -(32 * tile2);
+                      const dpc_ix i2 = -(32 * tile2);
                       (void)i2;
-                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      const dpc_ix j2 = 32 * tile3 + dpc_cc;
                       (void)j2;
-                      const int64_t k1 = -tile0;
+                      const dpc_ix k1 = -tile0;
                       (void)k1;
-                      const int64_t k2 = dpc_klo + dpc_kk;
+                      const dpc_ix k2 = dpc_klo + dpc_kk;
                       (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
@@ -1882,7 +1895,7 @@ __global__ void __launch_bounds__(64, 8)
                                     : int32_t(-(1 << 30));
                       dpc_py[dpc_m] = dpc_y;
                     }
-                    for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                    for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
                          dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
@@ -1909,17 +1922,17 @@ __global__ void __launch_bounds__(64, 8)
                         for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                           const int dpc_e = threadIdx.x + 64 * dpc_m;
                           const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                          const int64_t i1 = -tile0;
+                          const dpc_ix i1 = -tile0;
                           (void)i1;
-                          const int64_t j1 = tile1;
+                          const dpc_ix j1 = tile1;
                           (void)j1;
-                          const int64_t i2 = -(32 * tile2) + dpc_rr;
+                          const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                           (void)i2;
-                          const int64_t j2 = 32 * tile3;
+                          const dpc_ix j2 = 32 * tile3;
                           (void)j2;
-                          const int64_t k1 = -tile0;
+                          const dpc_ix k1 = -tile0;
                           (void)k1;
-                          const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                          const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                           (void)k2;
                           int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                           if (k2 <= dpc_khi)
@@ -1934,17 +1947,17 @@ __global__ void __launch_bounds__(64, 8)
                         for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                           const int dpc_e = threadIdx.x + 64 * dpc_m;
                           const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                          const int64_t i1 = -tile0;
+                          const dpc_ix i1 = -tile0;
                           (void)i1;
-                          const int64_t j1 = tile1;
+                          const dpc_ix j1 = tile1;
                           (void)j1;
-                          const int64_t i2 = -(32 * tile2);
+                          const dpc_ix i2 = -(32 * tile2);
                           (void)i2;
-                          const int64_t j2 = 32 * tile3 + dpc_cc;
+                          const dpc_ix j2 = 32 * tile3 + dpc_cc;
                           (void)j2;
-                          const int64_t k1 = -tile0;
+                          const dpc_ix k1 = -tile0;
                           (void)k1;
-                          const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                          const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                           (void)k2;
                           int32_t dpc_y = int32_t(0);
                           if (k2 <= dpc_khi)
@@ -1994,14 +2007,13 @@ __global__ void __launch_bounds__(64, 8)
               // this block's chunks of this k loop: every gridDim.y-th chunk of the
               // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
               // modulo gridDim.y)
-              const int64_t dpc_kall =
-                                dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1),
-                            dpc_kend = dpc_min(M - 3, 32 * tile3 + 29);
+              const dpc_ix dpc_kall =
+                               dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1),
+                           dpc_kend = dpc_min(M - 3, 32 * tile3 + 29);
               const int dpc_parts_y = gridDim.y;
               const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                     (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-              const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 8,
-                            dpc_khi = dpc_kend;
+              const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8, dpc_khi = dpc_kend;
               if (dpc_kend >= dpc_kall) {
                 const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
                 dpc_cphase +=
@@ -2020,17 +2032,17 @@ __global__ void __launch_bounds__(64, 8)
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 64 * dpc_m;
                   const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                  const int64_t i1 = -tile0;
+                  const dpc_ix i1 = -tile0;
                   (void)i1;
-                  const int64_t j1 = tile1;
+                  const dpc_ix j1 = tile1;
                   (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                   (void)i2;
-                  const int64_t j2 = 32 * tile3;
+                  const dpc_ix j2 = 32 * tile3;
                   (void)j2;
-                  const int64_t k1 = kk0;
+                  const dpc_ix k1 = kk0;
                   (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
+                  const dpc_ix k2 = dpc_klo + dpc_kk;
                   (void)k2;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k2 <= dpc_khi)
@@ -2044,17 +2056,17 @@ __global__ void __launch_bounds__(64, 8)
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 64 * dpc_m;
                   const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
+                  const dpc_ix i1 = -tile0;
                   (void)i1;
-                  const int64_t j1 = tile1;
+                  const dpc_ix j1 = tile1;
                   (void)j1;
-                  const int64_t i2 = -(32 * tile2);
+                  const dpc_ix i2 = -(32 * tile2);
                   (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  const dpc_ix j2 = 32 * tile3 + dpc_cc;
                   (void)j2;
-                  const int64_t k1 = kk0;
+                  const dpc_ix k1 = kk0;
                   (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
+                  const dpc_ix k2 = dpc_klo + dpc_kk;
                   (void)k2;
                   int32_t dpc_y = int32_t(0);
                   if (k2 <= dpc_khi)
@@ -2065,7 +2077,7 @@ __global__ void __launch_bounds__(64, 8)
                                 : int32_t(-(1 << 30));
                   dpc_py[dpc_m] = dpc_y;
                 }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
                      dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
@@ -2090,17 +2102,17 @@ __global__ void __launch_bounds__(64, 8)
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                      const int64_t i1 = -tile0;
+                      const dpc_ix i1 = -tile0;
                       (void)i1;
-                      const int64_t j1 = tile1;
+                      const dpc_ix j1 = tile1;
                       (void)j1;
-                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                       (void)i2;
-                      const int64_t j2 = 32 * tile3;
+                      const dpc_ix j2 = 32 * tile3;
                       (void)j2;
-                      const int64_t k1 = kk0;
+                      const dpc_ix k1 = kk0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                      const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                       (void)k2;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
@@ -2115,17 +2127,17 @@ __global__ void __launch_bounds__(64, 8)
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const int64_t i1 = -tile0;
+                      const dpc_ix i1 = -tile0;
                       (void)i1;
-                      const int64_t j1 = tile1;
+                      const dpc_ix j1 = tile1;
                       (void)j1;
-                      const int64_t i2 = -(32 * tile2);
+                      const dpc_ix i2 = -(32 * tile2);
                       (void)i2;
-                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      const dpc_ix j2 = 32 * tile3 + dpc_cc;
                       (void)j2;
-                      const int64_t k1 = kk0;
+                      const dpc_ix k1 = kk0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                      const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                       (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
@@ -2174,12 +2186,12 @@ __global__ void __launch_bounds__(64, 8)
                 // this block's chunks of this k loop: every gridDim.y-th chunk of the
                 // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
                 // modulo gridDim.y)
-                const int64_t dpc_kall = M - 2, dpc_kend = M - 2;
+                const dpc_ix dpc_kall = M - 2, dpc_kend = M - 2;
                 const int dpc_parts_y = gridDim.y;
                 const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                       (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-                const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 8,
-                              dpc_khi = dpc_kend;
+                const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                             dpc_khi = dpc_kend;
                 if (dpc_kend >= dpc_kall) {
                   const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
                   dpc_cphase +=
@@ -2198,17 +2210,17 @@ __global__ void __launch_bounds__(64, 8)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 64 * dpc_m;
                     const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                    const int64_t i1 = -tile0;
+                    const dpc_ix i1 = -tile0;
                     (void)i1;
-                    const int64_t j1 = tile1;
+                    const dpc_ix j1 = tile1;
                     (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                     (void)i2;
-                    const int64_t j2 = 32 * tile3;
+                    const dpc_ix j2 = 32 * tile3;
                     (void)j2;
-                    const int64_t k1 = tile1 - 1;
+                    const dpc_ix k1 = tile1 - 1;
                     (void)k1;
-                    const int64_t k2 = dpc_klo + dpc_kk;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
                     (void)k2;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi)
@@ -2222,17 +2234,17 @@ __global__ void __launch_bounds__(64, 8)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 64 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
+                    const dpc_ix i1 = -tile0;
                     (void)i1;
-                    const int64_t j1 = tile1;
+                    const dpc_ix j1 = tile1;
                     (void)j1;
-                    const int64_t i2 = -(32 * tile2);
+                    const dpc_ix i2 = -(32 * tile2);
                     (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    const dpc_ix j2 = 32 * tile3 + dpc_cc;
                     (void)j2;
-                    const int64_t k1 = tile1 - 1;
+                    const dpc_ix k1 = tile1 - 1;
                     (void)k1;
-                    const int64_t k2 = dpc_klo + dpc_kk;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
                     (void)k2;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi)
@@ -2243,7 +2255,7 @@ __global__ void __launch_bounds__(64, 8)
                                   : int32_t(-(1 << 30));
                     dpc_py[dpc_m] = dpc_y;
                   }
-                  for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                  for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
                        dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
@@ -2270,17 +2282,17 @@ __global__ void __launch_bounds__(64, 8)
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                         const int dpc_e = threadIdx.x + 64 * dpc_m;
                         const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                        const int64_t i1 = -tile0;
+                        const dpc_ix i1 = -tile0;
                         (void)i1;
-                        const int64_t j1 = tile1;
+                        const dpc_ix j1 = tile1;
                         (void)j1;
-                        const int64_t i2 = -(32 * tile2) + dpc_rr;
+                        const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                         (void)i2;
-                        const int64_t j2 = 32 * tile3;
+                        const dpc_ix j2 = 32 * tile3;
                         (void)j2;
-                        const int64_t k1 = tile1 - 1;
+                        const dpc_ix k1 = tile1 - 1;
                         (void)k1;
-                        const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                         (void)k2;
                         int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                         if (k2 <= dpc_khi)
@@ -2295,17 +2307,17 @@ __global__ void __launch_bounds__(64, 8)
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                         const int dpc_e = threadIdx.x + 64 * dpc_m;
                         const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                        const int64_t i1 = -tile0;
+                        const dpc_ix i1 = -tile0;
                         (void)i1;
-                        const int64_t j1 = tile1;
+                        const dpc_ix j1 = tile1;
                         (void)j1;
-                        const int64_t i2 = -(32 * tile2);
+                        const dpc_ix i2 = -(32 * tile2);
                         (void)i2;
-                        const int64_t j2 = 32 * tile3 + dpc_cc;
+                        const dpc_ix j2 = 32 * tile3 + dpc_cc;
                         (void)j2;
-                        const int64_t k1 = tile1 - 1;
+                        const dpc_ix k1 = tile1 - 1;
                         (void)k1;
-                        const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                         (void)k2;
                         int32_t dpc_y = int32_t(0);
                         if (k2 <= dpc_khi)
@@ -2354,14 +2366,13 @@ __global__ void __launch_bounds__(64, 8)
               // this block's chunks of this k loop: every gridDim.y-th chunk of the
               // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
               // modulo gridDim.y)
-              const int64_t dpc_kall = dpc_max(dpc_max(M - 2, -(32 * tile2)),
-                                               kk0 + 32 * tile3 - tile1 + 1),
-                            dpc_kend = dpc_min(M - 1, 32 * tile3 + 29);
+              const dpc_ix dpc_kall = dpc_max(dpc_max(M - 2, -(32 * tile2)),
+                                              kk0 + 32 * tile3 - tile1 + 1),
+                           dpc_kend = dpc_min(M - 1, 32 * tile3 + 29);
               const int dpc_parts_y = gridDim.y;
               const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                     (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-              const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 8,
-                            dpc_khi = dpc_kend;
+              const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8, dpc_khi = dpc_kend;
               if (dpc_kend >= dpc_kall) {
                 const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
                 dpc_cphase +=
@@ -2380,17 +2391,17 @@ __global__ void __launch_bounds__(64, 8)
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 64 * dpc_m;
                   const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                  const int64_t i1 = -tile0;
+                  const dpc_ix i1 = -tile0;
                   (void)i1;
-                  const int64_t j1 = tile1;
+                  const dpc_ix j1 = tile1;
                   (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                   (void)i2;
-                  const int64_t j2 = 32 * tile3;
+                  const dpc_ix j2 = 32 * tile3;
                   (void)j2;
-                  const int64_t k1 = kk0;
+                  const dpc_ix k1 = kk0;
                   (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
+                  const dpc_ix k2 = dpc_klo + dpc_kk;
                   (void)k2;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k2 <= dpc_khi)
@@ -2404,17 +2415,17 @@ __global__ void __launch_bounds__(64, 8)
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 64 * dpc_m;
                   const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
+                  const dpc_ix i1 = -tile0;
                   (void)i1;
-                  const int64_t j1 = tile1;
+                  const dpc_ix j1 = tile1;
                   (void)j1;
-                  const int64_t i2 = -(32 * tile2);
+                  const dpc_ix i2 = -(32 * tile2);
                   (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  const dpc_ix j2 = 32 * tile3 + dpc_cc;
                   (void)j2;
-                  const int64_t k1 = kk0;
+                  const dpc_ix k1 = kk0;
                   (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
+                  const dpc_ix k2 = dpc_klo + dpc_kk;
                   (void)k2;
                   int32_t dpc_y = int32_t(0);
                   if (k2 <= dpc_khi)
@@ -2425,7 +2436,7 @@ __global__ void __launch_bounds__(64, 8)
                                 : int32_t(-(1 << 30));
                   dpc_py[dpc_m] = dpc_y;
                 }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
                      dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
@@ -2450,17 +2461,17 @@ __global__ void __launch_bounds__(64, 8)
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                      const int64_t i1 = -tile0;
+                      const dpc_ix i1 = -tile0;
                       (void)i1;
-                      const int64_t j1 = tile1;
+                      const dpc_ix j1 = tile1;
                       (void)j1;
-                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                       (void)i2;
-                      const int64_t j2 = 32 * tile3;
+                      const dpc_ix j2 = 32 * tile3;
                       (void)j2;
-                      const int64_t k1 = kk0;
+                      const dpc_ix k1 = kk0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                      const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                       (void)k2;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
@@ -2475,17 +2486,17 @@ __global__ void __launch_bounds__(64, 8)
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const int64_t i1 = -tile0;
+                      const dpc_ix i1 = -tile0;
                       (void)i1;
-                      const int64_t j1 = tile1;
+                      const dpc_ix j1 = tile1;
                       (void)j1;
-                      const int64_t i2 = -(32 * tile2);
+                      const dpc_ix i2 = -(32 * tile2);
                       (void)i2;
-                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      const dpc_ix j2 = 32 * tile3 + dpc_cc;
                       (void)j2;
-                      const int64_t k1 = kk0;
+                      const dpc_ix k1 = kk0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                      const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                       (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
@@ -2533,13 +2544,12 @@ __global__ void __launch_bounds__(64, 8)
               // this block's chunks of this k loop: every gridDim.y-th chunk of the
               // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
               // modulo gridDim.y)
-              const int64_t dpc_kall = 32 * tile3 + 30,
-                            dpc_kend = dpc_min(M - 1, 32 * tile3 + 31);
+              const dpc_ix dpc_kall = 32 * tile3 + 30,
+                           dpc_kend = dpc_min(M - 1, 32 * tile3 + 31);
               const int dpc_parts_y = gridDim.y;
               const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                     (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-              const int64_t dpc_klo = dpc_kall + int64_t(dpc_first) * 8,
-                            dpc_khi = dpc_kend;
+              const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8, dpc_khi = dpc_kend;
               if (dpc_kend >= dpc_kall) {
                 const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
                 dpc_cphase +=
@@ -2558,17 +2568,17 @@ __global__ void __launch_bounds__(64, 8)
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 64 * dpc_m;
                   const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                  const int64_t i1 = -tile0;
+                  const dpc_ix i1 = -tile0;
                   (void)i1;
-                  const int64_t j1 = tile1;
+                  const dpc_ix j1 = tile1;
                   (void)j1;
-                  const int64_t i2 = -(32 * tile2) + dpc_rr;
+                  const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                   (void)i2;
-                  const int64_t j2 = 32 * tile3;
+                  const dpc_ix j2 = 32 * tile3;
                   (void)j2;
-                  const int64_t k1 = kk0;
+                  const dpc_ix k1 = kk0;
                   (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
+                  const dpc_ix k2 = dpc_klo + dpc_kk;
                   (void)k2;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k2 <= dpc_khi)
@@ -2582,17 +2592,17 @@ __global__ void __launch_bounds__(64, 8)
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 64 * dpc_m;
                   const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const int64_t i1 = -tile0;
+                  const dpc_ix i1 = -tile0;
                   (void)i1;
-                  const int64_t j1 = tile1;
+                  const dpc_ix j1 = tile1;
                   (void)j1;
-                  const int64_t i2 = -(32 * tile2);
+                  const dpc_ix i2 = -(32 * tile2);
                   (void)i2;
-                  const int64_t j2 = 32 * tile3 + dpc_cc;
+                  const dpc_ix j2 = 32 * tile3 + dpc_cc;
                   (void)j2;
-                  const int64_t k1 = kk0;
+                  const dpc_ix k1 = kk0;
                   (void)k1;
-                  const int64_t k2 = dpc_klo + dpc_kk;
+                  const dpc_ix k2 = dpc_klo + dpc_kk;
                   (void)k2;
                   int32_t dpc_y = int32_t(0);
                   if (k2 <= dpc_khi)
@@ -2603,7 +2613,7 @@ __global__ void __launch_bounds__(64, 8)
                                 : int32_t(-(1 << 30));
                   dpc_py[dpc_m] = dpc_y;
                 }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
                      dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
@@ -2628,17 +2638,17 @@ __global__ void __launch_bounds__(64, 8)
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                      const int64_t i1 = -tile0;
+                      const dpc_ix i1 = -tile0;
                       (void)i1;
-                      const int64_t j1 = tile1;
+                      const dpc_ix j1 = tile1;
                       (void)j1;
-                      const int64_t i2 = -(32 * tile2) + dpc_rr;
+                      const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                       (void)i2;
-                      const int64_t j2 = 32 * tile3;
+                      const dpc_ix j2 = 32 * tile3;
                       (void)j2;
-                      const int64_t k1 = kk0;
+                      const dpc_ix k1 = kk0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                      const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                       (void)k2;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
@@ -2653,17 +2663,17 @@ __global__ void __launch_bounds__(64, 8)
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const int64_t i1 = -tile0;
+                      const dpc_ix i1 = -tile0;
                       (void)i1;
-                      const int64_t j1 = tile1;
+                      const dpc_ix j1 = tile1;
                       (void)j1;
-                      const int64_t i2 = -(32 * tile2);
+                      const dpc_ix i2 = -(32 * tile2);
                       (void)i2;
-                      const int64_t j2 = 32 * tile3 + dpc_cc;
+                      const dpc_ix j2 = 32 * tile3 + dpc_cc;
                       (void)j2;
-                      const int64_t k1 = kk0;
+                      const dpc_ix k1 = kk0;
                       (void)k1;
-                      const int64_t k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                      const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                       (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
@@ -2838,13 +2848,13 @@ __global__ void __launch_bounds__(256, 2)
   __syncthreads();
   if (c0 >= c2 + c3 + 1 && c2 + c3 >= 0) {
     {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
+      const dpc_ix tile0 = c0 - c1 - c2 - c3;
       (void)tile0;
-      const int64_t tile1 = c1;
+      const dpc_ix tile1 = c1;
       (void)tile1;
-      const int64_t tile2 = c2;
+      const dpc_ix tile2 = c2;
       (void)tile2;
-      const int64_t tile3 = c3;
+      const dpc_ix tile3 = c3;
       (void)tile3;
       // Tile product 2: computed by dpc_product kernel (split over k); taken from
       // global memory, which is reset to the identity for the next step
@@ -2864,13 +2874,13 @@ __global__ void __launch_bounds__(256, 2)
   }
   if (c2 + c3 >= 1 && c0 >= c2 + c3) {
     {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
+      const dpc_ix tile0 = c0 - c1 - c2 - c3;
       (void)tile0;
-      const int64_t tile1 = c1;
+      const dpc_ix tile1 = c1;
       (void)tile1;
-      const int64_t tile2 = c2;
+      const dpc_ix tile2 = c2;
       (void)tile2;
-      const int64_t tile3 = c3;
+      const dpc_ix tile3 = c3;
       (void)tile3;
       // Tile product 3, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of F[i1, j1, i2, k2] + S2[k2 + 1, j2]
@@ -2899,22 +2909,22 @@ __global__ void __launch_bounds__(256, 2)
           if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
               M >= 32 * tile3 + 1) {
             {
-              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
+              const dpc_ix dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
               int32_t dpc_px[4], dpc_py[4];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
+                const dpc_ix i1 = -tile0;
                 (void)i1;
-                const int64_t j1 = tile1;
+                const dpc_ix j1 = tile1;
                 (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                 (void)i2;
-                const int64_t j2 = 32 * tile3;
+                const dpc_ix j2 = 32 * tile3;
                 (void)j2;
-                const int64_t k2 = dpc_klo + dpc_kk;
+                const dpc_ix k2 = dpc_klo + dpc_kk;
                 (void)k2;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                 if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
@@ -2924,22 +2934,22 @@ __global__ void __launch_bounds__(256, 2)
               for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
+                const dpc_ix i1 = -tile0;
                 (void)i1;
-                const int64_t j1 = tile1;
+                const dpc_ix j1 = tile1;
                 (void)j1;
-                const int64_t i2 = -(32 * tile2);
+                const dpc_ix i2 = -(32 * tile2);
                 (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
+                const dpc_ix j2 = 32 * tile3 + dpc_cc;
                 (void)j2;
-                const int64_t k2 = dpc_klo + dpc_kk;
+                const dpc_ix k2 = dpc_klo + dpc_kk;
                 (void)k2;
                 int32_t dpc_y = int32_t(0);
                 if (k2 <= dpc_khi && M >= j2 + 1)
                   dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
                 dpc_py[dpc_m] = dpc_y;
               }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+              for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -2958,15 +2968,15 @@ __global__ void __launch_bounds__(256, 2)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
+                    const dpc_ix i1 = -tile0;
                     (void)i1;
-                    const int64_t j1 = tile1;
+                    const dpc_ix j1 = tile1;
                     (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                     (void)i2;
-                    const int64_t j2 = 32 * tile3;
+                    const dpc_ix j2 = 32 * tile3;
                     (void)j2;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    const dpc_ix k2 = dpc_k0 + 32 + dpc_kk;
                     (void)k2;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
@@ -2976,15 +2986,15 @@ __global__ void __launch_bounds__(256, 2)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
+                    const dpc_ix i1 = -tile0;
                     (void)i1;
-                    const int64_t j1 = tile1;
+                    const dpc_ix j1 = tile1;
                     (void)j1;
-                    const int64_t i2 = -(32 * tile2);
+                    const dpc_ix i2 = -(32 * tile2);
                     (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    const dpc_ix j2 = 32 * tile3 + dpc_cc;
                     (void)j2;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    const dpc_ix k2 = dpc_k0 + 32 + dpc_kk;
                     (void)k2;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi && M >= j2 + 1)
@@ -3027,22 +3037,22 @@ __global__ void __launch_bounds__(256, 2)
           if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
               M >= 32 * tile3 + 1) {
             {
-              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
+              const dpc_ix dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3 - 1;
               int32_t dpc_px[4], dpc_py[4];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
+                const dpc_ix i1 = -tile0;
                 (void)i1;
-                const int64_t j1 = tile1;
+                const dpc_ix j1 = tile1;
                 (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                 (void)i2;
-                const int64_t j2 = 32 * tile3;
+                const dpc_ix j2 = 32 * tile3;
                 (void)j2;
-                const int64_t k2 = dpc_klo + dpc_kk;
+                const dpc_ix k2 = dpc_klo + dpc_kk;
                 (void)k2;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                 if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
@@ -3052,22 +3062,22 @@ __global__ void __launch_bounds__(256, 2)
               for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
+                const dpc_ix i1 = -tile0;
                 (void)i1;
-                const int64_t j1 = tile1;
+                const dpc_ix j1 = tile1;
                 (void)j1;
-                const int64_t i2 = -(32 * tile2);
+                const dpc_ix i2 = -(32 * tile2);
                 (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
+                const dpc_ix j2 = 32 * tile3 + dpc_cc;
                 (void)j2;
-                const int64_t k2 = dpc_klo + dpc_kk;
+                const dpc_ix k2 = dpc_klo + dpc_kk;
                 (void)k2;
                 int32_t dpc_y = int32_t(0);
                 if (k2 <= dpc_khi && M >= j2 + 1)
                   dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
                 dpc_py[dpc_m] = dpc_y;
               }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+              for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -3086,15 +3096,15 @@ __global__ void __launch_bounds__(256, 2)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
+                    const dpc_ix i1 = -tile0;
                     (void)i1;
-                    const int64_t j1 = tile1;
+                    const dpc_ix j1 = tile1;
                     (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                     (void)i2;
-                    const int64_t j2 = 32 * tile3;
+                    const dpc_ix j2 = 32 * tile3;
                     (void)j2;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    const dpc_ix k2 = dpc_k0 + 32 + dpc_kk;
                     (void)k2;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
@@ -3104,15 +3114,15 @@ __global__ void __launch_bounds__(256, 2)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
+                    const dpc_ix i1 = -tile0;
                     (void)i1;
-                    const int64_t j1 = tile1;
+                    const dpc_ix j1 = tile1;
                     (void)j1;
-                    const int64_t i2 = -(32 * tile2);
+                    const dpc_ix i2 = -(32 * tile2);
                     (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    const dpc_ix j2 = 32 * tile3 + dpc_cc;
                     (void)j2;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    const dpc_ix k2 = dpc_k0 + 32 + dpc_kk;
                     (void)k2;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi && M >= j2 + 1)
@@ -3150,13 +3160,13 @@ __global__ void __launch_bounds__(256, 2)
       }
     }
     {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
+      const dpc_ix tile0 = c0 - c1 - c2 - c3;
       (void)tile0;
-      const int64_t tile1 = c1;
+      const dpc_ix tile1 = c1;
       (void)tile1;
-      const int64_t tile2 = c2;
+      const dpc_ix tile2 = c2;
       (void)tile2;
-      const int64_t tile3 = c3;
+      const dpc_ix tile3 = c3;
       (void)tile3;
       // Tile product 4, register-blocked: a 32 x 32 tile of accumulators, 2 x 2 per thread,
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of S2[i2, k2] + F[i1, j1, k2 + 1, j2]
@@ -3185,22 +3195,22 @@ __global__ void __launch_bounds__(256, 2)
           if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
               M >= 32 * tile3 + 1) {
             {
-              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+              const dpc_ix dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
               int32_t dpc_px[4], dpc_py[4];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
+                const dpc_ix i1 = -tile0;
                 (void)i1;
-                const int64_t j1 = tile1;
+                const dpc_ix j1 = tile1;
                 (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                 (void)i2;
-                const int64_t j2 = 32 * tile3;
+                const dpc_ix j2 = 32 * tile3;
                 (void)j2;
-                const int64_t k2 = dpc_klo + dpc_kk;
+                const dpc_ix k2 = dpc_klo + dpc_kk;
                 (void)k2;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                 if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
@@ -3210,22 +3220,22 @@ __global__ void __launch_bounds__(256, 2)
               for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
+                const dpc_ix i1 = -tile0;
                 (void)i1;
-                const int64_t j1 = tile1;
+                const dpc_ix j1 = tile1;
                 (void)j1;
-                const int64_t i2 = -(32 * tile2);
+                const dpc_ix i2 = -(32 * tile2);
                 (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
+                const dpc_ix j2 = 32 * tile3 + dpc_cc;
                 (void)j2;
-                const int64_t k2 = dpc_klo + dpc_kk;
+                const dpc_ix k2 = dpc_klo + dpc_kk;
                 (void)k2;
                 int32_t dpc_y = int32_t(0);
                 if (k2 <= dpc_khi && M >= j2 + 1)
                   dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
                 dpc_py[dpc_m] = dpc_y;
               }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+              for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -3244,15 +3254,15 @@ __global__ void __launch_bounds__(256, 2)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
+                    const dpc_ix i1 = -tile0;
                     (void)i1;
-                    const int64_t j1 = tile1;
+                    const dpc_ix j1 = tile1;
                     (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                     (void)i2;
-                    const int64_t j2 = 32 * tile3;
+                    const dpc_ix j2 = 32 * tile3;
                     (void)j2;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    const dpc_ix k2 = dpc_k0 + 32 + dpc_kk;
                     (void)k2;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
@@ -3262,15 +3272,15 @@ __global__ void __launch_bounds__(256, 2)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
+                    const dpc_ix i1 = -tile0;
                     (void)i1;
-                    const int64_t j1 = tile1;
+                    const dpc_ix j1 = tile1;
                     (void)j1;
-                    const int64_t i2 = -(32 * tile2);
+                    const dpc_ix i2 = -(32 * tile2);
                     (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    const dpc_ix j2 = 32 * tile3 + dpc_cc;
                     (void)j2;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    const dpc_ix k2 = dpc_k0 + 32 + dpc_kk;
                     (void)k2;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi && M >= j2 + 1)
@@ -3313,22 +3323,22 @@ __global__ void __launch_bounds__(256, 2)
           if (tile0 <= 0 && N >= tile1 + 1 && tile0 + tile1 >= 0 && tile2 <= 0 &&
               M >= 32 * tile3 + 1) {
             {
-              const int64_t dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
+              const dpc_ix dpc_klo = -(32 * tile2) + 31, dpc_khi = 32 * tile3;
               int32_t dpc_px[4], dpc_py[4];
 // X padding holds the identity, Y padding 0 (identity + 0 = identity)
 #pragma unroll
               for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                const int64_t i1 = -tile0;
+                const dpc_ix i1 = -tile0;
                 (void)i1;
-                const int64_t j1 = tile1;
+                const dpc_ix j1 = tile1;
                 (void)j1;
-                const int64_t i2 = -(32 * tile2) + dpc_rr;
+                const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                 (void)i2;
-                const int64_t j2 = 32 * tile3;
+                const dpc_ix j2 = 32 * tile3;
                 (void)j2;
-                const int64_t k2 = dpc_klo + dpc_kk;
+                const dpc_ix k2 = dpc_klo + dpc_kk;
                 (void)k2;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                 if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
@@ -3338,22 +3348,22 @@ __global__ void __launch_bounds__(256, 2)
               for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                 const int dpc_e = threadIdx.x + 256 * dpc_m;
                 const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                const int64_t i1 = -tile0;
+                const dpc_ix i1 = -tile0;
                 (void)i1;
-                const int64_t j1 = tile1;
+                const dpc_ix j1 = tile1;
                 (void)j1;
-                const int64_t i2 = -(32 * tile2);
+                const dpc_ix i2 = -(32 * tile2);
                 (void)i2;
-                const int64_t j2 = 32 * tile3 + dpc_cc;
+                const dpc_ix j2 = 32 * tile3 + dpc_cc;
                 (void)j2;
-                const int64_t k2 = dpc_klo + dpc_kk;
+                const dpc_ix k2 = dpc_klo + dpc_kk;
                 (void)k2;
                 int32_t dpc_y = int32_t(0);
                 if (k2 <= dpc_khi && M >= j2 + 1)
                   dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
                 dpc_py[dpc_m] = dpc_y;
               }
-              for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+              for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                 for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -3372,15 +3382,15 @@ __global__ void __launch_bounds__(256, 2)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                    const int64_t i1 = -tile0;
+                    const dpc_ix i1 = -tile0;
                     (void)i1;
-                    const int64_t j1 = tile1;
+                    const dpc_ix j1 = tile1;
                     (void)j1;
-                    const int64_t i2 = -(32 * tile2) + dpc_rr;
+                    const dpc_ix i2 = -(32 * tile2) + dpc_rr;
                     (void)i2;
-                    const int64_t j2 = 32 * tile3;
+                    const dpc_ix j2 = 32 * tile3;
                     (void)j2;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    const dpc_ix k2 = dpc_k0 + 32 + dpc_kk;
                     (void)k2;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                     if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
@@ -3390,15 +3400,15 @@ __global__ void __launch_bounds__(256, 2)
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const int64_t i1 = -tile0;
+                    const dpc_ix i1 = -tile0;
                     (void)i1;
-                    const int64_t j1 = tile1;
+                    const dpc_ix j1 = tile1;
                     (void)j1;
-                    const int64_t i2 = -(32 * tile2);
+                    const dpc_ix i2 = -(32 * tile2);
                     (void)i2;
-                    const int64_t j2 = 32 * tile3 + dpc_cc;
+                    const dpc_ix j2 = 32 * tile3 + dpc_cc;
                     (void)j2;
-                    const int64_t k2 = dpc_k0 + 32 + dpc_kk;
+                    const dpc_ix k2 = dpc_k0 + 32 + dpc_kk;
                     (void)k2;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi && M >= j2 + 1)
@@ -3438,24 +3448,24 @@ __global__ void __launch_bounds__(256, 2)
   }
   if (M + c0 + 31 * c2 >= c3 + 2 && c2 + c3 >= 0 && c0 >= c2 + c3) {
     {
-      const int64_t tile0 = c0 - c1 - c2 - c3;
+      const dpc_ix tile0 = c0 - c1 - c2 - c3;
       (void)tile0;
-      const int64_t tile1 = c1;
+      const dpc_ix tile1 = c1;
       (void)tile1;
-      const int64_t tile2 = c2;
+      const dpc_ix tile2 = c2;
       (void)tile2;
-      const int64_t tile3 = c3;
+      const dpc_ix tile3 = c3;
       (void)tile3;
       // Tile product 5 (generic form): acc[x] = max over k in U(tile) of S1[i1, k1] + F[k1 + 1, j1, i2, j2], the tile's cells spread over the threads
       // U(tile) = [N, M] -> { TK[i0, i1, i2, i3, i4] : i0 <= 0 and i1 < N and i2 <= 0 and 32i2 >= 2 - M - i0 - i1 and i3 >= -i2 and 32i3 < M and -i0 <= i4 <= i1 }
       {
 #pragma unroll
         for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-          const int64_t dpc_e = threadIdx.x + 256 * dpc_m;
-          const int64_t i1 = -tile0 + (dpc_e / 1024) % 1;
-          const int64_t j1 = tile1 + (dpc_e / 1024) % 1;
-          const int64_t i2 = -(32 * tile2) + (dpc_e / 32) % 32;
-          const int64_t j2 = 32 * tile3 + (dpc_e / 1) % 32;
+          const int dpc_e = threadIdx.x + 256 * dpc_m;
+          const dpc_ix i1 = -tile0 + (dpc_e / 1024) % 1;
+          const dpc_ix j1 = tile1 + (dpc_e / 1024) % 1;
+          const dpc_ix i2 = -(32 * tile2) + (dpc_e / 32) % 32;
+          const dpc_ix j2 = 32 * tile3 + (dpc_e / 1) % 32;
           if ((i1 >= 0 && N >= j1 + 1 && j1 >= i1 && i2 >= 0 && j2 >= i2 + 1 &&
                    M >= j2 + 1 ||
                i1 >= 0 && j1 >= i1 + 1 && N >= j1 + 1 && M >= i2 + 1 && i2 >= 0 &&
@@ -3464,9 +3474,9 @@ __global__ void __launch_bounds__(256, 2)
             if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 &&
                 M + tile0 + tile1 + 32 * tile2 >= 2 && tile2 + tile3 >= 0 &&
                 M >= 32 * tile3 + 1) {
-              for (int64_t kk0 = -tile0; kk0 <= tile1; kk0++) {
+              for (dpc_ix kk0 = -tile0; kk0 <= tile1; kk0++) {
                 {
-                  const int64_t k1 = kk0;
+                  const dpc_ix k1 = kk0;
                   dpc_a =
                       dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
                                                dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
@@ -4354,13 +4364,24 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
       // (parts for 16 blocks per SM: short blocks, so that the tile kernel's blocks, on
       // the stream of higher priority, get SMs as they free up)
       const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 16, 32);
-      dpc_product0<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
-                     dpc_ov_k0.side()>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gk, 1,
-                                         dpc_derrs.get());
+      if (dpc_nar)
+        dpc_product0<int32_t><<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                                dpc_ov_k0.side()>>>(dpc_dprobs.get(), c0, dpc_items,
+                                                    dpc_gk, 1, dpc_derrs.get());
+      else
+        dpc_product0<int64_t><<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                                dpc_ov_k0.side()>>>(dpc_dprobs.get(), c0, dpc_items,
+                                                    dpc_gk, 1, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.afterOld();
-      dpc_product0<<<dim3(static_cast<unsigned>(dpc_n), 2), 256, 17408, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
+      if (dpc_nar)
+        dpc_product0<int32_t>
+            <<<dim3(static_cast<unsigned>(dpc_n), 2), 256, 17408, dpc_stream>>>(
+                dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
+      else
+        dpc_product0<int64_t>
+            <<<dim3(static_cast<unsigned>(dpc_n), 2), 256, 17408, dpc_stream>>>(
+                dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.beforeTile();
       if (dpc_nar)
@@ -4391,13 +4412,24 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
       // (parts for 16 blocks per SM: short blocks, so that the tile kernel's blocks, on
       // the stream of higher priority, get SMs as they free up)
       const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 16, 32);
-      dpc_product1<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
-                     dpc_ov_k1.side()>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gk, 1,
-                                         dpc_derrs.get());
+      if (dpc_nar)
+        dpc_product1<int32_t><<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                                dpc_ov_k1.side()>>>(dpc_dprobs.get(), c0, dpc_items,
+                                                    dpc_gk, 1, dpc_derrs.get());
+      else
+        dpc_product1<int64_t><<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                                dpc_ov_k1.side()>>>(dpc_dprobs.get(), c0, dpc_items,
+                                                    dpc_gk, 1, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k1.afterOld();
-      dpc_product1<<<dim3(static_cast<unsigned>(dpc_n), 2), 256, 17408, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
+      if (dpc_nar)
+        dpc_product1<int32_t>
+            <<<dim3(static_cast<unsigned>(dpc_n), 2), 256, 17408, dpc_stream>>>(
+                dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
+      else
+        dpc_product1<int64_t>
+            <<<dim3(static_cast<unsigned>(dpc_n), 2), 256, 17408, dpc_stream>>>(
+                dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k1.beforeTile();
       if (dpc_nar)
@@ -4426,9 +4458,14 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                      dpc_stream);
       }
       const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 8, 32);
-      dpc_product2<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 64, 2304,
-                     dpc_stream>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(),
-                                   dpc_derrs.get());
+      if (dpc_nar)
+        dpc_product2<int32_t>
+            <<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 64, 2304, dpc_stream>>>(
+                dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
+      else
+        dpc_product2<int64_t>
+            <<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 64, 2304, dpc_stream>>>(
+                dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       if (dpc_nar)
         dpc_kernel2<int32_t><<<static_cast<unsigned>(dpc_n), 256, 52192, dpc_stream>>>(

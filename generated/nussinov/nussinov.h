@@ -87,9 +87,9 @@ inline bool dpc_narrow_within(const Params &p, int64_t box_s, int64_t box_c, int
   return x <= INT32_MAX && s * x + c <= INT32_MAX;
 }
 
-// GPU kernel 0's int32 instance (the bound: 1 * m + 256, 130 * x + 129)
+// GPU kernel 0's int32 instance (the bound: 1 * m + 256, 130 * x + 2176)
 inline bool dpc_narrow0(const Params &p) {
-  return dpc_narrow_within(p, 1, 256, 130, 129);
+  return dpc_narrow_within(p, 1, 256, 130, 2176);
 }
 
 // Whether GPU tile product 0 runs as int16x2 for problem dpc_p's sizes

@@ -152,25 +152,31 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
 // the product of tile x of the list, into the tile's slot of dpc_gacc0 (atomic
 // max); kernel 0 then reads it. The host picks gridDim.y per step so that the step
 // fills the GPU (1 when it has tiles enough).
+// dpc_ix: kernel 0's index type (dpc_narrow0, in the header): the host launches
+// the same instance of both
+template <typename dpc_ix>
 __global__ void __launch_bounds__(256, 2)
-    dpc_product0(const BatchProblem *dpc_probs, int64_t c0, const int64_t *dpc_tiles,
-                 int32_t *dpc_gacc0, int dpc_part, int *dpc_errs) {
+    dpc_product0(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
+                 const int64_t *dpc_tiles, int32_t *dpc_gacc0, int dpc_part,
+                 int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
   const BatchProblem &dpc_prob = dpc_probs[dpc_item[0]];
   [[maybe_unused]] const Params dpc_p = dpc_prob.p;
   [[maybe_unused]] const Inputs dpc_in = dpc_prob.in;
   [[maybe_unused]] const Tables dpc_t = dpc_prob.t;
   [[maybe_unused]] int *const dpc_err = dpc_errs + dpc_item[0];
-  const int64_t N = dpc_p.N;
+  const dpc_ix N = dpc_ix(dpc_p.N);
   (void)N;
-  const int64_t c1 = dpc_item[1];
+  const dpc_ix c1 = dpc_ix(dpc_item[1]);
   (void)c1;
+  const dpc_ix c0 = dpc_ix(dpc_host_c0);
+  (void)c0;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
   if (c0 >= 2) {
     {
-      const int64_t tile0 = c0 - c1;
+      const dpc_ix tile0 = c0 - c1;
       (void)tile0;
-      const int64_t tile1 = c1;
+      const dpc_ix tile1 = c1;
       (void)tile1;
       // Tile product 0, register-blocked: a 64 x 64 tile of accumulators, 4 x 4 per thread,
       // k staged through shared memory 32 at a time; acc[x] = max over k in U(tile) of C[i, k] + C[k + 1, j]
@@ -202,11 +208,11 @@ __global__ void __launch_bounds__(256, 2)
               // this block's part of the k range: dpc_part 1, the k whose reads lie two wavefront
               // steps back or more, whole chunks, part blockIdx.y of gridDim.y; dpc_part 2, the
               // others: block y = 0 those below them, y = 1 those above; 0, all
-              int64_t dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
+              dpc_ix dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
               const bool dpc_old =
                   tile0 <= 0 && tile0 + tile1 >= 3 && N >= 64 * tile1 + 1;
-              const int64_t dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
-                            dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
+              const dpc_ix dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
+                           dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
               if (dpc_part == 1) {
                 dpc_kall = dpc_olo;
                 dpc_kend = dpc_ohi;
@@ -216,14 +222,13 @@ __global__ void __launch_bounds__(256, 2)
                 else
                   dpc_kall = dpc_max(dpc_kall, dpc_ohi + 1);
               }
-              const int64_t dpc_span =
+              const dpc_ix dpc_span =
                   dpc_part == 2 ? dpc_kend - dpc_kall + 1
-                                : (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
-                                      (32 * int64_t(gridDim.y)) * 32;
-              const int64_t dpc_klo =
-                                dpc_kall +
-                                (dpc_part == 2 ? 0 : int64_t(blockIdx.y) * dpc_span),
-                            dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
+                                : (dpc_kend - dpc_kall + 32 * dpc_ix(gridDim.y)) /
+                                      (32 * dpc_ix(gridDim.y)) * 32;
+              const dpc_ix dpc_klo = dpc_kall +
+                                     (dpc_part == 2 ? 0 : dpc_ix(blockIdx.y) * dpc_span),
+                           dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
               dpc_did |= dpc_klo <= dpc_khi;
               // none of this loop's chunks is this block's: skip its loads and barriers
               if (dpc_klo <= dpc_khi) {
@@ -233,11 +238,11 @@ __global__ void __launch_bounds__(256, 2)
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i = -(64 * tile0) + dpc_rr;
+                  const dpc_ix i = -(64 * tile0) + dpc_rr;
                   (void)i;
-                  const int64_t j = 64 * tile1;
+                  const dpc_ix j = 64 * tile1;
                   (void)j;
-                  const int64_t k = dpc_klo + dpc_kk;
+                  const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
@@ -247,17 +252,17 @@ __global__ void __launch_bounds__(256, 2)
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                  const int64_t i = -(64 * tile0);
+                  const dpc_ix i = -(64 * tile0);
                   (void)i;
-                  const int64_t j = 64 * tile1 + dpc_cc;
+                  const dpc_ix j = 64 * tile1 + dpc_cc;
                   (void)j;
-                  const int64_t k = dpc_klo + dpc_kk;
+                  const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_y = int32_t(0);
                   if (k <= dpc_khi && N >= j + 1) dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+                for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -276,11 +281,11 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i = -(64 * tile0) + dpc_rr;
+                      const dpc_ix i = -(64 * tile0) + dpc_rr;
                       (void)i;
-                      const int64_t j = 64 * tile1;
+                      const dpc_ix j = 64 * tile1;
                       (void)j;
-                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
@@ -290,11 +295,11 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                      const int64_t i = -(64 * tile0);
+                      const dpc_ix i = -(64 * tile0);
                       (void)i;
-                      const int64_t j = 64 * tile1 + dpc_cc;
+                      const dpc_ix j = 64 * tile1 + dpc_cc;
                       (void)j;
-                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && N >= j + 1)
@@ -349,11 +354,11 @@ __global__ void __launch_bounds__(256, 2)
               // this block's part of the k range: dpc_part 1, the k whose reads lie two wavefront
               // steps back or more, whole chunks, part blockIdx.y of gridDim.y; dpc_part 2, the
               // others: block y = 0 those below them, y = 1 those above; 0, all
-              int64_t dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
+              dpc_ix dpc_kall = -(64 * tile0) + 64, dpc_kend = 64 * tile1 - 1;
               const bool dpc_old =
                   tile0 <= 0 && tile0 + tile1 >= 3 && N >= 64 * tile1 + 1;
-              const int64_t dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
-                            dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
+              const dpc_ix dpc_olo = dpc_old ? -(64 * tile0) + 127 : dpc_kend + 1,
+                           dpc_ohi = dpc_old ? 64 * tile1 - 65 : dpc_kend;
               if (dpc_part == 1) {
                 dpc_kall = dpc_olo;
                 dpc_kend = dpc_ohi;
@@ -363,14 +368,13 @@ __global__ void __launch_bounds__(256, 2)
                 else
                   dpc_kall = dpc_max(dpc_kall, dpc_ohi + 1);
               }
-              const int64_t dpc_span =
+              const dpc_ix dpc_span =
                   dpc_part == 2 ? dpc_kend - dpc_kall + 1
-                                : (dpc_kend - dpc_kall + 32 * int64_t(gridDim.y)) /
-                                      (32 * int64_t(gridDim.y)) * 32;
-              const int64_t dpc_klo =
-                                dpc_kall +
-                                (dpc_part == 2 ? 0 : int64_t(blockIdx.y) * dpc_span),
-                            dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
+                                : (dpc_kend - dpc_kall + 32 * dpc_ix(gridDim.y)) /
+                                      (32 * dpc_ix(gridDim.y)) * 32;
+              const dpc_ix dpc_klo = dpc_kall +
+                                     (dpc_part == 2 ? 0 : dpc_ix(blockIdx.y) * dpc_span),
+                           dpc_khi = dpc_min(dpc_kend, dpc_klo + dpc_span - 1);
               dpc_did |= dpc_klo <= dpc_khi;
               // none of this loop's chunks is this block's: skip its loads and barriers
               if (dpc_klo <= dpc_khi) {
@@ -380,11 +384,11 @@ __global__ void __launch_bounds__(256, 2)
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                  const int64_t i = -(64 * tile0) + dpc_rr;
+                  const dpc_ix i = -(64 * tile0) + dpc_rr;
                   (void)i;
-                  const int64_t j = 64 * tile1;
+                  const dpc_ix j = 64 * tile1;
                   (void)j;
-                  const int64_t k = dpc_klo + dpc_kk;
+                  const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                   if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
@@ -394,17 +398,17 @@ __global__ void __launch_bounds__(256, 2)
                 for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                   const int dpc_e = threadIdx.x + 256 * dpc_m;
                   const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                  const int64_t i = -(64 * tile0);
+                  const dpc_ix i = -(64 * tile0);
                   (void)i;
-                  const int64_t j = 64 * tile1 + dpc_cc;
+                  const dpc_ix j = 64 * tile1 + dpc_cc;
                   (void)j;
-                  const int64_t k = dpc_klo + dpc_kk;
+                  const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_y = int32_t(0);
                   if (k <= dpc_khi && N >= j + 1) dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
-                for (int64_t dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
+                for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 256 * dpc_m;
@@ -423,11 +427,11 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e % 32, dpc_rr = dpc_e / 32;
-                      const int64_t i = -(64 * tile0) + dpc_rr;
+                      const dpc_ix i = -(64 * tile0) + dpc_rr;
                       (void)i;
-                      const int64_t j = 64 * tile1;
+                      const dpc_ix j = 64 * tile1;
                       (void)j;
-                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
@@ -437,11 +441,11 @@ __global__ void __launch_bounds__(256, 2)
                     for (int dpc_m = 0; dpc_m < 8; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 256 * dpc_m;
                       const int dpc_kk = dpc_e / 64, dpc_cc = dpc_e % 64;
-                      const int64_t i = -(64 * tile0);
+                      const dpc_ix i = -(64 * tile0);
                       (void)i;
-                      const int64_t j = 64 * tile1 + dpc_cc;
+                      const dpc_ix j = 64 * tile1 + dpc_cc;
                       (void)j;
-                      const int64_t k = dpc_k0 + 32 + dpc_kk;
+                      const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && N >= j + 1)
@@ -559,9 +563,9 @@ __global__ void __launch_bounds__(256, 2)
   __syncthreads();
   if (c0 >= 2) {
     {
-      const int64_t tile0 = c0 - c1;
+      const dpc_ix tile0 = c0 - c1;
       (void)tile0;
-      const int64_t tile1 = c1;
+      const dpc_ix tile1 = c1;
       (void)tile1;
       // Tile product 0: computed by dpc_product kernel (split over k); taken from
       // global memory, which is reset to the identity for the next step
@@ -951,13 +955,24 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
       // (parts for 16 blocks per SM: short blocks, so that the tile kernel's blocks, on
       // the stream of higher priority, get SMs as they free up)
       const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 16, 32);
-      dpc_product0<<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
-                     dpc_ov_k0.side()>>>(dpc_dprobs.get(), c0, dpc_items, dpc_gk, 1,
-                                         dpc_derrs.get());
+      if (dpc_nar)
+        dpc_product0<int32_t><<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                                dpc_ov_k0.side()>>>(dpc_dprobs.get(), c0, dpc_items,
+                                                    dpc_gk, 1, dpc_derrs.get());
+      else
+        dpc_product0<int64_t><<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 256, 17408,
+                                dpc_ov_k0.side()>>>(dpc_dprobs.get(), c0, dpc_items,
+                                                    dpc_gk, 1, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.afterOld();
-      dpc_product0<<<dim3(static_cast<unsigned>(dpc_n), 2), 256, 17408, dpc_stream>>>(
-          dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
+      if (dpc_nar)
+        dpc_product0<int32_t>
+            <<<dim3(static_cast<unsigned>(dpc_n), 2), 256, 17408, dpc_stream>>>(
+                dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
+      else
+        dpc_product0<int64_t>
+            <<<dim3(static_cast<unsigned>(dpc_n), 2), 256, 17408, dpc_stream>>>(
+                dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.beforeTile();
       if (dpc_nar)
