@@ -83,7 +83,7 @@ struct CudaPrinter {
   /// variables bound around it.
   std::string rawLoad(const VExpr &L) {
     return "dpc_t." + P.Storages[L.Table].Buffer + "[" +
-           cellOffset(P, L.Table, L.Idx, false) + "]";
+           cellOffset(P, L.Table, L.Idx, false, IX) + "]";
   }
 
   /// With Split, the block computes part blockIdx.y of gridDim.y of each

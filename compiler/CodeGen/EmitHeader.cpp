@@ -36,13 +36,47 @@ void storage(const Program &P, CodeWriter &W) {
       W.line("return {};", iexpr(storageSize(P, static_cast<int>(T))));
       W.close();
     }
-    W.open("DPC_HD int64_t " + Tab.Name + "_at(const Params &dpc_p" +
-           idxParams(Tab) + ")");
-    emitParamLocals(M, W);
+    if (!S.Offset32) {
+      W.open("DPC_HD int64_t " + Tab.Name + "_at(const Params &dpc_p" +
+             idxParams(Tab) + ")");
+      emitParamLocals(M, W);
+    } else {
+      // (Storage::Offset32: an int32 tile-kernel instance calls it with
+      // <int32_t> where Tab_at_fits32 holds)
+      W.comment(fmt::format("I: int64_t, or int32_t in an int32 kernel "
+                            "instance where {}_at_fits32 holds",
+                            Tab.Name));
+      W.line("template <typename I = int64_t>");
+      W.open("DPC_HD I " + Tab.Name + "_at(const Params &dpc_p" +
+             idxParams(Tab, "dpc::SameType<I>") + ")");
+      emitParamLocals(M, W, "dpc_p", "I");
+    }
     for (auto &I : Tab.Indices)
       W.line("(void){};", I);
     W.line("return {};", iexpr(storageOffset(P, static_cast<int>(T), X)));
     W.close();
+    if (S.Offset32) {
+      W.comment(fmt::format(
+          "Whether {0}_at and every intermediate of it stay within int32 over "
+          "{0}'s box for\nthese sizes (interval arithmetic, dpc::Iv; host "
+          "side)",
+          Tab.Name));
+      W.open("inline bool " + Tab.Name + "_at_fits32(const Params &dpc_p)");
+      std::string Decl;
+      for (auto &I : Tab.Indices)
+        Decl += (Decl.empty() ? "" : ", ") + I;
+      W.line("dpc::Iv {};", Decl);
+      W.open("");
+      emitParamLocals(M, W);
+      for (size_t D = 0; D < Tab.Indices.size(); ++D)
+        W.line("{} = dpc::Iv::range({}, {});", Tab.Indices[D],
+               iexpr(S.BoxLo[D]), iexpr(S.BoxHi[D]));
+      W.close();
+      emitParamLocals(M, W, "dpc_p", "dpc::Iv");
+      W.line("return ({}).fits32();",
+             iexpr(storageOffset(P, static_cast<int>(T), X)));
+      W.close();
+    }
   }
   W.comment("The reference path (--verify) stores each table in a plain box.");
   for (size_t T = 0; T < M.Tables.size(); ++T) {
@@ -120,7 +154,7 @@ void paramsMaxAbs(const Program &P, CodeWriter &W) {
 /// instance for a launch where it holds for every problem; --explain says
 /// which one the first problem's sizes take.
 void narrowChecks(const Program &P, CodeWriter &W) {
-  bool First = true;
+  bool First = true, Offsets = false;
   for (size_t K = 0; K < P.Gpu.Kernels.size(); ++K) {
     const GpuKernel &S = P.Gpu.Kernels[K];
     if (!S.Narrow)
@@ -146,12 +180,28 @@ void narrowChecks(const Program &P, CodeWriter &W) {
       W.blank();
       First = false;
     }
+    if (S.NarrowOffsets && !Offsets) {
+      std::string All;
+      for (size_t T = 0; T < P.M.Tables.size(); ++T)
+        if (P.Storages[T].Offset32)
+          All += std::string(All.empty() ? "" : " && ") +
+                 P.M.Tables[T].Name + "_at_fits32(p)";
+      W.comment("Whether the tables' element offsets an int32 tile-kernel "
+                "instance computes in int32\n(Storage::Offset32) stay there "
+                "for problem p's sizes");
+      W.line("inline bool dpc_offsets32(const Params &p) {{ return {}; }}",
+             All);
+      W.blank();
+      Offsets = true;
+    }
     W.comment(fmt::format("GPU kernel {}'s int32 instance (the bound: {} * m "
-                          "+ {}, {} * x + {})",
-                          K, S.NarrowBoxS, S.NarrowBoxC, S.NarrowS, S.NarrowC));
+                          "+ {}, {} * x + {}{})",
+                          K, S.NarrowBoxS, S.NarrowBoxC, S.NarrowS, S.NarrowC,
+                          S.NarrowOffsets ? "; the element offsets" : ""));
     W.line("inline bool dpc_narrow{}(const Params &p) {{ return "
-           "dpc_narrow_within(p, {}, {}, {}, {}); }}",
-           K, S.NarrowBoxS, S.NarrowBoxC, S.NarrowS, S.NarrowC);
+           "dpc_narrow_within(p, {}, {}, {}, {}){}; }}",
+           K, S.NarrowBoxS, S.NarrowBoxC, S.NarrowS, S.NarrowC,
+           S.NarrowOffsets ? " && dpc_offsets32(p)" : "");
     W.blank();
   }
 }
@@ -237,12 +287,13 @@ void scores(const Program &P, CodeWriter &W) {
 void dpc::emitCellStores(const Program &P, int SI,
                          const std::vector<IExprPtr> &X, const std::string &T,
                          bool Reference, CodeWriter &W,
-                         const std::string &AfterMain) {
+                         const std::string &AfterMain, const std::string &Ty) {
   const ModuleInfo &M = P.M;
   const lir::Statement &St = P.Stmts[SI];
   const TableInfo &Tab = M.Tables[St.Table];
   std::string Buf = Reference ? Tab.Name : P.Storages[St.Table].Buffer;
-  W.line("{}.{}[{}] = dpc_v;", T, Buf, cellOffset(P, St.Table, X, Reference));
+  W.line("{}.{}[{}] = dpc_v;", T, Buf,
+         cellOffset(P, St.Table, X, Reference, Ty));
   if (!AfterMain.empty())
     W.text(AfterMain);
   for (int C : St.MirrorTables) {
@@ -252,7 +303,7 @@ void dpc::emitCellStores(const Program &P, int SI,
       A[D] = X[P.CopyPerm[C][D]];
     std::string CB = Reference ? CT.Name : P.Storages[C].Buffer;
     W.line("{}.{}[{}] = dpc_v; // {} = {}", T, CB,
-           cellOffset(P, C, A, Reference), cellText(CT), cellText(Tab));
+           cellOffset(P, C, A, Reference, Ty), cellText(CT), cellText(Tab));
   }
 }
 
@@ -367,7 +418,8 @@ void dpc::emitStatement(const Program &P, int SI, StmtVariant V, CodeWriter &W) 
   emitCellStores(P, SI, X, VS.T, Reference, W,
                  Cache ? fmt::format("dpc_cur_{}[{}] = dpc_v;", Tab.Name,
                                      tileLocal(P, St.Table, X))
-                       : "");
+                       : "",
+                 IX);
   if (Lanes || Strip)
     W.close();
   if (Strip)

@@ -212,10 +212,12 @@ void dpc::emitParamLocals(const ModuleInfo &M, CodeWriter &W,
 }
 
 std::string dpc::cellOffset(const Program &P, int Table,
-                            const std::vector<IExprPtr> &Idx,
-                            bool Reference) {
+                            const std::vector<IExprPtr> &Idx, bool Reference,
+                            const std::string &Ty) {
+  const bool Narrow =
+      !Reference && Ty != "int64_t" && P.Storages[Table].Offset32;
   std::string S = (Reference ? "ref_" : "") + P.M.Tables[Table].Name +
-                  "_at(dpc_p";
+                  "_at" + (Narrow ? "<" + Ty + ">" : "") + "(dpc_p";
   for (auto &I : Idx)
     S += ", " + iexpr(I);
   return S + ")";
@@ -480,7 +482,9 @@ std::string dpc::tileLocal(const Program &P, int Table,
 static std::string rawLoad(const Program &P, const ValueStyle &S,
                            const VExpr &E) {
   std::string Global = S.T + "." + bufferOf(P, E.Table, S.Reference) + "[" +
-                       cellOffset(P, E.Table, E.Idx, S.Reference) + "]";
+                       cellOffset(P, E.Table, E.Idx, S.Reference,
+                                  S.IndexType) +
+                       "]";
   if (S.RowCheckpoints && P.Storages[E.Table].Checkpoint) {
     std::string A;
     for (auto &X : E.Idx)
@@ -629,7 +633,8 @@ void dpc::emitRestLoad(const Program &P, const Group &G,
         W.line("if ({}) {}[{}] = dpc_t.{}[{}];",
                iexpr(domainGuard(M, B.Table, X)), restCopyName(S, O),
                denseToPitched(B.Size, P.Gpu.Products[S].RestLayout[O].Extents),
-               P.Storages[B.Table].Buffer, cellOffset(P, B.Table, X, false));
+               P.Storages[B.Table].Buffer,
+               cellOffset(P, B.Table, X, false, Ty));
         W.close();
       }
 }
@@ -1624,7 +1629,7 @@ void dpc::emitTileLoad(const Program &P, const Group &G,
     W.line("if ({}) dpc_cur_{}[{}] = dpc_t.{}[{}];",
            iexpr(domainGuard(M, T, X)), Tab.Name,
            denseToPitched(G.TileSizes, P.Gpu.CopyLayout.at(T).Extents),
-           P.Storages[T].Buffer, cellOffset(P, T, X, false));
+           P.Storages[T].Buffer, cellOffset(P, T, X, false, Ty));
     W.close();
   }
   W.close();

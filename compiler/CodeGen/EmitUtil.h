@@ -95,9 +95,12 @@ void emitParamLocals(const lir::ModuleInfo &M, CodeWriter &W,
                      const std::string &Ty = "int64_t");
 
 /// Offset of a cell (index expressions) in a table's buffer, or in its
-/// reference box.
+/// reference box. Ty: the index type of the code it is printed in; dpc_ix
+/// (a tile kernel's instance) computes the offset in that type where the
+/// table's Storage::Offset32 allows (the instance's host test checks it).
 std::string cellOffset(const lir::Program &P, int Table,
-                       const std::vector<lir::IExprPtr> &Idx, bool Reference);
+                       const std::vector<lir::IExprPtr> &Idx, bool Reference,
+                       const std::string &Ty = "int64_t");
 /// Offset, in a ring-stored table's buffer (lir::Storage::Ring, in a run
 /// with Params::dpc_ring), of column Col of ring row Slot (an expression
 /// that is 0 or 1).

@@ -78,11 +78,13 @@ void emitStatement(const lir::Program &P, int Stmt, StmtVariant V,
 
 /// The stores of statement Stmt's cell X (its indices) holding `dpc_v`:
 /// its table's buffer (tables T: "dpc_t" or "dpc_r") and the copy tables
-/// it mirrors (AfterMain, if any, printed between the two).
+/// it mirrors (AfterMain, if any, printed between the two); Ty: the index
+/// type of the code (cellOffset).
 void emitCellStores(const lir::Program &P, int Stmt,
                     const std::vector<lir::IExprPtr> &X, const std::string &T,
                     bool Reference, class CodeWriter &W,
-                    const std::string &AfterMain = "");
+                    const std::string &AfterMain = "",
+                    const std::string &Ty = "int64_t");
 
 /// Strip sweep N (a Sweep statement) of the CPU plan as a block of the
 /// OpenMP compute function: EmitCpuStrip.cpp.

@@ -312,6 +312,11 @@ struct Storage {
   /// The reference path stores every table in a plain box: per dim, the
   /// lowest and highest index (functions of the params).
   std::vector<IExprPtr> BoxLo, BoxHi;
+  /// Whether the element offset is built of operations the host's interval
+  /// test (<table>_at_fits32: sums, products, divisions by constants,
+  /// min/max) bounds, so that an int32 kernel instance may compute it in
+  /// int32 where that test passes (Lower/ChooseIndexWidth.cpp).
+  bool Offset32 = false;
 };
 
 //===-- tile-split reductions ---------------------------------------------===//

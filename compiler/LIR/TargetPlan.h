@@ -289,6 +289,11 @@ struct GpuKernel {
   bool Narrow = false;
   int64_t NarrowS = 0, NarrowC = 0, NarrowBoxS = 0, NarrowBoxC = 0;
   std::string NarrowWhy;
+  /// A tile kernel's int32 instance also computes the element offsets
+  /// (<table>_at) of the tables whose Storage::Offset32 holds in int32; its
+  /// host test then asks too that every intermediate of those offsets stays
+  /// in int32 over the table's box for the run's sizes (dpc_offsets32).
+  bool NarrowOffsets = false;
   /// Scan: the statement of X[c], the operand of its max / min that reads
   /// X[c - 1], the operation, and e(c): the other operands (one, or their
   /// max / min), read as the statement reads them.

@@ -8,7 +8,11 @@
 // wavefront bounds; in a tile kernel also its cells' reductions and
 // remainder loops and the staged boxes) may run in 32-bit integers, and
 // the bound that a run's sizes must meet for it (GpuKernel::Narrow,
-// NarrowS, NarrowC, NarrowBoxS, NarrowBoxC).
+// NarrowS, NarrowC, NarrowBoxS, NarrowBoxC). A tile kernel's instance also
+// computes the tables' element offsets in int32 (GpuKernel::NarrowOffsets)
+// for the tables whose offset the host can bound by interval arithmetic
+// over the table's box (Storage::Offset32: sums, products, divisions by
+// constants); its host test then asks that too (<table>_at_fits32).
 //
 // The bound: with P the largest magnitude of a param or let, every band
 // member of a tile the kernel touches lies within NarrowBoxS * P +
@@ -366,22 +370,79 @@ void chooseForTiles(Program &P, GpuKernel &K) {
   setNarrow(K, G, Exprs, Box,
             "a second instance: the tile loops, the cells' indices, their "
             "reductions and remainder loops, the tile products (and the "
-            "split-over-k product kernel's instance with it); the tables' "
-            "element offsets stay int64",
+            "split-over-k product kernel's instance with it)",
             "index");
+}
+
+/// Whether E is built of what the host's interval test bounds: params,
+/// indices and constants, sums, products, divisions and rounding by
+/// constants, min and max (dpc::Iv in the runtime).
+bool intervalBounded(const IExpr &E) {
+  switch (E.K) {
+  case IExpr::Int:
+  case IExpr::Var:
+    return true;
+  case IExpr::Add:
+  case IExpr::Sub:
+  case IExpr::Neg:
+  case IExpr::Mul:
+  case IExpr::Min:
+  case IExpr::Max:
+    break;
+  case IExpr::FloorDiv:
+  case IExpr::CeilDiv:
+  case IExpr::ExactDiv:
+    if (!constantOf(*E.Args[1]) || *constantOf(*E.Args[1]) == 0)
+      return false;
+    break;
+  default:
+    return false;
+  }
+  for (const IExprPtr &A : E.Args)
+    if (!A || !intervalBounded(*A))
+      return false;
+  return true;
+}
+
+/// The tables whose element offsets an int32 tile-kernel instance computes
+/// in int32 (Storage::Offset32), by name, and sets the flags.
+std::string chooseOffsets(Program &P) {
+  std::string Names;
+  for (size_t T = 0; T < P.M.Tables.size(); ++T) {
+    Storage &St = P.Storages[T];
+    std::vector<IExprPtr> X;
+    for (const std::string &I : P.M.Tables[T].Indices)
+      X.push_back(IExpr::var(I));
+    IExprPtr Off = storageOffset(P, static_cast<int>(T), X);
+    St.Offset32 = Off && St.BoxLo.size() == X.size() &&
+                  St.BoxHi.size() == X.size() && intervalBounded(*Off);
+    if (St.Offset32)
+      Names += (Names.empty() ? "" : ", ") + P.M.Tables[T].Name;
+  }
+  return Names;
 }
 
 } // namespace
 
 void dpc::chooseIndexWidth(Program &P) {
+  const std::string Offsets = chooseOffsets(P);
   for (GpuKernel &K : P.Gpu.Kernels) {
     K.Narrow = false;
     K.NarrowS = K.NarrowC = K.NarrowBoxS = K.NarrowBoxC = 0;
     K.NarrowWhy.clear();
+    K.NarrowOffsets = false;
     if (K.Family == KernelFamily::Strip && K.Group >= 0)
       chooseFor(P, K);
     else if (K.Family == KernelFamily::TileWavefront && K.Group >= 0 &&
-             K.perTile() && K.Body)
+             K.perTile() && K.Body) {
       chooseForTiles(P, K);
+      K.NarrowOffsets = K.Narrow && !Offsets.empty();
+      if (K.NarrowOffsets)
+        K.NarrowWhy += fmt::format(
+            "; the element offsets of {} in int32 too, where every "
+            "intermediate of each stays there over the table's box "
+            "(interval arithmetic on the host, dpc_offsets32)",
+            Offsets);
+    }
   }
 }

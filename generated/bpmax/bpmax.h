@@ -47,14 +47,34 @@ DPC_HD int64_t S1_size(const Params &dpc_p) {
   (void)M;
   return (N + 1) * (N + 2) / 2;
 }
-DPC_HD int64_t S1_at(const Params &dpc_p, int64_t i, int64_t j) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+// I: int64_t, or int32_t in an int32 kernel instance where S1_at_fits32 holds
+template <typename I = int64_t>
+DPC_HD I S1_at(const Params &dpc_p, dpc::SameType<I> i, dpc::SameType<I> j) {
+  const I N = I(dpc_p.N);
+  const I M = I(dpc_p.M);
   (void)N;
   (void)M;
   (void)i;
   (void)j;
   return i * (2 * N - i + 3) / 2 + (j - i + 1);
+}
+// Whether S1_at and every intermediate of it stay within int32 over S1's box for
+// these sizes (interval arithmetic, dpc::Iv; host side)
+inline bool S1_at_fits32(const Params &dpc_p) {
+  dpc::Iv i, j;
+  {
+    const int64_t N = dpc_p.N;
+    const int64_t M = dpc_p.M;
+    (void)N;
+    (void)M;
+    i = dpc::Iv::range(0, N);
+    j = dpc::Iv::range(-1, N - 1);
+  }
+  const dpc::Iv N = dpc::Iv(dpc_p.N);
+  const dpc::Iv M = dpc::Iv(dpc_p.M);
+  (void)N;
+  (void)M;
+  return (i * (2 * N - i + 3) / 2 + (j - i + 1)).fits32();
 }
 // S2[i, j] -> S2[i * (2 * M - i + 3) / 2 + (j - i + 1)]  (triangle); 4 * ((M + 1) * (M + 2) / 2) bytes
 DPC_HD int64_t S2_size(const Params &dpc_p) {
@@ -64,14 +84,34 @@ DPC_HD int64_t S2_size(const Params &dpc_p) {
   (void)M;
   return (M + 1) * (M + 2) / 2;
 }
-DPC_HD int64_t S2_at(const Params &dpc_p, int64_t i, int64_t j) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+// I: int64_t, or int32_t in an int32 kernel instance where S2_at_fits32 holds
+template <typename I = int64_t>
+DPC_HD I S2_at(const Params &dpc_p, dpc::SameType<I> i, dpc::SameType<I> j) {
+  const I N = I(dpc_p.N);
+  const I M = I(dpc_p.M);
   (void)N;
   (void)M;
   (void)i;
   (void)j;
   return i * (2 * M - i + 3) / 2 + (j - i + 1);
+}
+// Whether S2_at and every intermediate of it stay within int32 over S2's box for
+// these sizes (interval arithmetic, dpc::Iv; host side)
+inline bool S2_at_fits32(const Params &dpc_p) {
+  dpc::Iv i, j;
+  {
+    const int64_t N = dpc_p.N;
+    const int64_t M = dpc_p.M;
+    (void)N;
+    (void)M;
+    i = dpc::Iv::range(0, M);
+    j = dpc::Iv::range(-1, M - 1);
+  }
+  const dpc::Iv N = dpc::Iv(dpc_p.N);
+  const dpc::Iv M = dpc::Iv(dpc_p.M);
+  (void)N;
+  (void)M;
+  return (i * (2 * M - i + 3) / 2 + (j - i + 1)).fits32();
 }
 // F[i1, j1, i2, j2] -> F[(i1 * (2 * N - i1 + 3) / 2 + (j1 - i1 + 1)) * ((M + 1) * (M + 2) / 2) + (i2 * (2 * M - i2 + 3) / 2 + (j2 - i2 + 1))]  (triangle); 4 * ((N + 1) * (N + 2) / 2 * ((M + 1) * (M + 2) / 2)) bytes
 DPC_HD int64_t F_size(const Params &dpc_p) {
@@ -81,9 +121,12 @@ DPC_HD int64_t F_size(const Params &dpc_p) {
   (void)M;
   return (N + 1) * (N + 2) / 2 * ((M + 1) * (M + 2) / 2);
 }
-DPC_HD int64_t F_at(const Params &dpc_p, int64_t i1, int64_t j1, int64_t i2, int64_t j2) {
-  const int64_t N = dpc_p.N;
-  const int64_t M = dpc_p.M;
+// I: int64_t, or int32_t in an int32 kernel instance where F_at_fits32 holds
+template <typename I = int64_t>
+DPC_HD I F_at(const Params &dpc_p, dpc::SameType<I> i1, dpc::SameType<I> j1,
+              dpc::SameType<I> i2, dpc::SameType<I> j2) {
+  const I N = I(dpc_p.N);
+  const I M = I(dpc_p.M);
   (void)N;
   (void)M;
   (void)i1;
@@ -92,6 +135,28 @@ DPC_HD int64_t F_at(const Params &dpc_p, int64_t i1, int64_t j1, int64_t i2, int
   (void)j2;
   return (i1 * (2 * N - i1 + 3) / 2 + (j1 - i1 + 1)) * ((M + 1) * (M + 2) / 2) +
          (i2 * (2 * M - i2 + 3) / 2 + (j2 - i2 + 1));
+}
+// Whether F_at and every intermediate of it stay within int32 over F's box for
+// these sizes (interval arithmetic, dpc::Iv; host side)
+inline bool F_at_fits32(const Params &dpc_p) {
+  dpc::Iv i1, j1, i2, j2;
+  {
+    const int64_t N = dpc_p.N;
+    const int64_t M = dpc_p.M;
+    (void)N;
+    (void)M;
+    i1 = dpc::Iv::range(0, N);
+    j1 = dpc::Iv::range(-1, N - 1);
+    i2 = dpc::Iv::range(0, M);
+    j2 = dpc::Iv::range(-1, M - 1);
+  }
+  const dpc::Iv N = dpc::Iv(dpc_p.N);
+  const dpc::Iv M = dpc::Iv(dpc_p.M);
+  (void)N;
+  (void)M;
+  return ((i1 * (2 * N - i1 + 3) / 2 + (j1 - i1 + 1)) * ((M + 1) * (M + 2) / 2) +
+          (i2 * (2 * M - i2 + 3) / 2 + (j2 - i2 + 1)))
+      .fits32();
 }
 // The reference path (--verify) stores each table in a plain box.
 DPC_HD int64_t ref_S1_size(const Params &dpc_p) {
@@ -167,23 +232,31 @@ inline bool dpc_narrow_within(const Params &p, int64_t box_s, int64_t box_c, int
   return x <= INT32_MAX && s * x + c <= INT32_MAX;
 }
 
-// GPU kernel 0's int32 instance (the bound: 1 * m + 256, 130 * x + 2176)
+// Whether the tables' element offsets an int32 tile-kernel instance computes in int32
+// (Storage::Offset32) stay there for problem p's sizes
+inline bool dpc_offsets32(const Params &p) {
+  return S1_at_fits32(p) && S2_at_fits32(p) && F_at_fits32(p);
+}
+
+// GPU kernel 0's int32 instance (the bound: 1 * m + 256, 130 * x + 2176; the element offsets)
 inline bool dpc_narrow0(const Params &p) {
-  return dpc_narrow_within(p, 1, 256, 130, 2176);
+  return dpc_narrow_within(p, 1, 256, 130, 2176) && dpc_offsets32(p);
 }
 
-// GPU kernel 1's int32 instance (the bound: 1 * m + 256, 130 * x + 2176)
+// GPU kernel 1's int32 instance (the bound: 1 * m + 256, 130 * x + 2176; the element offsets)
 inline bool dpc_narrow1(const Params &p) {
-  return dpc_narrow_within(p, 1, 256, 130, 2176);
+  return dpc_narrow_within(p, 1, 256, 130, 2176) && dpc_offsets32(p);
 }
 
-// GPU kernel 2's int32 instance (the bound: 1 * m + 162, 64 * x + 2112)
+// GPU kernel 2's int32 instance (the bound: 1 * m + 162, 64 * x + 2112; the element offsets)
 inline bool dpc_narrow2(const Params &p) {
-  return dpc_narrow_within(p, 1, 162, 64, 2112);
+  return dpc_narrow_within(p, 1, 162, 64, 2112) && dpc_offsets32(p);
 }
 
-// GPU kernel 3's int32 instance (the bound: 1 * m + 162, 66 * x + 64)
-inline bool dpc_narrow3(const Params &p) { return dpc_narrow_within(p, 1, 162, 66, 64); }
+// GPU kernel 3's int32 instance (the bound: 1 * m + 162, 66 * x + 64; the element offsets)
+inline bool dpc_narrow3(const Params &p) {
+  return dpc_narrow_within(p, 1, 162, 66, 64) && dpc_offsets32(p);
+}
 
 // Whether GPU tile product 0 runs as int16x2 for problem dpc_p's sizes
 // (GpuProduct::S16, Lower/ChooseProductWidth.cpp): int16x2 (two columns per DPX instruction) where the proven ranges of S1 lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise

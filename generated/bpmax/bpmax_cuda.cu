@@ -37,7 +37,7 @@ tc_stmt_S1_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const dpc_ix dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const dpc_ix dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
-  dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
+  dpc_t.S1[S1_at<dpc_ix>(dpc_p, i, j)] = dpc_v;
   dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
 }
 
@@ -68,18 +68,18 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
       int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
                 (j) <= dpc_lo1 + 63)
                    ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j)-dpc_lo1)]
-                   : dpc_t.S1[S1_at(dpc_p, i + 1, j)]));
+                   : dpc_t.S1[S1_at<dpc_ix>(dpc_p, i + 1, j)]));
   const int64_t dpc_v1 =
       int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
                 (j - 1) <= dpc_lo1 + 63)
                    ? dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
-                   : dpc_t.S1[S1_at(dpc_p, i, j - 1)]));
+                   : dpc_t.S1[S1_at<dpc_ix>(dpc_p, i, j - 1)]));
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
   const int64_t dpc_v3 = int64_t(
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
            ? dpc_cur_S1[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
-           : dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]));
+           : dpc_t.S1[S1_at<dpc_ix>(dpc_p, i + 1, j - 1)]));
   const int64_t dpc_v4 = score_intra(dpc::ro(dpc_in.seq1[i]), dpc::ro(dpc_in.seq1[j]));
   const int64_t dpc_v5 =
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
@@ -123,7 +123,7 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
       dpc_r7n = dpc::vmax(
           dpc_r7n,
           int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 67 + ((k)-dpc_rs0x_lo1)] +
-                  dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
+                  dpc_t.S1[S1_at<dpc_ix>(dpc_p, k + 1, j)]));
     }
   }
   // X from the staged box, Y from the tile's copy
@@ -147,7 +147,7 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   if (dpc_lane == 0) {
-    dpc_t.S1[S1_at(dpc_p, i, j)] = dpc_v;
+    dpc_t.S1[S1_at<dpc_ix>(dpc_p, i, j)] = dpc_v;
     dpc_cur_S1[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
   }
 }
@@ -166,7 +166,7 @@ tc_stmt_S2_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const dpc_ix dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const dpc_ix dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
-  dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
+  dpc_t.S2[S2_at<dpc_ix>(dpc_p, i, j)] = dpc_v;
   dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
 }
 
@@ -197,18 +197,18 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
       int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
                 (j) <= dpc_lo1 + 63)
                    ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j)-dpc_lo1)]
-                   : dpc_t.S2[S2_at(dpc_p, i + 1, j)]));
+                   : dpc_t.S2[S2_at<dpc_ix>(dpc_p, i + 1, j)]));
   const int64_t dpc_v1 =
       int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
                 (j - 1) <= dpc_lo1 + 63)
                    ? dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
-                   : dpc_t.S2[S2_at(dpc_p, i, j - 1)]));
+                   : dpc_t.S2[S2_at<dpc_ix>(dpc_p, i, j - 1)]));
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
   const int64_t dpc_v3 = int64_t(
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
            ? dpc_cur_S2[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
-           : dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]));
+           : dpc_t.S2[S2_at<dpc_ix>(dpc_p, i + 1, j - 1)]));
   const int64_t dpc_v4 = score_intra(dpc::ro(dpc_in.seq2[i]), dpc::ro(dpc_in.seq2[j]));
   const int64_t dpc_v5 =
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
@@ -252,7 +252,7 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
       dpc_r7n = dpc::vmax(
           dpc_r7n,
           int32_t(dpc_rs1x[((0) * 63 + ((i)-dpc_rs1x_lo0)) * 67 + ((k)-dpc_rs1x_lo1)] +
-                  dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
+                  dpc_t.S2[S2_at<dpc_ix>(dpc_p, k + 1, j)]));
     }
   }
   // X from the staged box, Y from the tile's copy
@@ -276,7 +276,7 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   if (dpc_lane == 0) {
-    dpc_t.S2[S2_at(dpc_p, i, j)] = dpc_v;
+    dpc_t.S2[S2_at<dpc_ix>(dpc_p, i, j)] = dpc_v;
     dpc_cur_S2[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
   }
 }
@@ -296,9 +296,9 @@ tc_stmt_F_case1(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   const dpc_ix dpc_lo1 = 1 * (j1 + 0) - 0;
   const dpc_ix dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
   const dpc_ix dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
-  const int64_t dpc_v0 = int64_t(dpc_t.S2[S2_at(dpc_p, i2, j2)]);
+  const int64_t dpc_v0 = int64_t(dpc_t.S2[S2_at<dpc_ix>(dpc_p, i2, j2)]);
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(dpc_v0, dpc_err);
-  dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+  dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, i2, j2)] = dpc_v;
   dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
                 44 +
             ((j2)-dpc_lo3)] = dpc_v;
@@ -319,9 +319,9 @@ tc_stmt_F_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   const dpc_ix dpc_lo1 = 1 * (j1 + 0) - 0;
   const dpc_ix dpc_lo2 = -(32 * dpc_floordiv(-i2 + 31, 32) - 31 + 31);
   const dpc_ix dpc_lo3 = 32 * dpc_floordiv(j2 + 0, 32) - 0;
-  const int64_t dpc_v0 = int64_t(dpc_t.S1[S1_at(dpc_p, i1, j1)]);
+  const int64_t dpc_v0 = int64_t(dpc_t.S1[S1_at<dpc_ix>(dpc_p, i1, j1)]);
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(dpc_v0, dpc_err);
-  dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+  dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, i2, j2)] = dpc_v;
   dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
                 44 +
             ((j2)-dpc_lo3)] = dpc_v;
@@ -345,7 +345,7 @@ tc_stmt_F_case3(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   const int64_t dpc_v0 = score_iscore(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq2[i2]));
   const int64_t dpc_v1 = dpc::vmax(int64_t(0), dpc_v0);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v1, dpc_err);
-  dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+  dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, i2, j2)] = dpc_v;
   dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
                 44 +
             ((j2)-dpc_lo3)] = dpc_v;
@@ -399,7 +399,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
                           ((i2)-dpc_lo2)) *
                              44 +
                          ((j2)-dpc_lo3)]
-             : dpc_t.F[F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]));
+             : dpc_t.F[F_at<dpc_ix>(dpc_p, i1 + 1, j1 - 1, i2, j2)]));
     const int64_t dpc_v2 =
         score_intra(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq1[j1]));
     const int64_t dpc_v3 =
@@ -418,7 +418,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
                           ((i2 + 1) - dpc_lo2)) *
                              44 +
                          ((j2 - 1) - dpc_lo3)]
-             : dpc_t.F[F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]));
+             : dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, i2 + 1, j2 - 1)]));
     const int64_t dpc_v6 =
         score_intra(dpc::ro(dpc_in.seq2[i2]), dpc::ro(dpc_in.seq2[j2]));
     const int64_t dpc_v7 =
@@ -459,7 +459,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
                                   ((i2)-dpc_lo2)) *
                                      44 +
                                  ((k2)-dpc_lo3)]
-                     : dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])) +
+                     : dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])) +
                 int64_t(
                     (((k1 + 1) >= dpc_lo0 && (k1 + 1) <= dpc_lo0 + 0 && (j1) >= dpc_lo1 &&
                       (j1) <= dpc_lo1 + 0 && (k2 + 1) >= dpc_lo2 &&
@@ -470,7 +470,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
                                       ((k2 + 1) - dpc_lo2)) *
                                          44 +
                                      ((j2)-dpc_lo3)]
-                         : dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
+                         : dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])));
       }
     }
     // combine the lanes of this cell (consecutive, aligned threads)
@@ -494,7 +494,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
                                ((i2)-dpc_lo2)) *
                                   44 +
                               ((k2)-dpc_lo3)] +
-                    dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+                    dpc_t.S2[S2_at<dpc_ix>(dpc_p, k2 + 1, j2)]));
       }
     }
   }
@@ -554,7 +554,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
         const dpc_ix k2 = rk0;
         dpc_r13n = dpc::vmax(
             dpc_r13n,
-            int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+            int32_t(dpc_t.S2[S2_at<dpc_ix>(dpc_p, i2, k2)] +
                     dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
                                ((k2 + 1) - dpc_lo2)) *
                                   44 +
@@ -568,7 +568,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
         const dpc_ix k2 = i2;
         dpc_r13n = dpc::vmax(
             dpc_r13n,
-            int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)] +
+            int32_t(dpc_t.S2[S2_at<dpc_ix>(dpc_p, i2, k2)] +
                     dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 +
                                ((k2 + 1) - dpc_lo2)) *
                                   44 +
@@ -644,7 +644,7 @@ tc_stmt_F_case4(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   const int64_t dpc_v16 = dpc::vmax(dpc_v14, dpc_r15);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v16, dpc_err);
   if (dpc_lane == 0) {
-    dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)] = dpc_v;
+    dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, i2, j2)] = dpc_v;
     dpc_cur_F[((((0) * 1 + ((i1)-dpc_lo0)) * 1 + ((j1)-dpc_lo1)) * 32 + ((i2)-dpc_lo2)) *
                   44 +
               ((j2)-dpc_lo3)] = dpc_v;
@@ -750,7 +750,7 @@ __global__ void __launch_bounds__(256, 2)
                   const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at<dpc_ix>(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -765,7 +765,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)k;
                   int32_t dpc_y = int32_t(0);
                   if (k <= dpc_khi && M >= j + 1)
-                    dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
+                    dpc_y = dpc_t.S2[S2_at<dpc_ix>(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -794,7 +794,7 @@ __global__ void __launch_bounds__(256, 2)
                       const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
+                      if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at<dpc_ix>(dpc_p, i, k)];
                       dpc_px[dpc_m] = dpc_x;
                     }
 #pragma unroll
@@ -809,7 +809,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && M >= j + 1)
-                        dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
+                        dpc_y = dpc_t.S2[S2_at<dpc_ix>(dpc_p, k + 1, j)];
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -897,7 +897,7 @@ __global__ void __launch_bounds__(256, 2)
                   const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at<dpc_ix>(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -912,7 +912,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)k;
                   int32_t dpc_y = int32_t(0);
                   if (k <= dpc_khi && M >= j + 1)
-                    dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
+                    dpc_y = dpc_t.S2[S2_at<dpc_ix>(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -941,7 +941,7 @@ __global__ void __launch_bounds__(256, 2)
                       const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i, k)];
+                      if (k <= dpc_khi) dpc_x = dpc_t.S2[S2_at<dpc_ix>(dpc_p, i, k)];
                       dpc_px[dpc_m] = dpc_x;
                     }
 #pragma unroll
@@ -956,7 +956,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && M >= j + 1)
-                        dpc_y = dpc_t.S2[S2_at(dpc_p, k + 1, j)];
+                        dpc_y = dpc_t.S2[S2_at<dpc_ix>(dpc_p, k + 1, j)];
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -1052,7 +1052,8 @@ __global__ void __launch_bounds__(256, 2)
       const dpc_ix i = dpc_tlo0 + (dpc_e / 64) % 64;
       const dpc_ix j = dpc_tlo1 + (dpc_e / 1) % 64;
       if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-        dpc_cur_S2[(dpc_e / 64) * 72 + (dpc_e) % 64] = dpc_t.S2[S2_at(dpc_p, i, j)];
+        dpc_cur_S2[(dpc_e / 64) * 72 + (dpc_e) % 64] =
+            dpc_t.S2[S2_at<dpc_ix>(dpc_p, i, j)];
     }
   }
   // what tile product 1's remainder loops read of X outside the tile
@@ -1060,14 +1061,14 @@ __global__ void __launch_bounds__(256, 2)
     const dpc_ix i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
     const dpc_ix j = 64 * c1 - 64 * c0 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-      dpc_rs1x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.S2[S2_at(dpc_p, i, j)];
+      dpc_rs1x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.S2[S2_at<dpc_ix>(dpc_p, i, j)];
   }
   // what tile product 1's remainder loops read of Y outside the tile
   for (dpc_ix dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
     const dpc_ix i = 64 * c1 + 1 + (dpc_e / 63) % 63;
     const dpc_ix j = 64 * c1 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-      dpc_rs1y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.S2[S2_at(dpc_p, i, j)];
+      dpc_rs1y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.S2[S2_at<dpc_ix>(dpc_p, i, j)];
   }
   __syncthreads();
   if (c0 >= 2) {
@@ -1214,7 +1215,7 @@ __global__ void __launch_bounds__(256, 2)
                   const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at<dpc_ix>(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -1229,7 +1230,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)k;
                   int32_t dpc_y = int32_t(0);
                   if (k <= dpc_khi && N >= j + 1)
-                    dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
+                    dpc_y = dpc_t.S1[S1_at<dpc_ix>(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -1258,7 +1259,7 @@ __global__ void __launch_bounds__(256, 2)
                       const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
+                      if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at<dpc_ix>(dpc_p, i, k)];
                       dpc_px[dpc_m] = dpc_x;
                     }
 #pragma unroll
@@ -1273,7 +1274,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && N >= j + 1)
-                        dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
+                        dpc_y = dpc_t.S1[S1_at<dpc_ix>(dpc_p, k + 1, j)];
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -1361,7 +1362,7 @@ __global__ void __launch_bounds__(256, 2)
                   const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at<dpc_ix>(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -1376,7 +1377,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)k;
                   int32_t dpc_y = int32_t(0);
                   if (k <= dpc_khi && N >= j + 1)
-                    dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
+                    dpc_y = dpc_t.S1[S1_at<dpc_ix>(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -1405,7 +1406,7 @@ __global__ void __launch_bounds__(256, 2)
                       const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at(dpc_p, i, k)];
+                      if (k <= dpc_khi) dpc_x = dpc_t.S1[S1_at<dpc_ix>(dpc_p, i, k)];
                       dpc_px[dpc_m] = dpc_x;
                     }
 #pragma unroll
@@ -1420,7 +1421,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && N >= j + 1)
-                        dpc_y = dpc_t.S1[S1_at(dpc_p, k + 1, j)];
+                        dpc_y = dpc_t.S1[S1_at<dpc_ix>(dpc_p, k + 1, j)];
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -1516,7 +1517,8 @@ __global__ void __launch_bounds__(256, 2)
       const dpc_ix i = dpc_tlo0 + (dpc_e / 64) % 64;
       const dpc_ix j = dpc_tlo1 + (dpc_e / 1) % 64;
       if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-        dpc_cur_S1[(dpc_e / 64) * 72 + (dpc_e) % 64] = dpc_t.S1[S1_at(dpc_p, i, j)];
+        dpc_cur_S1[(dpc_e / 64) * 72 + (dpc_e) % 64] =
+            dpc_t.S1[S1_at<dpc_ix>(dpc_p, i, j)];
     }
   }
   // what tile product 0's remainder loops read of X outside the tile
@@ -1524,14 +1526,14 @@ __global__ void __launch_bounds__(256, 2)
     const dpc_ix i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
     const dpc_ix j = 64 * c1 - 64 * c0 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-      dpc_rs0x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.S1[S1_at(dpc_p, i, j)];
+      dpc_rs0x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.S1[S1_at<dpc_ix>(dpc_p, i, j)];
   }
   // what tile product 0's remainder loops read of Y outside the tile
   for (dpc_ix dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
     const dpc_ix i = 64 * c1 + 1 + (dpc_e / 63) % 63;
     const dpc_ix j = 64 * c1 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && N - i >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-      dpc_rs0y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.S1[S1_at(dpc_p, i, j)];
+      dpc_rs0y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.S1[S1_at<dpc_ix>(dpc_p, i, j)];
   }
   __syncthreads();
   if (c0 >= 2) {
@@ -1683,7 +1685,7 @@ __global__ void __launch_bounds__(64, 8)
                     if (k2 <= dpc_khi)
                       dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                   ? (dpc_pxl |= 1u << dpc_m,
-                                     dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
                                   : int32_t(-(1 << 30));
                     dpc_px[dpc_m] = dpc_x;
                   }
@@ -1708,7 +1710,7 @@ __global__ void __launch_bounds__(64, 8)
                       dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
                                j2 >= 0 && k2 == j2)
                                   ? (dpc_pyl |= 1u << dpc_m,
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
                                   : int32_t(-(1 << 30));
                     dpc_py[dpc_m] = dpc_y;
                   }
@@ -1756,7 +1758,7 @@ __global__ void __launch_bounds__(64, 8)
                           dpc_x =
                               (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                   ? (dpc_pxl |= 1u << dpc_m,
-                                     dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
                                   : int32_t(-(1 << 30));
                         dpc_px[dpc_m] = dpc_x;
                       }
@@ -1778,11 +1780,12 @@ __global__ void __launch_bounds__(64, 8)
                         (void)k2;
                         int32_t dpc_y = int32_t(0);
                         if (k2 <= dpc_khi)
-                          dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                                   j2 >= 0 && k2 == j2)
-                                      ? (dpc_pyl |= 1u << dpc_m,
-                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
-                                      : int32_t(-(1 << 30));
+                          dpc_y =
+                              (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? (dpc_pyl |= 1u << dpc_m,
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                  : int32_t(-(1 << 30));
                         dpc_py[dpc_m] = dpc_y;
                       }
                     }
@@ -1866,7 +1869,7 @@ __global__ void __launch_bounds__(64, 8)
                         dpc_x =
                             (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                 ? (dpc_pxl |= 1u << dpc_m,
-                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
                                 : int32_t(-(1 << 30));
                       dpc_px[dpc_m] = dpc_x;
                     }
@@ -1888,11 +1891,12 @@ __global__ void __launch_bounds__(64, 8)
                       (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
-                        dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                                 j2 >= 0 && k2 == j2)
-                                    ? (dpc_pyl |= 1u << dpc_m,
-                                       dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
-                                    : int32_t(-(1 << 30));
+                        dpc_y =
+                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                             j2 >= 0 && k2 == j2)
+                                ? (dpc_pyl |= 1u << dpc_m,
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                : int32_t(-(1 << 30));
                       dpc_py[dpc_m] = dpc_y;
                     }
                     for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
@@ -1939,7 +1943,7 @@ __global__ void __launch_bounds__(64, 8)
                             dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
                                      i2 >= 0 && k2 == i2)
                                         ? (dpc_pxl |= 1u << dpc_m,
-                                           dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                           dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
                                         : int32_t(-(1 << 30));
                           dpc_px[dpc_m] = dpc_x;
                         }
@@ -1964,7 +1968,8 @@ __global__ void __launch_bounds__(64, 8)
                             dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
                                      j2 >= 0 && k2 == j2)
                                         ? (dpc_pyl |= 1u << dpc_m,
-                                           dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                           dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1,
+                                                                j2)])
                                         : int32_t(-(1 << 30));
                           dpc_py[dpc_m] = dpc_y;
                         }
@@ -2048,7 +2053,7 @@ __global__ void __launch_bounds__(64, 8)
                   if (k2 <= dpc_khi)
                     dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                 ? (dpc_pxl |= 1u << dpc_m,
-                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
                                 : int32_t(-(1 << 30));
                   dpc_px[dpc_m] = dpc_x;
                 }
@@ -2073,7 +2078,7 @@ __global__ void __launch_bounds__(64, 8)
                     dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
                              j2 >= 0 && k2 == j2)
                                 ? (dpc_pyl |= 1u << dpc_m,
-                                   dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
                                 : int32_t(-(1 << 30));
                   dpc_py[dpc_m] = dpc_y;
                 }
@@ -2119,7 +2124,7 @@ __global__ void __launch_bounds__(64, 8)
                         dpc_x =
                             (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                 ? (dpc_pxl |= 1u << dpc_m,
-                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
                                 : int32_t(-(1 << 30));
                       dpc_px[dpc_m] = dpc_x;
                     }
@@ -2141,11 +2146,12 @@ __global__ void __launch_bounds__(64, 8)
                       (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
-                        dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                                 j2 >= 0 && k2 == j2)
-                                    ? (dpc_pyl |= 1u << dpc_m,
-                                       dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
-                                    : int32_t(-(1 << 30));
+                        dpc_y =
+                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                             j2 >= 0 && k2 == j2)
+                                ? (dpc_pyl |= 1u << dpc_m,
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                : int32_t(-(1 << 30));
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -2226,7 +2232,7 @@ __global__ void __launch_bounds__(64, 8)
                     if (k2 <= dpc_khi)
                       dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                   ? (dpc_pxl |= 1u << dpc_m,
-                                     dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
                                   : int32_t(-(1 << 30));
                     dpc_px[dpc_m] = dpc_x;
                   }
@@ -2251,7 +2257,7 @@ __global__ void __launch_bounds__(64, 8)
                       dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
                                j2 >= 0 && k2 == j2)
                                   ? (dpc_pyl |= 1u << dpc_m,
-                                     dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
                                   : int32_t(-(1 << 30));
                     dpc_py[dpc_m] = dpc_y;
                   }
@@ -2299,7 +2305,7 @@ __global__ void __launch_bounds__(64, 8)
                           dpc_x =
                               (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                   ? (dpc_pxl |= 1u << dpc_m,
-                                     dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
                                   : int32_t(-(1 << 30));
                         dpc_px[dpc_m] = dpc_x;
                       }
@@ -2321,11 +2327,12 @@ __global__ void __launch_bounds__(64, 8)
                         (void)k2;
                         int32_t dpc_y = int32_t(0);
                         if (k2 <= dpc_khi)
-                          dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                                   j2 >= 0 && k2 == j2)
-                                      ? (dpc_pyl |= 1u << dpc_m,
-                                         dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
-                                      : int32_t(-(1 << 30));
+                          dpc_y =
+                              (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? (dpc_pyl |= 1u << dpc_m,
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                  : int32_t(-(1 << 30));
                         dpc_py[dpc_m] = dpc_y;
                       }
                     }
@@ -2407,7 +2414,7 @@ __global__ void __launch_bounds__(64, 8)
                   if (k2 <= dpc_khi)
                     dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                 ? (dpc_pxl |= 1u << dpc_m,
-                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
                                 : int32_t(-(1 << 30));
                   dpc_px[dpc_m] = dpc_x;
                 }
@@ -2432,7 +2439,7 @@ __global__ void __launch_bounds__(64, 8)
                     dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
                              j2 >= 0 && k2 == j2)
                                 ? (dpc_pyl |= 1u << dpc_m,
-                                   dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
                                 : int32_t(-(1 << 30));
                   dpc_py[dpc_m] = dpc_y;
                 }
@@ -2478,7 +2485,7 @@ __global__ void __launch_bounds__(64, 8)
                         dpc_x =
                             (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                 ? (dpc_pxl |= 1u << dpc_m,
-                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
                                 : int32_t(-(1 << 30));
                       dpc_px[dpc_m] = dpc_x;
                     }
@@ -2500,11 +2507,12 @@ __global__ void __launch_bounds__(64, 8)
                       (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
-                        dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                                 j2 >= 0 && k2 == j2)
-                                    ? (dpc_pyl |= 1u << dpc_m,
-                                       dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
-                                    : int32_t(-(1 << 30));
+                        dpc_y =
+                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                             j2 >= 0 && k2 == j2)
+                                ? (dpc_pyl |= 1u << dpc_m,
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                : int32_t(-(1 << 30));
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -2584,7 +2592,7 @@ __global__ void __launch_bounds__(64, 8)
                   if (k2 <= dpc_khi)
                     dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                 ? (dpc_pxl |= 1u << dpc_m,
-                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
                                 : int32_t(-(1 << 30));
                   dpc_px[dpc_m] = dpc_x;
                 }
@@ -2609,7 +2617,7 @@ __global__ void __launch_bounds__(64, 8)
                     dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
                              j2 >= 0 && k2 == j2)
                                 ? (dpc_pyl |= 1u << dpc_m,
-                                   dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
                                 : int32_t(-(1 << 30));
                   dpc_py[dpc_m] = dpc_y;
                 }
@@ -2655,7 +2663,7 @@ __global__ void __launch_bounds__(64, 8)
                         dpc_x =
                             (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
                                 ? (dpc_pxl |= 1u << dpc_m,
-                                   dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)])
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
                                 : int32_t(-(1 << 30));
                       dpc_px[dpc_m] = dpc_x;
                     }
@@ -2677,11 +2685,12 @@ __global__ void __launch_bounds__(64, 8)
                       (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
-                        dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                                 j2 >= 0 && k2 == j2)
-                                    ? (dpc_pyl |= 1u << dpc_m,
-                                       dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)])
-                                    : int32_t(-(1 << 30));
+                        dpc_y =
+                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                             j2 >= 0 && k2 == j2)
+                                ? (dpc_pyl |= 1u << dpc_m,
+                                   dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                : int32_t(-(1 << 30));
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -2806,7 +2815,7 @@ __global__ void __launch_bounds__(256, 2)
       if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
           M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
         dpc_cur_F[((dpc_e / 32) % 32) * 44 + (dpc_e) % 32] =
-            dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+            dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, i2, j2)];
     }
   }
   // what tile product 3's remainder loops read of X outside the tile
@@ -2818,21 +2827,21 @@ __global__ void __launch_bounds__(256, 2)
     if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
         M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
       dpc_rs3x[((dpc_e / 31) % 31) * 39 + (dpc_e) % 31] =
-          dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+          dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, i2, j2)];
   }
   // what tile product 3's remainder loops read of Y outside the tile
   for (dpc_ix dpc_e = threadIdx.x; dpc_e < 992; dpc_e += blockDim.x) {
     const dpc_ix i = -(32 * c2) + 1 + (dpc_e / 32) % 31;
     const dpc_ix j = 32 * c3 + (dpc_e / 1) % 32;
     if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-      dpc_rs3y[(dpc_e / 32) * 36 + (dpc_e) % 32] = dpc_t.S2[S2_at(dpc_p, i, j)];
+      dpc_rs3y[(dpc_e / 32) * 36 + (dpc_e) % 32] = dpc_t.S2[S2_at<dpc_ix>(dpc_p, i, j)];
   }
   // what tile product 4's remainder loops read of X outside the tile
   for (dpc_ix dpc_e = threadIdx.x; dpc_e < 992; dpc_e += blockDim.x) {
     const dpc_ix i = -(32 * c2) + (dpc_e / 31) % 32;
     const dpc_ix j = 32 * c3 + 1 + (dpc_e / 1) % 31;
     if (i >= 0 && M - i >= 0 && j - i + 1 >= 0 && M - j - 1 >= 0)
-      dpc_rs4x[(dpc_e / 31) * 56 + (dpc_e) % 31] = dpc_t.S2[S2_at(dpc_p, i, j)];
+      dpc_rs4x[(dpc_e / 31) * 56 + (dpc_e) % 31] = dpc_t.S2[S2_at<dpc_ix>(dpc_p, i, j)];
   }
   // what tile product 4's remainder loops read of Y outside the tile
   for (dpc_ix dpc_e = threadIdx.x; dpc_e < 961; dpc_e += blockDim.x) {
@@ -2843,7 +2852,7 @@ __global__ void __launch_bounds__(256, 2)
     if (i1 >= 0 && N - i1 >= 0 && j1 - i1 + 1 >= 0 && N - j1 - 1 >= 0 && i2 >= 0 &&
         M - i2 >= 0 && j2 - i2 + 1 >= 0 && M - j2 - 1 >= 0)
       dpc_rs4y[((dpc_e / 31) % 31) * 36 + (dpc_e) % 31] =
-          dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)];
+          dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, i2, j2)];
   }
   __syncthreads();
   if (c0 >= c2 + c3 + 1 && c2 + c3 >= 0) {
@@ -2927,7 +2936,7 @@ __global__ void __launch_bounds__(256, 2)
                 const dpc_ix k2 = dpc_klo + dpc_kk;
                 (void)k2;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+                if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, i2, k2)];
                 dpc_px[dpc_m] = dpc_x;
               }
 #pragma unroll
@@ -2946,7 +2955,7 @@ __global__ void __launch_bounds__(256, 2)
                 (void)k2;
                 int32_t dpc_y = int32_t(0);
                 if (k2 <= dpc_khi && M >= j2 + 1)
-                  dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+                  dpc_y = dpc_t.S2[S2_at<dpc_ix>(dpc_p, k2 + 1, j2)];
                 dpc_py[dpc_m] = dpc_y;
               }
               for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -2979,7 +2988,8 @@ __global__ void __launch_bounds__(256, 2)
                     const dpc_ix k2 = dpc_k0 + 32 + dpc_kk;
                     (void)k2;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+                    if (k2 <= dpc_khi)
+                      dpc_x = dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, i2, k2)];
                     dpc_px[dpc_m] = dpc_x;
                   }
 #pragma unroll
@@ -2998,7 +3008,7 @@ __global__ void __launch_bounds__(256, 2)
                     (void)k2;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi && M >= j2 + 1)
-                      dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+                      dpc_y = dpc_t.S2[S2_at<dpc_ix>(dpc_p, k2 + 1, j2)];
                     dpc_py[dpc_m] = dpc_y;
                   }
                 }
@@ -3055,7 +3065,7 @@ __global__ void __launch_bounds__(256, 2)
                 const dpc_ix k2 = dpc_klo + dpc_kk;
                 (void)k2;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+                if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, i2, k2)];
                 dpc_px[dpc_m] = dpc_x;
               }
 #pragma unroll
@@ -3074,7 +3084,7 @@ __global__ void __launch_bounds__(256, 2)
                 (void)k2;
                 int32_t dpc_y = int32_t(0);
                 if (k2 <= dpc_khi && M >= j2 + 1)
-                  dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+                  dpc_y = dpc_t.S2[S2_at<dpc_ix>(dpc_p, k2 + 1, j2)];
                 dpc_py[dpc_m] = dpc_y;
               }
               for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -3107,7 +3117,8 @@ __global__ void __launch_bounds__(256, 2)
                     const dpc_ix k2 = dpc_k0 + 32 + dpc_kk;
                     (void)k2;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi) dpc_x = dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)];
+                    if (k2 <= dpc_khi)
+                      dpc_x = dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, i2, k2)];
                     dpc_px[dpc_m] = dpc_x;
                   }
 #pragma unroll
@@ -3126,7 +3137,7 @@ __global__ void __launch_bounds__(256, 2)
                     (void)k2;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi && M >= j2 + 1)
-                      dpc_y = dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)];
+                      dpc_y = dpc_t.S2[S2_at<dpc_ix>(dpc_p, k2 + 1, j2)];
                     dpc_py[dpc_m] = dpc_y;
                   }
                 }
@@ -3213,7 +3224,7 @@ __global__ void __launch_bounds__(256, 2)
                 const dpc_ix k2 = dpc_klo + dpc_kk;
                 (void)k2;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+                if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at<dpc_ix>(dpc_p, i2, k2)];
                 dpc_px[dpc_m] = dpc_x;
               }
 #pragma unroll
@@ -3232,7 +3243,7 @@ __global__ void __launch_bounds__(256, 2)
                 (void)k2;
                 int32_t dpc_y = int32_t(0);
                 if (k2 <= dpc_khi && M >= j2 + 1)
-                  dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+                  dpc_y = dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, k2 + 1, j2)];
                 dpc_py[dpc_m] = dpc_y;
               }
               for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -3265,7 +3276,7 @@ __global__ void __launch_bounds__(256, 2)
                     const dpc_ix k2 = dpc_k0 + 32 + dpc_kk;
                     (void)k2;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+                    if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at<dpc_ix>(dpc_p, i2, k2)];
                     dpc_px[dpc_m] = dpc_x;
                   }
 #pragma unroll
@@ -3284,7 +3295,7 @@ __global__ void __launch_bounds__(256, 2)
                     (void)k2;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi && M >= j2 + 1)
-                      dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+                      dpc_y = dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, k2 + 1, j2)];
                     dpc_py[dpc_m] = dpc_y;
                   }
                 }
@@ -3341,7 +3352,7 @@ __global__ void __launch_bounds__(256, 2)
                 const dpc_ix k2 = dpc_klo + dpc_kk;
                 (void)k2;
                 int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+                if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at<dpc_ix>(dpc_p, i2, k2)];
                 dpc_px[dpc_m] = dpc_x;
               }
 #pragma unroll
@@ -3360,7 +3371,7 @@ __global__ void __launch_bounds__(256, 2)
                 (void)k2;
                 int32_t dpc_y = int32_t(0);
                 if (k2 <= dpc_khi && M >= j2 + 1)
-                  dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+                  dpc_y = dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, k2 + 1, j2)];
                 dpc_py[dpc_m] = dpc_y;
               }
               for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -3393,7 +3404,7 @@ __global__ void __launch_bounds__(256, 2)
                     const dpc_ix k2 = dpc_k0 + 32 + dpc_kk;
                     (void)k2;
                     int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at(dpc_p, i2, k2)];
+                    if (k2 <= dpc_khi) dpc_x = dpc_t.S2[S2_at<dpc_ix>(dpc_p, i2, k2)];
                     dpc_px[dpc_m] = dpc_x;
                   }
 #pragma unroll
@@ -3412,7 +3423,7 @@ __global__ void __launch_bounds__(256, 2)
                     (void)k2;
                     int32_t dpc_y = int32_t(0);
                     if (k2 <= dpc_khi && M >= j2 + 1)
-                      dpc_y = dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)];
+                      dpc_y = dpc_t.F[F_at<dpc_ix>(dpc_p, i1, j1, k2 + 1, j2)];
                     dpc_py[dpc_m] = dpc_y;
                   }
                 }
@@ -3477,9 +3488,9 @@ __global__ void __launch_bounds__(256, 2)
               for (dpc_ix kk0 = -tile0; kk0 <= tile1; kk0++) {
                 {
                   const dpc_ix k1 = kk0;
-                  dpc_a =
-                      dpc::vmax(dpc_a, int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)] +
-                                               dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+                  dpc_a = dpc::vmax(
+                      dpc_a, int32_t(dpc_t.S1[S1_at<dpc_ix>(dpc_p, i1, k1)] +
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, i2, j2)]));
                 }
               }
             }

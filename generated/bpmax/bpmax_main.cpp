@@ -113,7 +113,7 @@ gpu:
           launch kernel3()
   kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 1 (63 x 63 cells of S2), Y of tile product 1 (63 x 63 cells of S2)
-    index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops, the tile products (and the split-over-k product kernel's instance with it); the tables' element offsets stay int64) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 256, every value within 130 * X + 2176 for X = 2 * max(P, that) (checked by the host per launch), else int64
+    index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops, the tile products (and the split-over-k product kernel's instance with it)) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 256, every value within 130 * X + 2176 for X = 2 * max(P, that) (checked by the host per launch), else int64; the element offsets of S1, S2, F in int32 too, where every intermediate of each stays there over the table's box (interval arithmetic on the host, dpc_offsets32)
     host loops: c0
     tile list: c1
     shared memory: 69856 bytes; accumulator 1 at 0; staging at 16384; tile of S2 at 16384; product 1's remainder reads of X at 34816; product 1's remainder reads of Y at 51712 (opt-in above the default)
@@ -125,7 +125,7 @@ gpu:
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
   kernel 1: tile-wavefront, 256 threads, launch bounds (256, 2), group 1
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of S1), Y of tile product 0 (63 x 63 cells of S1)
-    index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops, the tile products (and the split-over-k product kernel's instance with it); the tables' element offsets stay int64) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 256, every value within 130 * X + 2176 for X = 2 * max(P, that) (checked by the host per launch), else int64
+    index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops, the tile products (and the split-over-k product kernel's instance with it)) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 256, every value within 130 * X + 2176 for X = 2 * max(P, that) (checked by the host per launch), else int64; the element offsets of S1, S2, F in int32 too, where every intermediate of each stays there over the table's box (interval arithmetic on the host, dpc_offsets32)
     host loops: c0
     tile list: c1
     shared memory: 69856 bytes; accumulator 0 at 0; staging at 16384; tile of S1 at 16384; product 0's remainder reads of X at 34816; product 0's remainder reads of Y at 51712 (opt-in above the default)
@@ -137,7 +137,7 @@ gpu:
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
   kernel 2: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 3 (1 x 1 x 31 x 31 cells of F), Y of tile product 3 (31 x 32 cells of S2), X of tile product 4 (32 x 31 cells of S2), Y of tile product 4 (1 x 1 x 31 x 31 cells of F)
-    index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops, the tile products (and the split-over-k product kernel's instance with it); the tables' element offsets stay int64) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 162, every value within 64 * X + 2112 for X = 2 * max(P, that) (checked by the host per launch), else int64
+    index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops, the tile products (and the split-over-k product kernel's instance with it)) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 162, every value within 64 * X + 2112 for X = 2 * max(P, that) (checked by the host per launch), else int64; the element offsets of S1, S2, F in int32 too, where every intermediate of each stays there over the table's box (interval arithmetic on the host, dpc_offsets32)
     host loops: c0
     tile list: c1, c2, c3
     shared memory: 52192 bytes; accumulator 2 at 0; accumulator 3 at 4112; accumulator 4 at 8208; accumulator 5 at 12304; staging at 16400; tile of F at 25616; product 3's remainder reads of X at 31248; product 3's remainder reads of Y at 36096; product 4's remainder reads of X at 40560; product 4's remainder reads of Y at 47728 (opt-in above the default)
@@ -153,7 +153,7 @@ gpu:
       loop c6 [parallel-points]: spread over the block's threads, 8 threads per iteration
   kernel 3: tile-wavefront, 256 threads, launch bounds (256, 2) or, for a step of at least 4 tiles per SM, (256, 4), group 2
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory
-    index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops, the tile products (and the split-over-k product kernel's instance with it); the tables' element offsets stay int64) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 162, every value within 66 * X + 64 for X = 2 * max(P, that) (checked by the host per launch), else int64
+    index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops, the tile products (and the split-over-k product kernel's instance with it)) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 162, every value within 66 * X + 64 for X = 2 * max(P, that) (checked by the host per launch), else int64; the element offsets of S1, S2, F in int32 too, where every intermediate of each stays there over the table's box (interval arithmetic on the host, dpc_offsets32)
     host loops: c0
     tile list: c1, c2
     shared memory: 5632 bytes; tile of F at 0

@@ -35,9 +35,9 @@ __device__ __forceinline__ void tc_stmt_C_case1(const Params &dpc_p, const Input
   const dpc_ix dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const dpc_ix dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
-  dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
+  dpc_t.C[C_at<dpc_ix>(dpc_p, i, j)] = dpc_v;
   dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
-  dpc_t.C[CT_at(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
+  dpc_t.C[CT_at<dpc_ix>(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
 }
 
 // C[i, j] = max(C[i + 1, j - 1] + bond(seq[i], seq[j]) @pair(i, j), max k in i .. j - 1 : C[i, k] + CT[j, k + 1])   where else
@@ -65,7 +65,7 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
            ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
-           : dpc_t.C[C_at(dpc_p, i + 1, j - 1)]));
+           : dpc_t.C[C_at<dpc_ix>(dpc_p, i + 1, j - 1)]));
   const int64_t dpc_v1 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
   const int64_t dpc_v2 =
       dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
@@ -121,9 +121,9 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   const int64_t dpc_v4 = dpc::vmax(dpc_v2, dpc_r3);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v4, dpc_err);
   if (dpc_lane == 0) {
-    dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
+    dpc_t.C[C_at<dpc_ix>(dpc_p, i, j)] = dpc_v;
     dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
-    dpc_t.C[CT_at(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
+    dpc_t.C[CT_at<dpc_ix>(dpc_p, j, i)] = dpc_v; // CT[j, i] = C[i, j]
   }
 }
 
@@ -224,7 +224,7 @@ __global__ void __launch_bounds__(256, 2)
                   const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at<dpc_ix>(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -239,7 +239,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)k;
                   int32_t dpc_y = int32_t(0);
                   if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
-                    dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+                    dpc_y = dpc_t.C[CT_at<dpc_ix>(dpc_p, j, k + 1)];
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -268,7 +268,7 @@ __global__ void __launch_bounds__(256, 2)
                       const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                      if (k <= dpc_khi) dpc_x = dpc_t.C[C_at<dpc_ix>(dpc_p, i, k)];
                       dpc_px[dpc_m] = dpc_x;
                     }
 #pragma unroll
@@ -283,7 +283,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
-                        dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+                        dpc_y = dpc_t.C[CT_at<dpc_ix>(dpc_p, j, k + 1)];
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -371,7 +371,7 @@ __global__ void __launch_bounds__(256, 2)
                   const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at<dpc_ix>(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -386,7 +386,7 @@ __global__ void __launch_bounds__(256, 2)
                   (void)k;
                   int32_t dpc_y = int32_t(0);
                   if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
-                    dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+                    dpc_y = dpc_t.C[CT_at<dpc_ix>(dpc_p, j, k + 1)];
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -415,7 +415,7 @@ __global__ void __launch_bounds__(256, 2)
                       const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                      if (k <= dpc_khi) dpc_x = dpc_t.C[C_at<dpc_ix>(dpc_p, i, k)];
                       dpc_px[dpc_m] = dpc_x;
                     }
 #pragma unroll
@@ -430,7 +430,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && k + 1 >= 0 && j - k - 1 >= 0 && N - j - 1 >= 0)
-                        dpc_y = dpc_t.C[CT_at(dpc_p, j, k + 1)];
+                        dpc_y = dpc_t.C[CT_at<dpc_ix>(dpc_p, j, k + 1)];
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -524,7 +524,7 @@ __global__ void __launch_bounds__(256, 2)
       const dpc_ix i = dpc_tlo0 + (dpc_e / 64) % 64;
       const dpc_ix j = dpc_tlo1 + (dpc_e / 1) % 64;
       if (i >= 0 && j - i >= 0 && N - j - 1 >= 0)
-        dpc_cur_C[(dpc_e / 64) * 72 + (dpc_e) % 64] = dpc_t.C[C_at(dpc_p, i, j)];
+        dpc_cur_C[(dpc_e / 64) * 72 + (dpc_e) % 64] = dpc_t.C[C_at<dpc_ix>(dpc_p, i, j)];
     }
   }
   // what tile product 0's remainder loops read of X outside the tile
@@ -532,14 +532,14 @@ __global__ void __launch_bounds__(256, 2)
     const dpc_ix i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
     const dpc_ix j = 64 * c1 - 64 * c0 + (dpc_e / 1) % 63;
     if (i >= 0 && j - i >= 0 && N - j - 1 >= 0)
-      dpc_rs0x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.C[C_at(dpc_p, i, j)];
+      dpc_rs0x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.C[C_at<dpc_ix>(dpc_p, i, j)];
   }
   // what tile product 0's remainder loops read of Y outside the tile (cells of C: it reads a copy table of it)
   for (dpc_ix dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
     const dpc_ix i = 64 * c1 + 1 + (dpc_e / 63) % 63;
     const dpc_ix j = 64 * c1 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && j - i >= 0 && N - j - 1 >= 0)
-      dpc_rs0y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.C[C_at(dpc_p, i, j)];
+      dpc_rs0y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.C[C_at<dpc_ix>(dpc_p, i, j)];
   }
   __syncthreads();
   if (c0 >= 1) {

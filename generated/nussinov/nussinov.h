@@ -39,12 +39,28 @@ DPC_HD int64_t C_size(const Params &dpc_p) {
   (void)N;
   return N * (N + 3) / 2;
 }
-DPC_HD int64_t C_at(const Params &dpc_p, int64_t i, int64_t j) {
-  const int64_t N = dpc_p.N;
+// I: int64_t, or int32_t in an int32 kernel instance where C_at_fits32 holds
+template <typename I = int64_t>
+DPC_HD I C_at(const Params &dpc_p, dpc::SameType<I> i, dpc::SameType<I> j) {
+  const I N = I(dpc_p.N);
   (void)N;
   (void)i;
   (void)j;
   return i * (2 * N - i + 3) / 2 + (j - i + 1);
+}
+// Whether C_at and every intermediate of it stay within int32 over C's box for
+// these sizes (interval arithmetic, dpc::Iv; host side)
+inline bool C_at_fits32(const Params &dpc_p) {
+  dpc::Iv i, j;
+  {
+    const int64_t N = dpc_p.N;
+    (void)N;
+    i = dpc::Iv::range(0, N - 1);
+    j = dpc::Iv::range(-1, N - 1);
+  }
+  const dpc::Iv N = dpc::Iv(dpc_p.N);
+  (void)N;
+  return (i * (2 * N - i + 3) / 2 + (j - i + 1)).fits32();
 }
 // The reference path (--verify) stores each table in a plain box.
 DPC_HD int64_t ref_C_size(const Params &dpc_p) {
@@ -87,9 +103,13 @@ inline bool dpc_narrow_within(const Params &p, int64_t box_s, int64_t box_c, int
   return x <= INT32_MAX && s * x + c <= INT32_MAX;
 }
 
-// GPU kernel 0's int32 instance (the bound: 1 * m + 256, 130 * x + 2176)
+// Whether the tables' element offsets an int32 tile-kernel instance computes in int32
+// (Storage::Offset32) stay there for problem p's sizes
+inline bool dpc_offsets32(const Params &p) { return C_at_fits32(p); }
+
+// GPU kernel 0's int32 instance (the bound: 1 * m + 256, 130 * x + 2176; the element offsets)
 inline bool dpc_narrow0(const Params &p) {
-  return dpc_narrow_within(p, 1, 256, 130, 2176);
+  return dpc_narrow_within(p, 1, 256, 130, 2176) && dpc_offsets32(p);
 }
 
 // Whether GPU tile product 0 runs as int16x2 for problem dpc_p's sizes

@@ -35,7 +35,7 @@ __device__ __forceinline__ void tc_stmt_C_case1(const Params &dpc_p, const Input
   const dpc_ix dpc_lo0 = -(64 * dpc_floordiv(-i + 63, 64) - 63 + 63);
   const dpc_ix dpc_lo1 = 64 * dpc_floordiv(j + 0, 64) - 0;
   const int32_t dpc_v = dpc::narrow_finite<int32_t>(int64_t(0), dpc_err);
-  dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
+  dpc_t.C[C_at<dpc_ix>(dpc_p, i, j)] = dpc_v;
   dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
 }
 
@@ -64,18 +64,18 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
       int64_t((((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j) >= dpc_lo1 &&
                 (j) <= dpc_lo1 + 63)
                    ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j)-dpc_lo1)]
-                   : dpc_t.C[C_at(dpc_p, i + 1, j)]));
+                   : dpc_t.C[C_at<dpc_ix>(dpc_p, i + 1, j)]));
   const int64_t dpc_v1 =
       int64_t((((i) >= dpc_lo0 && (i) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
                 (j - 1) <= dpc_lo1 + 63)
                    ? dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
-                   : dpc_t.C[C_at(dpc_p, i, j - 1)]));
+                   : dpc_t.C[C_at<dpc_ix>(dpc_p, i, j - 1)]));
   const int64_t dpc_v2 = dpc::vmax(dpc_v0, dpc_v1);
   const int32_t dpc_v3 = int32_t(
       (((i + 1) >= dpc_lo0 && (i + 1) <= dpc_lo0 + 63 && (j - 1) >= dpc_lo1 &&
         (j - 1) <= dpc_lo1 + 63)
            ? dpc_cur_C[((0) * 64 + ((i + 1) - dpc_lo0)) * 72 + ((j - 1) - dpc_lo1)]
-           : dpc_t.C[C_at(dpc_p, i + 1, j - 1)]));
+           : dpc_t.C[C_at<dpc_ix>(dpc_p, i + 1, j - 1)]));
   const int32_t dpc_v4 =
       int32_t(score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j])));
   const int32_t dpc_v5 = dpc_v3 + dpc_v4;
@@ -119,7 +119,7 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
       dpc_r7n = dpc::vmax(
           dpc_r7n,
           int32_t(dpc_rs0x[((0) * 63 + ((i)-dpc_rs0x_lo0)) * 67 + ((k)-dpc_rs0x_lo1)] +
-                  dpc_t.C[C_at(dpc_p, k + 1, j)]));
+                  dpc_t.C[C_at<dpc_ix>(dpc_p, k + 1, j)]));
     }
   }
   // X from the staged box, Y from the tile's copy
@@ -143,7 +143,7 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
   if (dpc_lane == 0) {
-    dpc_t.C[C_at(dpc_p, i, j)] = dpc_v;
+    dpc_t.C[C_at<dpc_ix>(dpc_p, i, j)] = dpc_v;
     dpc_cur_C[((0) * 64 + ((i)-dpc_lo0)) * 72 + ((j)-dpc_lo1)] = dpc_v;
   }
 }
@@ -245,7 +245,7 @@ __global__ void __launch_bounds__(256, 2)
                   const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at<dpc_ix>(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -259,7 +259,8 @@ __global__ void __launch_bounds__(256, 2)
                   const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_y = int32_t(0);
-                  if (k <= dpc_khi && N >= j + 1) dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
+                  if (k <= dpc_khi && N >= j + 1)
+                    dpc_y = dpc_t.C[C_at<dpc_ix>(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -288,7 +289,7 @@ __global__ void __launch_bounds__(256, 2)
                       const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                      if (k <= dpc_khi) dpc_x = dpc_t.C[C_at<dpc_ix>(dpc_p, i, k)];
                       dpc_px[dpc_m] = dpc_x;
                     }
 #pragma unroll
@@ -303,7 +304,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && N >= j + 1)
-                        dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
+                        dpc_y = dpc_t.C[C_at<dpc_ix>(dpc_p, k + 1, j)];
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -391,7 +392,7 @@ __global__ void __launch_bounds__(256, 2)
                   const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                  if (k <= dpc_khi) dpc_x = dpc_t.C[C_at<dpc_ix>(dpc_p, i, k)];
                   dpc_px[dpc_m] = dpc_x;
                 }
 #pragma unroll
@@ -405,7 +406,8 @@ __global__ void __launch_bounds__(256, 2)
                   const dpc_ix k = dpc_klo + dpc_kk;
                   (void)k;
                   int32_t dpc_y = int32_t(0);
-                  if (k <= dpc_khi && N >= j + 1) dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
+                  if (k <= dpc_khi && N >= j + 1)
+                    dpc_y = dpc_t.C[C_at<dpc_ix>(dpc_p, k + 1, j)];
                   dpc_py[dpc_m] = dpc_y;
                 }
                 for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi; dpc_k0 += 32) {
@@ -434,7 +436,7 @@ __global__ void __launch_bounds__(256, 2)
                       const dpc_ix k = dpc_k0 + 32 + dpc_kk;
                       (void)k;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k <= dpc_khi) dpc_x = dpc_t.C[C_at(dpc_p, i, k)];
+                      if (k <= dpc_khi) dpc_x = dpc_t.C[C_at<dpc_ix>(dpc_p, i, k)];
                       dpc_px[dpc_m] = dpc_x;
                     }
 #pragma unroll
@@ -449,7 +451,7 @@ __global__ void __launch_bounds__(256, 2)
                       (void)k;
                       int32_t dpc_y = int32_t(0);
                       if (k <= dpc_khi && N >= j + 1)
-                        dpc_y = dpc_t.C[C_at(dpc_p, k + 1, j)];
+                        dpc_y = dpc_t.C[C_at<dpc_ix>(dpc_p, k + 1, j)];
                       dpc_py[dpc_m] = dpc_y;
                     }
                   }
@@ -543,7 +545,7 @@ __global__ void __launch_bounds__(256, 2)
       const dpc_ix i = dpc_tlo0 + (dpc_e / 64) % 64;
       const dpc_ix j = dpc_tlo1 + (dpc_e / 1) % 64;
       if (i >= 0 && N - i - 1 >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-        dpc_cur_C[(dpc_e / 64) * 72 + (dpc_e) % 64] = dpc_t.C[C_at(dpc_p, i, j)];
+        dpc_cur_C[(dpc_e / 64) * 72 + (dpc_e) % 64] = dpc_t.C[C_at<dpc_ix>(dpc_p, i, j)];
     }
   }
   // what tile product 0's remainder loops read of X outside the tile
@@ -551,14 +553,14 @@ __global__ void __launch_bounds__(256, 2)
     const dpc_ix i = 64 * c1 - 64 * c0 + (dpc_e / 63) % 63;
     const dpc_ix j = 64 * c1 - 64 * c0 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && N - i - 1 >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-      dpc_rs0x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.C[C_at(dpc_p, i, j)];
+      dpc_rs0x[(dpc_e / 63) * 67 + (dpc_e) % 63] = dpc_t.C[C_at<dpc_ix>(dpc_p, i, j)];
   }
   // what tile product 0's remainder loops read of Y outside the tile
   for (dpc_ix dpc_e = threadIdx.x; dpc_e < 3969; dpc_e += blockDim.x) {
     const dpc_ix i = 64 * c1 + 1 + (dpc_e / 63) % 63;
     const dpc_ix j = 64 * c1 + 1 + (dpc_e / 1) % 63;
     if (i >= 0 && N - i - 1 >= 0 && j - i + 1 >= 0 && N - j - 1 >= 0)
-      dpc_rs0y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.C[C_at(dpc_p, i, j)];
+      dpc_rs0y[(dpc_e / 63) * 72 + (dpc_e) % 63] = dpc_t.C[C_at<dpc_ix>(dpc_p, i, j)];
   }
   __syncthreads();
   if (c0 >= 2) {

@@ -56,7 +56,7 @@ gpu:
         launch kernel0()
   kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
     why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of C), Y of tile product 0 (63 x 63 cells of C)
-    index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops, the tile products (and the split-over-k product kernel's instance with it); the tables' element offsets stay int64) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 256, every value within 130 * X + 2176 for X = 2 * max(P, that) (checked by the host per launch), else int64
+    index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops, the tile products (and the split-over-k product kernel's instance with it)) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 256, every value within 130 * X + 2176 for X = 2 * max(P, that) (checked by the host per launch), else int64; the element offsets of C in int32 too, where every intermediate of each stays there over the table's box (interval arithmetic on the host, dpc_offsets32)
     host loops: c0
     tile list: c1
     shared memory: 69856 bytes; accumulator 0 at 0; staging at 16384; tile of C at 16384; product 0's remainder reads of X at 34816; product 0's remainder reads of Y at 51712 (opt-in above the default)

@@ -426,7 +426,88 @@ using NarrowIndex = std::enable_if_t<std::is_integral_v<A> && std::is_signed_v<A
                                          sizeof(A) <= 4 && sizeof(B) <= 4,
                                      int32_t>;
 
+// A table's element offset function (<table>_at) computes in I, int64_t
+// unless a kernel's int32 instance names it; its index parameters are
+// SameType<I> so that a call without <I> takes int64_t.
+template <typename T> struct SameTypeOf { using type = T; };
+template <typename T> using SameType = typename SameTypeOf<T>::type;
+
+// The values an index expression takes over a box of indices (host side):
+// an interval, and whether some subexpression of it, evaluated as printed,
+// may leave int32. The header's <table>_at_fits32 evaluates a table's
+// element offset with these over the table's box (its params as points), so
+// that an int32 kernel instance indexes the table in int32 only where every
+// intermediate of the offset stays there for the run's sizes. Magnitudes
+// are clamped at 2^62 (past int32 either way) so that no product wraps.
+struct Iv {
+  __int128 lo = 0, hi = 0;
+  bool wide = false;
+  Iv() = default;
+  Iv(int64_t v) : lo(v), hi(v) { check(); }
+  static Iv range(int64_t l, int64_t h) {
+    Iv r;
+    r.lo = l < h ? l : h;
+    r.hi = l < h ? h : l;
+    r.check();
+    return r;
+  }
+  void check() {
+    const __int128 cap = __int128(1) << 62;
+    wide = wide || lo < INT32_MIN || hi > INT32_MAX;
+    lo = lo < -cap ? -cap : lo > cap ? cap : lo;
+    hi = hi < -cap ? -cap : hi > cap ? cap : hi;
+  }
+  static Iv of(__int128 l, __int128 h, bool w) {
+    Iv r;
+    r.lo = l;
+    r.hi = h;
+    r.wide = w;
+    r.check();
+    return r;
+  }
+  bool fits32() const { return !wide; }
+};
+inline Iv operator+(Iv a, Iv b) { return Iv::of(a.lo + b.lo, a.hi + b.hi, a.wide || b.wide); }
+inline Iv operator-(Iv a, Iv b) { return Iv::of(a.lo - b.hi, a.hi - b.lo, a.wide || b.wide); }
+inline Iv operator-(Iv a) { return Iv::of(-a.hi, -a.lo, a.wide); }
+inline Iv operator*(Iv a, Iv b) {
+  const __int128 p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+  __int128 l = p[0], h = p[0];
+  for (__int128 x : p) {
+    l = x < l ? x : l;
+    h = x > h ? x : h;
+  }
+  return Iv::of(l, h, a.wide || b.wide);
+}
+// Division by a constant (C++'s truncating `/`, the rounding helpers): each
+// is monotone in the dividend, so the bounds' images bound the image.
+inline Iv iv_div(Iv a, Iv b, int round) {
+  if (b.lo != b.hi || b.lo == 0)
+    return Iv::of(a.lo, a.hi, true); // (not printed in offsets: refuse)
+  const __int128 d = b.lo;
+  auto one = [&](__int128 x) {
+    __int128 q = x / d;
+    if (round < 0 && x % d != 0 && ((x < 0) != (d < 0)))
+      q -= 1;
+    if (round > 0 && x % d != 0 && ((x < 0) == (d < 0)))
+      q += 1;
+    return q;
+  };
+  const __int128 x = one(a.lo), y = one(a.hi);
+  return Iv::of(x < y ? x : y, x < y ? y : x, a.wide || b.wide);
+}
+inline Iv operator/(Iv a, Iv b) { return iv_div(a, b, 0); }
+
 } // namespace dpc
+
+inline dpc::Iv dpc_floordiv(dpc::Iv a, dpc::Iv b) { return dpc::iv_div(a, b, -1); }
+inline dpc::Iv dpc_ceildiv(dpc::Iv a, dpc::Iv b) { return dpc::iv_div(a, b, 1); }
+inline dpc::Iv dpc_min(dpc::Iv a, dpc::Iv b) {
+  return dpc::Iv::of(a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi, a.wide || b.wide);
+}
+inline dpc::Iv dpc_max(dpc::Iv a, dpc::Iv b) {
+  return dpc::Iv::of(a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi, a.wide || b.wide);
+}
 
 // Every other pair of operands computes in int64_t.
 DPC_HD int64_t dpc_floordiv(int64_t a, int64_t b) {
