@@ -65,15 +65,18 @@ void storage(const Program &P, CodeWriter &W) {
       std::string Decl;
       for (auto &I : Tab.Indices)
         Decl += (Decl.empty() ? "" : ", ") + I;
-      W.line("dpc::Iv {};", Decl);
-      W.open("");
-      emitParamLocals(M, W);
-      for (size_t D = 0; D < Tab.Indices.size(); ++D)
-        W.line("{} = dpc::Iv::range({}, {});", Tab.Indices[D],
-               iexpr(S.BoxLo[D]), iexpr(S.BoxHi[D]));
-      W.close();
+      if (!Tab.Indices.empty()) {
+        W.line("dpc::Iv {};", Decl);
+        W.open("");
+        emitParamLocals(M, W);
+        for (size_t D = 0; D < Tab.Indices.size(); ++D)
+          W.line("{} = dpc::Iv::range({}, {});", Tab.Indices[D],
+                 iexpr(S.BoxLo[D]), iexpr(S.BoxHi[D]));
+        W.close();
+      }
       emitParamLocals(M, W, "dpc_p", "dpc::Iv");
-      W.line("return ({}).fits32();",
+      // (a table without indices: a constant offset, an int literal)
+      W.line("return dpc::Iv({}).fits32();",
              iexpr(storageOffset(P, static_cast<int>(T), X)));
       W.close();
     }

@@ -74,7 +74,7 @@ inline bool S1_at_fits32(const Params &dpc_p) {
   const dpc::Iv M = dpc::Iv(dpc_p.M);
   (void)N;
   (void)M;
-  return (i * (2 * N - i + 3) / 2 + (j - i + 1)).fits32();
+  return dpc::Iv(i * (2 * N - i + 3) / 2 + (j - i + 1)).fits32();
 }
 // S2[i, j] -> S2[i * (2 * M - i + 3) / 2 + (j - i + 1)]  (triangle); 4 * ((M + 1) * (M + 2) / 2) bytes
 DPC_HD int64_t S2_size(const Params &dpc_p) {
@@ -111,7 +111,7 @@ inline bool S2_at_fits32(const Params &dpc_p) {
   const dpc::Iv M = dpc::Iv(dpc_p.M);
   (void)N;
   (void)M;
-  return (i * (2 * M - i + 3) / 2 + (j - i + 1)).fits32();
+  return dpc::Iv(i * (2 * M - i + 3) / 2 + (j - i + 1)).fits32();
 }
 // F[i1, j1, i2, j2] -> F[(i1 * (2 * N - i1 + 3) / 2 + (j1 - i1 + 1)) * ((M + 1) * (M + 2) / 2) + (i2 * (2 * M - i2 + 3) / 2 + (j2 - i2 + 1))]  (triangle); 4 * ((N + 1) * (N + 2) / 2 * ((M + 1) * (M + 2) / 2)) bytes
 DPC_HD int64_t F_size(const Params &dpc_p) {
@@ -154,8 +154,8 @@ inline bool F_at_fits32(const Params &dpc_p) {
   const dpc::Iv M = dpc::Iv(dpc_p.M);
   (void)N;
   (void)M;
-  return ((i1 * (2 * N - i1 + 3) / 2 + (j1 - i1 + 1)) * ((M + 1) * (M + 2) / 2) +
-          (i2 * (2 * M - i2 + 3) / 2 + (j2 - i2 + 1)))
+  return dpc::Iv((i1 * (2 * N - i1 + 3) / 2 + (j1 - i1 + 1)) * ((M + 1) * (M + 2) / 2) +
+                 (i2 * (2 * M - i2 + 3) / 2 + (j2 - i2 + 1)))
       .fits32();
 }
 // The reference path (--verify) stores each table in a plain box.

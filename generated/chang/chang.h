@@ -61,7 +61,7 @@ inline bool C_at_fits32(const Params &dpc_p) {
   }
   const dpc::Iv N = dpc::Iv(dpc_p.N);
   (void)N;
-  return (i * N + j).fits32();
+  return dpc::Iv(i * N + j).fits32();
 }
 // CT[j, i] -> C[j * N + i]  (mirror inside C); 0 bytes (inside C)
 // I: int64_t, or int32_t in an int32 kernel instance where CT_at_fits32 holds
@@ -85,7 +85,7 @@ inline bool CT_at_fits32(const Params &dpc_p) {
   }
   const dpc::Iv N = dpc::Iv(dpc_p.N);
   (void)N;
-  return (j * N + i).fits32();
+  return dpc::Iv(j * N + i).fits32();
 }
 // The reference path (--verify) stores each table in a plain box.
 DPC_HD int64_t ref_C_size(const Params &dpc_p) {

@@ -60,7 +60,7 @@ inline bool C_at_fits32(const Params &dpc_p) {
   }
   const dpc::Iv N = dpc::Iv(dpc_p.N);
   (void)N;
-  return (i * (2 * N - i + 3) / 2 + (j - i + 1)).fits32();
+  return dpc::Iv(i * (2 * N - i + 3) / 2 + (j - i + 1)).fits32();
 }
 // The reference path (--verify) stores each table in a plain box.
 DPC_HD int64_t ref_C_size(const Params &dpc_p) {
