@@ -814,11 +814,23 @@ struct CudaPrinter {
     return S.Family == KernelFamily::ParallelGrid || S.SharedSequence ? 2 : 1;
   }
 
+  /// A kernel's host-loop parameters: ", int64_t c0, ..." (the int32
+  /// instance of a kernel with one names them dpc_host_c0, ...: bindProblem
+  /// declares c0 ... as dpc_ix).
+  static std::string hostIterParams(const GpuKernel &S) {
+    std::string Args;
+    for (auto &I : S.HostIters)
+      Args += ", int64_t " + (S.Narrow ? "dpc_host_" + I : I);
+    return Args;
+  }
+
   /// A kernel's start: which problem of the batch its block works on (from
   /// its item), that problem's sizes, inputs, tables and error flag, and
-  /// (tile kernels) the tile's coordinates; Narrow: of type dpc_ix (the
-  /// kernel's int32 instance, GpuKernel::Narrow).
-  void bindProblem(const GpuKernel &S, CodeWriter &W, bool Narrow) {
+  /// (tile kernels) the tile's coordinates; in the kernel's int32 instance
+  /// (GpuKernel::Narrow) these and its host loops' values are of type
+  /// dpc_ix.
+  void bindProblem(const GpuKernel &S, CodeWriter &W) {
+    const bool Narrow = S.Narrow;
     size_t NI = itemSize(S);
     std::string Block =
         S.Family == KernelFamily::ParallelGrid || S.SharedSequence
@@ -848,6 +860,9 @@ struct CudaPrinter {
       else
         W.line("const int64_t {0} = dpc_item[{1}]; (void){0};",
                S.TileIters[I], I + 1);
+    if (Narrow)
+      for (auto &I : S.HostIters)
+        W.line("const dpc_ix {0} = dpc_ix(dpc_host_{0}); (void){0};", I);
     if (S.SharedSequence) {
       W.comment("this block is part x of the problem's gridDim.x; the parts "
                 "meet at the problem's\nbarrier (a count and a generation)");
@@ -897,10 +912,7 @@ struct CudaPrinter {
 
   void kernel(int K, CodeWriter &W) {
     const GpuKernel &S = G.Kernels[K];
-    std::string Args;
-    // (the int32 instance declares its host loops' values as dpc_ix below)
-    for (auto &I : S.HostIters)
-      Args += ", int64_t " + (S.Narrow ? "dpc_host_" + I : I);
+    const std::string Args = hostIterParams(S);
     W.comment(fmt::format("Kernel {} ({}): {}.", K,
                           kernelFamilyName(S.Family), S.Why));
     if (S.Narrow) {
@@ -940,10 +952,7 @@ struct CudaPrinter {
            ", const int64_t *dpc_tiles" + gaccParam(S) +
            (S.Pipelined ? ", int *dpc_pipe" : "") +
            (S.SharedSequence ? ", int *dpc_bars" : "") + ", int *dpc_errs)");
-    bindProblem(S, W, S.Narrow);
-    if (S.Narrow)
-      for (auto &I : S.HostIters)
-        W.line("const dpc_ix {0} = dpc_ix(dpc_host_{0}); (void){0};", I);
+    bindProblem(S, W);
     if (S.Family == KernelFamily::Serial) {
       // Every loop runs sequentially on the one thread.
       printLoopTree(
@@ -1036,10 +1045,7 @@ struct CudaPrinter {
   void splitKernel(int K, CodeWriter &W) {
     const GpuKernel &S = G.Kernels[K];
     const GpuProduct &GP = G.Products[S.SplitK];
-    std::string Args;
-    // (the int32 instance declares its host loops' values as dpc_ix below)
-    for (auto &I : S.HostIters)
-      Args += ", int64_t " + (S.Narrow ? "dpc_host_" + I : I);
+    const std::string Args = hostIterParams(S);
     W.comment(fmt::format(
         "Kernel {0}'s tile product, split over k: block (x, y) computes part "
         "y of gridDim.y of\nthe product of tile x of the list, into the "
@@ -1063,10 +1069,7 @@ struct CudaPrinter {
            std::to_string(K) + "(const BatchProblem *dpc_probs" +
            Args + ", const int64_t *dpc_tiles" + gaccParam(S) +
            (S.Overlap ? ", int dpc_part" : "") + ", int *dpc_errs)");
-    bindProblem(S, W, S.Narrow);
-    if (S.Narrow)
-      for (auto &I : S.HostIters)
-        W.line("const dpc_ix {0} = dpc_ix(dpc_host_{0}); (void){0};", I);
+    bindProblem(S, W);
     W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
     Overlap = S.Overlap;
     IX = S.Narrow ? "dpc_ix" : "int64_t";
@@ -1228,13 +1231,22 @@ struct CudaPrinter {
     for (size_t I = 0; I < Inst.size(); ++I)
       W.line("{}dpc_kernel{}{}<<<static_cast<unsigned>(dpc_n), {}, {}, "
              "dpc_stream>>>({}, dpc_items{}, dpc_derrs.get());",
-             Inst.size() == 1       ? ""
-             : Inst[I].first.empty() ? "else "
-                                     : fmt::format("{}if ({}) ",
-                                                   I ? "else " : "",
-                                                   Inst[I].first),
-             K, Inst[I].second, S.Threads, S.SharedBytes, Args, Extra);
+             instanceBranch(Inst, I), K, Inst[I].second, S.Threads,
+             S.SharedBytes, Args, Extra);
     W.line("DPC_CUDA_CHECK(cudaGetLastError());");
+  }
+
+  /// The `if (cond) ` / `else if (cond) ` / `else ` before the launch of
+  /// instance I of Inst (conditions and template arguments, as instances()
+  /// gives them; none for a kernel with one instance).
+  static std::string
+  instanceBranch(const std::vector<std::pair<std::string, std::string>> &Inst,
+                 size_t I) {
+    if (Inst.size() == 1)
+      return "";
+    if (Inst[I].first.empty())
+      return "else ";
+    return fmt::format("{}if ({}) ", I ? "else " : "", Inst[I].first);
   }
 
   /// The launch of tile kernel K's split-over-k product kernel on Stream
@@ -1244,14 +1256,13 @@ struct CudaPrinter {
                      const std::string &Args, CodeWriter &W) {
     const GpuKernel &S = G.Kernels[K];
     const GpuProduct &GP = G.Products[S.SplitK];
-    for (const char *Ty : {"int32_t", "int64_t"}) {
-      if (!S.Narrow && Ty[3] == '3')
-        continue;
+    std::vector<std::pair<std::string, std::string>> Inst = {{"", ""}};
+    if (S.Narrow)
+      Inst = {{"dpc_nar", "<int32_t>"}, {"", "<int64_t>"}};
+    for (size_t I = 0; I < Inst.size(); ++I)
       W.line("{}dpc_product{}{}<<<{}, {}, {}, {}>>>({}, dpc_derrs.get());",
-             !S.Narrow ? "" : Ty[3] == '3' ? "if (dpc_nar) " : "else ", K,
-             S.Narrow ? fmt::format("<{}>", Ty) : "", Grid,
+             instanceBranch(Inst, I), K, Inst[I].second, Grid,
              GP.ThreadsX * GP.ThreadsY, S.SplitKBytes, Stream, Args);
-    }
     W.line("DPC_CUDA_CHECK(cudaGetLastError());");
   }
 
