@@ -37,6 +37,9 @@ CopyTableInfo findCopyTables(const ast::Module &M);
 
 struct InfinityInfo {
   std::vector<bool> MayNegInf, MayPosInf; // per table
+  /// Per table: a term of its equation (a literal, a score entry, a read,
+  /// any subexpression) may be infinite, whether or not its value can be.
+  std::vector<bool> InfTerms;
   bool finite(int T) const { return !MayNegInf[T] && !MayPosInf[T]; }
 };
 InfinityInfo analyzeInfinity(const ast::Module &M, const PolyModel &PM);

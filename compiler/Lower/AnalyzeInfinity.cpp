@@ -29,6 +29,14 @@ public:
     }
   }
 
+  /// Whether some term of E (E itself or a subexpression) may be infinite.
+  bool anyInfiniteTerm(const Expr &E) {
+    return anyExpr(E, [&](const Expr &X) {
+      Flags F = of(X);
+      return F.Neg || F.Pos;
+    });
+  }
+
   const Module &M;
   const PolyModel &PM;
   std::vector<bool> Neg, Pos;
@@ -115,5 +123,8 @@ private:
 InfinityInfo dpc::analyzeInfinity(const Module &M, const PolyModel &PM) {
   Infinity I(M, PM);
   I.run();
-  return {I.Neg, I.Pos};
+  InfinityInfo Info{I.Neg, I.Pos, {}};
+  for (auto &T : M.Tables)
+    Info.InfTerms.push_back(I.anyInfiniteTerm(*T.Eq->Body));
+  return Info;
 }

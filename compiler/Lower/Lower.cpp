@@ -33,7 +33,7 @@ std::unique_ptr<lir::Program> dpc::lowerModule(const PolyModel &PM,
     }
     P->Ranges = analyzeRanges(M, PM, Inf).Tables;
     SchedulePlan Plan;
-    if (!planSchedule(PM, CI, Diags, Plan))
+    if (!planSchedule(PM, CI, Inf, Diags, Plan))
       return nullptr;
     SignInfo Sg = analyzeSigns(M, PM);
     std::vector<SplitPlan> Splits =

@@ -21,13 +21,27 @@
 using namespace dpc;
 using namespace dpc::ast;
 
-/// Strips of alignment-like groups (see the tile sizes below): a warp's
-/// lanes own 2 rows each, so that a 30000-row problem has ~470 strips (3.5
-/// warps per SM of an H100 to hide each lane's latency chain), and 128
-/// columns per wavefront step. Measured on the H100 (docs/benchmarks.md):
-/// sw_local 30000 x 30000 takes 0.070 s with 64 x 128, 0.087 s with
-/// 128 x 128, 0.091 s with 64 x 256, 0.103 s with 128 x 256 and 32 x 256.
-static constexpr int64_t StripTileRows = 64, StripTileCols = 128;
+/// Strips of alignment-like groups (see the tile sizes below): a warp's 32
+/// lanes own stripLaneRows(W) rows each, and 128 columns per wavefront
+/// step. A lane's step has fixed work (its column's inputs, the row above
+/// by a shuffle, the strip's bottom row staged, the loop: ~12 SASS
+/// instructions) beside its cells' work (~6 for a plain int32 cell). W
+/// weighs a row's cells, a plain int32 cell 1, a 64-bit one or one with a
+/// term that may be infinite (InfinityInfo::InfTerms: its sentinel
+/// arithmetic checks every operation) 2, summed over the group's tables; the lane's rows are the fewest (at
+/// least 2) with rows x W >= 4, so that the cells' work is at least twice
+/// the fixed work, and no more: each row lengthens a lane's chain per
+/// step, the strips' lag and the registers. Measured on the H200
+/// (docs/benchmarks.md, 2026-11-29, 2 / 3 / 4 / 5 rows a lane): W = 1
+/// (sw_local, editdist) is fastest at 4 (the database search -20% / -6%,
+/// the 30000^2 pair -22% / -11% against 2); W = 2 (lcs, banded: sentinel
+/// cells) at 2 (4: the pairs +4% / +3%); W = 3 (gotoh) at 2 (4: the pair
+/// +10%); 3 and 5 rows were slower than both 2 and 4.
+static constexpr int64_t StripTileCols = 128;
+static int64_t stripLaneRows(int64_t W) {
+  W = std::max<int64_t>(1, W);
+  return std::max<int64_t>(2, (4 + W - 1) / W);
+}
 
 /// Whether an expression contains a reduction.
 static bool hasReduction(const Expr &E) {
@@ -189,7 +203,8 @@ std::string dpc::sampleDep(const PolyModel &PM, const isl::union_map &D) {
 
 
 bool dpc::planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
-                       DiagEngine &Diags, SchedulePlan &Out) {
+                       const InfinityInfo &Inf, DiagEngine &Diags,
+                       SchedulePlan &Out) {
   const Module &M = PM.module();
   const auto &Stmts = PM.statements();
   Out.Copies = &CI;
@@ -431,14 +446,34 @@ bool dpc::planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
     }
     // Tile sizes: the schedule block, else 64 x 64 for two members and
     // 32 x 32 over the last two for more; alignment-like groups get strips
-    // (StripTileRows x StripTileCols).
+    // (32 lanes x stripLaneRows by StripTileCols).
     G.Tile.assign(G.Dims, 1);
     if (G.ShortUniform) {
-      G.Tile = {StripTileRows, StripTileCols};
-      G.TileWhy = fmt::format(
-          "alignment-like: {} x {} strips (a warp's 32 lanes own {} rows "
-          "each; {} columns per wavefront step)",
-          StripTileRows, StripTileCols, StripTileRows / 32, StripTileCols);
+      int64_t W = 0; // a row's cells, every table of the group
+      for (int T : G.Tables)
+        W += typeBytes(M.Tables[T].Type) > 4 || Inf.InfTerms[T] ? 2 : 1;
+      // A group whose reads or cases read input values runs no lane strips
+      // (FindLaneStrips): its tile-wavefront kernel keeps 2 rows a lane's
+      // worth (64), as measured.
+      bool InputValued = false;
+      for (int S : G.Stmts)
+        InputValued |= readsData(*Stmts[S].Body);
+      const int64_t LaneRows = InputValued ? 2 : stripLaneRows(W);
+      G.Tile = {32 * LaneRows, StripTileCols};
+      G.TileWhy =
+          InputValued
+              ? fmt::format("alignment-like, but a cell reads input values in "
+                            "a subscript or a case (no lane strips): {} x {}",
+                            32 * LaneRows, StripTileCols)
+              : fmt::format(
+                    "alignment-like: {} x {} strips (a warp's 32 lanes own {} "
+                    "rows each: the fewest, at least 2, whose cells weigh at "
+                    "least 4, a plain int32 cell 1, a 64-bit one or one with "
+                    "a term that may be infinite 2; a row's cells of the "
+                    "group's {} table(s) weigh {}; {} columns per wavefront "
+                    "step)",
+                    32 * LaneRows, StripTileCols, LaneRows, G.Tables.size(),
+                    W, StripTileCols);
     } else if (G.Dims == 2) {
       G.Tile = {64, 64};
       G.TileWhy = "64 x 64 (two members)";

@@ -77,8 +77,12 @@ std::pair<isl::map, int> effectiveAccess(const PolyModel &PM,
                                          const CopyTableInfo &CI,
                                          const ReadAccess &R, isl::map Acc);
 
+/// Groups the tables, orders and tiles each group (Out). Inf says which
+/// tables may hold infinities (an alignment-like group's strip rows weigh
+/// their cells by it).
 bool planSchedule(const PolyModel &PM, const CopyTableInfo &CI,
-                  DiagEngine &Diags, SchedulePlan &Out);
+                  const InfinityInfo &Inf, DiagEngine &Diags,
+                  SchedulePlan &Out);
 
 /// isl text of the tile (floor(b / Size)) and in-tile point (b mod Size)
 /// coordinates of band member text B.
