@@ -537,6 +537,13 @@ struct CudaPrinter {
   void productFromGlobal(int SI, CodeWriter &W) {
     const SplitInfo &Sp = P.Splits[SI];
     std::string Id = std::to_string(SI);
+    if (G.Products[SI].AccInPlace) {
+      W.comment("Tile product " + Id + ": computed by dpc_product kernel " +
+                "(split over k); the cells read\n"
+                "it in place from the tile's "
+                "slot (dpc_acc" + Id + "), reset when they are done");
+      return;
+    }
     W.comment("Tile product " + Id + ": computed by dpc_product kernel " +
               "(split over k); taken from\nglobal memory, which is reset to "
               "the identity for the next step");
@@ -991,6 +998,13 @@ struct CudaPrinter {
       return;
     }
     W.line("extern __shared__ __align__(16) unsigned char dpc_smem[];");
+    const bool InPlace = S.SplitK >= 0 && G.Products[S.SplitK].AccInPlace;
+    if (InPlace) {
+      const SplitInfo &SI = P.Splits[S.SplitK];
+      W.line("{} *const dpc_acc{} = dpc_gacc{} + int64_t(blockIdx.x) * {}; // "
+             "tile product {}: its slot",
+             storeType(SI.Ty), S.SplitK, S.SplitK, accElements(SI), S.SplitK);
+    }
     for (auto &[Sp, Off] : S.AccOffset) {
       const SplitInfo &SI = P.Splits[Sp];
       W.line("{} *dpc_acc{} = reinterpret_cast<{} *>(dpc_smem + {}); // tile "
@@ -1025,6 +1039,16 @@ struct CudaPrinter {
     device(*S.Body, W, false, false);
     IX = "int64_t";
     Cur = nullptr;
+    if (InPlace) {
+      const SplitInfo &SI = P.Splits[S.SplitK];
+      W.comment("every cell has read its part of tile product " +
+                std::to_string(S.SplitK) +
+                ": the slot back to the identity for the next step");
+      W.line("__syncthreads();");
+      W.line("for (int dpc_e = threadIdx.x; dpc_e < {}; dpc_e += blockDim.x) "
+             "dpc_acc{}[dpc_e] = {};",
+             boxVolume(SI), S.SplitK, storedIdentityOf(SI.Op, SI.Ty));
+    }
     W.close();
   }
 

@@ -1504,14 +1504,27 @@ std::string ValueEmitter::emitReduce(const VExpr &E, bool UseAcc) {
                   isFastSum(Body) &&
                   P.M.Tables[Body.Kids[0]->Table].Type == ScalarType::Int32 &&
                   P.M.Tables[Body.Kids[1]->Table].Type == ScalarType::Int32;
+    // (an accumulator read in place from global memory, GpuProduct::
+    // AccInPlace: loaded first and taken last, so that its latency hides
+    // behind the remainder's loops)
+    const bool InPlace = S.TileCache && E.Split < (int)P.Gpu.Products.size() &&
+                         P.Gpu.Products[E.Split].AccInPlace;
     if (Narrow) {
       std::string RN = R + "n";
-      W.line("int32_t {} = {};", RN, A);
+      if (InPlace) {
+        W.line("const int32_t {}a = {}; // (global: used last)", RN, A);
+        W.line("int32_t {} = {};", RN, storedIdentityOf(E.Op, ScalarType::Int32));
+      } else {
+        W.line("int32_t {} = {};", RN, A);
+      }
       NarrowType = "int32_t";
       emitLoops(restTree(E), E, RN, S.Lanes);
       NarrowType.clear();
       if (S.Lanes)
         combineLanes(E, RN);
+      if (InPlace)
+        W.line("{0} = dpc::v{1}({0}, {0}a);", RN,
+               E.Op == RedOp::Max ? "max" : "min");
       W.line("const {} {} = dpc::widen<int32_t>({});", ET, R, RN);
       return R;
     }

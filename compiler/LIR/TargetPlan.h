@@ -128,6 +128,13 @@ struct GpuProduct {
   bool S16 = false;
   IExprPtr S16Cond;
   std::string S16Why;
+  /// Split-K form: the tile kernel's cells read the product's accumulator
+  /// in place, from the tile's slot of the split kernel's global buffer
+  /// (each cell reads its element once), instead of a copy in shared
+  /// memory (no GpuKernel::AccOffset for it); the tile kernel resets the
+  /// slot to the identity when its cells are done. Not with SoftInf (the
+  /// slot's wide flag is read differently).
+  bool AccInPlace = false;
 };
 
 enum class KernelFamily {

@@ -716,15 +716,8 @@ struct GpuMapper {
     if (Gr && stripKernel(*Gr, K))
       return launch(newKernel(std::move(K)));
     annotateTile(*K.Body, Gr, false);
-    // Shared memory: accumulators, then the staging buffers of in-block
-    // register-blocked products (one runs at a time), then the tile copy.
     std::set<int> Splits;
     collectSplits(P, N, Splits);
-    int64_t Off = 0;
-    for (int S : Splits) {
-      K.AccOffset[S] = Off;
-      Off = align16(Off + accElements(P.Splits[S]) * typeBytes(P.Splits[S].Ty));
-    }
     // The tile's dominant register-blocked int32 or int64 product (atomicMax
     // / Min combine the parts): its own kernel, split over k, so that a step
     // with few tiles still fills the GPU. Dominant: the tile's only product,
@@ -785,6 +778,25 @@ struct GpuMapper {
               GP.OverlapBlocksPerSM);
         }
       }
+    }
+    // Shared memory: accumulators, then the staging buffers of in-block
+    // register-blocked products (one runs at a time), then the tile copy.
+    // The split-K product's accumulator stays in its global slot: each cell
+    // reads its element once, so a shared copy only costs the block shared
+    // memory (16 KB of Nussinov's 70: three blocks per SM instead of four
+    // for a batch's steps of many tiles) and a pass over the tile.
+    int64_t Off = 0;
+    for (int S : Splits) {
+      if (S == K.SplitK && !P.Splits[S].SoftInf) {
+        if (!G.Products[S].AccInPlace)
+          G.Products[S].Why +=
+            "; the tile kernel's cells read its accumulator in place from "
+            "the tile's global slot (no shared copy)";
+        G.Products[S].AccInPlace = true;
+        continue;
+      }
+      K.AccOffset[S] = Off;
+      Off = align16(Off + accElements(P.Splits[S]) * typeBytes(P.Splits[S].Ty));
     }
     int64_t Stage = 0;
     for (int S : Splits)

@@ -85,8 +85,10 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   // max: tile product (computed for the whole tile) + remainder
-  int32_t dpc_r7n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                             (j - 64 * dpc_floordiv(j, 64))];
+  const int32_t dpc_r7na =
+      dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+               (j - 64 * dpc_floordiv(j, 64))]; // (global: used last)
+  int32_t dpc_r7n = dpc::Limits<int32_t>::Neg;
   // X from the tile's copy, Y from the tile's copy
   if (i >= 0 && N >= j + 1 && i + 63 >= dpc_mod(i, 64) + j) {
     DPC_UNROLL
@@ -143,6 +145,7 @@ tc_stmt_S1_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   }
   // combine the lanes of this cell (consecutive, aligned threads)
   dpc_r7n = dpc_combine_lanes<dpc::LaneMax>(dpc_r7n, dpc_lanes);
+  dpc_r7n = dpc::vmax(dpc_r7n, dpc_r7na);
   const int64_t dpc_r7 = dpc::widen<int32_t>(dpc_r7n);
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
@@ -214,8 +217,10 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
       dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
   const int64_t dpc_v6 = dpc::vmax(dpc_v2, dpc_v5);
   // max: tile product (computed for the whole tile) + remainder
-  int32_t dpc_r7n = dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                             (j - 64 * dpc_floordiv(j, 64))];
+  const int32_t dpc_r7na =
+      dpc_acc1[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+               (j - 64 * dpc_floordiv(j, 64))]; // (global: used last)
+  int32_t dpc_r7n = dpc::Limits<int32_t>::Neg;
   // X from the tile's copy, Y from the tile's copy
   if (i >= 0 && M >= j + 1 && i + 63 >= dpc_mod(i, 64) + j) {
     DPC_UNROLL
@@ -272,6 +277,7 @@ tc_stmt_S2_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
   }
   // combine the lanes of this cell (consecutive, aligned threads)
   dpc_r7n = dpc_combine_lanes<dpc::LaneMax>(dpc_r7n, dpc_lanes);
+  dpc_r7n = dpc::vmax(dpc_r7n, dpc_r7na);
   const int64_t dpc_r7 = dpc::widen<int32_t>(dpc_r7n);
   const int64_t dpc_v8 = dpc::vmax(dpc_v6, dpc_r7);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v8, dpc_err);
@@ -1010,11 +1016,11 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 1 (63 x 63 cells of S2), Y of tile product 1 (63 x 63 cells of S2).
-// dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
+// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 1 (63 x 63 cells of S2), Y of tile product 1 (63 x 63 cells of S2).
+// DPC_BLOCKS: blocks per SM, 2 or, for a step of many tiles, 4; dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
 // (dpc_narrow0, in the header), else int64_t
-template <typename dpc_ix>
-__global__ void __launch_bounds__(256, 2)
+template <int DPC_BLOCKS, typename dpc_ix>
+__global__ void __launch_bounds__(256, DPC_BLOCKS)
     dpc_kernel0(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
                 const int64_t *dpc_tiles, int32_t *dpc_gacc1, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
@@ -1032,17 +1038,14 @@ __global__ void __launch_bounds__(256, 2)
   const dpc_ix c0 = dpc_ix(dpc_host_c0);
   (void)c0;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_acc1 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
-    dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *const dpc_acc1 =
+      dpc_gacc1 + int64_t(blockIdx.x) * 4096; // tile product 1: its slot
   int32_t *dpc_cur_S2 =
-      reinterpret_cast<int32_t *>(dpc_smem + 16384); // this tile's cells of S2
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of S2
   int32_t *dpc_rs1x = reinterpret_cast<int32_t *>(
-      dpc_smem + 34816); // what tile product 1's remainder reads of X outside the tile
+      dpc_smem + 18432); // what tile product 1's remainder reads of X outside the tile
   int32_t *dpc_rs1y = reinterpret_cast<int32_t *>(
-      dpc_smem + 51712); // what tile product 1's remainder reads of Y outside the tile
-  __syncthreads();
+      dpc_smem + 35328); // what tile product 1's remainder reads of Y outside the tile
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
   {
@@ -1077,16 +1080,8 @@ __global__ void __launch_bounds__(256, 2)
       (void)tile0;
       const dpc_ix tile1 = c1;
       (void)tile1;
-      // Tile product 1: computed by dpc_product kernel (split over k); taken from
-      // global memory, which is reset to the identity for the next step
-      {
-        int32_t *dpc_g = dpc_gacc1 + int64_t(blockIdx.x) * 4096;
-        for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-          dpc_acc1[dpc_e] = dpc_g[dpc_e];
-          dpc_g[dpc_e] = dpc::Limits<int32_t>::Neg;
-        }
-        __syncthreads();
-      }
+      // Tile product 1: computed by dpc_product kernel (split over k); the cells read
+      // it in place from the tile's slot (dpc_acc1), reset when they are done
     }
   }
   // the tile's cells
@@ -1114,6 +1109,10 @@ __global__ void __launch_bounds__(256, 2)
     }
     __syncthreads();
   }
+  // every cell has read its part of tile product 1: the slot back to the identity for the next step
+  __syncthreads();
+  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
+    dpc_acc1[dpc_e] = dpc::Limits<int32_t>::Neg;
 }
 
 // Kernel 1's tile product, split over k: block (x, y) computes part y of gridDim.y of
@@ -1475,11 +1474,11 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 1 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of S1), Y of tile product 0 (63 x 63 cells of S1).
-// dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
+// Kernel 1 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of S1), Y of tile product 0 (63 x 63 cells of S1).
+// DPC_BLOCKS: blocks per SM, 2 or, for a step of many tiles, 4; dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
 // (dpc_narrow1, in the header), else int64_t
-template <typename dpc_ix>
-__global__ void __launch_bounds__(256, 2)
+template <int DPC_BLOCKS, typename dpc_ix>
+__global__ void __launch_bounds__(256, DPC_BLOCKS)
     dpc_kernel1(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
                 const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
@@ -1497,17 +1496,14 @@ __global__ void __launch_bounds__(256, 2)
   const dpc_ix c0 = dpc_ix(dpc_host_c0);
   (void)c0;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_acc0 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
-    dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *const dpc_acc0 =
+      dpc_gacc0 + int64_t(blockIdx.x) * 4096; // tile product 0: its slot
   int32_t *dpc_cur_S1 =
-      reinterpret_cast<int32_t *>(dpc_smem + 16384); // this tile's cells of S1
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of S1
   int32_t *dpc_rs0x = reinterpret_cast<int32_t *>(
-      dpc_smem + 34816); // what tile product 0's remainder reads of X outside the tile
+      dpc_smem + 18432); // what tile product 0's remainder reads of X outside the tile
   int32_t *dpc_rs0y = reinterpret_cast<int32_t *>(
-      dpc_smem + 51712); // what tile product 0's remainder reads of Y outside the tile
-  __syncthreads();
+      dpc_smem + 35328); // what tile product 0's remainder reads of Y outside the tile
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
   {
@@ -1542,16 +1538,8 @@ __global__ void __launch_bounds__(256, 2)
       (void)tile0;
       const dpc_ix tile1 = c1;
       (void)tile1;
-      // Tile product 0: computed by dpc_product kernel (split over k); taken from
-      // global memory, which is reset to the identity for the next step
-      {
-        int32_t *dpc_g = dpc_gacc0 + int64_t(blockIdx.x) * 4096;
-        for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-          dpc_acc0[dpc_e] = dpc_g[dpc_e];
-          dpc_g[dpc_e] = dpc::Limits<int32_t>::Neg;
-        }
-        __syncthreads();
-      }
+      // Tile product 0: computed by dpc_product kernel (split over k); the cells read
+      // it in place from the tile's slot (dpc_acc0), reset when they are done
     }
   }
   // the tile's cells
@@ -1579,6 +1567,10 @@ __global__ void __launch_bounds__(256, 2)
     }
     __syncthreads();
   }
+  // every cell has read its part of tile product 0: the slot back to the identity for the next step
+  __syncthreads();
+  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
+    dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
 }
 
 // Kernel 2's tile product, split over k: block (x, y) computes part y of gridDim.y of
@@ -4333,13 +4325,21 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   for (size_t b = 0; b < dpc_nb; ++b)
     dpc_narrow3_ok[b] = dpc_narrow3(dpc_ps[b]);
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel0<int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+      dpc_kernel0<4, int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel0<int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+      dpc_kernel0<4, int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel1<int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+      dpc_kernel0<2, int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel1<int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+      dpc_kernel0<2, int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel1<4, int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel1<4, int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel1<2, int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel1<2, int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
       dpc_kernel2<int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 52192));
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
@@ -4395,11 +4395,17 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                 dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.beforeTile();
-      if (dpc_nar)
-        dpc_kernel0<int32_t><<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
+      if (dpc_n >= size_t(4) * size_t(dpc_sms) && dpc_nar)
+        dpc_kernel0<4, int32_t><<<static_cast<unsigned>(dpc_n), 256, 53472, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
+      else if (dpc_n >= size_t(4) * size_t(dpc_sms))
+        dpc_kernel0<4, int64_t><<<static_cast<unsigned>(dpc_n), 256, 53472, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
+      else if (dpc_nar)
+        dpc_kernel0<2, int32_t><<<static_cast<unsigned>(dpc_n), 256, 53472, dpc_stream>>>(
             dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       else
-        dpc_kernel0<int64_t><<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
+        dpc_kernel0<2, int64_t><<<static_cast<unsigned>(dpc_n), 256, 53472, dpc_stream>>>(
             dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.afterTile(c0);
@@ -4443,11 +4449,17 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                 dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k1.beforeTile();
-      if (dpc_nar)
-        dpc_kernel1<int32_t><<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
+      if (dpc_n >= size_t(4) * size_t(dpc_sms) && dpc_nar)
+        dpc_kernel1<4, int32_t><<<static_cast<unsigned>(dpc_n), 256, 53472, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
+      else if (dpc_n >= size_t(4) * size_t(dpc_sms))
+        dpc_kernel1<4, int64_t><<<static_cast<unsigned>(dpc_n), 256, 53472, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
+      else if (dpc_nar)
+        dpc_kernel1<2, int32_t><<<static_cast<unsigned>(dpc_n), 256, 53472, dpc_stream>>>(
             dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       else
-        dpc_kernel1<int64_t><<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
+        dpc_kernel1<2, int64_t><<<static_cast<unsigned>(dpc_n), 256, 53472, dpc_stream>>>(
             dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k1.afterTile(c0);

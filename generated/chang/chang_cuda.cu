@@ -70,8 +70,10 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   const int64_t dpc_v2 =
       dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
   // max: tile product (computed for the whole tile) + remainder
-  int32_t dpc_r3n = dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
-                             (j - 64 * dpc_floordiv(j, 64))];
+  const int32_t dpc_r3na =
+      dpc_acc0[(i - -(64 * dpc_floordiv(-i + 63, 64))) * 64 +
+               (j - 64 * dpc_floordiv(j, 64))]; // (global: used last)
+  int32_t dpc_r3n = dpc::Limits<int32_t>::Neg;
   // X from the tile's copy, Y from the tile's copy
   if (i >= 0 && j >= i + 2 && N >= j + 1 && i + 63 >= dpc_mod(i, 64) + j) {
     DPC_UNROLL
@@ -117,6 +119,7 @@ tc_stmt_C_case2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t, 
   }
   // combine the lanes of this cell (consecutive, aligned threads)
   dpc_r3n = dpc_combine_lanes<dpc::LaneMax>(dpc_r3n, dpc_lanes);
+  dpc_r3n = dpc::vmax(dpc_r3n, dpc_r3na);
   const int64_t dpc_r3 = dpc::widen<int32_t>(dpc_r3n);
   const int64_t dpc_v4 = dpc::vmax(dpc_v2, dpc_r3);
   const int32_t dpc_v = dpc::narrow<int32_t>(dpc_v4, dpc_err);
@@ -484,11 +487,11 @@ __global__ void __launch_bounds__(256, 2)
   }
 }
 
-// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of C), Y of tile product 0 (63 x 63 cells of C).
-// dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
+// Kernel 0 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of C), Y of tile product 0 (63 x 63 cells of C).
+// DPC_BLOCKS: blocks per SM, 2 or, for a step of many tiles, 4; dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
 // (dpc_narrow0, in the header), else int64_t
-template <typename dpc_ix>
-__global__ void __launch_bounds__(256, 2)
+template <int DPC_BLOCKS, typename dpc_ix>
+__global__ void __launch_bounds__(256, DPC_BLOCKS)
     dpc_kernel0(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
                 const int64_t *dpc_tiles, int32_t *dpc_gacc0, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 2;
@@ -504,17 +507,14 @@ __global__ void __launch_bounds__(256, 2)
   const dpc_ix c0 = dpc_ix(dpc_host_c0);
   (void)c0;
   extern __shared__ __align__(16) unsigned char dpc_smem[];
-  int32_t *dpc_acc0 =
-      reinterpret_cast<int32_t *>(dpc_smem + 0); // tile product accumulator
-  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
-    dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
+  int32_t *const dpc_acc0 =
+      dpc_gacc0 + int64_t(blockIdx.x) * 4096; // tile product 0: its slot
   int32_t *dpc_cur_C =
-      reinterpret_cast<int32_t *>(dpc_smem + 16384); // this tile's cells of C
+      reinterpret_cast<int32_t *>(dpc_smem + 0); // this tile's cells of C
   int32_t *dpc_rs0x = reinterpret_cast<int32_t *>(
-      dpc_smem + 34816); // what tile product 0's remainder reads of X outside the tile
+      dpc_smem + 18432); // what tile product 0's remainder reads of X outside the tile
   int32_t *dpc_rs0y = reinterpret_cast<int32_t *>(
-      dpc_smem + 51712); // what tile product 0's remainder reads of Y outside the tile
-  __syncthreads();
+      dpc_smem + 35328); // what tile product 0's remainder reads of Y outside the tile
   // start of the tile: its cells into shared memory (those computed here are
   //  written there as well)
   {
@@ -548,16 +548,8 @@ __global__ void __launch_bounds__(256, 2)
       (void)tile0;
       const dpc_ix tile1 = c1;
       (void)tile1;
-      // Tile product 0: computed by dpc_product kernel (split over k); taken from
-      // global memory, which is reset to the identity for the next step
-      {
-        int32_t *dpc_g = dpc_gacc0 + int64_t(blockIdx.x) * 4096;
-        for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x) {
-          dpc_acc0[dpc_e] = dpc_g[dpc_e];
-          dpc_g[dpc_e] = dpc::Limits<int32_t>::Neg;
-        }
-        __syncthreads();
-      }
+      // Tile product 0: computed by dpc_product kernel (split over k); the cells read
+      // it in place from the tile's slot (dpc_acc0), reset when they are done
     }
   }
   // the tile's cells
@@ -585,6 +577,10 @@ __global__ void __launch_bounds__(256, 2)
     }
     __syncthreads();
   }
+  // every cell has read its part of tile product 0: the slot back to the identity for the next step
+  __syncthreads();
+  for (int dpc_e = threadIdx.x; dpc_e < 4096; dpc_e += blockDim.x)
+    dpc_acc0[dpc_e] = dpc::Limits<int32_t>::Neg;
 }
 
 // ---- the traceback on the device (every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there; a batch of at most one problem per SM gives each problem a block of 256 threads instead (its reductions 256 terms at a time, the warps' choices combined in shared memory))
@@ -906,9 +902,13 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   for (size_t b = 0; b < dpc_nb; ++b)
     dpc_narrow0_ok[b] = dpc_narrow0(dpc_ps[b]);
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel0<int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+      dpc_kernel0<4, int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel0<int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 69856));
+      dpc_kernel0<4, int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel0<2, int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel0<2, int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
   dpc_rt::StepOverlap dpc_ov_k0(
       dpc_stream); // its side stream (after the uploads and fills above)
   dpc_rt::EventTimer dpc_timer;
@@ -958,11 +958,17 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                 dpc_dprobs.get(), c0, dpc_items, dpc_gk, 2, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.beforeTile();
-      if (dpc_nar)
-        dpc_kernel0<int32_t><<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
+      if (dpc_n >= size_t(4) * size_t(dpc_sms) && dpc_nar)
+        dpc_kernel0<4, int32_t><<<static_cast<unsigned>(dpc_n), 256, 53472, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
+      else if (dpc_n >= size_t(4) * size_t(dpc_sms))
+        dpc_kernel0<4, int64_t><<<static_cast<unsigned>(dpc_n), 256, 53472, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
+      else if (dpc_nar)
+        dpc_kernel0<2, int32_t><<<static_cast<unsigned>(dpc_n), 256, 53472, dpc_stream>>>(
             dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       else
-        dpc_kernel0<int64_t><<<static_cast<unsigned>(dpc_n), 256, 69856, dpc_stream>>>(
+        dpc_kernel0<2, int64_t><<<static_cast<unsigned>(dpc_n), 256, 53472, dpc_stream>>>(
             dpc_dprobs.get(), c0, dpc_items, dpc_gk, dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       dpc_ov_k0.afterTile(c0);

@@ -54,12 +54,12 @@ gpu:
       // parallel_tiles
       for c1 = c0 .. dpc_min(dpc_floordiv(N - 1, 64), c0 + dpc_floordiv(N - 1, 64))  [parallel-tiles]
         launch kernel0()
-  kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2), group 0
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of C), Y of tile product 0 (63 x 63 cells of C)
+  kernel 0: tile-wavefront, 256 threads, launch bounds (256, 2) or, for a step of at least 4 tiles per SM, (256, 4), group 0
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (no product left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 0 (63 x 63 cells of C), Y of tile product 0 (63 x 63 cells of C)
     index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops, the tile products (and the split-over-k product kernel's instance with it)) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 256, every value within 130 * X + 2176 for X = 2 * max(P, that) (checked by the host per launch), else int64; the element offsets of C in int32 too, where every intermediate of each stays there over the table's box (interval arithmetic on the host, dpc_offsets32)
     host loops: c0
     tile list: c1
-    shared memory: 69856 bytes; accumulator 0 at 0; staging at 16384; tile of C at 16384; product 0's remainder reads of X at 34816; product 0's remainder reads of Y at 51712 (opt-in above the default)
+    shared memory: 53472 bytes; tile of C at 0; product 0's remainder reads of X at 18432; product 0's remainder reads of Y at 35328 (opt-in above the default)
     tile copy of C: 64 x 72; rows of 64 padded to 72: 1.33 wavefronts per warp request instead of 3.98 (sampled)
     product 0's staged X box: 63 x 67; rows of 63 padded to 67: 1.00 wavefronts per warp request instead of 7.31 (sampled)
     product 0's staged Y box: 63 x 72; rows of 63 padded to 72: 1.00 wavefronts per warp request instead of 4.00 (sampled)
@@ -67,7 +67,7 @@ gpu:
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
   tile product 0: register-blocked, split over k, 64 x 64 accumulators, 16 x 16 threads of 4 x 4, k chunk 32, 17408 bytes staged, up to 32 blocks per tile
-    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the k whose reads lie two wavefront steps back or more (isl) on a second stream of lower priority, beside the previous step's tile kernel, in parts for 16 blocks per SM (short blocks free SMs for the tile kernel); the others (the k reading the previous step's tiles) just before the tile kernel
+    why: rectangular 64 x 64 product: 16 x 16 threads, 4 x 4 accumulators each in registers, k staged 32 at a time; the tile's only product, of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the k whose reads lie two wavefront steps back or more (isl) on a second stream of lower priority, beside the previous step's tile kernel, in parts for 16 blocks per SM (short blocks free SMs for the tile kernel); the others (the k reading the previous step's tiles) just before the tile kernel; the tile kernel's cells read its accumulator in place from the tile's global slot (no shared copy)
     int16x2 where: N <= 32766
     width: int16x2 (two columns per DPX instruction) where the proven ranges of C lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
   traceback: on the GPU, one warp per problem (a block of 256 threads where the batch has at most one per SM), records of 3 words
