@@ -789,9 +789,9 @@ struct GpuMapper {
     for (int S : Splits) {
       if (S == K.SplitK && !P.Splits[S].SoftInf) {
         if (!G.Products[S].AccInPlace)
-          G.Products[S].Why +=
-            "; the tile kernel's cells read its accumulator in place from "
-            "the tile's global slot (no shared copy)";
+          G.Products[S].Why += "; the tile kernel's cells read its "
+                               "accumulator in place from the tile's global "
+                               "slot (no shared copy)";
         G.Products[S].AccInPlace = true;
         continue;
       }

@@ -26,17 +26,19 @@ using namespace dpc::ast;
 /// step. A lane's step has fixed work (its column's inputs, the row above
 /// by a shuffle, the strip's bottom row staged, the loop: ~12 SASS
 /// instructions) beside its cells' work (~6 for a plain int32 cell). W
-/// weighs a row's cells, a plain int32 cell 1, a 64-bit one or one with a
-/// term that may be infinite (InfinityInfo::InfTerms: its sentinel
-/// arithmetic checks every operation) 2, summed over the group's tables; the lane's rows are the fewest (at
-/// least 2) with rows x W >= 4, so that the cells' work is at least twice
-/// the fixed work, and no more: each row lengthens a lane's chain per
-/// step, the strips' lag and the registers. Measured on the H200
+/// weighs a row's cells, summed over the group's tables: a plain int32
+/// cell 1, a 64-bit one or one with a term that may be infinite
+/// (InfinityInfo::InfTerms: its sentinel arithmetic checks every
+/// operation) 2. The lane's rows are the fewest (at least 2) with
+/// rows x W >= 4, so that the cells' work is at least twice the fixed
+/// work, and no more: each row lengthens a lane's chain per step, the
+/// strips' lag and the registers. Measured on the H200
 /// (docs/benchmarks.md, 2026-11-29, 2 / 3 / 4 / 5 rows a lane): W = 1
 /// (sw_local, editdist) is fastest at 4 (the database search -20% / -6%,
 /// the 30000^2 pair -22% / -11% against 2); W = 2 (lcs, banded: sentinel
-/// cells) at 2 (4: the pairs +4% / +3%); W = 3 (gotoh) at 2 (4: the pair
-/// +10%); 3 and 5 rows were slower than both 2 and 4.
+/// cells) at 2 (4: the pairs +4% / +3%); W = 6 (gotoh: three tables with
+/// -inf terms) at 2 (4: the pair +10%); 3 and 5 rows were slower than both
+/// 2 and 4.
 static constexpr int64_t StripTileCols = 128;
 static int64_t stripLaneRows(int64_t W) {
   W = std::max<int64_t>(1, W);
