@@ -94,7 +94,7 @@ Options: `--in NAME=VALUE` (a sequence, a comma list for int inputs, or
 `@file`), FASTA files as positional arguments (records fill the sequence
 inputs in order, one problem per group), `--backend=serial|openmp|cuda|auto`
 (default openmp; auto: cuda when a GPU answers, else openmp),
-`--threads N`, `--device N`, `--set NAME=V` (a `let` constant),
+`--threads N`, `--device N|N,M|all`, `--set NAME=V` (a `let` constant),
 `--format=text|json|tsv|ct|bpseq` (`--json` is `--format=json`; see
 Output), `--events=none|summary|all`, `--traceback`, `--path` (where the
 traceback went: the lowest and highest index of each dimension over the
@@ -134,7 +134,10 @@ problem past it is traced on the host). GPU kernels whose index arithmetic
 fits int32 for a problem's sizes run an int32 instance (`--explain` says
 which; `--wide-indices` runs the int64 one at every size).{11} On CPU threads, problems run one per thread, largest first, and a
 problem with at least a thread's share of the batch's work runs over all
-threads. Results are printed in input order, each as it would be alone. A
+threads. With CUDA, `--device all` (or a list such as `0,1`) spreads the
+batches over several GPUs, one host thread and stream each; a GPU listed
+twice runs two batches at a time (one's copies overlap the other's
+compute). Results are printed in input order, each as it would be alone. A
 bad record (an unknown letter, no symbol) is reported with its name and line
 and skipped, and the exit status is 1; `--strict` stops before computing
 anything. `--timing` adds a summary line on stderr (problems, batches,
