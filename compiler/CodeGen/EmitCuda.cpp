@@ -500,8 +500,7 @@ struct CudaPrinter {
       W.comment("registers -> this tile's slot of the global accumulator, "
                 "combined with the\nother parts");
       W.open("if (dpc_did)");
-      W.line("{} *dpc_g = dpc_gacc{} + int64_t(blockIdx.x) * {};", T, Id,
-             accElements(Sp));
+      W.line("{} *dpc_g = {};", T, gaccSlot(SI));
       W.line("#pragma unroll");
       W.line("for (int q = 0; q < {}; ++q)", RB);
       W.line("#pragma unroll");
@@ -531,6 +530,14 @@ struct CudaPrinter {
     W.close();
   }
 
+  /// Tile product SI's slot of the global accumulator for this block's
+  /// tile (blockIdx.x: the tile's place in the step's list), where the
+  /// split-over-k kernel's parts combine and the tile kernel reads it.
+  std::string gaccSlot(int SI) const {
+    return fmt::format("dpc_gacc{} + int64_t(blockIdx.x) * {}", SI,
+                       accElements(P.Splits[SI]));
+  }
+
   /// The tile's product when another kernel computed it (split over k):
   /// read from the tile's slot of the global accumulator, which is reset to
   /// the identity for the next step.
@@ -548,8 +555,7 @@ struct CudaPrinter {
               "(split over k); taken from\nglobal memory, which is reset to "
               "the identity for the next step");
     W.open("");
-    W.line("{} *dpc_g = dpc_gacc{} + int64_t(blockIdx.x) * {};",
-           storeType(Sp.Ty), Id, accElements(Sp));
+    W.line("{} *dpc_g = {};", storeType(Sp.Ty), gaccSlot(SI));
     W.open("for (int dpc_e = threadIdx.x; dpc_e < " +
            std::to_string(boxVolume(Sp)) + "; dpc_e += blockDim.x)");
     W.line("dpc_acc{}[dpc_e] = dpc_g[dpc_e];", Id);
@@ -1001,9 +1007,8 @@ struct CudaPrinter {
     const bool InPlace = S.SplitK >= 0 && G.Products[S.SplitK].AccInPlace;
     if (InPlace) {
       const SplitInfo &SI = P.Splits[S.SplitK];
-      W.line("{} *const dpc_acc{} = dpc_gacc{} + int64_t(blockIdx.x) * {}; // "
-             "tile product {}: its slot",
-             storeType(SI.Ty), S.SplitK, S.SplitK, accElements(SI), S.SplitK);
+      W.line("{} *const dpc_acc{} = {}; // tile product {}: its slot",
+             storeType(SI.Ty), S.SplitK, gaccSlot(S.SplitK), S.SplitK);
     }
     for (auto &[Sp, Off] : S.AccOffset) {
       const SplitInfo &SI = P.Splits[Sp];
