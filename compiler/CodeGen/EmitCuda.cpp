@@ -127,6 +127,9 @@ struct CudaPrinter {
     // The int16x2 instance (GpuProduct::S16) while its loops are printed:
     // X staged as int16 in both lanes, Y as int16, two columns per update.
     bool In16 = false;
+    // The exact soft-infinity instance (GpuProduct::SoftExact) while its
+    // loops are printed: the elements staged as loaded.
+    bool Exact = false;
     if (Sp.SoftInf)
       W.line("int dpc_wide = 0; // a finite operand beyond +-dpc::SoftNarrow "
              "was read");
@@ -200,15 +203,16 @@ struct CudaPrinter {
       // the load's latency then overlaps them; the element's bit in Bits
       // says that it was loaded (the pads and masked values are stored as
       // they are).
-      const bool Defer = Sp.SoftInf;
+      const bool Defer = Sp.SoftInf && !Exact;
       DPC_ASSERT(!Defer || (GP.XPerThread <= 32 && GP.YPerThread <= 32),
                  "more staged elements a thread than bits in its load mask");
       auto Stage = [&](const char *Var, const std::string &Pad,
                        const IExprPtr &Mask, const IExprPtr &LoadGuard,
                        const VExpr &Rd, const char *Bits) {
         W.line("{} {} = {};", T, Var, Pad);
-        std::string Val =
-            Defer ? rawLoad(Rd) : productOperand(Sp, rawLoad(Rd), Wide);
+        std::string Val = Defer || Exact
+                              ? rawLoad(Rd)
+                              : productOperand(Sp, rawLoad(Rd), Wide);
         if (Defer)
           Val = fmt::format("({} |= 1u << dpc_m, {})", Bits, Val);
         std::string Guard;
@@ -487,8 +491,25 @@ struct CudaPrinter {
       W.close();
       W.open("else");
     }
+    if (GP.SoftExact) {
+      W.comment(fmt::format(
+          "operands staged as loaded where this problem's sizes keep their "
+          "proven ranges\nwithin +-2^28 (dpc_soft_exact_product{}): finite, "
+          "and a masked operand's sums stay\nbelow -2^29; clamped and "
+          "tracked for the exact fallback otherwise",
+          Id));
+      W.open("if (dpc_soft_exact_product" + Id + "(dpc_p))");
+      Exact = true;
+      printLoopTree(*Sp.ProductLoops, W, Chunked,
+                    "tile-product loops outside the chunked loop", IX);
+      Exact = false;
+      W.close();
+      W.open("else");
+    }
     printLoopTree(*Sp.ProductLoops, W, Chunked,
                   "tile-product loops outside the chunked loop", IX);
+    if (GP.SoftExact)
+      W.close();
     if (GP.S16)
       W.close();
     // Registers -> the tile's accumulator (row-major over the tile box).
@@ -1089,11 +1110,16 @@ struct CudaPrinter {
                             K, K));
       W.line("template <typename dpc_ix>");
     }
+    // (the blocks per SM of its int32 and int64 instances: an instance
+    // of int64 indices only where the kernel has no int32 one)
+    std::string MinBlocks =
+        !S.Narrow ? std::to_string(S.SplitKMinBlocksPerSM64)
+        : S.SplitKMinBlocksPerSM == S.SplitKMinBlocksPerSM64
+            ? std::to_string(S.SplitKMinBlocksPerSM)
+            : fmt::format("sizeof(dpc_ix) == 4 ? {} : {}",
+                          S.SplitKMinBlocksPerSM, S.SplitKMinBlocksPerSM64);
     W.open("__global__ void __launch_bounds__(" +
-           std::to_string(GP.ThreadsX * GP.ThreadsY) +
-           (S.SplitKMinBlocksPerSM
-                ? ", " + std::to_string(S.SplitKMinBlocksPerSM)
-                : "") +
+           std::to_string(GP.ThreadsX * GP.ThreadsY) + ", " + MinBlocks +
            ") dpc_product" +
            std::to_string(K) + "(const BatchProblem *dpc_probs" +
            Args + ", const int64_t *dpc_tiles" + gaccParam(S) +
@@ -1361,7 +1387,12 @@ struct CudaPrinter {
         W.close();
         W.line("const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, "
                "dpc_sms, {}, {});",
-               GP.PartsBlocksPerSM, GP.MaxParts);
+               !S.Narrow ? std::to_string(GP.PartsBlocksPerSM64)
+               : GP.PartsBlocksPerSM == GP.PartsBlocksPerSM64
+                   ? std::to_string(GP.PartsBlocksPerSM)
+                   : fmt::format("dpc_nar ? {} : {}", GP.PartsBlocksPerSM,
+                                 GP.PartsBlocksPerSM64),
+               GP.MaxParts);
         productLaunch(K, "dim3(static_cast<unsigned>(dpc_n), dpc_parts)",
                       "dpc_stream", Args + ", dpc_items" + Gacc, W);
       }

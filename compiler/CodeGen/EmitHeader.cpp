@@ -118,7 +118,7 @@ static bool anySizeTest(const Program &P) {
   if (anyNarrowKernel(P))
     return true;
   for (auto &GP : P.Gpu.Products)
-    if (GP.S16)
+    if (GP.S16 || GP.SoftExact)
       return true;
   return false;
 }
@@ -211,8 +211,10 @@ void narrowChecks(const Program &P, CodeWriter &W) {
 
 /// For each GPU tile product with an int16x2 instance (GpuProduct::S16,
 /// Lower/ChooseProductWidth.cpp), lowering's condition on a problem's
-/// sizes: dpc_int16_product<S>. The product's blocks test their problem;
-/// --explain says which form the first problem's sizes take.
+/// sizes: dpc_int16_product<S>; with an exact soft-infinity instance
+/// (GpuProduct::SoftExact), dpc_soft_exact_product<S>. The product's blocks
+/// test their problem; --explain says which form the first problem's sizes
+/// take.
 void productWidthChecks(const Program &P, CodeWriter &W) {
   for (size_t S = 0; S < P.Gpu.Products.size(); ++S) {
     const GpuProduct &GP = P.Gpu.Products[S];
@@ -230,6 +232,24 @@ void productWidthChecks(const Program &P, CodeWriter &W) {
            "false;");
     emitParamLocals(P.M, W);
     W.line("return {};", iexpr(GP.S16Cond));
+    W.close();
+    W.blank();
+  }
+  for (size_t S = 0; S < P.Gpu.Products.size(); ++S) {
+    const GpuProduct &GP = P.Gpu.Products[S];
+    if (!GP.SoftExact)
+      continue;
+    W.comment(fmt::format("Whether GPU tile product {} stages its operands "
+                          "as loaded for problem dpc_p's\nsizes "
+                          "(GpuProduct::SoftExact, "
+                          "Lower/ChooseProductWidth.cpp): {}",
+                          S, GP.SoftExactWhy));
+    W.open(fmt::format(
+        "DPC_HD bool dpc_soft_exact_product{}(const Params &dpc_p)", S));
+    W.line("if (dpc_params_max_abs(dpc_p) > (uint64_t(1) << 31)) return "
+           "false;");
+    emitParamLocals(P.M, W);
+    W.line("return {};", iexpr(GP.SoftExactCond));
     W.close();
     W.blank();
   }

@@ -107,6 +107,14 @@ std::string dpc::emitMain(const Program &P) {
              "+-{1})\" : \"int32 (its operands' proven ranges may leave "
              "+-{1})\");",
              S, S16Kept);
+  for (size_t S = 0; S < P.Gpu.Products.size(); ++S)
+    if (P.Gpu.Products[S].SoftExact)
+      W.line("std::fprintf(out, \"  GPU tile product {0}: %s\\n\", "
+             "dpc_soft_exact_product{0}(p) ? \"operands staged as loaded "
+             "(their proven ranges lie within +-2^28)\" : \"operands "
+             "clamped and tracked for the exact fallback (their proven "
+             "ranges may leave +-2^28)\");",
+             S);
   W.line("std::fprintf(out, \"  work: %.0f cells; memory: %s of tables "
          "(--verify adds %s for the untiled reference)\\n\", all_cells, "
          "dpc_rt::format_bytes(table_bytes(p)).c_str(), "

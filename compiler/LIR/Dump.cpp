@@ -383,6 +383,11 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
       OS << "    int16x2 where: " << iexprToString(*G.S16Cond) << "\n";
     if (!G.S16Why.empty())
       OS << "    width: " << G.S16Why << "\n";
+    if (G.SoftExact)
+      OS << "    exact operands where: " << iexprToString(*G.SoftExactCond)
+         << "\n";
+    if (!G.SoftExactWhy.empty())
+      OS << "    soft infinity: " << G.SoftExactWhy << "\n";
   }
   const GpuTraceback &TB = P.Gpu.Traceback;
   OS << "  traceback: " << (TB.OnDevice ? "on the GPU" : "on the host");

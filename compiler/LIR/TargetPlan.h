@@ -88,6 +88,9 @@ const char *gpuProductFormName(GpuProductForm F);
 /// The largest operand magnitude an int16x2 tile product keeps (GpuProduct::S16):
 /// a sum of two such values never wraps int16.
 constexpr int64_t S16Kept = (int64_t(1) << 14) - 1;
+/// The largest operand magnitude a soft-infinity product's exact instance
+/// keeps (GpuProduct::SoftExact): dpc::SoftNarrow in the runtime.
+constexpr int64_t SoftNarrowKept = int64_t(1) << 28;
 
 struct GpuProduct {
   GpuProductForm Form = GpuProductForm::Generic;
@@ -110,6 +113,7 @@ struct GpuProduct {
   int64_t RowStride = 1, ColStride = 1;
   int MaxParts = 1;       // split-K: the most blocks that share one tile
   int PartsBlocksPerSM = 2; // split-K: blocks per SM a step aims to fill
+  int PartsBlocksPerSM64 = 2; // the same for its int64 instance
   /// GpuKernel::Overlap: the blocks per SM a step's older part aims at
   /// (split_parts, at most MaxParts a tile): short blocks, so that the next
   /// tile kernel is not held behind them.
@@ -128,6 +132,17 @@ struct GpuProduct {
   bool S16 = false;
   IExprPtr S16Cond;
   std::string S16Why;
+  /// Register-blocked products with the soft-infinity combine
+  /// (SplitInfo::SoftInf) whose operand tables hold only finite values (a
+  /// masked product): an instance that stages the loaded values as they
+  /// are, without the clamp and the test for operands beyond
+  /// +-dpc::SoftNarrow, run for a problem whose params satisfy
+  /// SoftExactCond (the operands' proven ranges within +-2^28, so the
+  /// masked value's sums stay below -2^29 and no result needs the exact
+  /// fallback); the tracking form otherwise (Lower/ChooseProductWidth.cpp).
+  bool SoftExact = false;
+  IExprPtr SoftExactCond;
+  std::string SoftExactWhy;
   /// Split-K form: the tile kernel's cells read the product's accumulator
   /// in place, from the tile's slot of the split kernel's global buffer
   /// (each cell reads its element once), instead of a copy in shared
@@ -196,6 +211,7 @@ struct GpuKernel {
   int SplitK = -1;
   int64_t SplitKBytes = 0;
   int SplitKMinBlocksPerSM = 2;       // the split-K kernel's launch bounds
+  int SplitKMinBlocksPerSM64 = 2;     // the same for its int64 instance
   /// The split-K product's older k (lir::SplitInfo::OldLo: reads of tiles
   /// two wavefront steps back or more) run on a second stream beside the
   /// previous step's tile kernel; the rest, then the tile kernel, on the

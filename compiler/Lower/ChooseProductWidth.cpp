@@ -1,4 +1,4 @@
-//===- ChooseProductWidth.cpp - int16x2 tile products where values fit ---===//
+//===- ChooseProductWidth.cpp - product instances where values fit ------===//
 //
 // Takes the lowered program after the GPU plan (Program::Ranges: the proven
 // bounds on each int table's values, Lower/AnalyzeRanges.cpp) and gives,
@@ -21,6 +21,13 @@
 // their declared values add `let == value`. The generated code evaluates
 // it per problem (a block's problem), and the int32 form runs otherwise.
 //
+// The same proven ranges give a product with the soft-infinity combine
+// (SplitInfo::SoftInf: masked, or operands that may be -inf) an exact
+// instance where its operand tables hold only finite values within
+// +-2^28 (GpuProduct::SoftExact, SoftExactCond): its staged elements are
+// stored as loaded, without the clamp and the test for wide operands that
+// decides the exact fallback.
+//
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
 
@@ -38,7 +45,7 @@ namespace {
 /// B's rational coefficients scaled by their denominators' lcm. Null when
 /// a scaled coefficient exceeds 2^20 (the generated test refuses params
 /// beyond +-2^31, so no product or sum of them can wrap int64).
-IExprPtr boundWithin(const ParamBound &B, bool Upper) {
+IExprPtr boundWithin(const ParamBound &B, bool Upper, int64_t Limit) {
   int64_t D = B.Const.Den;
   for (auto &[Name, R] : B.Coeffs) {
     D = std::lcm(D, R.Den);
@@ -63,17 +70,18 @@ IExprPtr boundWithin(const ParamBound &B, bool Upper) {
     return nullptr;
   A.Const = *C0;
   IExprPtr E = IExpr::fromAffine(A);
-  return Upper ? IExpr::op(IExpr::Le, {E, IExpr::num(S16Kept * D)})
-               : IExpr::op(IExpr::Ge, {E, IExpr::num(-S16Kept * D)});
+  return Upper ? IExpr::op(IExpr::Le, {E, IExpr::num(Limit * D)})
+               : IExpr::op(IExpr::Ge, {E, IExpr::num(-Limit * D)});
 }
 
 /// OR of the bounds' conditions (one bound holding is enough: the range is
 /// their min / max): true (1) where one holds for every size (no params),
 /// null where none can hold or be written.
-IExprPtr anyWithin(const std::vector<ParamBound> &Bs, bool Upper) {
+IExprPtr anyWithin(const std::vector<ParamBound> &Bs, bool Upper,
+                   int64_t Limit) {
   IExprPtr Or;
   for (const ParamBound &B : Bs) {
-    IExprPtr C = boundWithin(B, Upper);
+    IExprPtr C = boundWithin(B, Upper, Limit);
     if (!C)
       continue;
     if (std::optional<int64_t> V = constantOf(*C)) {
@@ -103,12 +111,90 @@ int operandTable(const VExpr &E) {
   return E.K == VExpr::Load ? E.Table : -1;
 }
 
+/// The condition on a run's params under which every value of the tables
+/// that Sp's operands read lies within +-Limit (their proven ranges), with
+/// the tables named (Tables) and whether the ranges assume the `let`s at
+/// their declared values (Lets); or why there is none (Missing).
+struct Within {
+  IExprPtr Cond;
+  std::string Tables, Lets, Missing;
+};
+Within operandsWithin(const Program &P, const SplitInfo &Sp, int64_t Limit) {
+  Within Out;
+  std::vector<int> Tabs;
+  for (const VExpr *Op : {Sp.X.get(), Sp.Y.get()}) {
+    int T = Op ? operandTable(*Op) : -1;
+    if (T >= 0 && std::find(Tabs.begin(), Tabs.end(), T) == Tabs.end())
+      Tabs.push_back(T);
+    else if (T < 0)
+      Tabs.push_back(-1);
+  }
+  Conjunction Cond;
+  bool AtLets = false;
+  for (int T : Tabs) {
+    if (T < 0 || T >= static_cast<int>(P.Ranges.size()) ||
+        !P.Ranges[T].Known) {
+      Out.Missing = T < 0 ? "an operand that is not a table load"
+                          : "no proven range of " + P.M.Tables[T].Name;
+      return Out;
+    }
+    const TableRange &R = P.Ranges[T];
+    IExprPtr Hi = anyWithin(R.Upper, true, Limit),
+             Lo = anyWithin(R.Lower, false, Limit);
+    if (!Hi || !Lo) {
+      Out.Missing = "the proven range of " + P.M.Tables[T].Name +
+                    " does not lie within +-" + std::to_string(Limit) +
+                    " for any size";
+      return Out;
+    }
+    Cond.add(Hi);
+    Cond.add(Lo);
+    AtLets |= R.AtLetDefaults;
+    Out.Tables += (Out.Tables.empty() ? "" : ", ") + P.M.Tables[T].Name;
+  }
+  if (AtLets)
+    for (const LetInfo &L : P.M.Lets)
+      if (!L.IsConst) {
+        Cond.add(
+            IExpr::op(IExpr::Eq, {IExpr::var(L.Name), IExpr::num(L.Value)}));
+        Out.Lets += (Out.Lets.empty() ? "" : ", ") + L.Name + " = " +
+                    std::to_string(L.Value);
+      }
+  Out.Cond = Cond.get();
+  return Out;
+}
+
+/// The soft-infinity product's exact instance (GpuProduct::SoftExact):
+/// where the operand tables' proven ranges (which exist only for tables
+/// holding finite values) lie within +-2^28 (dpc::SoftNarrow), the staged
+/// values need neither the clamp nor the test for wide operands.
+void chooseSoftExact(const Program &P, const SplitInfo &Sp, GpuProduct &GP) {
+  if (!Sp.SoftInf || GP.Form == GpuProductForm::Generic ||
+      Sp.Ty != ScalarType::Int32)
+    return;
+  Within W = operandsWithin(P, Sp, SoftNarrowKept);
+  if (!W.Missing.empty()) {
+    GP.SoftExactWhy = "operands tracked for the exact fallback: " + W.Missing;
+    return;
+  }
+  GP.SoftExact = true;
+  GP.SoftExactCond = W.Cond;
+  GP.SoftExactWhy = fmt::format(
+      "operands staged as loaded (no clamp, no test for operands beyond "
+      "+-2^28) where the proven ranges of {} lie within +-2^28 for the "
+      "problem's sizes{}: they hold no infinity, a masked operand's sums "
+      "stay below -2^29 and no result needs the exact fallback; tracked "
+      "otherwise",
+      W.Tables, W.Lets.empty() ? "" : " (the ranges assume " + W.Lets + ")");
+}
+
 } // namespace
 
 void dpc::chooseProductWidth(Program &P) {
   for (size_t S = 0; S < P.Splits.size() && S < P.Gpu.Products.size(); ++S) {
     const SplitInfo &Sp = P.Splits[S];
     GpuProduct &GP = P.Gpu.Products[S];
+    chooseSoftExact(P, Sp, GP);
     auto Not = [&](std::string Why) { GP.S16Why = "int32 only: " + Why; };
     if (GP.Form == GpuProductForm::Generic) {
       Not("a generic product (no register-blocked staging)");
@@ -129,57 +215,18 @@ void dpc::chooseProductWidth(Program &P) {
       Not("an odd number of columns per thread");
       continue;
     }
-    std::vector<int> Tabs;
-    for (const VExpr *Op : {Sp.X.get(), Sp.Y.get()}) {
-      int T = Op ? operandTable(*Op) : -1;
-      if (T >= 0 && std::find(Tabs.begin(), Tabs.end(), T) == Tabs.end())
-        Tabs.push_back(T);
-      else if (T < 0)
-        Tabs.push_back(-1);
-    }
-    Conjunction Cond;
-    std::string Why, Missing;
-    bool AtLets = false;
-    for (int T : Tabs) {
-      if (T < 0 || T >= static_cast<int>(P.Ranges.size()) ||
-          !P.Ranges[T].Known) {
-        Missing = T < 0 ? "an operand that is not a table load"
-                        : "no proven range of " + P.M.Tables[T].Name;
-        break;
-      }
-      const TableRange &R = P.Ranges[T];
-      IExprPtr Hi = anyWithin(R.Upper, true), Lo = anyWithin(R.Lower, false);
-      if (!Hi || !Lo) {
-        Missing = "the proven range of " + P.M.Tables[T].Name +
-                  " does not lie within +-" + std::to_string(S16Kept) +
-                  " for any size";
-        break;
-      }
-      Cond.add(Hi);
-      Cond.add(Lo);
-      AtLets |= R.AtLetDefaults;
-      Why += (Why.empty() ? "" : ", ") + P.M.Tables[T].Name;
-    }
-    if (!Missing.empty()) {
-      Not(Missing);
+    Within W = operandsWithin(P, Sp, S16Kept);
+    if (!W.Missing.empty()) {
+      Not(W.Missing);
       continue;
     }
-    std::string Lets;
-    if (AtLets)
-      for (const LetInfo &L : P.M.Lets)
-        if (!L.IsConst) {
-          Cond.add(IExpr::op(IExpr::Eq,
-                             {IExpr::var(L.Name), IExpr::num(L.Value)}));
-          Lets += (Lets.empty() ? "" : ", ") + L.Name + " = " +
-                  std::to_string(L.Value);
-        }
     GP.S16 = true;
-    GP.S16Cond = Cond.get();
+    GP.S16Cond = W.Cond;
     GP.S16Why = fmt::format(
         "int16x2 (two columns per DPX instruction) where the proven ranges "
         "of {} lie within +-{} for the problem's sizes{}, so that no sum "
         "wraps; int32 otherwise",
-        Why, S16Kept,
-        Lets.empty() ? "" : " (the ranges assume " + Lets + ")");
+        W.Tables, S16Kept,
+        W.Lets.empty() ? "" : " (the ranges assume " + W.Lets + ")");
   }
 }

@@ -82,6 +82,18 @@ constexpr int ProductThreadsSide = 16;
 /// spilled more and ran slower there).
 constexpr int64_t OwnKernelBlock = 4;
 constexpr int OwnKernelMinThreads = 64;
+/// The registers a thread of such a kernel is given, per value it keeps
+/// live (its accumulators, one k step's operands, the elements it stages
+/// per chunk): the rest holds the staged elements' addresses, load guards
+/// and the k loops' bounds, two registers each in the int64 instance. Its
+/// blocks per SM follow from the budget. BPMax's 4 x 4, k chunk 8 kernel
+/// (32 values), int32 instance, at 128, 96 and 80 registers (8, 10, 12
+/// blocks per SM): 0.165, 0.153, 0.160 s at N = M = 128, 1.04, 0.92, 0.96 s
+/// at 192 (gpu-runs/2026-11-29d calls 1-2): latency-bound (17% achieved
+/// occupancy at 8), so more warps win until spills (24 bytes at 96, 104 at
+/// 80) cost more than they hide. Its int64 instance (--wide-indices) at 96
+/// spills 480 bytes and ran 1.24 s at 192 against 1.15 at 128 (call 3).
+constexpr int OwnKernelRegsPerValue = 3, OwnKernelRegsPerValue64 = 4;
 
 int64_t align16(int64_t X) { return (X + 15) / 16 * 16; }
 
@@ -136,12 +148,24 @@ struct GpuMapper {
           (R.Rows * C) % N == 0 && (R.Cols * C) % N == 0) {
         R.ThreadsX = static_cast<int>(TX);
         R.ThreadsY = static_cast<int>(TY);
-        R.PartsBlocksPerSM = static_cast<int>(2 * TileThreads / N);
+        const int64_t Values = OwnKernelBlock * OwnKernelBlock +
+                               2 * OwnKernelBlock + (R.Rows + R.Cols) * C / N;
+        auto BlocksPerSM = [&](int64_t PerValue, int64_t &Regs) {
+          // (allocated in units of 8 registers a thread)
+          Regs = (PerValue * Values + 7) / 8 * 8;
+          return static_cast<int>(std::min<int64_t>(
+              T.MaxThreadsPerSM / N, T.RegistersPerSM / (N * Regs)));
+        };
+        int64_t Regs = 0, Regs64 = 0;
+        R.PartsBlocksPerSM = BlocksPerSM(OwnKernelRegsPerValue, Regs);
+        R.PartsBlocksPerSM64 = BlocksPerSM(OwnKernelRegsPerValue64, Regs64);
         KC = C;
         Small = fmt::format(
             "; {} threads a block (its own kernel: {} x {} accumulators a "
-            "thread, {} blocks per SM)",
-            N, OwnKernelBlock, OwnKernelBlock, R.PartsBlocksPerSM);
+            "thread, {} live values a thread given {} registers: {} blocks "
+            "per SM; {} and {} with int64 indices)",
+            N, OwnKernelBlock, OwnKernelBlock, Values, Regs,
+            R.PartsBlocksPerSM, Regs64, R.PartsBlocksPerSM64);
       }
     }
     const int Threads = R.ThreadsX * R.ThreadsY;
@@ -744,6 +768,7 @@ struct GpuMapper {
         GP = registerBlocked(Sp, /*OwnKernel=*/true);
         GP.Form = GpuProductForm::SplitK;
         K.SplitKMinBlocksPerSM = GP.PartsBlocksPerSM;
+        K.SplitKMinBlocksPerSM64 = GP.PartsBlocksPerSM64;
         GP.Why += std::string(Splits.size() == 1
                                   ? "; the tile's only product"
                                   : "; the tile's dominant product (more "
@@ -888,7 +913,7 @@ struct GpuMapper {
     for (int S : Splits)
       WideTerms |= Wide(S) && G.Products[S].Form == GpuProductForm::RegisterBlocked;
     if (K.SplitK >= 0 && Wide(K.SplitK)) {
-      K.SplitKMinBlocksPerSM = 1;
+      K.SplitKMinBlocksPerSM = K.SplitKMinBlocksPerSM64 = 1;
       G.Products[K.SplitK].Why +=
           "; one block per SM in its launch bounds: its 64-bit updates with "
           "terms that depend on k need more than 128 registers a thread";

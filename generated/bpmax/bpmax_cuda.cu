@@ -1580,7 +1580,7 @@ __global__ void __launch_bounds__(256, DPC_BLOCKS)
 // dpc_ix: kernel 2's index type (dpc_narrow2, in the header): the host launches
 // the same instance of both
 template <typename dpc_ix>
-__global__ void __launch_bounds__(64, 8)
+__global__ void __launch_bounds__(64, sizeof(dpc_ix) == 4 ? 10 : 8)
     dpc_product2(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
                  const int64_t *dpc_tiles, int32_t *dpc_gacc2, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
@@ -1629,106 +1629,208 @@ __global__ void __launch_bounds__(64, 8)
 #pragma unroll
           for (int r = 0; r < 4; ++r)
             dpc_reg[q][r] = dpc::Limits<int32_t>::Neg;
-        if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
-            M >= 32 * tile3 + 1) {
-          for (dpc_ix kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-            if (tile2 + tile3 >= 1 && kk0 + tile0 == 0) {
-              {
-                // this block's chunks of this k loop: every gridDim.y-th chunk of the
-                // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
-                // modulo gridDim.y)
-                const dpc_ix dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
-                const int dpc_parts_y = gridDim.y;
-                const int dpc_first = int(blockIdx.y) - dpc_cphase +
-                                      (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-                const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
-                             dpc_khi = dpc_kend;
-                if (dpc_kend >= dpc_kall) {
-                  const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
-                  dpc_cphase +=
-                      dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
-                }
-                dpc_did |= dpc_klo <= dpc_khi;
-                // none of this loop's chunks is this block's: skip its loads and barriers
-                if (dpc_klo <= dpc_khi) {
-                  int32_t dpc_px[4], dpc_py[4];
-                  unsigned dpc_pxl, dpc_pyl; // the elements loaded (clamped when stored)
-                  // X padding holds the identity, Y padding 0 (identity + 0 = identity)
-                  // masked: an operand whose row (X) or column (Y) has no term at k reads
-                  // int32_t(-(1 << 30)), so the sum never wins over a term
-                  dpc_pxl = dpc_pyl = 0u;
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 64 * dpc_m;
-                    const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                    const dpc_ix i1 = -tile0;
-                    (void)i1;
-                    const dpc_ix j1 = tile1;
-                    (void)j1;
-                    const dpc_ix i2 = -(32 * tile2) + dpc_rr;
-                    (void)i2;
-                    const dpc_ix j2 = 32 * tile3;
-                    (void)j2;
-                    const dpc_ix k1 = -tile0;
-                    (void)k1;
-                    const dpc_ix k2 = dpc_klo + dpc_kk;
-                    (void)k2;
-                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                    if (k2 <= dpc_khi)
-                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                  ? (dpc_pxl |= 1u << dpc_m,
-                                     dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
-                                  : int32_t(-(1 << 30));
-                    dpc_px[dpc_m] = dpc_x;
+        // operands staged as loaded where this problem's sizes keep their proven ranges
+        // within +-2^28 (dpc_soft_exact_product2): finite, and a masked operand's sums stay
+        // below -2^29; clamped and tracked for the exact fallback otherwise
+        if (dpc_soft_exact_product2(dpc_p)) {
+          if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
+              M >= 32 * tile3 + 1) {
+            for (dpc_ix kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
+              if (tile2 + tile3 >= 1 && kk0 + tile0 == 0) {
+                {
+                  // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                  // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                  // modulo gridDim.y)
+                  const dpc_ix dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
+                  const int dpc_parts_y = gridDim.y;
+                  const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                        (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                  const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                               dpc_khi = dpc_kend;
+                  if (dpc_kend >= dpc_kall) {
+                    const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
+                    dpc_cphase +=
+                        dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
                   }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 64 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    const dpc_ix i1 = -tile0;
-                    (void)i1;
-                    const dpc_ix j1 = tile1;
-                    (void)j1;
-                    const dpc_ix i2 = -(32 * tile2);
-                    (void)i2;
-                    const dpc_ix j2 = 32 * tile3 + dpc_cc;
-                    (void)j2;
-                    const dpc_ix k1 = -tile0;
-                    (void)k1;
-                    const dpc_ix k2 = dpc_klo + dpc_kk;
-                    (void)k2;
-                    int32_t dpc_y = int32_t(0);
-                    if (k2 <= dpc_khi)
-                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                               j2 >= 0 && k2 == j2)
-                                  ? (dpc_pyl |= 1u << dpc_m,
-                                     dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
-                                  : int32_t(-(1 << 30));
-                    dpc_py[dpc_m] = dpc_y;
-                  }
-                  for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                       dpc_k0 += 8 * dpc_parts_y) {
+                  dpc_did |= dpc_klo <= dpc_khi;
+                  // none of this loop's chunks is this block's: skip its loads and barriers
+                  if (dpc_klo <= dpc_khi) {
+                    int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                      dpc_sx2[dpc_kk][dpc_rr] =
-                          (dpc_pxl >> dpc_m & 1u)
-                              ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
-                              : dpc_px[dpc_m];
+                      const dpc_ix i1 = -tile0;
+                      (void)i1;
+                      const dpc_ix j1 = tile1;
+                      (void)j1;
+                      const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const dpc_ix j2 = 32 * tile3;
+                      (void)j2;
+                      const dpc_ix k1 = -tile0;
+                      (void)k1;
+                      const dpc_ix k2 = dpc_klo + dpc_kk;
+                      (void)k2;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi)
+                        dpc_x =
+                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                ? dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)]
+                                : int32_t(-(1 << 30));
+                      dpc_px[dpc_m] = dpc_x;
                     }
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      dpc_sy2[dpc_kk][dpc_cc] =
-                          (dpc_pyl >> dpc_m & 1u)
-                              ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
-                              : dpc_py[dpc_m];
+                      const dpc_ix i1 = -tile0;
+                      (void)i1;
+                      const dpc_ix j1 = tile1;
+                      (void)j1;
+                      const dpc_ix i2 = -(32 * tile2);
+                      (void)i2;
+                      const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const dpc_ix k1 = -tile0;
+                      (void)k1;
+                      const dpc_ix k2 = dpc_klo + dpc_kk;
+                      (void)k2;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi)
+                        dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                 j2 >= 0 && k2 == j2)
+                                    ? dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)]
+                                    : int32_t(-(1 << 30));
+                      dpc_py[dpc_m] = dpc_y;
                     }
-                    __syncthreads();
-                    if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
-                      dpc_pxl = dpc_pyl = 0u;
+                    for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                         dpc_k0 += 8 * dpc_parts_y) {
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                        dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                      }
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                      }
+                      __syncthreads();
+                      if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
+#pragma unroll
+                        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                          const int dpc_e = threadIdx.x + 64 * dpc_m;
+                          const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                          const dpc_ix i1 = -tile0;
+                          (void)i1;
+                          const dpc_ix j1 = tile1;
+                          (void)j1;
+                          const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                          (void)i2;
+                          const dpc_ix j2 = 32 * tile3;
+                          (void)j2;
+                          const dpc_ix k1 = -tile0;
+                          (void)k1;
+                          const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                          (void)k2;
+                          int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                          if (k2 <= dpc_khi)
+                            dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
+                                     i2 >= 0 && k2 == i2)
+                                        ? dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)]
+                                        : int32_t(-(1 << 30));
+                          dpc_px[dpc_m] = dpc_x;
+                        }
+#pragma unroll
+                        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                          const int dpc_e = threadIdx.x + 64 * dpc_m;
+                          const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                          const dpc_ix i1 = -tile0;
+                          (void)i1;
+                          const dpc_ix j1 = tile1;
+                          (void)j1;
+                          const dpc_ix i2 = -(32 * tile2);
+                          (void)i2;
+                          const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                          (void)j2;
+                          const dpc_ix k1 = -tile0;
+                          (void)k1;
+                          const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                          (void)k2;
+                          int32_t dpc_y = int32_t(0);
+                          if (k2 <= dpc_khi)
+                            dpc_y =
+                                (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                 j2 >= 0 && k2 == j2)
+                                    ? dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)]
+                                    : int32_t(-(1 << 30));
+                          dpc_py[dpc_m] = dpc_y;
+                        }
+                      }
+                      __syncthreads();
+#pragma unroll
+                      for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                        int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                        for (int q = 0; q < 4; q += 4) {
+                          const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                              &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                          dpc_a[q] = dpc_v.x;
+                          dpc_a[q + 1] = dpc_v.y;
+                          dpc_a[q + 2] = dpc_v.z;
+                          dpc_a[q + 3] = dpc_v.w;
+                        }
+#pragma unroll
+                        for (int q = 0; q < 4; q += 4) {
+                          const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                              &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                          dpc_b[q] = dpc_v.x;
+                          dpc_b[q + 1] = dpc_v.y;
+                          dpc_b[q + 2] = dpc_v.z;
+                          dpc_b[q + 3] = dpc_v.w;
+                        }
+#pragma unroll
+                        for (int q = 0; q < 4; ++q)
+#pragma unroll
+                          for (int r = 0; r < 4; ++r)
+                            dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                      }
+                      __syncthreads();
+                    }
+                  }
+                }
+              } else {
+                if (M + 32 * tile2 >= 3 && tile2 + tile3 == 0 && kk0 + tile0 == 0) {
+                  {
+                    // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                    // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                    // modulo gridDim.y)
+                    const dpc_ix dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
+                    const int dpc_parts_y = gridDim.y;
+                    const int dpc_first =
+                        int(blockIdx.y) - dpc_cphase +
+                        (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                    const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                                 dpc_khi = dpc_kend;
+                    if (dpc_kend >= dpc_kall) {
+                      const int dpc_n =
+                          int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
+                      dpc_cphase +=
+                          dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+                    }
+                    dpc_did |= dpc_klo <= dpc_khi;
+                    // none of this loop's chunks is this block's: skip its loads and barriers
+                    if (dpc_klo <= dpc_khi) {
+                      int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
 #pragma unroll
                       for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                         const int dpc_e = threadIdx.x + 64 * dpc_m;
@@ -1743,14 +1845,13 @@ __global__ void __launch_bounds__(64, 8)
                         (void)j2;
                         const dpc_ix k1 = -tile0;
                         (void)k1;
-                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        const dpc_ix k2 = dpc_klo + dpc_kk;
                         (void)k2;
                         int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                         if (k2 <= dpc_khi)
                           dpc_x =
                               (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                  ? (dpc_pxl |= 1u << dpc_m,
-                                     dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)]
                                   : int32_t(-(1 << 30));
                         dpc_px[dpc_m] = dpc_x;
                       }
@@ -1768,6 +1869,243 @@ __global__ void __launch_bounds__(64, 8)
                         (void)j2;
                         const dpc_ix k1 = -tile0;
                         (void)k1;
+                        const dpc_ix k2 = dpc_klo + dpc_kk;
+                        (void)k2;
+                        int32_t dpc_y = int32_t(0);
+                        if (k2 <= dpc_khi)
+                          dpc_y =
+                              (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)]
+                                  : int32_t(-(1 << 30));
+                        dpc_py[dpc_m] = dpc_y;
+                      }
+                      for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                           dpc_k0 += 8 * dpc_parts_y) {
+#pragma unroll
+                        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                          const int dpc_e = threadIdx.x + 64 * dpc_m;
+                          const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                          dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                        }
+#pragma unroll
+                        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                          const int dpc_e = threadIdx.x + 64 * dpc_m;
+                          const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                          dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                        }
+                        __syncthreads();
+                        if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
+#pragma unroll
+                          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                            const int dpc_e = threadIdx.x + 64 * dpc_m;
+                            const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                            const dpc_ix i1 = -tile0;
+                            (void)i1;
+                            const dpc_ix j1 = tile1;
+                            (void)j1;
+                            const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                            (void)i2;
+                            const dpc_ix j2 = 32 * tile3;
+                            (void)j2;
+                            const dpc_ix k1 = -tile0;
+                            (void)k1;
+                            const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                            (void)k2;
+                            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                            if (k2 <= dpc_khi)
+                              dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
+                                       i2 >= 0 && k2 == i2)
+                                          ? dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)]
+                                          : int32_t(-(1 << 30));
+                            dpc_px[dpc_m] = dpc_x;
+                          }
+#pragma unroll
+                          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                            const int dpc_e = threadIdx.x + 64 * dpc_m;
+                            const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                            const dpc_ix i1 = -tile0;
+                            (void)i1;
+                            const dpc_ix j1 = tile1;
+                            (void)j1;
+                            const dpc_ix i2 = -(32 * tile2);
+                            (void)i2;
+                            const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                            (void)j2;
+                            const dpc_ix k1 = -tile0;
+                            (void)k1;
+                            const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                            (void)k2;
+                            int32_t dpc_y = int32_t(0);
+                            if (k2 <= dpc_khi)
+                              dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                       j2 >= 0 && k2 == j2)
+                                          ? dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1,
+                                                                 k2 + 1, j2)]
+                                          : int32_t(-(1 << 30));
+                            dpc_py[dpc_m] = dpc_y;
+                          }
+                        }
+                        __syncthreads();
+#pragma unroll
+                        for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                          int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                          for (int q = 0; q < 4; q += 4) {
+                            const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                                &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                            dpc_a[q] = dpc_v.x;
+                            dpc_a[q + 1] = dpc_v.y;
+                            dpc_a[q + 2] = dpc_v.z;
+                            dpc_a[q + 3] = dpc_v.w;
+                          }
+#pragma unroll
+                          for (int q = 0; q < 4; q += 4) {
+                            const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                                &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                            dpc_b[q] = dpc_v.x;
+                            dpc_b[q + 1] = dpc_v.y;
+                            dpc_b[q + 2] = dpc_v.z;
+                            dpc_b[q + 3] = dpc_v.w;
+                          }
+#pragma unroll
+                          for (int q = 0; q < 4; ++q)
+#pragma unroll
+                            for (int r = 0; r < 4; ++r)
+                              dpc_reg[q][r] =
+                                  dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                        }
+                        __syncthreads();
+                      }
+                    }
+                  }
+                }
+              }
+              {
+                // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                // modulo gridDim.y)
+                const dpc_ix dpc_kall =
+                                 dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1),
+                             dpc_kend = dpc_min(M - 3, 32 * tile3 + 29);
+                const int dpc_parts_y = gridDim.y;
+                const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                      (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                             dpc_khi = dpc_kend;
+                if (dpc_kend >= dpc_kall) {
+                  const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
+                  dpc_cphase +=
+                      dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+                }
+                dpc_did |= dpc_klo <= dpc_khi;
+                // none of this loop's chunks is this block's: skip its loads and barriers
+                if (dpc_klo <= dpc_khi) {
+                  int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                    const dpc_ix i1 = -tile0;
+                    (void)i1;
+                    const dpc_ix j1 = tile1;
+                    (void)j1;
+                    const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const dpc_ix j2 = 32 * tile3;
+                    (void)j2;
+                    const dpc_ix k1 = kk0;
+                    (void)k1;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
+                    (void)k2;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)]
+                                  : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const dpc_ix i1 = -tile0;
+                    (void)i1;
+                    const dpc_ix j1 = tile1;
+                    (void)j1;
+                    const dpc_ix i2 = -(32 * tile2);
+                    (void)i2;
+                    const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const dpc_ix k1 = kk0;
+                    (void)k1;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
+                    (void)k2;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)]
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                  for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                       dpc_k0 += 8 * dpc_parts_y) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                      dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                    }
+                    __syncthreads();
+                    if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                        const dpc_ix i1 = -tile0;
+                        (void)i1;
+                        const dpc_ix j1 = tile1;
+                        (void)j1;
+                        const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                        (void)i2;
+                        const dpc_ix j2 = 32 * tile3;
+                        (void)j2;
+                        const dpc_ix k1 = kk0;
+                        (void)k1;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        (void)k2;
+                        int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                        if (k2 <= dpc_khi)
+                          dpc_x =
+                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)]
+                                  : int32_t(-(1 << 30));
+                        dpc_px[dpc_m] = dpc_x;
+                      }
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        const dpc_ix i1 = -tile0;
+                        (void)i1;
+                        const dpc_ix j1 = tile1;
+                        (void)j1;
+                        const dpc_ix i2 = -(32 * tile2);
+                        (void)i2;
+                        const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                        (void)j2;
+                        const dpc_ix k1 = kk0;
+                        (void)k1;
                         const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                         (void)k2;
                         int32_t dpc_y = int32_t(0);
@@ -1775,8 +2113,7 @@ __global__ void __launch_bounds__(64, 8)
                           dpc_y =
                               (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
                                j2 >= 0 && k2 == j2)
-                                  ? (dpc_pyl |= 1u << dpc_m,
-                                     dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)]
                                   : int32_t(-(1 << 30));
                         dpc_py[dpc_m] = dpc_y;
                       }
@@ -1813,8 +2150,520 @@ __global__ void __launch_bounds__(64, 8)
                   }
                 }
               }
-            } else {
-              if (M + 32 * tile2 >= 3 && tile2 + tile3 == 0 && kk0 + tile0 == 0) {
+              if (M + 32 * tile2 >= 33 && 32 * tile3 + 1 == M && kk0 + 1 == tile1) {
+                {
+                  // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                  // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                  // modulo gridDim.y)
+                  const dpc_ix dpc_kall = M - 2, dpc_kend = M - 2;
+                  const int dpc_parts_y = gridDim.y;
+                  const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                        (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                  const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                               dpc_khi = dpc_kend;
+                  if (dpc_kend >= dpc_kall) {
+                    const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
+                    dpc_cphase +=
+                        dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+                  }
+                  dpc_did |= dpc_klo <= dpc_khi;
+                  // none of this loop's chunks is this block's: skip its loads and barriers
+                  if (dpc_klo <= dpc_khi) {
+                    int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                      const dpc_ix i1 = -tile0;
+                      (void)i1;
+                      const dpc_ix j1 = tile1;
+                      (void)j1;
+                      const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                      (void)i2;
+                      const dpc_ix j2 = 32 * tile3;
+                      (void)j2;
+                      const dpc_ix k1 = tile1 - 1;
+                      (void)k1;
+                      const dpc_ix k2 = dpc_klo + dpc_kk;
+                      (void)k2;
+                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                      if (k2 <= dpc_khi)
+                        dpc_x =
+                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                ? dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)]
+                                : int32_t(-(1 << 30));
+                      dpc_px[dpc_m] = dpc_x;
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      const dpc_ix i1 = -tile0;
+                      (void)i1;
+                      const dpc_ix j1 = tile1;
+                      (void)j1;
+                      const dpc_ix i2 = -(32 * tile2);
+                      (void)i2;
+                      const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                      (void)j2;
+                      const dpc_ix k1 = tile1 - 1;
+                      (void)k1;
+                      const dpc_ix k2 = dpc_klo + dpc_kk;
+                      (void)k2;
+                      int32_t dpc_y = int32_t(0);
+                      if (k2 <= dpc_khi)
+                        dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                 j2 >= 0 && k2 == j2)
+                                    ? dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)]
+                                    : int32_t(-(1 << 30));
+                      dpc_py[dpc_m] = dpc_y;
+                    }
+                    for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                         dpc_k0 += 8 * dpc_parts_y) {
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                        dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                      }
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                      }
+                      __syncthreads();
+                      if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
+#pragma unroll
+                        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                          const int dpc_e = threadIdx.x + 64 * dpc_m;
+                          const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                          const dpc_ix i1 = -tile0;
+                          (void)i1;
+                          const dpc_ix j1 = tile1;
+                          (void)j1;
+                          const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                          (void)i2;
+                          const dpc_ix j2 = 32 * tile3;
+                          (void)j2;
+                          const dpc_ix k1 = tile1 - 1;
+                          (void)k1;
+                          const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                          (void)k2;
+                          int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                          if (k2 <= dpc_khi)
+                            dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
+                                     i2 >= 0 && k2 == i2)
+                                        ? dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)]
+                                        : int32_t(-(1 << 30));
+                          dpc_px[dpc_m] = dpc_x;
+                        }
+#pragma unroll
+                        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                          const int dpc_e = threadIdx.x + 64 * dpc_m;
+                          const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                          const dpc_ix i1 = -tile0;
+                          (void)i1;
+                          const dpc_ix j1 = tile1;
+                          (void)j1;
+                          const dpc_ix i2 = -(32 * tile2);
+                          (void)i2;
+                          const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                          (void)j2;
+                          const dpc_ix k1 = tile1 - 1;
+                          (void)k1;
+                          const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                          (void)k2;
+                          int32_t dpc_y = int32_t(0);
+                          if (k2 <= dpc_khi)
+                            dpc_y =
+                                (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                 j2 >= 0 && k2 == j2)
+                                    ? dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)]
+                                    : int32_t(-(1 << 30));
+                          dpc_py[dpc_m] = dpc_y;
+                        }
+                      }
+                      __syncthreads();
+#pragma unroll
+                      for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                        int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                        for (int q = 0; q < 4; q += 4) {
+                          const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                              &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                          dpc_a[q] = dpc_v.x;
+                          dpc_a[q + 1] = dpc_v.y;
+                          dpc_a[q + 2] = dpc_v.z;
+                          dpc_a[q + 3] = dpc_v.w;
+                        }
+#pragma unroll
+                        for (int q = 0; q < 4; q += 4) {
+                          const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                              &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                          dpc_b[q] = dpc_v.x;
+                          dpc_b[q + 1] = dpc_v.y;
+                          dpc_b[q + 2] = dpc_v.z;
+                          dpc_b[q + 3] = dpc_v.w;
+                        }
+#pragma unroll
+                        for (int q = 0; q < 4; ++q)
+#pragma unroll
+                          for (int r = 0; r < 4; ++r)
+                            dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                      }
+                      __syncthreads();
+                    }
+                  }
+                }
+              }
+              {
+                // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                // modulo gridDim.y)
+                const dpc_ix dpc_kall = dpc_max(dpc_max(M - 2, -(32 * tile2)),
+                                                kk0 + 32 * tile3 - tile1 + 1),
+                             dpc_kend = dpc_min(M - 1, 32 * tile3 + 29);
+                const int dpc_parts_y = gridDim.y;
+                const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                      (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                             dpc_khi = dpc_kend;
+                if (dpc_kend >= dpc_kall) {
+                  const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
+                  dpc_cphase +=
+                      dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+                }
+                dpc_did |= dpc_klo <= dpc_khi;
+                // none of this loop's chunks is this block's: skip its loads and barriers
+                if (dpc_klo <= dpc_khi) {
+                  int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                    const dpc_ix i1 = -tile0;
+                    (void)i1;
+                    const dpc_ix j1 = tile1;
+                    (void)j1;
+                    const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const dpc_ix j2 = 32 * tile3;
+                    (void)j2;
+                    const dpc_ix k1 = kk0;
+                    (void)k1;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
+                    (void)k2;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)]
+                                  : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const dpc_ix i1 = -tile0;
+                    (void)i1;
+                    const dpc_ix j1 = tile1;
+                    (void)j1;
+                    const dpc_ix i2 = -(32 * tile2);
+                    (void)i2;
+                    const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const dpc_ix k1 = kk0;
+                    (void)k1;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
+                    (void)k2;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)]
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                  for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                       dpc_k0 += 8 * dpc_parts_y) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                      dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                    }
+                    __syncthreads();
+                    if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                        const dpc_ix i1 = -tile0;
+                        (void)i1;
+                        const dpc_ix j1 = tile1;
+                        (void)j1;
+                        const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                        (void)i2;
+                        const dpc_ix j2 = 32 * tile3;
+                        (void)j2;
+                        const dpc_ix k1 = kk0;
+                        (void)k1;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        (void)k2;
+                        int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                        if (k2 <= dpc_khi)
+                          dpc_x =
+                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)]
+                                  : int32_t(-(1 << 30));
+                        dpc_px[dpc_m] = dpc_x;
+                      }
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        const dpc_ix i1 = -tile0;
+                        (void)i1;
+                        const dpc_ix j1 = tile1;
+                        (void)j1;
+                        const dpc_ix i2 = -(32 * tile2);
+                        (void)i2;
+                        const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                        (void)j2;
+                        const dpc_ix k1 = kk0;
+                        (void)k1;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        (void)k2;
+                        int32_t dpc_y = int32_t(0);
+                        if (k2 <= dpc_khi)
+                          dpc_y =
+                              (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)]
+                                  : int32_t(-(1 << 30));
+                        dpc_py[dpc_m] = dpc_y;
+                      }
+                    }
+                    __syncthreads();
+#pragma unroll
+                    for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                      int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                      for (int q = 0; q < 4; q += 4) {
+                        const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                            &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                        dpc_a[q] = dpc_v.x;
+                        dpc_a[q + 1] = dpc_v.y;
+                        dpc_a[q + 2] = dpc_v.z;
+                        dpc_a[q + 3] = dpc_v.w;
+                      }
+#pragma unroll
+                      for (int q = 0; q < 4; q += 4) {
+                        const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                            &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                        dpc_b[q] = dpc_v.x;
+                        dpc_b[q + 1] = dpc_v.y;
+                        dpc_b[q + 2] = dpc_v.z;
+                        dpc_b[q + 3] = dpc_v.w;
+                      }
+#pragma unroll
+                      for (int q = 0; q < 4; ++q)
+#pragma unroll
+                        for (int r = 0; r < 4; ++r)
+                          dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                    }
+                    __syncthreads();
+                  }
+                }
+              }
+              {
+                // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                // modulo gridDim.y)
+                const dpc_ix dpc_kall = 32 * tile3 + 30,
+                             dpc_kend = dpc_min(M - 1, 32 * tile3 + 31);
+                const int dpc_parts_y = gridDim.y;
+                const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                      (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                             dpc_khi = dpc_kend;
+                if (dpc_kend >= dpc_kall) {
+                  const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
+                  dpc_cphase +=
+                      dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+                }
+                dpc_did |= dpc_klo <= dpc_khi;
+                // none of this loop's chunks is this block's: skip its loads and barriers
+                if (dpc_klo <= dpc_khi) {
+                  int32_t dpc_px[4], dpc_py[4];
+// X padding holds the identity, Y padding 0 (identity + 0 = identity)
+// masked: an operand whose row (X) or column (Y) has no term at k reads
+// int32_t(-(1 << 30)), so the sum never wins over a term
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                    const dpc_ix i1 = -tile0;
+                    (void)i1;
+                    const dpc_ix j1 = tile1;
+                    (void)j1;
+                    const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const dpc_ix j2 = 32 * tile3;
+                    (void)j2;
+                    const dpc_ix k1 = kk0;
+                    (void)k1;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
+                    (void)k2;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)]
+                                  : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
+                  }
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const dpc_ix i1 = -tile0;
+                    (void)i1;
+                    const dpc_ix j1 = tile1;
+                    (void)j1;
+                    const dpc_ix i2 = -(32 * tile2);
+                    (void)i2;
+                    const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const dpc_ix k1 = kk0;
+                    (void)k1;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
+                    (void)k2;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)]
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                  for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                       dpc_k0 += 8 * dpc_parts_y) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                      dpc_sx2[dpc_kk][dpc_rr] = dpc_px[dpc_m];
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      dpc_sy2[dpc_kk][dpc_cc] = dpc_py[dpc_m];
+                    }
+                    __syncthreads();
+                    if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                        const dpc_ix i1 = -tile0;
+                        (void)i1;
+                        const dpc_ix j1 = tile1;
+                        (void)j1;
+                        const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                        (void)i2;
+                        const dpc_ix j2 = 32 * tile3;
+                        (void)j2;
+                        const dpc_ix k1 = kk0;
+                        (void)k1;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        (void)k2;
+                        int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                        if (k2 <= dpc_khi)
+                          dpc_x =
+                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)]
+                                  : int32_t(-(1 << 30));
+                        dpc_px[dpc_m] = dpc_x;
+                      }
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        const dpc_ix i1 = -tile0;
+                        (void)i1;
+                        const dpc_ix j1 = tile1;
+                        (void)j1;
+                        const dpc_ix i2 = -(32 * tile2);
+                        (void)i2;
+                        const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                        (void)j2;
+                        const dpc_ix k1 = kk0;
+                        (void)k1;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        (void)k2;
+                        int32_t dpc_y = int32_t(0);
+                        if (k2 <= dpc_khi)
+                          dpc_y =
+                              (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)]
+                                  : int32_t(-(1 << 30));
+                        dpc_py[dpc_m] = dpc_y;
+                      }
+                    }
+                    __syncthreads();
+#pragma unroll
+                    for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                      int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                      for (int q = 0; q < 4; q += 4) {
+                        const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                            &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                        dpc_a[q] = dpc_v.x;
+                        dpc_a[q + 1] = dpc_v.y;
+                        dpc_a[q + 2] = dpc_v.z;
+                        dpc_a[q + 3] = dpc_v.w;
+                      }
+#pragma unroll
+                      for (int q = 0; q < 4; q += 4) {
+                        const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                            &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                        dpc_b[q] = dpc_v.x;
+                        dpc_b[q + 1] = dpc_v.y;
+                        dpc_b[q + 2] = dpc_v.z;
+                        dpc_b[q + 3] = dpc_v.w;
+                      }
+#pragma unroll
+                      for (int q = 0; q < 4; ++q)
+#pragma unroll
+                        for (int r = 0; r < 4; ++r)
+                          dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                    }
+                    __syncthreads();
+                  }
+                }
+              }
+            }
+          }
+        } else {
+          if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
+              M >= 32 * tile3 + 1) {
+            for (dpc_ix kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
+              if (tile2 + tile3 >= 1 && kk0 + tile0 == 0) {
                 {
                   // this block's chunks of this k loop: every gridDim.y-th chunk of the
                   // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
@@ -1998,193 +2847,203 @@ __global__ void __launch_bounds__(64, 8)
                     }
                   }
                 }
-              }
-            }
-            {
-              // this block's chunks of this k loop: every gridDim.y-th chunk of the
-              // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
-              // modulo gridDim.y)
-              const dpc_ix dpc_kall =
-                               dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1),
-                           dpc_kend = dpc_min(M - 3, 32 * tile3 + 29);
-              const int dpc_parts_y = gridDim.y;
-              const int dpc_first = int(blockIdx.y) - dpc_cphase +
-                                    (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-              const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8, dpc_khi = dpc_kend;
-              if (dpc_kend >= dpc_kall) {
-                const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
-                dpc_cphase +=
-                    dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
-              }
-              dpc_did |= dpc_klo <= dpc_khi;
-              // none of this loop's chunks is this block's: skip its loads and barriers
-              if (dpc_klo <= dpc_khi) {
-                int32_t dpc_px[4], dpc_py[4];
-                unsigned dpc_pxl, dpc_pyl; // the elements loaded (clamped when stored)
-                // X padding holds the identity, Y padding 0 (identity + 0 = identity)
-                // masked: an operand whose row (X) or column (Y) has no term at k reads
-                // int32_t(-(1 << 30)), so the sum never wins over a term
-                dpc_pxl = dpc_pyl = 0u;
+              } else {
+                if (M + 32 * tile2 >= 3 && tile2 + tile3 == 0 && kk0 + tile0 == 0) {
+                  {
+                    // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                    // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                    // modulo gridDim.y)
+                    const dpc_ix dpc_kall = -(32 * tile2), dpc_kend = -(32 * tile2);
+                    const int dpc_parts_y = gridDim.y;
+                    const int dpc_first =
+                        int(blockIdx.y) - dpc_cphase +
+                        (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                    const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                                 dpc_khi = dpc_kend;
+                    if (dpc_kend >= dpc_kall) {
+                      const int dpc_n =
+                          int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
+                      dpc_cphase +=
+                          dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+                    }
+                    dpc_did |= dpc_klo <= dpc_khi;
+                    // none of this loop's chunks is this block's: skip its loads and barriers
+                    if (dpc_klo <= dpc_khi) {
+                      int32_t dpc_px[4], dpc_py[4];
+                      unsigned dpc_pxl,
+                          dpc_pyl; // the elements loaded (clamped when stored)
+                      // X padding holds the identity, Y padding 0 (identity + 0 = identity)
+                      // masked: an operand whose row (X) or column (Y) has no term at k reads
+                      // int32_t(-(1 << 30)), so the sum never wins over a term
+                      dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 64 * dpc_m;
-                  const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                  const dpc_ix i1 = -tile0;
-                  (void)i1;
-                  const dpc_ix j1 = tile1;
-                  (void)j1;
-                  const dpc_ix i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const dpc_ix j2 = 32 * tile3;
-                  (void)j2;
-                  const dpc_ix k1 = kk0;
-                  (void)k1;
-                  const dpc_ix k2 = dpc_klo + dpc_kk;
-                  (void)k2;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi)
-                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                ? (dpc_pxl |= 1u << dpc_m,
-                                   dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
-                                : int32_t(-(1 << 30));
-                  dpc_px[dpc_m] = dpc_x;
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                        const dpc_ix i1 = -tile0;
+                        (void)i1;
+                        const dpc_ix j1 = tile1;
+                        (void)j1;
+                        const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                        (void)i2;
+                        const dpc_ix j2 = 32 * tile3;
+                        (void)j2;
+                        const dpc_ix k1 = -tile0;
+                        (void)k1;
+                        const dpc_ix k2 = dpc_klo + dpc_kk;
+                        (void)k2;
+                        int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                        if (k2 <= dpc_khi)
+                          dpc_x =
+                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? (dpc_pxl |= 1u << dpc_m,
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
+                                  : int32_t(-(1 << 30));
+                        dpc_px[dpc_m] = dpc_x;
+                      }
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        const dpc_ix i1 = -tile0;
+                        (void)i1;
+                        const dpc_ix j1 = tile1;
+                        (void)j1;
+                        const dpc_ix i2 = -(32 * tile2);
+                        (void)i2;
+                        const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                        (void)j2;
+                        const dpc_ix k1 = -tile0;
+                        (void)k1;
+                        const dpc_ix k2 = dpc_klo + dpc_kk;
+                        (void)k2;
+                        int32_t dpc_y = int32_t(0);
+                        if (k2 <= dpc_khi)
+                          dpc_y =
+                              (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? (dpc_pyl |= 1u << dpc_m,
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                  : int32_t(-(1 << 30));
+                        dpc_py[dpc_m] = dpc_y;
+                      }
+                      for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                           dpc_k0 += 8 * dpc_parts_y) {
+#pragma unroll
+                        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                          const int dpc_e = threadIdx.x + 64 * dpc_m;
+                          const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                          dpc_sx2[dpc_kk][dpc_rr] =
+                              (dpc_pxl >> dpc_m & 1u)
+                                  ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
+                                  : dpc_px[dpc_m];
+                        }
+#pragma unroll
+                        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                          const int dpc_e = threadIdx.x + 64 * dpc_m;
+                          const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                          dpc_sy2[dpc_kk][dpc_cc] =
+                              (dpc_pyl >> dpc_m & 1u)
+                                  ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
+                                  : dpc_py[dpc_m];
+                        }
+                        __syncthreads();
+                        if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
+                          dpc_pxl = dpc_pyl = 0u;
+#pragma unroll
+                          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                            const int dpc_e = threadIdx.x + 64 * dpc_m;
+                            const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                            const dpc_ix i1 = -tile0;
+                            (void)i1;
+                            const dpc_ix j1 = tile1;
+                            (void)j1;
+                            const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                            (void)i2;
+                            const dpc_ix j2 = 32 * tile3;
+                            (void)j2;
+                            const dpc_ix k1 = -tile0;
+                            (void)k1;
+                            const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                            (void)k2;
+                            int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                            if (k2 <= dpc_khi)
+                              dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
+                                       i2 >= 0 && k2 == i2)
+                                          ? (dpc_pxl |= 1u << dpc_m,
+                                             dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
+                                          : int32_t(-(1 << 30));
+                            dpc_px[dpc_m] = dpc_x;
+                          }
+#pragma unroll
+                          for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                            const int dpc_e = threadIdx.x + 64 * dpc_m;
+                            const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                            const dpc_ix i1 = -tile0;
+                            (void)i1;
+                            const dpc_ix j1 = tile1;
+                            (void)j1;
+                            const dpc_ix i2 = -(32 * tile2);
+                            (void)i2;
+                            const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                            (void)j2;
+                            const dpc_ix k1 = -tile0;
+                            (void)k1;
+                            const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                            (void)k2;
+                            int32_t dpc_y = int32_t(0);
+                            if (k2 <= dpc_khi)
+                              dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                       j2 >= 0 && k2 == j2)
+                                          ? (dpc_pyl |= 1u << dpc_m,
+                                             dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1,
+                                                                  k2 + 1, j2)])
+                                          : int32_t(-(1 << 30));
+                            dpc_py[dpc_m] = dpc_y;
+                          }
+                        }
+                        __syncthreads();
+#pragma unroll
+                        for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                          int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                          for (int q = 0; q < 4; q += 4) {
+                            const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                                &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                            dpc_a[q] = dpc_v.x;
+                            dpc_a[q + 1] = dpc_v.y;
+                            dpc_a[q + 2] = dpc_v.z;
+                            dpc_a[q + 3] = dpc_v.w;
+                          }
+#pragma unroll
+                          for (int q = 0; q < 4; q += 4) {
+                            const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                                &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                            dpc_b[q] = dpc_v.x;
+                            dpc_b[q + 1] = dpc_v.y;
+                            dpc_b[q + 2] = dpc_v.z;
+                            dpc_b[q + 3] = dpc_v.w;
+                          }
+#pragma unroll
+                          for (int q = 0; q < 4; ++q)
+#pragma unroll
+                            for (int r = 0; r < 4; ++r)
+                              dpc_reg[q][r] =
+                                  dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                        }
+                        __syncthreads();
+                      }
+                    }
+                  }
                 }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 64 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const dpc_ix i1 = -tile0;
-                  (void)i1;
-                  const dpc_ix j1 = tile1;
-                  (void)j1;
-                  const dpc_ix i2 = -(32 * tile2);
-                  (void)i2;
-                  const dpc_ix j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const dpc_ix k1 = kk0;
-                  (void)k1;
-                  const dpc_ix k2 = dpc_klo + dpc_kk;
-                  (void)k2;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi)
-                    dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                             j2 >= 0 && k2 == j2)
-                                ? (dpc_pyl |= 1u << dpc_m,
-                                   dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
-                                : int32_t(-(1 << 30));
-                  dpc_py[dpc_m] = dpc_y;
-                }
-                for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                     dpc_k0 += 8 * dpc_parts_y) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 64 * dpc_m;
-                    const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                    dpc_sx2[dpc_kk][dpc_rr] =
-                        (dpc_pxl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
-                                                : dpc_px[dpc_m];
-                  }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 64 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    dpc_sy2[dpc_kk][dpc_cc] =
-                        (dpc_pyl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
-                                                : dpc_py[dpc_m];
-                  }
-                  __syncthreads();
-                  if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
-                    dpc_pxl = dpc_pyl = 0u;
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 64 * dpc_m;
-                      const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                      const dpc_ix i1 = -tile0;
-                      (void)i1;
-                      const dpc_ix j1 = tile1;
-                      (void)j1;
-                      const dpc_ix i2 = -(32 * tile2) + dpc_rr;
-                      (void)i2;
-                      const dpc_ix j2 = 32 * tile3;
-                      (void)j2;
-                      const dpc_ix k1 = kk0;
-                      (void)k1;
-                      const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
-                      (void)k2;
-                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k2 <= dpc_khi)
-                        dpc_x =
-                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                ? (dpc_pxl |= 1u << dpc_m,
-                                   dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
-                                : int32_t(-(1 << 30));
-                      dpc_px[dpc_m] = dpc_x;
-                    }
-#pragma unroll
-                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                      const int dpc_e = threadIdx.x + 64 * dpc_m;
-                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const dpc_ix i1 = -tile0;
-                      (void)i1;
-                      const dpc_ix j1 = tile1;
-                      (void)j1;
-                      const dpc_ix i2 = -(32 * tile2);
-                      (void)i2;
-                      const dpc_ix j2 = 32 * tile3 + dpc_cc;
-                      (void)j2;
-                      const dpc_ix k1 = kk0;
-                      (void)k1;
-                      const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
-                      (void)k2;
-                      int32_t dpc_y = int32_t(0);
-                      if (k2 <= dpc_khi)
-                        dpc_y =
-                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                             j2 >= 0 && k2 == j2)
-                                ? (dpc_pyl |= 1u << dpc_m,
-                                   dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
-                                : int32_t(-(1 << 30));
-                      dpc_py[dpc_m] = dpc_y;
-                    }
-                  }
-                  __syncthreads();
-#pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
-                    int32_t dpc_a[4], dpc_b[4];
-#pragma unroll
-                    for (int q = 0; q < 4; q += 4) {
-                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
-                          &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
-                      dpc_a[q] = dpc_v.x;
-                      dpc_a[q + 1] = dpc_v.y;
-                      dpc_a[q + 2] = dpc_v.z;
-                      dpc_a[q + 3] = dpc_v.w;
-                    }
-#pragma unroll
-                    for (int q = 0; q < 4; q += 4) {
-                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
-                          &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
-                      dpc_b[q] = dpc_v.x;
-                      dpc_b[q + 1] = dpc_v.y;
-                      dpc_b[q + 2] = dpc_v.z;
-                      dpc_b[q + 3] = dpc_v.w;
-                    }
-#pragma unroll
-                    for (int q = 0; q < 4; ++q)
-#pragma unroll
-                      for (int r = 0; r < 4; ++r)
-                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
-                  }
-                  __syncthreads();
-                }
               }
-            }
-            if (M + 32 * tile2 >= 33 && 32 * tile3 + 1 == M && kk0 + 1 == tile1) {
               {
                 // this block's chunks of this k loop: every gridDim.y-th chunk of the
                 // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
                 // modulo gridDim.y)
-                const dpc_ix dpc_kall = M - 2, dpc_kend = M - 2;
+                const dpc_ix dpc_kall =
+                                 dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1),
+                             dpc_kend = dpc_min(M - 3, 32 * tile3 + 29);
                 const int dpc_parts_y = gridDim.y;
                 const int dpc_first = int(blockIdx.y) - dpc_cphase +
                                       (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
@@ -2216,7 +3075,7 @@ __global__ void __launch_bounds__(64, 8)
                     (void)i2;
                     const dpc_ix j2 = 32 * tile3;
                     (void)j2;
-                    const dpc_ix k1 = tile1 - 1;
+                    const dpc_ix k1 = kk0;
                     (void)k1;
                     const dpc_ix k2 = dpc_klo + dpc_kk;
                     (void)k2;
@@ -2240,7 +3099,7 @@ __global__ void __launch_bounds__(64, 8)
                     (void)i2;
                     const dpc_ix j2 = 32 * tile3 + dpc_cc;
                     (void)j2;
-                    const dpc_ix k1 = tile1 - 1;
+                    const dpc_ix k1 = kk0;
                     (void)k1;
                     const dpc_ix k2 = dpc_klo + dpc_kk;
                     (void)k2;
@@ -2288,7 +3147,7 @@ __global__ void __launch_bounds__(64, 8)
                         (void)i2;
                         const dpc_ix j2 = 32 * tile3;
                         (void)j2;
-                        const dpc_ix k1 = tile1 - 1;
+                        const dpc_ix k1 = kk0;
                         (void)k1;
                         const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                         (void)k2;
@@ -2313,7 +3172,7 @@ __global__ void __launch_bounds__(64, 8)
                         (void)i2;
                         const dpc_ix j2 = 32 * tile3 + dpc_cc;
                         (void)j2;
-                        const dpc_ix k1 = tile1 - 1;
+                        const dpc_ix k1 = kk0;
                         (void)k1;
                         const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
                         (void)k2;
@@ -2360,101 +3219,31 @@ __global__ void __launch_bounds__(64, 8)
                   }
                 }
               }
-            }
-            {
-              // this block's chunks of this k loop: every gridDim.y-th chunk of the
-              // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
-              // modulo gridDim.y)
-              const dpc_ix dpc_kall = dpc_max(dpc_max(M - 2, -(32 * tile2)),
-                                              kk0 + 32 * tile3 - tile1 + 1),
-                           dpc_kend = dpc_min(M - 1, 32 * tile3 + 29);
-              const int dpc_parts_y = gridDim.y;
-              const int dpc_first = int(blockIdx.y) - dpc_cphase +
-                                    (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-              const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8, dpc_khi = dpc_kend;
-              if (dpc_kend >= dpc_kall) {
-                const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
-                dpc_cphase +=
-                    dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
-              }
-              dpc_did |= dpc_klo <= dpc_khi;
-              // none of this loop's chunks is this block's: skip its loads and barriers
-              if (dpc_klo <= dpc_khi) {
-                int32_t dpc_px[4], dpc_py[4];
-                unsigned dpc_pxl, dpc_pyl; // the elements loaded (clamped when stored)
-                // X padding holds the identity, Y padding 0 (identity + 0 = identity)
-                // masked: an operand whose row (X) or column (Y) has no term at k reads
-                // int32_t(-(1 << 30)), so the sum never wins over a term
-                dpc_pxl = dpc_pyl = 0u;
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 64 * dpc_m;
-                  const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                  const dpc_ix i1 = -tile0;
-                  (void)i1;
-                  const dpc_ix j1 = tile1;
-                  (void)j1;
-                  const dpc_ix i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const dpc_ix j2 = 32 * tile3;
-                  (void)j2;
-                  const dpc_ix k1 = kk0;
-                  (void)k1;
-                  const dpc_ix k2 = dpc_klo + dpc_kk;
-                  (void)k2;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi)
-                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                ? (dpc_pxl |= 1u << dpc_m,
-                                   dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
-                                : int32_t(-(1 << 30));
-                  dpc_px[dpc_m] = dpc_x;
-                }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 64 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const dpc_ix i1 = -tile0;
-                  (void)i1;
-                  const dpc_ix j1 = tile1;
-                  (void)j1;
-                  const dpc_ix i2 = -(32 * tile2);
-                  (void)i2;
-                  const dpc_ix j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const dpc_ix k1 = kk0;
-                  (void)k1;
-                  const dpc_ix k2 = dpc_klo + dpc_kk;
-                  (void)k2;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi)
-                    dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                             j2 >= 0 && k2 == j2)
-                                ? (dpc_pyl |= 1u << dpc_m,
-                                   dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
-                                : int32_t(-(1 << 30));
-                  dpc_py[dpc_m] = dpc_y;
-                }
-                for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                     dpc_k0 += 8 * dpc_parts_y) {
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 64 * dpc_m;
-                    const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                    dpc_sx2[dpc_kk][dpc_rr] =
-                        (dpc_pxl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
-                                                : dpc_px[dpc_m];
+              if (M + 32 * tile2 >= 33 && 32 * tile3 + 1 == M && kk0 + 1 == tile1) {
+                {
+                  // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                  // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                  // modulo gridDim.y)
+                  const dpc_ix dpc_kall = M - 2, dpc_kend = M - 2;
+                  const int dpc_parts_y = gridDim.y;
+                  const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                        (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                  const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                               dpc_khi = dpc_kend;
+                  if (dpc_kend >= dpc_kall) {
+                    const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
+                    dpc_cphase +=
+                        dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
                   }
-#pragma unroll
-                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                    const int dpc_e = threadIdx.x + 64 * dpc_m;
-                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    dpc_sy2[dpc_kk][dpc_cc] =
-                        (dpc_pyl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
-                                                : dpc_py[dpc_m];
-                  }
-                  __syncthreads();
-                  if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
+                  dpc_did |= dpc_klo <= dpc_khi;
+                  // none of this loop's chunks is this block's: skip its loads and barriers
+                  if (dpc_klo <= dpc_khi) {
+                    int32_t dpc_px[4], dpc_py[4];
+                    unsigned dpc_pxl,
+                        dpc_pyl; // the elements loaded (clamped when stored)
+                    // X padding holds the identity, Y padding 0 (identity + 0 = identity)
+                    // masked: an operand whose row (X) or column (Y) has no term at k reads
+                    // int32_t(-(1 << 30)), so the sum never wins over a term
                     dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
@@ -2468,9 +3257,9 @@ __global__ void __launch_bounds__(64, 8)
                       (void)i2;
                       const dpc_ix j2 = 32 * tile3;
                       (void)j2;
-                      const dpc_ix k1 = kk0;
+                      const dpc_ix k1 = tile1 - 1;
                       (void)k1;
-                      const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                      const dpc_ix k2 = dpc_klo + dpc_kk;
                       (void)k2;
                       int32_t dpc_x = dpc::Limits<int32_t>::Neg;
                       if (k2 <= dpc_khi)
@@ -2493,9 +3282,9 @@ __global__ void __launch_bounds__(64, 8)
                       (void)i2;
                       const dpc_ix j2 = 32 * tile3 + dpc_cc;
                       (void)j2;
-                      const dpc_ix k1 = kk0;
+                      const dpc_ix k1 = tile1 - 1;
                       (void)k1;
-                      const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                      const dpc_ix k2 = dpc_klo + dpc_kk;
                       (void)k2;
                       int32_t dpc_y = int32_t(0);
                       if (k2 <= dpc_khi)
@@ -2507,214 +3296,475 @@ __global__ void __launch_bounds__(64, 8)
                                 : int32_t(-(1 << 30));
                       dpc_py[dpc_m] = dpc_y;
                     }
-                  }
-                  __syncthreads();
+                    for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                         dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
-                    int32_t dpc_a[4], dpc_b[4];
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                        dpc_sx2[dpc_kk][dpc_rr] =
+                            (dpc_pxl >> dpc_m & 1u)
+                                ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
+                                : dpc_px[dpc_m];
+                      }
 #pragma unroll
-                    for (int q = 0; q < 4; q += 4) {
-                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
-                          &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
-                      dpc_a[q] = dpc_v.x;
-                      dpc_a[q + 1] = dpc_v.y;
-                      dpc_a[q + 2] = dpc_v.z;
-                      dpc_a[q + 3] = dpc_v.w;
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        dpc_sy2[dpc_kk][dpc_cc] =
+                            (dpc_pyl >> dpc_m & 1u)
+                                ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
+                                : dpc_py[dpc_m];
+                      }
+                      __syncthreads();
+                      if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
+                        dpc_pxl = dpc_pyl = 0u;
+#pragma unroll
+                        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                          const int dpc_e = threadIdx.x + 64 * dpc_m;
+                          const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                          const dpc_ix i1 = -tile0;
+                          (void)i1;
+                          const dpc_ix j1 = tile1;
+                          (void)j1;
+                          const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                          (void)i2;
+                          const dpc_ix j2 = 32 * tile3;
+                          (void)j2;
+                          const dpc_ix k1 = tile1 - 1;
+                          (void)k1;
+                          const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                          (void)k2;
+                          int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                          if (k2 <= dpc_khi)
+                            dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
+                                     i2 >= 0 && k2 == i2)
+                                        ? (dpc_pxl |= 1u << dpc_m,
+                                           dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
+                                        : int32_t(-(1 << 30));
+                          dpc_px[dpc_m] = dpc_x;
+                        }
+#pragma unroll
+                        for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                          const int dpc_e = threadIdx.x + 64 * dpc_m;
+                          const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                          const dpc_ix i1 = -tile0;
+                          (void)i1;
+                          const dpc_ix j1 = tile1;
+                          (void)j1;
+                          const dpc_ix i2 = -(32 * tile2);
+                          (void)i2;
+                          const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                          (void)j2;
+                          const dpc_ix k1 = tile1 - 1;
+                          (void)k1;
+                          const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                          (void)k2;
+                          int32_t dpc_y = int32_t(0);
+                          if (k2 <= dpc_khi)
+                            dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                                     j2 >= 0 && k2 == j2)
+                                        ? (dpc_pyl |= 1u << dpc_m,
+                                           dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1,
+                                                                j2)])
+                                        : int32_t(-(1 << 30));
+                          dpc_py[dpc_m] = dpc_y;
+                        }
+                      }
+                      __syncthreads();
+#pragma unroll
+                      for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                        int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                        for (int q = 0; q < 4; q += 4) {
+                          const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                              &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                          dpc_a[q] = dpc_v.x;
+                          dpc_a[q + 1] = dpc_v.y;
+                          dpc_a[q + 2] = dpc_v.z;
+                          dpc_a[q + 3] = dpc_v.w;
+                        }
+#pragma unroll
+                        for (int q = 0; q < 4; q += 4) {
+                          const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                              &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                          dpc_b[q] = dpc_v.x;
+                          dpc_b[q + 1] = dpc_v.y;
+                          dpc_b[q + 2] = dpc_v.z;
+                          dpc_b[q + 3] = dpc_v.w;
+                        }
+#pragma unroll
+                        for (int q = 0; q < 4; ++q)
+#pragma unroll
+                          for (int r = 0; r < 4; ++r)
+                            dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                      }
+                      __syncthreads();
                     }
-#pragma unroll
-                    for (int q = 0; q < 4; q += 4) {
-                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
-                          &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
-                      dpc_b[q] = dpc_v.x;
-                      dpc_b[q + 1] = dpc_v.y;
-                      dpc_b[q + 2] = dpc_v.z;
-                      dpc_b[q + 3] = dpc_v.w;
-                    }
-#pragma unroll
-                    for (int q = 0; q < 4; ++q)
-#pragma unroll
-                      for (int r = 0; r < 4; ++r)
-                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
                   }
-                  __syncthreads();
                 }
               }
-            }
-            {
-              // this block's chunks of this k loop: every gridDim.y-th chunk of the
-              // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
-              // modulo gridDim.y)
-              const dpc_ix dpc_kall = 32 * tile3 + 30,
-                           dpc_kend = dpc_min(M - 1, 32 * tile3 + 31);
-              const int dpc_parts_y = gridDim.y;
-              const int dpc_first = int(blockIdx.y) - dpc_cphase +
-                                    (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
-              const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8, dpc_khi = dpc_kend;
-              if (dpc_kend >= dpc_kall) {
-                const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
-                dpc_cphase +=
-                    dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
-              }
-              dpc_did |= dpc_klo <= dpc_khi;
-              // none of this loop's chunks is this block's: skip its loads and barriers
-              if (dpc_klo <= dpc_khi) {
-                int32_t dpc_px[4], dpc_py[4];
-                unsigned dpc_pxl, dpc_pyl; // the elements loaded (clamped when stored)
-                // X padding holds the identity, Y padding 0 (identity + 0 = identity)
-                // masked: an operand whose row (X) or column (Y) has no term at k reads
-                // int32_t(-(1 << 30)), so the sum never wins over a term
-                dpc_pxl = dpc_pyl = 0u;
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 64 * dpc_m;
-                  const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                  const dpc_ix i1 = -tile0;
-                  (void)i1;
-                  const dpc_ix j1 = tile1;
-                  (void)j1;
-                  const dpc_ix i2 = -(32 * tile2) + dpc_rr;
-                  (void)i2;
-                  const dpc_ix j2 = 32 * tile3;
-                  (void)j2;
-                  const dpc_ix k1 = kk0;
-                  (void)k1;
-                  const dpc_ix k2 = dpc_klo + dpc_kk;
-                  (void)k2;
-                  int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                  if (k2 <= dpc_khi)
-                    dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                ? (dpc_pxl |= 1u << dpc_m,
-                                   dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
-                                : int32_t(-(1 << 30));
-                  dpc_px[dpc_m] = dpc_x;
+              {
+                // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                // modulo gridDim.y)
+                const dpc_ix dpc_kall = dpc_max(dpc_max(M - 2, -(32 * tile2)),
+                                                kk0 + 32 * tile3 - tile1 + 1),
+                             dpc_kend = dpc_min(M - 1, 32 * tile3 + 29);
+                const int dpc_parts_y = gridDim.y;
+                const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                      (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                             dpc_khi = dpc_kend;
+                if (dpc_kend >= dpc_kall) {
+                  const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
+                  dpc_cphase +=
+                      dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
                 }
-#pragma unroll
-                for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
-                  const int dpc_e = threadIdx.x + 64 * dpc_m;
-                  const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                  const dpc_ix i1 = -tile0;
-                  (void)i1;
-                  const dpc_ix j1 = tile1;
-                  (void)j1;
-                  const dpc_ix i2 = -(32 * tile2);
-                  (void)i2;
-                  const dpc_ix j2 = 32 * tile3 + dpc_cc;
-                  (void)j2;
-                  const dpc_ix k1 = kk0;
-                  (void)k1;
-                  const dpc_ix k2 = dpc_klo + dpc_kk;
-                  (void)k2;
-                  int32_t dpc_y = int32_t(0);
-                  if (k2 <= dpc_khi)
-                    dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                             j2 >= 0 && k2 == j2)
-                                ? (dpc_pyl |= 1u << dpc_m,
-                                   dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
-                                : int32_t(-(1 << 30));
-                  dpc_py[dpc_m] = dpc_y;
-                }
-                for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
-                     dpc_k0 += 8 * dpc_parts_y) {
+                dpc_did |= dpc_klo <= dpc_khi;
+                // none of this loop's chunks is this block's: skip its loads and barriers
+                if (dpc_klo <= dpc_khi) {
+                  int32_t dpc_px[4], dpc_py[4];
+                  unsigned dpc_pxl, dpc_pyl; // the elements loaded (clamped when stored)
+                  // X padding holds the identity, Y padding 0 (identity + 0 = identity)
+                  // masked: an operand whose row (X) or column (Y) has no term at k reads
+                  // int32_t(-(1 << 30)), so the sum never wins over a term
+                  dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 64 * dpc_m;
                     const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                    dpc_sx2[dpc_kk][dpc_rr] =
-                        (dpc_pxl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
-                                                : dpc_px[dpc_m];
+                    const dpc_ix i1 = -tile0;
+                    (void)i1;
+                    const dpc_ix j1 = tile1;
+                    (void)j1;
+                    const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const dpc_ix j2 = 32 * tile3;
+                    (void)j2;
+                    const dpc_ix k1 = kk0;
+                    (void)k1;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
+                    (void)k2;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? (dpc_pxl |= 1u << dpc_m,
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
+                                  : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
                   }
 #pragma unroll
                   for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                     const int dpc_e = threadIdx.x + 64 * dpc_m;
                     const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                    dpc_sy2[dpc_kk][dpc_cc] =
-                        (dpc_pyl >> dpc_m & 1u) ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
-                                                : dpc_py[dpc_m];
+                    const dpc_ix i1 = -tile0;
+                    (void)i1;
+                    const dpc_ix j1 = tile1;
+                    (void)j1;
+                    const dpc_ix i2 = -(32 * tile2);
+                    (void)i2;
+                    const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const dpc_ix k1 = kk0;
+                    (void)k1;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
+                    (void)k2;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? (dpc_pyl |= 1u << dpc_m,
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
                   }
-                  __syncthreads();
-                  if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
-                    dpc_pxl = dpc_pyl = 0u;
+                  for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                       dpc_k0 += 8 * dpc_parts_y) {
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
-                      const dpc_ix i1 = -tile0;
-                      (void)i1;
-                      const dpc_ix j1 = tile1;
-                      (void)j1;
-                      const dpc_ix i2 = -(32 * tile2) + dpc_rr;
-                      (void)i2;
-                      const dpc_ix j2 = 32 * tile3;
-                      (void)j2;
-                      const dpc_ix k1 = kk0;
-                      (void)k1;
-                      const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
-                      (void)k2;
-                      int32_t dpc_x = dpc::Limits<int32_t>::Neg;
-                      if (k2 <= dpc_khi)
-                        dpc_x =
-                            (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
-                                ? (dpc_pxl |= 1u << dpc_m,
-                                   dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
-                                : int32_t(-(1 << 30));
-                      dpc_px[dpc_m] = dpc_x;
+                      dpc_sx2[dpc_kk][dpc_rr] =
+                          (dpc_pxl >> dpc_m & 1u)
+                              ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
+                              : dpc_px[dpc_m];
                     }
 #pragma unroll
                     for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
                       const int dpc_e = threadIdx.x + 64 * dpc_m;
                       const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
-                      const dpc_ix i1 = -tile0;
-                      (void)i1;
-                      const dpc_ix j1 = tile1;
-                      (void)j1;
-                      const dpc_ix i2 = -(32 * tile2);
-                      (void)i2;
-                      const dpc_ix j2 = 32 * tile3 + dpc_cc;
-                      (void)j2;
-                      const dpc_ix k1 = kk0;
-                      (void)k1;
-                      const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
-                      (void)k2;
-                      int32_t dpc_y = int32_t(0);
-                      if (k2 <= dpc_khi)
-                        dpc_y =
-                            (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
-                             j2 >= 0 && k2 == j2)
-                                ? (dpc_pyl |= 1u << dpc_m,
-                                   dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
-                                : int32_t(-(1 << 30));
-                      dpc_py[dpc_m] = dpc_y;
+                      dpc_sy2[dpc_kk][dpc_cc] =
+                          (dpc_pyl >> dpc_m & 1u)
+                              ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
+                              : dpc_py[dpc_m];
                     }
+                    __syncthreads();
+                    if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
+                      dpc_pxl = dpc_pyl = 0u;
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                        const dpc_ix i1 = -tile0;
+                        (void)i1;
+                        const dpc_ix j1 = tile1;
+                        (void)j1;
+                        const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                        (void)i2;
+                        const dpc_ix j2 = 32 * tile3;
+                        (void)j2;
+                        const dpc_ix k1 = kk0;
+                        (void)k1;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        (void)k2;
+                        int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                        if (k2 <= dpc_khi)
+                          dpc_x =
+                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? (dpc_pxl |= 1u << dpc_m,
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
+                                  : int32_t(-(1 << 30));
+                        dpc_px[dpc_m] = dpc_x;
+                      }
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        const dpc_ix i1 = -tile0;
+                        (void)i1;
+                        const dpc_ix j1 = tile1;
+                        (void)j1;
+                        const dpc_ix i2 = -(32 * tile2);
+                        (void)i2;
+                        const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                        (void)j2;
+                        const dpc_ix k1 = kk0;
+                        (void)k1;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        (void)k2;
+                        int32_t dpc_y = int32_t(0);
+                        if (k2 <= dpc_khi)
+                          dpc_y =
+                              (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? (dpc_pyl |= 1u << dpc_m,
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                  : int32_t(-(1 << 30));
+                        dpc_py[dpc_m] = dpc_y;
+                      }
+                    }
+                    __syncthreads();
+#pragma unroll
+                    for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                      int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                      for (int q = 0; q < 4; q += 4) {
+                        const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                            &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                        dpc_a[q] = dpc_v.x;
+                        dpc_a[q + 1] = dpc_v.y;
+                        dpc_a[q + 2] = dpc_v.z;
+                        dpc_a[q + 3] = dpc_v.w;
+                      }
+#pragma unroll
+                      for (int q = 0; q < 4; q += 4) {
+                        const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                            &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                        dpc_b[q] = dpc_v.x;
+                        dpc_b[q + 1] = dpc_v.y;
+                        dpc_b[q + 2] = dpc_v.z;
+                        dpc_b[q + 3] = dpc_v.w;
+                      }
+#pragma unroll
+                      for (int q = 0; q < 4; ++q)
+#pragma unroll
+                        for (int r = 0; r < 4; ++r)
+                          dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                    }
+                    __syncthreads();
                   }
-                  __syncthreads();
+                }
+              }
+              {
+                // this block's chunks of this k loop: every gridDim.y-th chunk of the
+                // product's loops, counted across them (dpc_cphase: the chunks of the loops before,
+                // modulo gridDim.y)
+                const dpc_ix dpc_kall = 32 * tile3 + 30,
+                             dpc_kend = dpc_min(M - 1, 32 * tile3 + 31);
+                const int dpc_parts_y = gridDim.y;
+                const int dpc_first = int(blockIdx.y) - dpc_cphase +
+                                      (int(blockIdx.y) < dpc_cphase ? dpc_parts_y : 0);
+                const dpc_ix dpc_klo = dpc_kall + dpc_ix(dpc_first) * 8,
+                             dpc_khi = dpc_kend;
+                if (dpc_kend >= dpc_kall) {
+                  const int dpc_n = int(((dpc_kend - dpc_kall) / 8 + 1) % dpc_parts_y);
+                  dpc_cphase +=
+                      dpc_n - (dpc_cphase + dpc_n >= dpc_parts_y ? dpc_parts_y : 0);
+                }
+                dpc_did |= dpc_klo <= dpc_khi;
+                // none of this loop's chunks is this block's: skip its loads and barriers
+                if (dpc_klo <= dpc_khi) {
+                  int32_t dpc_px[4], dpc_py[4];
+                  unsigned dpc_pxl, dpc_pyl; // the elements loaded (clamped when stored)
+                  // X padding holds the identity, Y padding 0 (identity + 0 = identity)
+                  // masked: an operand whose row (X) or column (Y) has no term at k reads
+                  // int32_t(-(1 << 30)), so the sum never wins over a term
+                  dpc_pxl = dpc_pyl = 0u;
 #pragma unroll
-                  for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
-                    int32_t dpc_a[4], dpc_b[4];
-#pragma unroll
-                    for (int q = 0; q < 4; q += 4) {
-                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
-                          &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
-                      dpc_a[q] = dpc_v.x;
-                      dpc_a[q + 1] = dpc_v.y;
-                      dpc_a[q + 2] = dpc_v.z;
-                      dpc_a[q + 3] = dpc_v.w;
-                    }
-#pragma unroll
-                    for (int q = 0; q < 4; q += 4) {
-                      const int4 dpc_v = *reinterpret_cast<const int4 *>(
-                          &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
-                      dpc_b[q] = dpc_v.x;
-                      dpc_b[q + 1] = dpc_v.y;
-                      dpc_b[q + 2] = dpc_v.z;
-                      dpc_b[q + 3] = dpc_v.w;
-                    }
-#pragma unroll
-                    for (int q = 0; q < 4; ++q)
-#pragma unroll
-                      for (int r = 0; r < 4; ++r)
-                        dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                    const dpc_ix i1 = -tile0;
+                    (void)i1;
+                    const dpc_ix j1 = tile1;
+                    (void)j1;
+                    const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                    (void)i2;
+                    const dpc_ix j2 = 32 * tile3;
+                    (void)j2;
+                    const dpc_ix k1 = kk0;
+                    (void)k1;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
+                    (void)k2;
+                    int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                    if (k2 <= dpc_khi)
+                      dpc_x = (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? (dpc_pxl |= 1u << dpc_m,
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
+                                  : int32_t(-(1 << 30));
+                    dpc_px[dpc_m] = dpc_x;
                   }
-                  __syncthreads();
+#pragma unroll
+                  for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                    const int dpc_e = threadIdx.x + 64 * dpc_m;
+                    const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                    const dpc_ix i1 = -tile0;
+                    (void)i1;
+                    const dpc_ix j1 = tile1;
+                    (void)j1;
+                    const dpc_ix i2 = -(32 * tile2);
+                    (void)i2;
+                    const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                    (void)j2;
+                    const dpc_ix k1 = kk0;
+                    (void)k1;
+                    const dpc_ix k2 = dpc_klo + dpc_kk;
+                    (void)k2;
+                    int32_t dpc_y = int32_t(0);
+                    if (k2 <= dpc_khi)
+                      dpc_y = (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? (dpc_pyl |= 1u << dpc_m,
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                  : int32_t(-(1 << 30));
+                    dpc_py[dpc_m] = dpc_y;
+                  }
+                  for (dpc_ix dpc_k0 = dpc_klo; dpc_k0 <= dpc_khi;
+                       dpc_k0 += 8 * dpc_parts_y) {
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                      dpc_sx2[dpc_kk][dpc_rr] =
+                          (dpc_pxl >> dpc_m & 1u)
+                              ? dpc::soft_neg_w(dpc_px[dpc_m], dpc_wide)
+                              : dpc_px[dpc_m];
+                    }
+#pragma unroll
+                    for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                      const int dpc_e = threadIdx.x + 64 * dpc_m;
+                      const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                      dpc_sy2[dpc_kk][dpc_cc] =
+                          (dpc_pyl >> dpc_m & 1u)
+                              ? dpc::soft_neg_w(dpc_py[dpc_m], dpc_wide)
+                              : dpc_py[dpc_m];
+                    }
+                    __syncthreads();
+                    if (dpc_k0 + 8 * dpc_parts_y <= dpc_khi) {
+                      dpc_pxl = dpc_pyl = 0u;
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e % 8, dpc_rr = dpc_e / 8;
+                        const dpc_ix i1 = -tile0;
+                        (void)i1;
+                        const dpc_ix j1 = tile1;
+                        (void)j1;
+                        const dpc_ix i2 = -(32 * tile2) + dpc_rr;
+                        (void)i2;
+                        const dpc_ix j2 = 32 * tile3;
+                        (void)j2;
+                        const dpc_ix k1 = kk0;
+                        (void)k1;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        (void)k2;
+                        int32_t dpc_x = dpc::Limits<int32_t>::Neg;
+                        if (k2 <= dpc_khi)
+                          dpc_x =
+                              (M >= i2 + 2 && i2 >= 0 && k2 >= i2 || i2 >= 0 && k2 == i2)
+                                  ? (dpc_pxl |= 1u << dpc_m,
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, i1, k1, i2, k2)])
+                                  : int32_t(-(1 << 30));
+                        dpc_px[dpc_m] = dpc_x;
+                      }
+#pragma unroll
+                      for (int dpc_m = 0; dpc_m < 4; ++dpc_m) {
+                        const int dpc_e = threadIdx.x + 64 * dpc_m;
+                        const int dpc_kk = dpc_e / 32, dpc_cc = dpc_e % 32;
+                        const dpc_ix i1 = -tile0;
+                        (void)i1;
+                        const dpc_ix j1 = tile1;
+                        (void)j1;
+                        const dpc_ix i2 = -(32 * tile2);
+                        (void)i2;
+                        const dpc_ix j2 = 32 * tile3 + dpc_cc;
+                        (void)j2;
+                        const dpc_ix k1 = kk0;
+                        (void)k1;
+                        const dpc_ix k2 = dpc_k0 + 8 * dpc_parts_y + dpc_kk;
+                        (void)k2;
+                        int32_t dpc_y = int32_t(0);
+                        if (k2 <= dpc_khi)
+                          dpc_y =
+                              (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 ||
+                               j2 >= 0 && k2 == j2)
+                                  ? (dpc_pyl |= 1u << dpc_m,
+                                     dpc_t.F[F_at<dpc_ix>(dpc_p, k1 + 1, j1, k2 + 1, j2)])
+                                  : int32_t(-(1 << 30));
+                        dpc_py[dpc_m] = dpc_y;
+                      }
+                    }
+                    __syncthreads();
+#pragma unroll
+                    for (int dpc_kk = 0; dpc_kk < 8; ++dpc_kk) {
+                      int32_t dpc_a[4], dpc_b[4];
+#pragma unroll
+                      for (int q = 0; q < 4; q += 4) {
+                        const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                            &dpc_sx2[dpc_kk][dpc_ty * 4 + q]);
+                        dpc_a[q] = dpc_v.x;
+                        dpc_a[q + 1] = dpc_v.y;
+                        dpc_a[q + 2] = dpc_v.z;
+                        dpc_a[q + 3] = dpc_v.w;
+                      }
+#pragma unroll
+                      for (int q = 0; q < 4; q += 4) {
+                        const int4 dpc_v = *reinterpret_cast<const int4 *>(
+                            &dpc_sy2[dpc_kk][dpc_tx * 4 + q]);
+                        dpc_b[q] = dpc_v.x;
+                        dpc_b[q + 1] = dpc_v.y;
+                        dpc_b[q + 2] = dpc_v.z;
+                        dpc_b[q + 3] = dpc_v.w;
+                      }
+#pragma unroll
+                      for (int q = 0; q < 4; ++q)
+#pragma unroll
+                        for (int r = 0; r < 4; ++r)
+                          dpc_reg[q][r] = dpc_addmax(dpc_a[q], dpc_b[r], dpc_reg[q][r]);
+                    }
+                    __syncthreads();
+                  }
                 }
               }
             }
@@ -4480,7 +5530,8 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
         dpc_rt::fill(dpc_gacc_k2.get(), dpc_gacc_k2.size(), dpc::Limits<int32_t>::Neg,
                      dpc_stream);
       }
-      const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, dpc_sms, 8, 32);
+      const unsigned dpc_parts =
+          dpc_rt::split_parts(dpc_n, dpc_sms, dpc_nar ? 10 : 8, 32);
       if (dpc_nar)
         dpc_product2<int32_t>
             <<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 64, 2304, dpc_stream>>>(
