@@ -937,33 +937,40 @@ struct GpuMapper {
                GP.RowsPerThread * GP.ColsPerThread <= 4;
     }
     // A second instance at four blocks per SM where no product is left in
-    // the block and their shared memory fits: such a block runs only the
-    // in-tile phase, a chain of barrier-separated steps bound by latency,
-    // so with many tiles in a step (a batch of small problems) resident
-    // blocks hide it (the 2000-RNA batch of generated/nussinov 28.7 ->
-    // 21.9 ms), while a step of few tiles wants each block fast (chang
-    // n = 16000 0.186 -> 0.206 s at four, nussinov_weighted n = 8000 0.070
-    // -> 0.075 s: the registers of two blocks): the host launches the
-    // four-block instance for a step of at least four tiles per SM
-    // (gpu-runs/2026-11-26c/call8).
+    // the block, or only small ones (as above), and their shared memory
+    // fits: such a block runs mostly the in-tile phase, a chain of
+    // barrier-separated steps bound by latency, so with many tiles in a
+    // step (a batch of small problems) resident blocks hide it (the
+    // 2000-RNA batch of generated/nussinov 28.7 -> 21.9 ms), while a step
+    // of few tiles wants each block fast (chang n = 16000 0.186 -> 0.206 s
+    // at four, nussinov_weighted n = 8000 0.070 -> 0.075 s: the registers
+    // of two blocks): the host launches the four-block instance for a step
+    // of at least four tiles per SM (gpu-runs/2026-11-26c/call8). BPMax's F
+    // tile kernel (2 x 2 and generic products left in it) at four blocks:
+    // 63 registers, no spills, 0.128 -> 0.118 s at N = M = 128, 0.787 ->
+    // 0.729 s at 192 (every launch at four there; gpu-runs/2026-11-29d
+    // call 6).
     const bool FourFit =
         4 * (K.SharedBytes + T.SharedReservedPerBlock) <= T.SharedPerSM &&
         4 * TileThreads <= T.MaxThreadsPerSM;
     K.MinBlocksPerSM =
         WideTerms || OneFits ? 1 : Splits.size() <= 1 || (InBlock > 0 && Small) ? 2 : 0;
     K.BusyBlocksPerSM =
-        !WideTerms && !OneFits && InBlock == 0 && FourFit ? 4 : 0;
+        !WideTerms && !OneFits && (InBlock == 0 || Small) && FourFit ? 4 : 0;
     K.Why = std::string("one block of ") + std::to_string(TileThreads) +
             " threads per tile of a wavefront step" +
             (K.MinBlocksPerSM == 2 ? ", two blocks per SM" : "") +
             (K.BusyBlocksPerSM
                  ? fmt::format(
                        "; a second instance at {0} blocks per SM for steps of "
-                       "at least {0} tiles per SM (no product left in the "
-                       "block: its in-tile phase, barrier-separated steps "
-                       "bound by latency, wants resident blocks where a step "
-                       "has many tiles, registers where it has few)",
-                       K.BusyBlocksPerSM)
+                       "at least {0} tiles per SM ({1}: its in-tile phase, "
+                       "barrier-separated steps bound by latency, wants "
+                       "resident blocks where a step has many tiles, "
+                       "registers where it has few)",
+                       K.BusyBlocksPerSM,
+                       InBlock == 0 ? "no product left in the block"
+                                    : "only small products left in the "
+                                      "block")
                  : "") +
             (WideTerms ? "; one block per SM in its launch bounds: the "
                          "product's 64-bit updates with terms that depend on "

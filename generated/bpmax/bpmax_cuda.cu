@@ -3787,11 +3787,11 @@ __global__ void __launch_bounds__(64, sizeof(dpc_ix) == 4 ? 10 : 8)
   }
 }
 
-// Kernel 2 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 3 (1 x 1 x 31 x 31 cells of F), Y of tile product 3 (31 x 32 cells of S2), X of tile product 4 (32 x 31 cells of S2), Y of tile product 4 (1 x 1 x 31 x 31 cells of F).
-// dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
+// Kernel 2 (tile-wavefront): one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (only small products left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 3 (1 x 1 x 31 x 31 cells of F), Y of tile product 3 (31 x 32 cells of S2), X of tile product 4 (32 x 31 cells of S2), Y of tile product 4 (1 x 1 x 31 x 31 cells of F).
+// DPC_BLOCKS: blocks per SM, 2 or, for a step of many tiles, 4; dpc_ix: int32_t where the run's sizes keep the index arithmetic in it
 // (dpc_narrow2, in the header), else int64_t
-template <typename dpc_ix>
-__global__ void __launch_bounds__(256, 2)
+template <int DPC_BLOCKS, typename dpc_ix>
+__global__ void __launch_bounds__(256, DPC_BLOCKS)
     dpc_kernel2(const BatchProblem *dpc_probs, int64_t dpc_host_c0,
                 const int64_t *dpc_tiles, int32_t *dpc_gacc2, int *dpc_errs) {
   const int64_t *dpc_item = dpc_tiles + int64_t(blockIdx.x) * 4;
@@ -5391,9 +5391,13 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
       dpc_kernel1<2, int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 53472));
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel2<int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 52192));
+      dpc_kernel2<4, int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 52192));
   DPC_CUDA_CHECK(cudaFuncSetAttribute(
-      dpc_kernel2<int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 52192));
+      dpc_kernel2<4, int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 52192));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel2<2, int32_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 52192));
+  DPC_CUDA_CHECK(cudaFuncSetAttribute(
+      dpc_kernel2<2, int64_t>, cudaFuncAttributeMaxDynamicSharedMemorySize, 52192));
   dpc_rt::StepOverlap dpc_ov_k0(
       dpc_stream); // its side stream (after the uploads and fills above)
   dpc_rt::StepOverlap dpc_ov_k1(
@@ -5541,11 +5545,18 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
             <<<dim3(static_cast<unsigned>(dpc_n), dpc_parts), 64, 2304, dpc_stream>>>(
                 dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
-      if (dpc_nar)
-        dpc_kernel2<int32_t><<<static_cast<unsigned>(dpc_n), 256, 52192, dpc_stream>>>(
+      // (a step of at least 4 tiles per SM: the instance at 4 blocks per SM)
+      if (dpc_n >= size_t(4) * size_t(dpc_sms) && dpc_nar)
+        dpc_kernel2<4, int32_t><<<static_cast<unsigned>(dpc_n), 256, 52192, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
+      else if (dpc_n >= size_t(4) * size_t(dpc_sms))
+        dpc_kernel2<4, int64_t><<<static_cast<unsigned>(dpc_n), 256, 52192, dpc_stream>>>(
+            dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
+      else if (dpc_nar)
+        dpc_kernel2<2, int32_t><<<static_cast<unsigned>(dpc_n), 256, 52192, dpc_stream>>>(
             dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
       else
-        dpc_kernel2<int64_t><<<static_cast<unsigned>(dpc_n), 256, 52192, dpc_stream>>>(
+        dpc_kernel2<2, int64_t><<<static_cast<unsigned>(dpc_n), 256, 52192, dpc_stream>>>(
             dpc_dprobs.get(), c0, dpc_items, dpc_gacc_k2.get(), dpc_derrs.get());
       DPC_CUDA_CHECK(cudaGetLastError());
       break;

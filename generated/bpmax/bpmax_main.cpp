@@ -135,8 +135,8 @@ gpu:
     tile product 0 runs before it in kernel dpc_product1 (17408 bytes of shared memory)
       loop c3 [parallel-points]: spread over the block's threads, 1 thread per iteration
       loop c3 [parallel-points]: spread over the block's threads, 4 threads per iteration
-  kernel 2: tile-wavefront, 256 threads, launch bounds (256, 2), group 2
-    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 3 (1 x 1 x 31 x 31 cells of F), Y of tile product 3 (31 x 32 cells of S2), X of tile product 4 (32 x 31 cells of S2), Y of tile product 4 (1 x 1 x 31 x 31 cells of F)
+  kernel 2: tile-wavefront, 256 threads, launch bounds (256, 2) or, for a step of at least 4 tiles per SM, (256, 4), group 2
+    why: one block of 256 threads per tile of a wavefront step, two blocks per SM; a second instance at 4 blocks per SM for steps of at least 4 tiles per SM (only small products left in the block: its in-tile phase, barrier-separated steps bound by latency, wants resident blocks where a step has many tiles, registers where it has few); the tile's cells copied into shared memory; what the remainder loops read outside the tile too: X of tile product 3 (1 x 1 x 31 x 31 cells of F), Y of tile product 3 (31 x 32 cells of S2), X of tile product 4 (32 x 31 cells of S2), Y of tile product 4 (1 x 1 x 31 x 31 cells of F)
     index width: index arithmetic in int32 (a second instance: the tile loops, the cells' indices, their reductions and remainder loops, the tile products (and the split-over-k product kernel's instance with it)) where the run's sizes keep it there: with P the largest |param|, every index within 1 * P + 162, every value within 64 * X + 2112 for X = 2 * max(P, that) (checked by the host per launch), else int64; the element offsets of S1, S2, F in int32 too, where every intermediate of each stays there over the table's box (interval arithmetic on the host, dpc_offsets32)
     host loops: c0
     tile list: c1, c2, c3
