@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Call 7 (2026-11-29d): the register-blocked products' staged loads printed
 # without branches but the load's predicate (this tree, uncommitted) against
-# main at 5d1a1f2 (.carry/A/generated). (a) A/B compute seconds (--timing),
+# main at 45f2415 (.carry/A/generated). (a) A/B compute seconds (--timing),
 # three runs: Nussinov and Chang n = 16000, BPMax 128 and 192, the 2000-RNA
 # batch; outputs compared. (b) the GPU suite on this tree's generated/ and,
 # beside it, the corpus suite on the nine corpus recurrences whose products
