@@ -209,6 +209,24 @@ void narrowChecks(const Program &P, CodeWriter &W) {
   }
 }
 
+/// One product instance's test on a problem's sizes: `DPC_HD bool
+/// Name(const Params &)`, lowering's Cond over the params, under a comment
+/// (Heading, then lowering's Why).
+static void sizeTest(const Program &P, CodeWriter &W, const std::string &Name,
+                     const std::string &Heading, const std::string &Why,
+                     const IExprPtr &Cond) {
+  W.comment(Heading + ": " + Why);
+  W.open("DPC_HD bool " + Name + "(const Params &dpc_p)");
+  // (params and lets within 2^31, lowering's coefficients at most 2^20:
+  // no term can wrap)
+  W.line("if (dpc_params_max_abs(dpc_p) > (uint64_t(1) << 31)) return "
+         "false;");
+  emitParamLocals(P.M, W);
+  W.line("return {};", iexpr(Cond));
+  W.close();
+  W.blank();
+}
+
 /// For each GPU tile product with an int16x2 instance (GpuProduct::S16,
 /// Lower/ChooseProductWidth.cpp), lowering's condition on a problem's
 /// sizes: dpc_int16_product<S>; with an exact soft-infinity instance
@@ -216,43 +234,23 @@ void narrowChecks(const Program &P, CodeWriter &W) {
 /// test their problem; --explain says which form the first problem's sizes
 /// take.
 void productWidthChecks(const Program &P, CodeWriter &W) {
-  for (size_t S = 0; S < P.Gpu.Products.size(); ++S) {
-    const GpuProduct &GP = P.Gpu.Products[S];
-    if (!GP.S16)
-      continue;
-    W.comment(fmt::format("Whether GPU tile product {} runs as int16x2 for "
-                          "problem dpc_p's sizes\n(GpuProduct::S16, "
-                          "Lower/ChooseProductWidth.cpp): {}",
-                          S, GP.S16Why));
-    W.open(fmt::format("DPC_HD bool dpc_int16_product{}(const Params &dpc_p)",
-                       S));
-    // (params and lets within 2^31, lowering's coefficients at most 2^20:
-    // no term can wrap)
-    W.line("if (dpc_params_max_abs(dpc_p) > (uint64_t(1) << 31)) return "
-           "false;");
-    emitParamLocals(P.M, W);
-    W.line("return {};", iexpr(GP.S16Cond));
-    W.close();
-    W.blank();
-  }
-  for (size_t S = 0; S < P.Gpu.Products.size(); ++S) {
-    const GpuProduct &GP = P.Gpu.Products[S];
-    if (!GP.SoftExact)
-      continue;
-    W.comment(fmt::format("Whether GPU tile product {} stages its operands "
-                          "as loaded for problem dpc_p's\nsizes "
-                          "(GpuProduct::SoftExact, "
-                          "Lower/ChooseProductWidth.cpp): {}",
-                          S, GP.SoftExactWhy));
-    W.open(fmt::format(
-        "DPC_HD bool dpc_soft_exact_product{}(const Params &dpc_p)", S));
-    W.line("if (dpc_params_max_abs(dpc_p) > (uint64_t(1) << 31)) return "
-           "false;");
-    emitParamLocals(P.M, W);
-    W.line("return {};", iexpr(GP.SoftExactCond));
-    W.close();
-    W.blank();
-  }
+  for (size_t S = 0; S < P.Gpu.Products.size(); ++S)
+    if (const GpuProduct &GP = P.Gpu.Products[S]; GP.S16)
+      sizeTest(P, W, fmt::format("dpc_int16_product{}", S),
+               fmt::format("Whether GPU tile product {} runs as int16x2 for "
+                           "problem dpc_p's sizes\n(GpuProduct::S16, "
+                           "Lower/ChooseProductWidth.cpp)",
+                           S),
+               GP.S16Why, GP.S16Cond);
+  for (size_t S = 0; S < P.Gpu.Products.size(); ++S)
+    if (const GpuProduct &GP = P.Gpu.Products[S]; GP.SoftExact)
+      sizeTest(P, W, fmt::format("dpc_soft_exact_product{}", S),
+               fmt::format("Whether GPU tile product {} stages its operands "
+                           "as loaded for problem dpc_p's\nsizes "
+                           "(GpuProduct::SoftExact, "
+                           "Lower/ChooseProductWidth.cpp)",
+                           S),
+               GP.SoftExactWhy, GP.SoftExactCond);
 }
 
 void scores(const Program &P, CodeWriter &W) {

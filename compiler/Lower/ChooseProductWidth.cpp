@@ -206,8 +206,10 @@ void dpc::chooseProductWidth(Program &P) {
       continue;
     }
     if (Sp.SoftInf || Sp.RowMask || !Sp.KTerms.empty()) {
-      Not(Sp.SoftInf ? "its operands may be infinite"
-          : Sp.RowMask ? "a masked product"
+      // (a masked product has the soft-infinity combine whatever its
+      // operands hold: its masked value is the clamped infinity)
+      Not(Sp.RowMask   ? "a masked product"
+          : Sp.SoftInf ? "its operands may be infinite"
                        : "its body has terms that depend on k");
       continue;
     }

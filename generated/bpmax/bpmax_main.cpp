@@ -169,7 +169,7 @@ gpu:
     width: int16x2 (two columns per DPX instruction) where the proven ranges of S2 lie within +-16383 for the problem's sizes, so that no sum wraps; int32 otherwise
   tile product 2: register-blocked, split over k, 32 x 32 accumulators, 8 x 8 threads of 4 x 4, k chunk 8, 2304 bytes staged, up to 32 blocks per tile
     why: rectangular 32 x 32 product: 8 x 8 threads, 4 x 4 accumulators each in registers, k staged 8 at a time; 64 threads a block (its own kernel: 4 x 4 accumulators a thread, 32 live values a thread given 96 registers: 10 blocks per SM; 128 and 8 with int64 indices); the tile's dominant product (more contraction indices than the others), of ints: a kernel of its own, k split between up to 32 blocks per tile so that steps with few tiles fill the GPU (atomic max combines the parts); the blocks take the chunks of all its k loops in turn (the outer contraction indices are split too)
-    width: int32 only: its operands may be infinite
+    width: int32 only: a masked product
     exact operands where: 3 * M + 3 * N <= 536870912
     soft infinity: operands staged as loaded (no clamp, no test for operands beyond +-2^28) where the proven ranges of F lie within +-2^28 for the problem's sizes: they hold no infinity, a masked operand's sums stay below -2^29 and no result needs the exact fallback; tracked otherwise
   tile product 3: register-blocked, 32 x 32 accumulators, 16 x 16 threads of 2 x 2, k chunk 32, 9216 bytes staged
