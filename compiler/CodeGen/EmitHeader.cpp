@@ -120,6 +120,9 @@ static bool anySizeTest(const Program &P) {
   for (auto &GP : P.Gpu.Products)
     if (GP.S16 || GP.SoftExact)
       return true;
+  for (auto &CP : P.Cpu.Products)
+    if (CP.SoftExact)
+      return true;
   return false;
 }
 
@@ -242,15 +245,24 @@ void productWidthChecks(const Program &P, CodeWriter &W) {
                            "Lower/ChooseProductWidth.cpp)",
                            S),
                GP.S16Why, GP.S16Cond);
-  for (size_t S = 0; S < P.Gpu.Products.size(); ++S)
-    if (const GpuProduct &GP = P.Gpu.Products[S]; GP.SoftExact)
+  for (size_t S = 0; S < P.Splits.size(); ++S) {
+    const GpuProduct *GP =
+        S < P.Gpu.Products.size() ? &P.Gpu.Products[S] : nullptr;
+    const CpuProduct *CP =
+        S < P.Cpu.Products.size() ? &P.Cpu.Products[S] : nullptr;
+    // (one condition for both targets: the operands' proven ranges)
+    const IExprPtr Cond = GP && GP->SoftExact   ? GP->SoftExactCond
+                          : CP && CP->SoftExact ? CP->SoftExactCond
+                                                : nullptr;
+    if (Cond)
       sizeTest(P, W, fmt::format("dpc_soft_exact_product{}", S),
-               fmt::format("Whether GPU tile product {} stages its operands "
+               fmt::format("Whether tile product {} stages its operands "
                            "as loaded for problem dpc_p's\nsizes "
-                           "(GpuProduct::SoftExact, "
+                           "(GpuProduct::SoftExact, CpuProduct::SoftExact, "
                            "Lower/ChooseProductWidth.cpp)",
                            S),
-               GP.SoftExactWhy, GP.SoftExactCond);
+               GP ? GP->SoftExactWhy : "", Cond);
+  }
 }
 
 void scores(const Program &P, CodeWriter &W) {

@@ -352,9 +352,21 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     auto GuardOf = [&](const IExprPtr &G) {
       return G->isInt(1) ? std::string("true") : iexpr(G);
     };
-    // Count lanes from Src (contiguous) into Dst, where Mask says.
+    // Count lanes from Src (contiguous) into Dst, where Mask says; where
+    // the problem's sizes keep the operands within +-2^28 (dpc_exact,
+    // CpuProduct::SoftExact), as loaded (the masked value elsewhere).
+    const bool Exact = P.Cpu.Products[SI].SoftExact;
     auto PackLanes = [&](const std::string &Dst, const std::string &Src,
                          const std::string &Mask, int64_t Count) {
+      if (Exact) {
+        W.line("if (dpc_exact)");
+        W.line("  for (int dpc_v = 0; dpc_v < {}; ++dpc_v)", Count / L);
+        W.line("    dpc::cpu::store(&{}[dpc_v * {}], dpc::cpu::masked_where<{}>("
+               "dpc::cpu::load_where({} + dpc_v * {}, dpc::cpu::load(&{}[dpc_v "
+               "* {}])), dpc::cpu::load(&{}[dpc_v * {}])));",
+               Dst, L, Max ? "true" : "false", Src, L, Mask, L, Mask, L);
+        W.line("else");
+      }
       W.line("for (int dpc_v = 0; dpc_v < {}; ++dpc_v)", Count / L);
       W.line("  dpc::cpu::store(&{}[dpc_v * {}], dpc::cpu::soft_where<{}>("
              "dpc::cpu::load_where({} + dpc_v * {}, dpc::cpu::load(&{}[dpc_v "
@@ -366,6 +378,10 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
       Params += "const int64_t " + Sp.KVars[K] + ", ";
     W.line("dpc::cpu::vec<int32_t> dpc_wv = {{}}; // lanes that read a wide "
            "operand");
+    if (Exact)
+      W.line("const bool dpc_exact = dpc_soft_exact_product{}(dpc_p); // the "
+             "operands within +-2^28: packed as loaded",
+             SI);
     W.comment(fmt::format("One loop of the product over {} = dpc_klo .. "
                           "dpc_khi (the outer contraction indices given),\n"
                           "{} values of {} at a time.",

@@ -426,6 +426,10 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
     if (C.Block && C.Block->KChunk)
       OS << ", k chunk " << C.Block->KChunk;
     OS << "\n    why: " << C.Why << "\n";
+    if (C.SoftExact)
+      OS << "    packed as loaded where: " << iexprToString(*C.SoftExactCond)
+         << " (the operands' proven ranges within +-2^28: no clamp, no wide "
+            "test)\n";
   }
 }
 

@@ -435,6 +435,13 @@ struct CpuProduct {
   /// branch (the loops vectorise), and a tile whose flag is set is
   /// computed again with the checked arithmetic.
   bool Flagged = false;
+  /// A register-blocked product with the soft-infinity combine and guarded
+  /// packs: the packs of a problem whose params satisfy SoftExactCond (the
+  /// GPU's GpuProduct::SoftExact condition) store the loaded lanes as they
+  /// are, without the clamp and the wide test
+  /// (Lower/ChooseProductWidth.cpp).
+  bool SoftExact = false;
+  IExprPtr SoftExactCond;
   std::string Why;
 };
 

@@ -26,7 +26,8 @@
 // instance where its operand tables hold only finite values within
 // +-2^28 (GpuProduct::SoftExact, SoftExactCond): its staged elements are
 // stored as loaded, without the clamp and the test for wide operands that
-// decides the exact fallback.
+// decides the exact fallback; so do the CPU's guarded packs
+// (CpuProduct::SoftExact).
 //
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
@@ -168,15 +169,22 @@ Within operandsWithin(const Program &P, const SplitInfo &Sp, int64_t Limit) {
 /// where the operand tables' proven ranges (which exist only for tables
 /// holding finite values) lie within +-2^28 (dpc::SoftNarrow), the staged
 /// values need neither the clamp nor the test for wide operands.
-void chooseSoftExact(const Program &P, const SplitInfo &Sp, GpuProduct &GP) {
-  if (!Sp.SoftInf || GP.Form == GpuProductForm::Generic ||
-      Sp.Ty != ScalarType::Int32)
+void chooseSoftExact(const Program &P, const SplitInfo &Sp, GpuProduct &GP,
+                     CpuProduct *CP) {
+  if (!Sp.SoftInf || Sp.Ty != ScalarType::Int32)
     return;
   Within W = operandsWithin(P, Sp, SoftNarrowKept);
   if (!W.Missing.empty()) {
     GP.SoftExactWhy = "operands tracked for the exact fallback: " + W.Missing;
     return;
   }
+  // (the CPU's guarded packs, the only CPU form that clamps and tests)
+  if (CP && CP->Block && CP->Block->Guarded) {
+    CP->SoftExact = true;
+    CP->SoftExactCond = W.Cond;
+  }
+  if (GP.Form == GpuProductForm::Generic)
+    return;
   GP.SoftExact = true;
   GP.SoftExactCond = W.Cond;
   GP.SoftExactWhy = fmt::format(
@@ -194,7 +202,8 @@ void dpc::chooseProductWidth(Program &P) {
   for (size_t S = 0; S < P.Splits.size() && S < P.Gpu.Products.size(); ++S) {
     const SplitInfo &Sp = P.Splits[S];
     GpuProduct &GP = P.Gpu.Products[S];
-    chooseSoftExact(P, Sp, GP);
+    chooseSoftExact(P, Sp, GP,
+                    S < P.Cpu.Products.size() ? &P.Cpu.Products[S] : nullptr);
     auto Not = [&](std::string Why) { GP.S16Why = "int32 only: " + Why; };
     if (GP.Form == GpuProductForm::Generic) {
       Not("a generic product (no register-blocked staging)");

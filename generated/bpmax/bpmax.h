@@ -302,8 +302,8 @@ DPC_HD bool dpc_int16_product4(const Params &dpc_p) {
   return 3 * M <= 32766 && 3 * M + 3 * N <= 32766;
 }
 
-// Whether GPU tile product 2 stages its operands as loaded for problem dpc_p's
-// sizes (GpuProduct::SoftExact, Lower/ChooseProductWidth.cpp): operands staged as loaded (no clamp, no test for operands beyond +-2^28) where the proven ranges of F lie within +-2^28 for the problem's sizes: they hold no infinity, a masked operand's sums stay below -2^29 and no result needs the exact fallback; tracked otherwise
+// Whether tile product 2 stages its operands as loaded for problem dpc_p's
+// sizes (GpuProduct::SoftExact, CpuProduct::SoftExact, Lower/ChooseProductWidth.cpp): operands staged as loaded (no clamp, no test for operands beyond +-2^28) where the proven ranges of F lie within +-2^28 for the problem's sizes: they hold no infinity, a masked operand's sums stay below -2^29 and no result needs the exact fallback; tracked otherwise
 DPC_HD bool dpc_soft_exact_product2(const Params &dpc_p) {
   if (dpc_params_max_abs(dpc_p) > (uint64_t(1) << 31)) return false;
   const int64_t N = dpc_p.N;

@@ -198,6 +198,7 @@ cpu:
     why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 4 rows x 64 columns of accumulators in 16 vectors of 16 lanes; k in chunks of 512 (Y's chunk, 128 KiB, stays in cache while every block of 4 rows passes over it)
   tile product 2: register-blocked (rows x vectors), last index innermost, 8 rows x 2 vectors of 16 lanes, k chunk 32
     why: the last index innermost (a row of accumulators); register-blocked in every tile: 8 rows x 32 columns of accumulators in 16 vectors of 16 lanes; the operands may be infinite and the product is masked, so each chunk of 32 k first packs X's rows and Y's columns, an element clamped where its load guard holds and the masked value elsewhere
+    packed as loaded where: 3 * M + 3 * N <= 536870912 (the operands' proven ranges within +-2^28: no clamp, no wide test)
   tile product 3: register-blocked (rows x vectors), last index innermost, 8 rows x 2 vectors of 16 lanes, k chunk 1024
     why: the last index innermost (a row of accumulators); register-blocked where the tile reads inside the tables: 8 rows x 32 columns of accumulators in 16 vectors of 16 lanes; k in chunks of 1024 (Y's chunk, 128 KiB, stays in cache while every block of 8 rows passes over it)
   tile product 4: register-blocked (rows x vectors), last index innermost, 8 rows x 2 vectors of 16 lanes, k chunk 1024

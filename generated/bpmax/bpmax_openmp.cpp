@@ -212,6 +212,8 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
   // else int32_t(-(1 << 30)).
   {
     dpc::cpu::vec<int32_t> dpc_wv = {}; // lanes that read a wide operand
+    const bool dpc_exact =
+        dpc_soft_exact_product2(dpc_p); // the operands within +-2^28: packed as loaded
     // One loop of the product over k2 = dpc_klo .. dpc_khi (the outer contraction indices given),
     // 32 values of k2 at a time.
     auto dpc_k_loop = [&](const int64_t k1, const int64_t dpc_klo,
@@ -242,12 +244,22 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
                     ? -1
                     : 0;
           }
-          for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-            dpc::cpu::store(&dpc_ys[dpc_kk][dpc_v * 16],
-                            dpc::cpu::soft_where<true>(
-                                dpc::cpu::load_where(dpc_t.F + dpc_y_at + dpc_v * 16,
-                                                     dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                                dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
+          if (dpc_exact)
+            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+              dpc::cpu::store(
+                  &dpc_ys[dpc_kk][dpc_v * 16],
+                  dpc::cpu::masked_where<true>(
+                      dpc::cpu::load_where(dpc_t.F + dpc_y_at + dpc_v * 16,
+                                           dpc::cpu::load(&dpc_m[dpc_v * 16])),
+                      dpc::cpu::load(&dpc_m[dpc_v * 16])));
+          else
+            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+              dpc::cpu::store(
+                  &dpc_ys[dpc_kk][dpc_v * 16],
+                  dpc::cpu::soft_where<true>(
+                      dpc::cpu::load_where(dpc_t.F + dpc_y_at + dpc_v * 16,
+                                           dpc::cpu::load(&dpc_m[dpc_v * 16])),
+                      dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
         }
         alignas(64) int32_t
             dpc_xs[32][32]; // F[...] of rows -(32 * tile2) + [r] at k = dpc_kb + [k]
@@ -267,12 +279,22 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
                                 ? -1
                                 : 0;
           }
-          for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
-            dpc::cpu::store(&dpc_xs[dpc_r][dpc_v * 16],
-                            dpc::cpu::soft_where<true>(
-                                dpc::cpu::load_where(dpc_t.F + dpc_x_at + dpc_v * 16,
-                                                     dpc::cpu::load(&dpc_m[dpc_v * 16])),
-                                dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
+          if (dpc_exact)
+            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+              dpc::cpu::store(
+                  &dpc_xs[dpc_r][dpc_v * 16],
+                  dpc::cpu::masked_where<true>(
+                      dpc::cpu::load_where(dpc_t.F + dpc_x_at + dpc_v * 16,
+                                           dpc::cpu::load(&dpc_m[dpc_v * 16])),
+                      dpc::cpu::load(&dpc_m[dpc_v * 16])));
+          else
+            for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
+              dpc::cpu::store(
+                  &dpc_xs[dpc_r][dpc_v * 16],
+                  dpc::cpu::soft_where<true>(
+                      dpc::cpu::load_where(dpc_t.F + dpc_x_at + dpc_v * 16,
+                                           dpc::cpu::load(&dpc_m[dpc_v * 16])),
+                      dpc::cpu::load(&dpc_m[dpc_v * 16]), dpc_wv));
         }
         for (int64_t dpc_r0 = 0; dpc_r0 < 32; dpc_r0 += 8) {
           dpc::cpu::vec<int32_t> dpc_a[8][2];

@@ -125,6 +125,17 @@ inline vec<int32_t> soft_where(vec<int32_t> V, vec<int32_t> M,
   return M != 0 ? C : splat(Clamp);
 }
 
+/// V where M is nonzero (a loaded operand, finite and within +-2^28: a
+/// problem whose proven ranges say so, CpuProduct::SoftExact), the masked
+/// value -2^30 (2^30 - 1 for min) where M is zero: soft_where without the
+/// clamp and the wide test.
+template <bool Max>
+inline vec<int32_t> masked_where(vec<int32_t> V, vec<int32_t> M) {
+  const int32_t Clamp = Max ? soft_neg(Limits<int32_t>::Neg)
+                            : soft_pos(Limits<int32_t>::Pos);
+  return M != 0 ? V : splat(Clamp);
+}
+
 /// Whether any lane of V is nonzero.
 inline bool any_lane(vec<int32_t> V) {
   int32_t R = 0;
