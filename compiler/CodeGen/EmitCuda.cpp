@@ -210,9 +210,9 @@ struct CudaPrinter {
                        const IExprPtr &Mask, const IExprPtr &LoadGuard,
                        const VExpr &Rd, const char *Bits) {
         W.line("{} {} = {};", T, Var, Pad);
-        std::string Val = Defer || Exact
-                              ? rawLoad(Rd)
-                              : productOperand(Sp, rawLoad(Rd), Wide);
+        // (a clamped operand is clamped where it is stored, Stored below:
+        // the load itself is the value in every form)
+        std::string Val = rawLoad(Rd);
         if (Defer)
           Val = fmt::format("({} |= 1u << dpc_m, {})", Bits, Val);
         std::string Guard;
@@ -549,6 +549,19 @@ struct CudaPrinter {
              Id, softWideIndex(Sp));
     W.line("__syncthreads();");
     W.close();
+  }
+
+  /// A value that kernel S's int32 and int64 instances take apart (a
+  /// split-over-k kernel's blocks per SM): V32 where Is32 (the printed test
+  /// of the instance) holds, else V64; V64 alone for a kernel without an
+  /// int32 instance.
+  static std::string perIndexWidth(const GpuKernel &S, int V32, int V64,
+                                   const std::string &Is32) {
+    if (!S.Narrow)
+      return std::to_string(V64);
+    if (V32 == V64)
+      return std::to_string(V32);
+    return fmt::format("{} ? {} : {}", Is32, V32, V64);
   }
 
   /// Tile product SI's slot of the global accumulator for this block's
@@ -1110,16 +1123,10 @@ struct CudaPrinter {
                             K, K));
       W.line("template <typename dpc_ix>");
     }
-    // (the blocks per SM of its int32 and int64 instances: an instance
-    // of int64 indices only where the kernel has no int32 one)
-    std::string MinBlocks =
-        !S.Narrow ? std::to_string(S.SplitKMinBlocksPerSM64)
-        : S.SplitKMinBlocksPerSM == S.SplitKMinBlocksPerSM64
-            ? std::to_string(S.SplitKMinBlocksPerSM)
-            : fmt::format("sizeof(dpc_ix) == 4 ? {} : {}",
-                          S.SplitKMinBlocksPerSM, S.SplitKMinBlocksPerSM64);
     W.open("__global__ void __launch_bounds__(" +
-           std::to_string(GP.ThreadsX * GP.ThreadsY) + ", " + MinBlocks +
+           std::to_string(GP.ThreadsX * GP.ThreadsY) + ", " +
+           perIndexWidth(S, S.SplitKMinBlocksPerSM, S.SplitKMinBlocksPerSM64,
+                         "sizeof(dpc_ix) == 4") +
            ") dpc_product" +
            std::to_string(K) + "(const BatchProblem *dpc_probs" +
            Args + ", const int64_t *dpc_tiles" + gaccParam(S) +
@@ -1387,11 +1394,8 @@ struct CudaPrinter {
         W.close();
         W.line("const unsigned dpc_parts = dpc_rt::split_parts(dpc_n, "
                "dpc_sms, {}, {});",
-               !S.Narrow ? std::to_string(GP.PartsBlocksPerSM64)
-               : GP.PartsBlocksPerSM == GP.PartsBlocksPerSM64
-                   ? std::to_string(GP.PartsBlocksPerSM)
-                   : fmt::format("dpc_nar ? {} : {}", GP.PartsBlocksPerSM,
-                                 GP.PartsBlocksPerSM64),
+               perIndexWidth(S, GP.PartsBlocksPerSM, GP.PartsBlocksPerSM64,
+                             "dpc_nar"),
                GP.MaxParts);
         productLaunch(K, "dim3(static_cast<unsigned>(dpc_n), dpc_parts)",
                       "dpc_stream", Args + ", dpc_items" + Gacc, W);
