@@ -566,9 +566,15 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
           M.Tables[S.Table].Type == ScalarType::Int32 &&
           M.Tables[TX].Type == ScalarType::Int32 &&
           M.Tables[TY].Type == ScalarType::Int32) {
-        isl::set UM = Good.apply(ToTK).subtract(
-            RS->Inner.subtract(Good).apply(ToTK));
-        if (!UM.is_subset(U)) {
+        isl::set BadTK = RS->Inner.subtract(Good).apply(ToTK);
+        isl::set UM = Good.apply(ToTK).subtract(BadTK);
+        // The masks make a k at which no cell of T has a term harmless, so
+        // U(T) may take the k between two of its own along the last
+        // contraction index (one interval of it a tile and outer k, where
+        // isl's decomposition of UM gives several, each a k loop and a
+        // pack of its own) wherever no cell of T has a term of a later
+        // step there.
+        auto TryMask = [&](const isl::set &UM) {
           isl::set BoxM = All.intersect(UM.apply(ToTK.reverse()));
           isl::set In = RS->Inner.intersect(BoxM);
           // (x, k) -> the same with one cell index free
@@ -588,12 +594,18 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
             RowOK = In.apply(Forget(ColDim));
             ColOK = In.apply(Forget(RowDim));
           }
-          if (BoxM.intersect(RowOK).intersect(ColOK).is_subset(In)) {
-            RowCyl = RowOK;
-            ColCyl = ColOK;
-            U = UM;
-            Masked = true;
-          }
+          if (!BoxM.intersect(RowOK).intersect(ColOK).is_subset(In))
+            return false;
+          RowCyl = RowOK;
+          ColCyl = ColOK;
+          U = UM;
+          Masked = true;
+          return true;
+        };
+        if (!UM.is_subset(U)) {
+          isl::set Filled = convexIfExact(fillAlongLast(UM));
+          if (!Filled.intersect(BadTK).is_empty() || !TryMask(Filled))
+            TryMask(convexIfExact(UM));
         }
       }
       if (U.is_empty()) {

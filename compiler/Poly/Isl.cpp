@@ -429,6 +429,19 @@ isl::set dpc::convexIfExact(const isl::set &S) {
   return H.is_subset(C) ? H : C;
 }
 
+isl::set dpc::fillAlongLast(const isl::set &S) {
+  isl_size N = isl_set_dim(S.get(), isl_dim_set);
+  if (N < 1)
+    return S;
+  // { (a, z) -> (a, z') : z <= z' } and its reverse
+  isl_map *Up = isl_map_universe(isl_space_map_from_set(S.get_space().release()));
+  for (isl_size D = 0; D + 1 < N; ++D)
+    Up = isl_map_equate(Up, isl_dim_in, D, isl_dim_out, D);
+  Up = isl_map_order_le(Up, isl_dim_in, N - 1, isl_dim_out, N - 1);
+  isl::map UpM = isl::manage(Up);
+  return S.apply(UpM).intersect(S.apply(UpM.reverse())).coalesce();
+}
+
 isl::set dpc::convexCore(const isl::set &S) {
   isl::set C = convexIfExact(S);
   if (isOneConvexPiece(C))

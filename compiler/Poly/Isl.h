@@ -134,6 +134,10 @@ isl::set convexIfExact(const isl::set &S);
 /// pieces, e.g. a point at the edge of a domain, are left out); the empty
 /// set where neither is convex.
 isl::set convexCore(const isl::set &S);
+/// S with every point that lies, along S's last dim, between two points of
+/// S that agree in every other dim (S's holes along its last dim filled):
+/// { (a, z) : (a, z0) and (a, z1) in S for some z0 <= z <= z1 }.
+isl::set fillAlongLast(const isl::set &S);
 
 /// Farkas's lemma by isl: the rational set of the coefficient vectors
 /// (c_0, c_params..., c_dims...) (params and dims in S's order) of the

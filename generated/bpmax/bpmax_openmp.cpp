@@ -191,7 +191,7 @@ static void tile_product1(const Params &dpc_p, const Inputs &dpc_in, const Table
 //   acc[x] = max over k in U(tile) of F[i1, k1, i2, k2] + F[k1 + 1, j1, k2 + 1, j2]
 // where U(tile) holds the k whose reads, for every cell of the tile, were
 // computed in earlier wavefront steps:
-//   [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 31 + 32i3 and i5 < M and ((-i0 - 32i2 - i4 < i5 <= 29 + 32i3 and i5 <= -3 + M) or (i5 >= -1 + 32i3 and i5 > -i1 + 32i3 + i4 and 2i5 >= -i0 - 32i2 + 32i3 - i4)); TK[i0, i1, i2, i3, -1 + i1, i5] : i0 <= 0 and -i0 < i1 < N and i2 <= 0 and i5 >= -1 + 32i3 and -32i2 <= i5 <= 30 + 32i3 and i5 <= -2 + M; TK[i0, i1, i2, i3, -i0, i5] : i0 <= 0 and -i0 < i1 < N and 32i3 < M and i5 >= 0 and -32i2 <= i5 <= 31 - 32i2 and i5 <= 30 + 32i3 and i5 <= 28 + i0 + i1 + 32i3 and i5 <= -2 + M and i5 <= -4 + M + i0 + i1 }
+//   [N, M] -> { TK[i0, i1, i2, i3, i4, i5] : i0 <= 0 and i1 < N and i2 <= 0 and 32i3 < M and -i0 <= i4 < i1 and -32i2 <= i5 <= 31 + 32i3 and i5 < M }
 static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc_t,
                           int64_t tile0, int64_t tile1, int64_t tile2, int64_t tile3,
                           int32_t *dpc_acc2) {
@@ -239,10 +239,7 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
           for (int dpc_c = 0; dpc_c < 32; ++dpc_c) {
             const int64_t j2 = 32 * tile3 + dpc_c;
             (void)j2;
-            dpc_m[dpc_c] =
-                (j2 >= 1 && M >= j2 + 1 && k2 >= 0 && j2 >= k2 || j2 >= 0 && k2 == j2)
-                    ? -1
-                    : 0;
+            dpc_m[dpc_c] = (j2 >= 1 && M >= j2 + 1 && j2 >= k2 || k2 == j2) ? -1 : 0;
           }
           if (dpc_exact)
             for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
@@ -274,10 +271,8 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
           DPC_SIMD
           for (int dpc_kk = 0; dpc_kk < 32; ++dpc_kk) {
             const int64_t k2 = dpc_kb + dpc_kk;
-            dpc_m[dpc_kk] = dpc_kk < dpc_kn && (M >= i2 + 2 && i2 >= 0 && k2 >= i2 ||
-                                                i2 >= 0 && k2 == i2)
-                                ? -1
-                                : 0;
+            dpc_m[dpc_kk] =
+                dpc_kk < dpc_kn && (M >= i2 + 2 && k2 >= i2 || k2 == i2) ? -1 : 0;
           }
           if (dpc_exact)
             for (int dpc_v = 0; dpc_v < 2; ++dpc_v)
@@ -318,25 +313,9 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
         }
       }
     };
-    if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0 &&
-        M >= 32 * tile3 + 1) {
+    if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && M >= 32 * tile3 + 1) {
       for (int64_t kk0 = -tile0; kk0 <= tile1 - 1; kk0++) {
-        if (tile2 + tile3 >= 1 && kk0 + tile0 == 0) {
-          dpc_k_loop(-tile0, -(32 * tile2), -(32 * tile2));
-        } else {
-          if (M + 32 * tile2 >= 3 && tile2 + tile3 == 0 && kk0 + tile0 == 0) {
-            dpc_k_loop(-tile0, -(32 * tile2), -(32 * tile2));
-          }
-        }
-        dpc_k_loop(kk0, dpc_max(-(32 * tile2), -kk0 - tile0 - 32 * tile2 + 1),
-                   dpc_min(M - 3, 32 * tile3 + 29));
-        if (M + 32 * tile2 >= 33 && 32 * tile3 + 1 == M && kk0 + 1 == tile1) {
-          dpc_k_loop(tile1 - 1, M - 2, M - 2);
-        }
-        dpc_k_loop(kk0,
-                   dpc_max(dpc_max(M - 2, -(32 * tile2)), kk0 + 32 * tile3 - tile1 + 1),
-                   dpc_min(M - 1, 32 * tile3 + 29));
-        dpc_k_loop(kk0, 32 * tile3 + 30, dpc_min(M - 1, 32 * tile3 + 31));
+        dpc_k_loop(kk0, -(32 * tile2), dpc_min(M - 1, 32 * tile3 + 31));
       }
     }
     if (dpc::cpu::any_lane(dpc_wv)) dpc_wide = 1;
@@ -347,7 +326,7 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
   if (tile0 <= 0 && N >= tile1 + 1 && tile2 <= 0 && tile2 + tile3 >= 0) {
     for (int64_t cp0 = -(32 * tile2); cp0 <= dpc_min(M - 1, -(32 * tile2) + 31); cp0++) {
       for (int64_t cp1 = -tile0; cp1 <= tile1 - 1; cp1++) {
-        for (int64_t cp2 = cp0; cp2 <= dpc_min(M - 3, 32 * tile3 + 29); cp2++) {
+        for (int64_t cp2 = cp0; cp2 <= dpc_min(M - 1, 32 * tile3 + 31); cp2++) {
           if (dpc_max(32 * tile3, cp2) <= dpc_min(M - 1, 32 * tile3 + 31)) {
             const int64_t i1 = -tile0;
             const int64_t j1 = tile1;
@@ -366,67 +345,6 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
             for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
               const int64_t cp3 = dpc_lo + dpc_d;
               const int64_t j2 = cp3;
-              int32_t &dpc_a =
-                  dpc_acc2[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
-                            (i2 - dpc_lo2)) *
-                               32 +
-                           (j2 - dpc_lo3)];
-              dpc_a = dpc::vmax(
-                  dpc_a,
-                  int32_t(dpc_x + dpc::soft_neg_w(dpc_t.F[dpc_y_at + j2], dpc_wide)));
-            }
-          }
-        }
-        for (int64_t cp4 = dpc_max(M - 2, cp0); cp4 <= dpc_min(M - 1, 32 * tile3 + 29);
-             cp4++) {
-          if (dpc_max(32 * tile3, cp4) <= M - 1) {
-            const int64_t i1 = -tile0;
-            const int64_t j1 = tile1;
-            const int64_t i2 = cp0;
-            const int64_t k1 = cp1;
-            const int64_t k2 = cp4;
-            const int32_t dpc_x =
-                dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                dpc_wide); // F[i1, k1, i2, k2], the same along j2
-            const int64_t dpc_y_at =
-                F_at(dpc_p, k1 + 1, j1, k2 + 1,
-                     0); // F[k1 + 1, j1, k2 + 1, j2] lies at dpc_t.F[dpc_y_at + j2]
-            const int64_t dpc_lo = dpc_max(32 * tile3, cp4), dpc_n = M - 1 - dpc_lo + 1;
-            DPC_SIMD_OR(dpc_wide)
-            for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
-              const int64_t cp5 = dpc_lo + dpc_d;
-              const int64_t j2 = cp5;
-              int32_t &dpc_a =
-                  dpc_acc2[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
-                            (i2 - dpc_lo2)) *
-                               32 +
-                           (j2 - dpc_lo3)];
-              dpc_a = dpc::vmax(
-                  dpc_a,
-                  int32_t(dpc_x + dpc::soft_neg_w(dpc_t.F[dpc_y_at + j2], dpc_wide)));
-            }
-          }
-        }
-        for (int64_t cp6 = dpc_max(32 * tile3 + 30, cp0);
-             cp6 <= dpc_min(M - 1, 32 * tile3 + 31); cp6++) {
-          if (cp6 <= dpc_min(M - 1, 32 * tile3 + 31)) {
-            const int64_t i1 = -tile0;
-            const int64_t j1 = tile1;
-            const int64_t i2 = cp0;
-            const int64_t k1 = cp1;
-            const int64_t k2 = cp6;
-            const int32_t dpc_x =
-                dpc::soft_neg_w(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)],
-                                dpc_wide); // F[i1, k1, i2, k2], the same along j2
-            const int64_t dpc_y_at =
-                F_at(dpc_p, k1 + 1, j1, k2 + 1,
-                     0); // F[k1 + 1, j1, k2 + 1, j2] lies at dpc_t.F[dpc_y_at + j2]
-            const int64_t dpc_lo = cp6,
-                          dpc_n = dpc_min(M - 1, 32 * tile3 + 31) - dpc_lo + 1;
-            DPC_SIMD_OR(dpc_wide)
-            for (int64_t dpc_d = 0; dpc_d < dpc_n; ++dpc_d) {
-              const int64_t cp7 = dpc_lo + dpc_d;
-              const int64_t j2 = cp7;
               int32_t &dpc_a =
                   dpc_acc2[((((0) * 1 + (i1 - dpc_lo0)) * 1 + (j1 - dpc_lo1)) * 32 +
                             (i2 - dpc_lo2)) *
