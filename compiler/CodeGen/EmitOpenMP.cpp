@@ -373,6 +373,21 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
              "* {}])), dpc::cpu::load(&{}[dpc_v * {}]), dpc_wv));",
              Dst, L, Max ? "true" : "false", Src, L, Mask, L, Mask, L);
     };
+    // The row this pack reads, at the next value of the outer contraction
+    // index (CpuBlock::PrefetchOuter), into the cache for the next call.
+    auto PrefetchNext = [&](const std::string &Buf, const VExpr &L,
+                            int64_t Count) {
+      if (B.PrefetchOuter.empty())
+        return;
+      std::map<std::string, lir::IExprPtr> Next{
+          {B.PrefetchOuter,
+           lir::IExpr::var(B.PrefetchOuter) + lir::IExpr::num(1)}};
+      std::vector<lir::IExprPtr> Idx;
+      for (auto &I : L.Idx)
+        Idx.push_back(lir::substitute(I, Next));
+      W.line("dpc::cpu::prefetch_row<{}, {}>({}, {}); // at {} + 1", T, Count,
+             Buf, cellOffset(P, L.Table, Idx, false), B.PrefetchOuter);
+    };
     std::string Params;
     for (size_t K = 0; K + 1 < Sp.KVars.size(); ++K)
       Params += "const int64_t " + Sp.KVars[K] + ", ";
@@ -407,6 +422,7 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     W.open("");
     W.line("const int64_t {} = {};", ColV, ColLo);
     W.line("dpc_y_at = {};", cellOffset(P, YL.Table, YL.Idx, false));
+    PrefetchNext(YB, YL, BC);
     W.close();
     W.line("alignas(64) int32_t dpc_m[{}]; // the load guard of each column",
            BC);
@@ -427,6 +443,7 @@ void productBlocked(const Program &P, const SplitInfo &Sp, int SI,
     W.open("");
     W.line("const int64_t {} = dpc_kb;", KL);
     W.line("dpc_x_at = {};", cellOffset(P, XL.Table, XL.Idx, false));
+    PrefetchNext(XB, XL, KC);
     W.close();
     W.line("alignas(64) int32_t dpc_m[{}]; // the load guard at each k "
            "(none past the chunk)",

@@ -419,6 +419,12 @@ struct CpuBlock {
   /// of k before the next, so that Y's chunk (KChunk rows of the box's
   /// columns) is re-read from cache, not memory.
   int64_t KChunk = 0;
+  /// The guarded form with two or more contraction indices: the outer one
+  /// (its loop calls the packs' k loop once a value) whose next value's
+  /// rows each pack prefetches as it packs this one's (an operand of
+  /// another table plane each value: BPMax's F[i1, k1, ...] and
+  /// F[k1 + 1, j1, ...]); empty where none.
+  std::string PrefetchOuter;
 };
 
 struct CpuProduct {

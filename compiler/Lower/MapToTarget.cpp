@@ -1403,14 +1403,24 @@ struct CpuMapper {
       // cache, and X's pack along k whole vectors.
       B.Guarded = true;
       B.KChunk = 2 * B.Lanes;
+      // With an outer contraction index the packs read other rows (of
+      // another plane of the table) at each of its values: prefetched one
+      // value ahead, they come from cache (BPMax N = M = 96, one thread:
+      // 4.95 -> 4.33 s by hand, docs/benchmarks.md).
+      if (Sp.KVars.size() >= 2)
+        B.PrefetchOuter = Sp.KVars[Sp.KVars.size() - 2];
       Why = fmt::format(
           "register-blocked in every tile: {} rows x {} columns of "
           "accumulators in {} vectors of {} lanes; the operands may be "
           "infinite{}, so each chunk of {} k first packs X's rows and Y's "
           "columns, an element clamped where its load guard holds and the "
-          "masked value elsewhere",
+          "masked value elsewhere{}",
           B.Rows, BC, B.Rows * B.NV, B.Lanes,
-          Sp.RowMask ? " and the product is masked" : "", B.KChunk);
+          Sp.RowMask ? " and the product is masked" : "", B.KChunk,
+          B.PrefetchOuter.empty()
+              ? std::string()
+              : "; each pack prefetches its rows at the next " +
+                    B.PrefetchOuter);
       return B;
     }
     // All blocks of rows pass over one chunk of k before the next: Y's

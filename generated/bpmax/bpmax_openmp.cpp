@@ -233,6 +233,8 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
           {
             const int64_t j2 = 32 * tile3;
             dpc_y_at = F_at(dpc_p, k1 + 1, j1, k2 + 1, j2);
+            dpc::cpu::prefetch_row<int32_t, 32>(
+                dpc_t.F, F_at(dpc_p, k1 + 2, j1, k2 + 1, j2)); // at k1 + 1
           }
           alignas(64) int32_t dpc_m[32]; // the load guard of each column
           DPC_SIMD
@@ -266,6 +268,8 @@ static void tile_product2(const Params &dpc_p, const Inputs &dpc_in, const Table
           {
             const int64_t k2 = dpc_kb;
             dpc_x_at = F_at(dpc_p, i1, k1, i2, k2);
+            dpc::cpu::prefetch_row<int32_t, 32>(
+                dpc_t.F, F_at(dpc_p, i1, k1 + 1, i2, k2)); // at k1 + 1
           }
           alignas(64) int32_t dpc_m[32]; // the load guard at each k (none past the chunk)
           DPC_SIMD

@@ -136,6 +136,16 @@ inline vec<int32_t> masked_where(vec<int32_t> V, vec<int32_t> M) {
   return M != 0 ? V : splat(Clamp);
 }
 
+/// Prefetches the N elements at Base + Off (into every cache level) for a
+/// later pass; the address is computed as an integer, so an offset outside
+/// the buffer (a next value past the last) only prefetches nothing useful.
+template <class T, int N> inline void prefetch_row(const T *Base, int64_t Off) {
+  const uintptr_t A = reinterpret_cast<uintptr_t>(Base) +
+                      static_cast<uintptr_t>(Off) * sizeof(T);
+  for (int B = 0; B < int(N * sizeof(T)); B += 64)
+    __builtin_prefetch(reinterpret_cast<const void *>(A + B));
+}
+
 /// Whether any lane of V is nonzero.
 inline bool any_lane(vec<int32_t> V) {
   int32_t R = 0;
