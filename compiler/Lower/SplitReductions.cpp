@@ -519,10 +519,11 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
                                         "] -> " + S.Name + "[" + join(X) +
                                         "] }");
       isl::set All = RS->Outer.preimage(Drop);
-      // (one convex set where it is one: the subtraction's pieces would
-      // give the product loops per piece)
-      isl::set U = convexIfExact(
-          Good.apply(ToTK).subtract(All.subtract(Good).apply(ToTK)));
+      // (made one convex set where it is one below, unless a masked
+      // product's U(T) replaces it: the subtraction's pieces would give the
+      // product loops per piece, and isl's hull of them can take minutes)
+      isl::set U =
+          Good.apply(ToTK).subtract(All.subtract(Good).apply(ToTK)).coalesce();
 
       // The register-blocked shape: two tiled dims, rows that only X
       // reads, columns that only Y reads, the innermost contraction index
@@ -608,6 +609,8 @@ std::vector<SplitPlan> dpc::planSplits(const PolyModel &PM,
             TryMask(convexIfExact(UM));
         }
       }
+      if (!Masked)
+        U = convexIfExact(U);
       if (U.is_empty()) {
         WhyNot("no tile has a contraction index whose reads, for every cell "
                "of the tile, come from earlier wavefront steps");
