@@ -1543,7 +1543,8 @@ struct CudaPrinter {
            "std::vector<Tables> &dpc_ht, std::vector<std::vector<std::string>> "
            "&dpc_outs, std::vector<int> &dpc_errs, "
            "std::vector<std::vector<dpc_rt::Event>> &dpc_evs, "
-           "std::vector<char> &dpc_traced, dpc_rt::Progress *dpc_prog)");
+           "std::vector<char> &dpc_traced, double &dpc_trace_seconds, "
+           "dpc_rt::Progress *dpc_prog)");
     W.line("const size_t dpc_nb = dpc_ps.size();");
     W.comment("the batch's device arena: every problem's inputs, then every "
               "problem's tables\n(256-byte aligned)");
@@ -1702,12 +1703,16 @@ struct CudaPrinter {
     if (G.Traceback.OnDevice) {
       W.comment("the tracebacks on the device (dpc_trace >= 0): only their "
                 "events come back");
-      W.line("if (dpc_trace >= 0) dpc_trace_on_device(dpc_ps, "
-             "dpc_dprobs.get(), dpc_derrs.get(), dpc_trace, dpc_stream, "
-             "dpc_evs, dpc_traced);");
+      W.open("if (dpc_trace >= 0)");
+      W.line("dpc_rt::Timer dpc_trace_timer;");
+      W.line("dpc_trace_on_device(dpc_ps, dpc_dprobs.get(), dpc_derrs.get(), "
+             "dpc_trace, dpc_stream, dpc_evs, dpc_traced);");
+      W.line("dpc_trace_seconds = dpc_trace_timer.seconds();");
+      W.close();
     } else {
       W.comment("(the tracebacks run on the host: " + G.Traceback.Why + ")");
       W.line("(void)dpc_trace;");
+      W.line("(void)dpc_trace_seconds;");
     }
     W.open("if (!dpc_back)");
     W.comment("only the output cells come back");

@@ -142,6 +142,7 @@ std::string dpc::emitHostHeader(const Program &P) {
   H.line("std::vector<std::vector<std::string>> outputs;");
   H.line("std::vector<HostTables> owned;");
   H.line("double seconds = 0;");
+  H.line("double trace_seconds = 0; // of the tracebacks on the GPU");
   H.line("size_t alone = 0;");
   H.line("std::string error;");
   H.line("std::vector<std::vector<dpc_rt::Event>> events;");
@@ -189,14 +190,16 @@ std::string dpc::emitHostHeader(const Program &P) {
             "input lengths): events[b] holds problem b's events where "
             "traced[b] is 1; a\nproblem the device did not trace has its "
             "tables back in tables[b]. Returns the\nseconds the GPU spent "
-            "computing the tables (CUDA events). prog: as compute_batch's.");
+            "computing the tables (CUDA events); trace_seconds: those of the "
+            "tracebacks\non the device (their kernel and the events' copy "
+            "back). prog: as compute_batch's.");
   H.line("double compute_cuda_batch(const std::vector<Params> &ps, const "
          "std::vector<const HostInputs *> &ins, int device, bool tables_back, "
          "int64_t trace, dpc_rt::HostBuffer &host, std::vector<Tables> "
          "&tables, std::vector<std::vector<std::string>> &outputs, "
          "std::vector<int> &errs, std::vector<std::vector<dpc_rt::Event>> "
-         "&events, std::vector<char> &traced, dpc_rt::Progress *prog = "
-         "nullptr);");
+         "&events, std::vector<char> &traced, double &trace_seconds, "
+         "dpc_rt::Progress *prog = nullptr);");
   H.comment("Starts the GPUs of `want` (--device; {-1}: all) into "
             "`devices`; returns the bytes of\ntables a batch may hold on "
             "each (0 if unknown).");
@@ -428,7 +431,7 @@ std::string dpc::emitHostSource(const Program &P) {
   W.text("#if defined(DPC_HAVE_CUDA)");
   W.line("b.seconds = compute_cuda_batch(ps, ins, device, tables_back, "
          "gpu_trace, host, b.views, b.outputs, b.errs, b.events, "
-         "b.gpu_traced, prog);");
+         "b.gpu_traced, b.trace_seconds, prog);");
   W.text("#else");
   W.line("throw dpc_rt::InputError(\"this program was built without the CUDA "
          "backend\");");

@@ -430,12 +430,15 @@ std::string dpc::emitMain(const Program &P) {
   W.line("for (auto &t : device_threads) t.join();");
   W.close();
   W.line("summary.Run += batch_timer.seconds();");
-  W.line("double round_seconds = 0; // the GPUs run side by side");
+  W.line("double round_seconds = 0, round_trace = 0; // the GPUs run side by "
+         "side");
   W.open("for (auto &bt : round)");
   W.line("round_seconds = std::max(round_seconds, bt.run.seconds);");
+  W.line("round_trace = std::max(round_trace, bt.run.trace_seconds);");
   W.line("summary.Alone += bt.run.alone;");
   W.close();
   W.line("summary.Compute += round_seconds;");
+  W.line("summary.DeviceTrace += round_trace;");
   W.open("for (Batch &bt : round)");
   W.line("const size_t first = bt.first, n = bt.n;");
   W.line("++summary.Batches;");

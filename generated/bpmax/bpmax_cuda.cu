@@ -3488,7 +3488,8 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
                           std::vector<std::vector<std::string>> &dpc_outs,
                           std::vector<int> &dpc_errs,
                           std::vector<std::vector<dpc_rt::Event>> &dpc_evs,
-                          std::vector<char> &dpc_traced, dpc_rt::Progress *dpc_prog) {
+                          std::vector<char> &dpc_traced, double &dpc_trace_seconds,
+                          dpc_rt::Progress *dpc_prog) {
   const size_t dpc_nb = dpc_ps.size();
   // the batch's device arena: every problem's inputs, then every problem's tables
   // (256-byte aligned)
@@ -3814,9 +3815,12 @@ double compute_cuda_batch(const std::vector<Params> &dpc_ps,
   dpc_evs.clear();
   dpc_traced.assign(dpc_nb, 0);
   // the tracebacks on the device (dpc_trace >= 0): only their events come back
-  if (dpc_trace >= 0)
+  if (dpc_trace >= 0) {
+    dpc_rt::Timer dpc_trace_timer;
     dpc_trace_on_device(dpc_ps, dpc_dprobs.get(), dpc_derrs.get(), dpc_trace, dpc_stream,
                         dpc_evs, dpc_traced);
+    dpc_trace_seconds = dpc_trace_timer.seconds();
+  }
   if (!dpc_back) {
     // only the output cells come back
     dpc_rt::DeviceBuffer<int32_t> dpc_dout0(dpc_nb);

@@ -139,9 +139,9 @@ void compute_batch(const std::vector<Params> &ps,
                                              " problems");
     if (on_gpu) {
 #if defined(DPC_HAVE_CUDA)
-      b.seconds =
-          compute_cuda_batch(ps, ins, device, tables_back, gpu_trace, host, b.views,
-                             b.outputs, b.errs, b.events, b.gpu_traced, prog);
+      b.seconds = compute_cuda_batch(ps, ins, device, tables_back, gpu_trace, host,
+                                     b.views, b.outputs, b.errs, b.events, b.gpu_traced,
+                                     b.trace_seconds, prog);
 #else
       throw dpc_rt::InputError("this program was built without the CUDA backend");
 #endif

@@ -97,6 +97,7 @@ struct BatchRun {
   std::vector<std::vector<std::string>> outputs;
   std::vector<HostTables> owned;
   double seconds = 0;
+  double trace_seconds = 0; // of the tracebacks on the GPU
   size_t alone = 0;
   std::string error;
   std::vector<std::vector<dpc_rt::Event>> events;
@@ -135,15 +136,14 @@ void fill_result(const Params &p, const dpc_rt::Problem &prob, const BatchRun &b
 // the device where the plan allows it (walks of at most `trace` records, 0: from
 // the input lengths): events[b] holds problem b's events where traced[b] is 1; a
 // problem the device did not trace has its tables back in tables[b]. Returns the
-// seconds the GPU spent computing the tables (CUDA events). prog: as compute_batch's.
-double compute_cuda_batch(const std::vector<Params> &ps,
-                          const std::vector<const HostInputs *> &ins, int device,
-                          bool tables_back, int64_t trace, dpc_rt::HostBuffer &host,
-                          std::vector<Tables> &tables,
-                          std::vector<std::vector<std::string>> &outputs,
-                          std::vector<int> &errs,
-                          std::vector<std::vector<dpc_rt::Event>> &events,
-                          std::vector<char> &traced, dpc_rt::Progress *prog = nullptr);
+// seconds the GPU spent computing the tables (CUDA events); trace_seconds: those of the tracebacks
+// on the device (their kernel and the events' copy back). prog: as compute_batch's.
+double compute_cuda_batch(
+    const std::vector<Params> &ps, const std::vector<const HostInputs *> &ins, int device,
+    bool tables_back, int64_t trace, dpc_rt::HostBuffer &host,
+    std::vector<Tables> &tables, std::vector<std::vector<std::string>> &outputs,
+    std::vector<int> &errs, std::vector<std::vector<dpc_rt::Event>> &events,
+    std::vector<char> &traced, double &trace_seconds, dpc_rt::Progress *prog = nullptr);
 // Starts the GPUs of `want` (--device; {-1}: all) into `devices`; returns the bytes of
 // tables a batch may hold on each (0 if unknown).
 double cuda_start_devices(const std::vector<int> &want, std::vector<int> &devices);

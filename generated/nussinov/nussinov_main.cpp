@@ -364,12 +364,14 @@ int main(int argc, char **argv) {
             t.join();
         }
         summary.Run += batch_timer.seconds();
-        double round_seconds = 0; // the GPUs run side by side
+        double round_seconds = 0, round_trace = 0; // the GPUs run side by side
         for (auto &bt : round) {
           round_seconds = std::max(round_seconds, bt.run.seconds);
+          round_trace = std::max(round_trace, bt.run.trace_seconds);
           summary.Alone += bt.run.alone;
         }
         summary.Compute += round_seconds;
+        summary.DeviceTrace += round_trace;
         for (Batch &bt : round) {
           const size_t first = bt.first, n = bt.n;
           ++summary.Batches;

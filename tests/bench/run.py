@@ -161,18 +161,62 @@ class RunError(Exception):
         self.kind = kind  # "timeout", "memory", "failed"
 
 
+class Completed:
+    """What run_process gives: returncode, stdout, stderr (text), answer
+    (seconds from the start to the last byte the process wrote to stdout:
+    its printed answer; its exit if it printed nothing) and exit (seconds
+    to the process's end, the driver's teardown of a CUDA context
+    included)."""
+
+    def __init__(self, returncode, stdout, stderr, answer, exit_s):
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+        self.answer, self.exit = answer, exit_s
+
+
 def run_process(cmd, timeout):
-    """Runs cmd with the time budget; returns (the completed process, its
-    wall seconds). Raises RunError."""
+    """Runs cmd with the time budget; returns (a Completed, its wall seconds
+    from start to printed answer). The answer's time is the last write to
+    stdout that reached the pipe (the generated programs flush their output
+    before they leave): a user reads the answer then, while the process's
+    exit (a CUDA context's teardown: ~0.1 s on the GPU host) still runs.
+    Raises RunError."""
+    import threading
     t0 = time.time()
     try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise RunError("timeout", "killed after %.0f s (budget)" % timeout)
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     except OSError as e:
         raise RunError("failed", str(e))
-    return p, time.time() - t0
+    chunks = {1: [], 2: []}
+    last = [None]
+
+    def drain(f, k):
+        while True:
+            b = os.read(f.fileno(), 1 << 16)
+            if not b:
+                break
+            chunks[k].append(b)
+            if k == 1:
+                last[0] = time.time()
+
+    ts = [threading.Thread(target=drain, args=(p.stdout, 1)),
+          threading.Thread(target=drain, args=(p.stderr, 2))]
+    for t in ts:
+        t.start()
+    try:
+        p.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+        for t in ts:
+            t.join()
+        raise RunError("timeout", "killed after %.0f s (budget)" % timeout)
+    t_exit = time.time()
+    for t in ts:
+        t.join()
+    out = b"".join(chunks[1]).decode("utf-8", "replace")
+    err = b"".join(chunks[2]).decode("utf-8", "replace")
+    answer = (last[0] if last[0] is not None else t_exit) - t0
+    return Completed(p.returncode, out, err, answer, t_exit - t0), answer
 
 
 def run_json(cmd, timeout, raw, label):
@@ -195,6 +239,7 @@ def run_json(cmd, timeout, raw, label):
     if js is None:
         raise RunError("failed", "no JSON line in the output: %r" % p.stdout[-200:])
     js["_wall"] = wall
+    js["_exit"] = p.exit
     raw.write(json.dumps({"label": label, "cmd": cmd, "result": js}) + "\n")
     raw.flush()
     return js
@@ -212,7 +257,8 @@ def run_plosone(cmd, timeout, raw, label):
     to compare). Raises RunError."""
     p, wall = run_process(cmd, timeout)
     raw.write(json.dumps({"label": label, "cmd": cmd, "rc": p.returncode, "wall": wall,
-                          "stdout": p.stdout[-2000:], "stderr": p.stderr[-2000:]}) + "\n")
+                          "exit": p.exit, "stdout": p.stdout[-2000:],
+                          "stderr": p.stderr[-2000:]}) + "\n")
     raw.flush()
     if p.returncode != 0:
         err = (p.stderr.strip() or p.stdout.strip() or "exit %d" % p.returncode)
@@ -225,7 +271,7 @@ def run_plosone(cmd, timeout, raw, label):
         raise RunError("failed", "no single 'Time taken' line in the output: %r"
                        % p.stdout[-200:])
     m = re.findall(r"^plosone n: (\d+)$", p.stdout, re.M)
-    js = {"seconds": float(t[0]), "output": None, "_wall": wall}
+    js = {"seconds": float(t[0]), "output": None, "_wall": wall, "_exit": p.exit}
     if len(m) == 1:
         js["n_run"] = int(m[0])
     return js
@@ -418,8 +464,10 @@ def targets(rows, peaks, recs):
 
 def write_outputs(args, rows, peaks, info, mismatches):
     os.makedirs(args.out, exist_ok=True)
-    # wall_s: the whole process, start to printed answer (the generated
-    # programs print the structure too), min over the repeats
+    # wall_s: start to printed answer (the last byte on stdout; the
+    # generated programs print the structure too), min over the repeats;
+    # the process's end (its exit, a CUDA context's teardown included) in
+    # notes
     cols = ["recurrence", "impl", "backend", "n", "seconds_min", "seconds_median", "gcups",
             "pct_peak", "device", "commit", "m", "threads", "repeats", "output", "updates",
             "status", "wall_s", "notes"]
@@ -448,7 +496,10 @@ def write_outputs(args, rows, peaks, info, mismatches):
                             len(p["times"]),
                             "" if p["output"] is None else p["output"], p["updates"],
                             p["status"], "%.3f" % p["wall"] if "wall" in p else "",
-                            p.get("note", "")])
+                            "; ".join(x for x in (
+                                p.get("note", ""),
+                                "process exit %.3f s" % p["exit"] if "exit" in p else "")
+                                if x)])
 
     L = []
     L.append("# dpc benchmarks")
@@ -503,26 +554,31 @@ def write_outputs(args, rows, peaks, info, mismatches):
              "G upd/s = updates / min seconds / 1e9; % peak against the DPX int32 peak (CUDA), "
              "the all-core CPU peak (OpenMP) or the one-core CPU peak (serial).")
     L.append("")
+    L.append("Process wall s: from the process's start to its printed answer (the last "
+             "byte on stdout), min over the runs; exit s: to the process's end (a CUDA "
+             "process's driver teardown after the answer included).")
+    L.append("")
     L.append("| recurrence | impl | backend | n | min s | median s | G upd/s | % peak | "
-             "process wall s | answer | status |")
-    L.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
+             "process wall s | exit s | answer | status |")
+    L.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for r in rows:
         if r.missing:
-            L.append("| %s | %s | %s | - | - | - | - | - | - | - | %s |"
+            L.append("| %s | %s | %s | - | - | - | - | - | - | - | - | %s |"
                      % (r.rec, r.impl, r.backend, r.missing))
             continue
         for n in sorted(r.points):
             p = r.points[n]
             if p["status"] in ("ok", "MISMATCH"):
-                L.append("| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s |" % (
+                L.append("| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                     r.rec, r.impl, r.backend, n, fmt_s(p["min"]), fmt_s(p["median"]),
                     fmt_g(p["gcups"]), "-" if p["pct"] is None else "%.2f" % p["pct"],
                     "%.3f" % p["wall"] if "wall" in p else "-",
+                    "%.3f" % p["exit"] if "exit" in p else "-",
                     "-" if p["output"] is None else p["output"],
                     ("**MISMATCH**" if p["status"] == "MISMATCH" else "ok")
                     + (" (%s)" % p["note"] if p.get("note") else "")))
             else:
-                L.append("| %s | %s | %s | %d | - | - | - | - | - | - | %s |"
+                L.append("| %s | %s | %s | %d | - | - | - | - | - | - | - | %s |"
                          % (r.rec, r.impl, r.backend, n, p["status"]))
     L.append("")
     L.append("Plots: `time_vs_n.png` (seconds, log-log), `pct_peak_vs_n.png`. "
@@ -908,18 +964,16 @@ def run_batch(args, peaks, info, raw):
             cmd += ["--threads", str(args.threads)]
         times, walls, status, out = [], [], "ok", None
         for k in range(args.repeat):
-            t0 = time.time()
             try:
-                p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   text=True, timeout=args.budget)
-            except subprocess.TimeoutExpired:
-                status = "timeout"
+                p, wall = run_process(cmd, args.budget)
+            except RunError as e:
+                status = "timeout" if e.kind == "timeout" else "failed: " + str(e)
                 break
-            wall = time.time() - t0
             m = rx.search(p.stderr)
             raw.write(json.dumps({"label": "batch/%s/%s run %d" % (name, b, k + 1),
                                   "cmd": cmd, "rc": p.returncode,
-                                  "stderr": p.stderr[-2000:], "wall": wall}) + "\n")
+                                  "stderr": p.stderr[-2000:], "wall": wall,
+                                  "exit": p.exit}) + "\n")
             if p.returncode != 0 or not m or m.group(3) != "0":
                 status = "failed: rc %d %s" % (p.returncode, p.stderr.strip()[-200:])
                 break
@@ -983,7 +1037,8 @@ def run_batch(args, peaks, info, raw):
          "- CPU: %s, %d threads for OpenMP" % (info["cpu"], info["threads"]),
          "- command: `%s`" % info["cmdline"], "",
          "compute s: the `timing:` line's compute time (min of %d runs); wall s: the "
-         "process (min); G/s: count / compute s." % args.repeat, "",
+         "process's start to its printed answer (min; raw.jsonl has each run's exit "
+         "too); G/s: count / compute s." % args.repeat, "",
          "| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
     L += ["| " + " | ".join(l) + " |" for l in lines]
     if mismatches:
@@ -1209,7 +1264,7 @@ def main():
                     log("[%s] %s %s n=%d: skipped (%s)" % (r.rec, r.impl, r.backend, n, stop))
                     continue
             fs = inputs_for(r.rec, n)
-            times, outs, walls, n_run = [], [], [], set()
+            times, outs, walls, exits, n_run = [], [], [], [], set()
             status = "ok"
             for k in range(args.repeat):
                 label = "%s n=%d run %d/%d" % (r.key, n, k + 1, args.repeat)
@@ -1228,12 +1283,14 @@ def main():
                     break
                 times.append(float(js["seconds"]))
                 walls.append(js["_wall"])
+                exits.append(js.get("_exit", js["_wall"]))
                 outs.append(js["output"])
                 if "n_run" in js:
                     n_run.add(js["n_run"])
-                log("[%s] %s %s n=%d run %d/%d: %.6f s (process %.3f s)  output=%s"
+                log("[%s] %s %s n=%d run %d/%d: %.6f s (answer printed at %.3f s, exit %.3f s)"
+                    "  output=%s"
                     % (r.rec, r.impl, r.backend, n, k + 1, args.repeat, times[-1], walls[-1],
-                       "-" if outs[-1] is None else outs[-1]))
+                       exits[-1], "-" if outs[-1] is None else outs[-1]))
                 if js["output"] is None:
                     # no answer printed (plosone): nothing to compare
                     if times[-1] > args.budget:
@@ -1269,7 +1326,8 @@ def main():
             pk = peaks.get(r.peak, {}).get("gups")
             r.points[n] = {"status": "ok", "times": times, "min": tmin, "median": tmed,
                            "output": outs[0], "updates": upd, "gcups": gc,
-                           "pct": 100.0 * gc / pk if pk else None, "wall": min(walls)}
+                           "pct": 100.0 * gc / pk if pk else None, "wall": min(walls),
+                           "exit": min(exits)}
             if n_run:
                 r.points[n]["note"] = "ran n = %s" % ",".join(str(x) for x in sorted(n_run))
             last = (n, tmin)

@@ -1044,11 +1044,12 @@ inline void explain_run(FILE *Out, const Options &O, int Threads,
 /// The --timing summary of a run (stderr).
 /// Where the wall time went: reading and binding the input, starting the
 /// device (CUDA), running the batches (uploads, compute, tables or outputs
-/// back), of which the compute itself (GPU: CUDA events), tracebacks, and
-/// the rest (verification, printing).
+/// back), of which the compute itself (GPU: CUDA events) and the
+/// tracebacks run on the device (their kernel and the events' copy back),
+/// the tracebacks on the host, and the rest (verification, printing).
 struct RunSummary {
   size_t Problems = 0, Failed = 0, Batches = 0, Alone = 0;
-  double Compute = 0, Read = 0, Device = 0, Run = 0, Trace = 0;
+  double Compute = 0, Read = 0, Device = 0, Run = 0, Trace = 0, DeviceTrace = 0;
   Timer Wall;
   bool ShowedProgress = false;
   /// The progress line (stderr, rewritten in place): after each batch of a
@@ -1073,12 +1074,13 @@ struct RunSummary {
     std::fprintf(stderr,
                  "%s: timing: %zu problem(s) in %zu batch(es), %zu failed; "
                  "compute %.6f s (%s)%s; wall %.6f s = read %.3f + device "
-                 "start %.3f + batches %.3f + traceback %.3f + rest %.3f\n",
+                 "start %.3f + batches %.3f (of it compute %.3f, device "
+                 "traceback %.3f) + traceback %.3f + rest %.3f\n",
                  Name, Problems, Batches, Failed, Compute, Backend.c_str(),
                  Alone && Backend != "cuda"
                      ? (", " + std::to_string(Alone) + " tile-parallel").c_str()
                      : "",
-                 W, Read, Device, Run, Trace,
+                 W, Read, Device, Run, Compute, DeviceTrace, Trace,
                  std::max(0.0, W - Read - Device - Run - Trace));
   }
 };
