@@ -85,7 +85,46 @@ struct Tracer {
     }
   }
 
-  void trace(const VExpr &E) {
+  /// The value a walk by value (Program::TraceByValue) compares the
+  /// alternatives with: the cell's stored value, a load of table Table at
+  /// its own indices, printed where a max, min or reduction first needs it
+  /// (Name: the variable once printed in the enclosing scope; Table < 0:
+  /// not by value).
+  struct Target {
+    int Table = -1;
+    std::string Name;
+    bool on() const { return Table >= 0; }
+  };
+  Target cellTarget(int T) const {
+    Target G;
+    if (P.TraceByValue[T])
+      G.Table = T;
+    return G;
+  }
+  /// G's variable, printed here if it is not yet.
+  const std::string &need(Target &G) {
+    if (!G.Name.empty())
+      return G.Name;
+    const TableInfo &Tab = P.M.Tables[G.Table];
+    VExpr C;
+    C.K = VExpr::Load;
+    C.Ty = Tab.Type;
+    C.Table = G.Table;
+    for (auto &I : Tab.Indices)
+      C.Idx.push_back(IExpr::var(I));
+    C.FiniteOperands = true;
+    G.Name = VE.fresh("cell");
+    W.line("const int64_t {} = {}; // the cell's stored value", G.Name,
+           VE.emit(C));
+    return G.Name;
+  }
+
+  /// Follows E's winners. Where Tg is on, E's value is the cell's (its
+  /// stored value, Program::TraceByValue): the first alternative of a max /
+  /// min and the first point of a reduction equal to it win, and nothing
+  /// after them is computed.
+  void trace(const VExpr &E) { trace(E, Target()); }
+  void trace(const VExpr &E, Target Tg) {
     events(E);
     switch (E.K) {
     case VExpr::Load: {
@@ -118,6 +157,31 @@ struct Tracer {
       return;
     case VExpr::Max:
     case VExpr::Min: {
+      if (Tg.on()) {
+        // in order: the first equal to the cell's value wins (the last, if
+        // no other is: the value is one of them)
+        const std::string Cell = need(Tg);
+        std::string Win = VE.fresh("win");
+        W.line("int {} = {};", Win, E.Kids.size() - 1);
+        for (size_t I = 0; I + 1 < E.Kids.size(); ++I) {
+          if (I)
+            W.open("if (" + Win + " == " + std::to_string(E.Kids.size() - 1) +
+                   ")");
+          std::string V = VE.emit(*E.Kids[I]);
+          W.line("if ({} == {}) {} = {};", V, Cell, Win, I);
+          if (I)
+            W.close();
+        }
+        W.open("switch (" + Win + ")");
+        for (size_t I = 0; I < E.Kids.size(); ++I) {
+          W.open("case " + std::to_string(I) + ":");
+          trace(*E.Kids[I], Tg);
+          W.line("break;");
+          W.close();
+        }
+        W.close();
+        return;
+      }
       RedOp Op = E.K == VExpr::Max ? RedOp::Max : RedOp::Min;
       std::vector<std::string> Vals;
       for (auto &K : E.Kids)
@@ -162,24 +226,35 @@ struct Tracer {
       }
       // On the device the lanes share the innermost loop; the body's own
       // reductions run on each lane alone.
-      for (size_t I = 0; I < E.Bindings.size(); ++I) {
-        const Binding &B = E.Bindings[I];
-        if (Device && I + 1 == E.Bindings.size())
-          W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane; {0} <= {2}; "
-                             "{0} += dpc_lanes)",
-                             B.Var, iexpr(B.Lo), iexpr(B.Hi)));
-        else
-          W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " + B.Var +
-                 " <= " + iexpr(B.Hi) + "; ++" + B.Var + ")");
-      }
+      // (by value: each walker stops at its first point equal to the
+      // target, and those are compared as ties: the first wins)
+      const std::string Cell = Tg.on() ? need(Tg) : "";
+      const std::string Stop = Cell.empty() ? "" : " && !" + Found;
+      auto Loops = [&]() {
+        for (size_t I = 0; I < E.Bindings.size(); ++I) {
+          const Binding &B = E.Bindings[I];
+          if (Device && I + 1 == E.Bindings.size())
+            W.open(fmt::format("for (int64_t {0} = {1} + dpc_lane; {0} <= "
+                               "{2}{3}; {0} += dpc_lanes)",
+                               B.Var, iexpr(B.Lo), iexpr(B.Hi), Stop));
+          else
+            W.open("for (int64_t " + B.Var + " = " + iexpr(B.Lo) + "; " +
+                   B.Var + " <= " + iexpr(B.Hi) + Stop + "; ++" + B.Var + ")");
+        }
+      };
+      Loops();
       VE.setLaneReduce(false);
       std::string V = VE.emit(*E.Kids[0]);
       VE.setLaneReduce(Device);
       std::string Set;
       for (size_t I = 0; I < Args.size(); ++I)
         Set += " " + Args[I] + " = " + E.Bindings[I].Var + ";";
-      W.line("if (!{} || {}) {{ {} = true; {} = {};{} }}", Found,
-             better(E.Op, V, Best), Found, Best, V, Set);
+      if (Cell.empty())
+        W.line("if (!{} || {}) {{ {} = true; {} = {};{} }}", Found,
+               better(E.Op, V, Best), Found, Best, V, Set);
+      else
+        W.line("if ({} == {}) {{ {} = true; {} = {};{} }}", V, Cell, Found,
+               Best, V, Set);
       for (size_t I = 0; I < E.Bindings.size(); ++I)
         W.close();
       if (Device)
@@ -194,7 +269,7 @@ struct Tracer {
     }
     case VExpr::Cases:
       // (comparisons on input values are tried where their arm is)
-      VE.caseChain(E, [&](size_t A) { trace(*E.Kids[A]); });
+      VE.caseChain(E, [&](size_t A) { trace(*E.Kids[A], Tg); });
       return;
     case VExpr::Exp:
     case VExpr::Log:
@@ -379,7 +454,7 @@ std::string dpc::emitTraceback(const Program &P) {
     W.line("(void)dpc_in; (void)dpc_t; (void)dpc_ev; (void)dpc_err;{}",
            Ck ? " (void)dpc_rows;" : "");
     Tracer Tr(P, W);
-    Tr.trace(*P.TableBodies[T]);
+    Tr.trace(*P.TableBodies[T], Tr.cellTarget(static_cast<int>(T)));
     W.close();
     W.blank();
   }
@@ -447,7 +522,7 @@ void dpc::emitDeviceTraceback(const Program &P, CodeWriter &W) {
     W.line("(void)dpc_in; (void)dpc_t; (void)dpc_tw; (void)dpc_err; "
            "(void)dpc_lane; (void)dpc_lanes;");
     Tracer Tr(P, W, /*Device=*/true);
-    Tr.trace(*P.TableBodies[T]);
+    Tr.trace(*P.TableBodies[T], Tr.cellTarget(T));
     W.close();
     W.blank();
   }

@@ -398,6 +398,7 @@ void lir::dumpPlan(const Program &P, llvm::raw_ostream &OS) {
                                       : std::to_string(TB.BlockProblemsPerSM))
        << " per SM), records of " << TB.RecordWords << " words";
   OS << "\n    why: " << TB.Why << "\n";
+  OS << "    winners: " << P.TraceByValueWhy << "\n";
   OS << "cpu:\n";
   for (size_t G = 0; G < P.Cpu.GroupWhy.size(); ++G) {
     OS << "  group " << G << ": " << P.Cpu.GroupWhy[G] << "\n";

@@ -73,6 +73,13 @@ struct Program {
   /// reduction, its statement and why (`dpc emit --stage=schedule`).
   std::vector<std::string> NotProducts;
   std::vector<bool> FiniteTable;    // values proven finite (no +-inf)
+  /// Per table: the traceback (host and device) finds a cell's winners by
+  /// its stored value: the first alternative of a max / min, and the first
+  /// point of a reduction, whose value equals the cell's win, the later
+  /// ones are not computed (Lower/PlanTraceback.cpp); TraceByValueWhy says
+  /// why, or why not.
+  std::vector<bool> TraceByValue;
+  std::string TraceByValueWhy;
   std::vector<bool> MayNegInf, MayPosInf; // per table: can hold -inf / +inf
   /// Per table: proven bounds on its values (Lower/AnalyzeRanges.cpp).
   std::vector<TableRange> Ranges;

@@ -14,6 +14,16 @@
 // exp and log) could break a near tie differently, so those runs trace on
 // the host.
 //
+// It also gives P.TraceByValue: the tables whose cells' winners both walks
+// find by the cell's stored value. A cell of an integer table proven to
+// hold no infinity stores exactly the value of its equation, so the first
+// alternative (and the first reduction point) equal to it is the one the
+// first-best rule picks; the walk compares the alternatives with it in
+// order and computes none after the winner. Nussinov's cell computes its
+// split reduction only where no pairing or unpaired base explains it, and
+// then in one pass (the first k that gives the value) instead of two (the
+// maximum, then the first k reaching it).
+//
 //===----------------------------------------------------------------------===//
 #include "Lower/Lowering.h"
 
@@ -22,7 +32,36 @@
 using namespace dpc;
 using namespace dpc::lir;
 
+/// P.TraceByValue and its why (see the header).
+static void planTraceByValue(Program &P) {
+  const ModuleInfo &M = P.M;
+  P.TraceByValue.assign(M.Tables.size(), false);
+  std::string Yes, No;
+  for (size_t T = 0; T < M.Tables.size(); ++T) {
+    bool Exact = isIntType(M.Tables[T].Type);
+    forEachVExpr(*P.TableBodies[T], [&](const VExpr &X) {
+      Exact = Exact && isIntType(X.Ty);
+    });
+    const bool Finite = T < P.FiniteTable.size() && P.FiniteTable[T];
+    P.TraceByValue[T] = Exact && Finite;
+    std::string &L = P.TraceByValue[T] ? Yes : No;
+    L += (L.empty() ? "" : ", ") + M.Tables[T].Name;
+    if (!P.TraceByValue[T])
+      L += Exact ? " (may hold an infinity)" : " (not integer arithmetic)";
+  }
+  P.TraceByValueWhy =
+      (Yes.empty() ? std::string("none")
+                   : "a cell's winners by its stored value for " + Yes +
+                         " (integers proven finite: the cell holds exactly "
+                         "its equation's value, so the first alternative "
+                         "and the first reduction point equal to it win, "
+                         "as the first best would, and none after it is "
+                         "computed)") +
+      (No.empty() ? "" : "; by computing every alternative for " + No);
+}
+
 void dpc::planTraceback(Program &P) {
+  planTraceByValue(P);
   GpuTraceback &TB = P.Gpu.Traceback;
   TB = GpuTraceback();
   const ModuleInfo &M = P.M;

@@ -2870,35 +2870,24 @@ __device__ void dpc_walk_S1(const Params &dpc_p, const Inputs &dpc_in,
   (void)dpc_lanes;
   if (i - j >= 0) {
   } else {
-    const int64_t dpc_v0 = int64_t(dpc_t.S1[S1_at(dpc_p, i + 1, j)]);
-    const int64_t dpc_v1 = int64_t(dpc_t.S1[S1_at(dpc_p, i, j - 1)]);
-    const int64_t dpc_v2 = int64_t(dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]);
-    const int64_t dpc_v3 = score_intra(dpc::ro(dpc_in.seq1[i]), dpc::ro(dpc_in.seq1[j]));
-    const int64_t dpc_v4 =
-        dpc::check_type<int32_t>(dpc::add(dpc_v2, dpc_v3, dpc_err), dpc_err);
-    int64_t dpc_r5 = dpc::NEG;
-    for (int64_t k = i + 1 + dpc_lane; k <= j - 1; k += dpc_lanes) {
-      dpc_r5 = dpc::vmax(dpc_r5, int64_t(dpc_t.S1[S1_at(dpc_p, i, k)]) +
-                                     int64_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]));
+    const int64_t dpc_v1 = int64_t(dpc_t.S1[S1_at(dpc_p, i, j)]);
+    const int64_t dpc_cell0 = dpc_v1; // the cell's stored value
+    int dpc_win2 = 3;
+    const int64_t dpc_v3 = int64_t(dpc_t.S1[S1_at(dpc_p, i + 1, j)]);
+    if (dpc_v3 == dpc_cell0) dpc_win2 = 0;
+    if (dpc_win2 == 3) {
+      const int64_t dpc_v4 = int64_t(dpc_t.S1[S1_at(dpc_p, i, j - 1)]);
+      if (dpc_v4 == dpc_cell0) dpc_win2 = 1;
     }
-    // combine the lanes of this cell (consecutive, aligned threads)
-    dpc_r5 = dpc_combine_lanes<dpc::LaneMax>(dpc_r5, dpc_lanes);
-    int dpc_win6 = 0;
-    int64_t dpc_best7 = dpc_v0;
-    if (dpc_v1 > dpc_best7) {
-      dpc_best7 = dpc_v1;
-      dpc_win6 = 1;
+    if (dpc_win2 == 3) {
+      const int64_t dpc_v5 = int64_t(dpc_t.S1[S1_at(dpc_p, i + 1, j - 1)]);
+      const int64_t dpc_v6 =
+          score_intra(dpc::ro(dpc_in.seq1[i]), dpc::ro(dpc_in.seq1[j]));
+      const int64_t dpc_v7 =
+          dpc::check_type<int32_t>(dpc::add(dpc_v5, dpc_v6, dpc_err), dpc_err);
+      if (dpc_v7 == dpc_cell0) dpc_win2 = 2;
     }
-    if (dpc_v4 > dpc_best7) {
-      dpc_best7 = dpc_v4;
-      dpc_win6 = 2;
-    }
-    if (dpc_r5 > dpc_best7) {
-      dpc_best7 = dpc_r5;
-      dpc_win6 = 3;
-    }
-    (void)dpc_best7;
-    switch (dpc_win6) {
+    switch (dpc_win2) {
     case 0: {
       dpc_tw.put(0, i + 1, j);
       break;
@@ -2920,11 +2909,11 @@ __device__ void dpc_walk_S1(const Params &dpc_p, const Inputs &dpc_in,
       bool dpc_found8 = false;
       int64_t dpc_best9 = dpc::NEG;
       int64_t dpc_arg10[1] = {};
-      for (int64_t k = i + 1 + dpc_lane; k <= j - 1; k += dpc_lanes) {
+      for (int64_t k = i + 1 + dpc_lane; k <= j - 1 && !dpc_found8; k += dpc_lanes) {
         const int32_t dpc_v11 = int32_t(dpc_t.S1[S1_at(dpc_p, i, k)]);
         const int32_t dpc_v12 = int32_t(dpc_t.S1[S1_at(dpc_p, k + 1, j)]);
         const int32_t dpc_v13 = dpc_v11 + dpc_v12;
-        if (!dpc_found8 || int64_t(dpc_v13) > dpc_best9) {
+        if (int64_t(dpc_v13) == dpc_cell0) {
           dpc_found8 = true;
           dpc_best9 = int64_t(dpc_v13);
           dpc_arg10[0] = k;
@@ -2966,35 +2955,24 @@ __device__ void dpc_walk_S2(const Params &dpc_p, const Inputs &dpc_in,
   (void)dpc_lanes;
   if (i - j >= 0) {
   } else {
-    const int64_t dpc_v0 = int64_t(dpc_t.S2[S2_at(dpc_p, i + 1, j)]);
-    const int64_t dpc_v1 = int64_t(dpc_t.S2[S2_at(dpc_p, i, j - 1)]);
-    const int64_t dpc_v2 = int64_t(dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]);
-    const int64_t dpc_v3 = score_intra(dpc::ro(dpc_in.seq2[i]), dpc::ro(dpc_in.seq2[j]));
-    const int64_t dpc_v4 =
-        dpc::check_type<int32_t>(dpc::add(dpc_v2, dpc_v3, dpc_err), dpc_err);
-    int64_t dpc_r5 = dpc::NEG;
-    for (int64_t k = i + 1 + dpc_lane; k <= j - 1; k += dpc_lanes) {
-      dpc_r5 = dpc::vmax(dpc_r5, int64_t(dpc_t.S2[S2_at(dpc_p, i, k)]) +
-                                     int64_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]));
+    const int64_t dpc_v1 = int64_t(dpc_t.S2[S2_at(dpc_p, i, j)]);
+    const int64_t dpc_cell0 = dpc_v1; // the cell's stored value
+    int dpc_win2 = 3;
+    const int64_t dpc_v3 = int64_t(dpc_t.S2[S2_at(dpc_p, i + 1, j)]);
+    if (dpc_v3 == dpc_cell0) dpc_win2 = 0;
+    if (dpc_win2 == 3) {
+      const int64_t dpc_v4 = int64_t(dpc_t.S2[S2_at(dpc_p, i, j - 1)]);
+      if (dpc_v4 == dpc_cell0) dpc_win2 = 1;
     }
-    // combine the lanes of this cell (consecutive, aligned threads)
-    dpc_r5 = dpc_combine_lanes<dpc::LaneMax>(dpc_r5, dpc_lanes);
-    int dpc_win6 = 0;
-    int64_t dpc_best7 = dpc_v0;
-    if (dpc_v1 > dpc_best7) {
-      dpc_best7 = dpc_v1;
-      dpc_win6 = 1;
+    if (dpc_win2 == 3) {
+      const int64_t dpc_v5 = int64_t(dpc_t.S2[S2_at(dpc_p, i + 1, j - 1)]);
+      const int64_t dpc_v6 =
+          score_intra(dpc::ro(dpc_in.seq2[i]), dpc::ro(dpc_in.seq2[j]));
+      const int64_t dpc_v7 =
+          dpc::check_type<int32_t>(dpc::add(dpc_v5, dpc_v6, dpc_err), dpc_err);
+      if (dpc_v7 == dpc_cell0) dpc_win2 = 2;
     }
-    if (dpc_v4 > dpc_best7) {
-      dpc_best7 = dpc_v4;
-      dpc_win6 = 2;
-    }
-    if (dpc_r5 > dpc_best7) {
-      dpc_best7 = dpc_r5;
-      dpc_win6 = 3;
-    }
-    (void)dpc_best7;
-    switch (dpc_win6) {
+    switch (dpc_win2) {
     case 0: {
       dpc_tw.put(1, i + 1, j);
       break;
@@ -3016,11 +2994,11 @@ __device__ void dpc_walk_S2(const Params &dpc_p, const Inputs &dpc_in,
       bool dpc_found8 = false;
       int64_t dpc_best9 = dpc::NEG;
       int64_t dpc_arg10[1] = {};
-      for (int64_t k = i + 1 + dpc_lane; k <= j - 1; k += dpc_lanes) {
+      for (int64_t k = i + 1 + dpc_lane; k <= j - 1 && !dpc_found8; k += dpc_lanes) {
         const int32_t dpc_v11 = int32_t(dpc_t.S2[S2_at(dpc_p, i, k)]);
         const int32_t dpc_v12 = int32_t(dpc_t.S2[S2_at(dpc_p, k + 1, j)]);
         const int32_t dpc_v13 = dpc_v11 + dpc_v12;
-        if (!dpc_found8 || int64_t(dpc_v13) > dpc_best9) {
+        if (int64_t(dpc_v13) == dpc_cell0) {
           dpc_found8 = true;
           dpc_best9 = int64_t(dpc_v13);
           dpc_arg10[0] = k;
@@ -3065,16 +3043,11 @@ __device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tabl
   } else if (i2 - j2 - 1 >= 0) {
     dpc_tw.put(0, i1, j1);
   } else if (i1 - j1 == 0 && i2 - j2 == 0) {
-    const int64_t dpc_v0 =
-        score_iscore(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq2[i2]));
-    int dpc_win1 = 0;
-    int64_t dpc_best2 = int64_t(0);
-    if (dpc_v0 > dpc_best2) {
-      dpc_best2 = dpc_v0;
-      dpc_win1 = 1;
-    }
-    (void)dpc_best2;
-    switch (dpc_win1) {
+    const int64_t dpc_v1 = int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)]);
+    const int64_t dpc_cell0 = dpc_v1; // the cell's stored value
+    int dpc_win2 = 1;
+    if (int64_t(0) == dpc_cell0) dpc_win2 = 0;
+    switch (dpc_win2) {
     case 0: {
       break;
     }
@@ -3084,83 +3057,70 @@ __device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tabl
     }
     }
   } else {
-    int64_t dpc_r3;
+    const int64_t dpc_v4 = int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, j2)]);
+    const int64_t dpc_cell3 = dpc_v4; // the cell's stored value
+    int dpc_win5 = 5;
+    int64_t dpc_r6;
     if (j1 - i1 - 1 >= 0) {
-      const int64_t dpc_v4 = int64_t(dpc_t.F[F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]);
-      const int64_t dpc_v5 =
+      const int64_t dpc_v7 = int64_t(dpc_t.F[F_at(dpc_p, i1 + 1, j1 - 1, i2, j2)]);
+      const int64_t dpc_v8 =
           score_intra(dpc::ro(dpc_in.seq1[i1]), dpc::ro(dpc_in.seq1[j1]));
-      const int64_t dpc_v6 =
-          dpc::check_type<int32_t>(dpc::add(dpc_v4, dpc_v5, dpc_err), dpc_err);
-      dpc_r3 = dpc_v6;
-    } else {
-      dpc_r3 = dpc::NEG;
-    }
-    int64_t dpc_r7;
-    if (j2 - i2 - 1 >= 0) {
-      const int64_t dpc_v8 = int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]);
       const int64_t dpc_v9 =
-          score_intra(dpc::ro(dpc_in.seq2[i2]), dpc::ro(dpc_in.seq2[j2]));
-      const int64_t dpc_v10 =
-          dpc::check_type<int32_t>(dpc::add(dpc_v8, dpc_v9, dpc_err), dpc_err);
-      dpc_r7 = dpc_v10;
+          dpc::check_type<int32_t>(dpc::add(dpc_v7, dpc_v8, dpc_err), dpc_err);
+      dpc_r6 = dpc_v9;
     } else {
-      dpc_r7 = dpc::NEG;
+      dpc_r6 = dpc::NEG;
     }
-    int64_t dpc_r11 = dpc::NEG;
-    for (int64_t k1 = i1; k1 <= j1 - 1; ++k1) {
-      for (int64_t k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
-        dpc_r11 =
-            dpc::vmax(dpc_r11, int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
-                                   int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+    if (dpc_r6 == dpc_cell3) dpc_win5 = 0;
+    if (dpc_win5 == 5) {
+      int64_t dpc_r10;
+      if (j2 - i2 - 1 >= 0) {
+        const int64_t dpc_v11 = int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2 + 1, j2 - 1)]);
+        const int64_t dpc_v12 =
+            score_intra(dpc::ro(dpc_in.seq2[i2]), dpc::ro(dpc_in.seq2[j2]));
+        const int64_t dpc_v13 =
+            dpc::check_type<int32_t>(dpc::add(dpc_v11, dpc_v12, dpc_err), dpc_err);
+        dpc_r10 = dpc_v13;
+      } else {
+        dpc_r10 = dpc::NEG;
       }
+      if (dpc_r10 == dpc_cell3) dpc_win5 = 1;
     }
-    // combine the lanes of this cell (consecutive, aligned threads)
-    dpc_r11 = dpc_combine_lanes<dpc::LaneMax>(dpc_r11, dpc_lanes);
-    int64_t dpc_r12 = dpc::NEG;
-    for (int64_t k2 = i2 + dpc_lane; k2 <= j2 - 1; k2 += dpc_lanes) {
-      dpc_r12 = dpc::vmax(dpc_r12, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
-                                       int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+    if (dpc_win5 == 5) {
+      int64_t dpc_r14 = dpc::NEG;
+      for (int64_t k1 = i1; k1 <= j1 - 1; ++k1) {
+        for (int64_t k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
+          dpc_r14 = dpc::vmax(dpc_r14,
+                              int64_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]) +
+                                  int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]));
+        }
+      }
+      // combine the lanes of this cell (consecutive, aligned threads)
+      dpc_r14 = dpc_combine_lanes<dpc::LaneMax>(dpc_r14, dpc_lanes);
+      if (dpc_r14 == dpc_cell3) dpc_win5 = 2;
     }
-    // combine the lanes of this cell (consecutive, aligned threads)
-    dpc_r12 = dpc_combine_lanes<dpc::LaneMax>(dpc_r12, dpc_lanes);
-    int64_t dpc_r13 = dpc::NEG;
-    for (int64_t k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
-      dpc_r13 = dpc::vmax(dpc_r13, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
-                                       int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+    if (dpc_win5 == 5) {
+      int64_t dpc_r15 = dpc::NEG;
+      for (int64_t k2 = i2 + dpc_lane; k2 <= j2 - 1; k2 += dpc_lanes) {
+        dpc_r15 = dpc::vmax(dpc_r15, int64_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]) +
+                                         int64_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]));
+      }
+      // combine the lanes of this cell (consecutive, aligned threads)
+      dpc_r15 = dpc_combine_lanes<dpc::LaneMax>(dpc_r15, dpc_lanes);
+      if (dpc_r15 == dpc_cell3) dpc_win5 = 3;
     }
-    // combine the lanes of this cell (consecutive, aligned threads)
-    dpc_r13 = dpc_combine_lanes<dpc::LaneMax>(dpc_r13, dpc_lanes);
-    int64_t dpc_r14 = dpc::NEG;
-    for (int64_t k1 = i1 + dpc_lane; k1 <= j1; k1 += dpc_lanes) {
-      dpc_r14 = dpc::vmax(dpc_r14, int64_t(dpc_t.S1[S1_at(dpc_p, i1, k1)]) +
-                                       int64_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]));
+    if (dpc_win5 == 5) {
+      int64_t dpc_r16 = dpc::NEG;
+      for (int64_t k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
+        dpc_r16 =
+            dpc::vmax(dpc_r16, int64_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]) +
+                                   int64_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]));
+      }
+      // combine the lanes of this cell (consecutive, aligned threads)
+      dpc_r16 = dpc_combine_lanes<dpc::LaneMax>(dpc_r16, dpc_lanes);
+      if (dpc_r16 == dpc_cell3) dpc_win5 = 4;
     }
-    // combine the lanes of this cell (consecutive, aligned threads)
-    dpc_r14 = dpc_combine_lanes<dpc::LaneMax>(dpc_r14, dpc_lanes);
-    int dpc_win15 = 0;
-    int64_t dpc_best16 = dpc_r3;
-    if (dpc_r7 > dpc_best16) {
-      dpc_best16 = dpc_r7;
-      dpc_win15 = 1;
-    }
-    if (dpc_r11 > dpc_best16) {
-      dpc_best16 = dpc_r11;
-      dpc_win15 = 2;
-    }
-    if (dpc_r12 > dpc_best16) {
-      dpc_best16 = dpc_r12;
-      dpc_win15 = 3;
-    }
-    if (dpc_r13 > dpc_best16) {
-      dpc_best16 = dpc_r13;
-      dpc_win15 = 4;
-    }
-    if (dpc_r14 > dpc_best16) {
-      dpc_best16 = dpc_r14;
-      dpc_win15 = 5;
-    }
-    (void)dpc_best16;
-    switch (dpc_win15) {
+    switch (dpc_win5) {
     case 0: {
       if (j1 - i1 - 1 >= 0) {
         dpc_tw.put(3, i1, j1);
@@ -3189,12 +3149,12 @@ __device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tabl
       bool dpc_found17 = false;
       int64_t dpc_best18 = dpc::NEG;
       int64_t dpc_arg19[2] = {};
-      for (int64_t k1 = i1; k1 <= j1 - 1; ++k1) {
-        for (int64_t k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
+      for (int64_t k1 = i1; k1 <= j1 - 1 && !dpc_found17; ++k1) {
+        for (int64_t k2 = i2 + dpc_lane; k2 <= j2 && !dpc_found17; k2 += dpc_lanes) {
           const int32_t dpc_v20 = int32_t(dpc_t.F[F_at(dpc_p, i1, k1, i2, k2)]);
           const int32_t dpc_v21 = int32_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, k2 + 1, j2)]);
           const int32_t dpc_v22 = dpc_v20 + dpc_v21;
-          if (!dpc_found17 || int64_t(dpc_v22) > dpc_best18) {
+          if (int64_t(dpc_v22) == dpc_cell3) {
             dpc_found17 = true;
             dpc_best18 = int64_t(dpc_v22);
             dpc_arg19[0] = k1;
@@ -3219,11 +3179,11 @@ __device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tabl
       bool dpc_found23 = false;
       int64_t dpc_best24 = dpc::NEG;
       int64_t dpc_arg25[1] = {};
-      for (int64_t k2 = i2 + dpc_lane; k2 <= j2 - 1; k2 += dpc_lanes) {
+      for (int64_t k2 = i2 + dpc_lane; k2 <= j2 - 1 && !dpc_found23; k2 += dpc_lanes) {
         const int32_t dpc_v26 = int32_t(dpc_t.F[F_at(dpc_p, i1, j1, i2, k2)]);
         const int32_t dpc_v27 = int32_t(dpc_t.S2[S2_at(dpc_p, k2 + 1, j2)]);
         const int32_t dpc_v28 = dpc_v26 + dpc_v27;
-        if (!dpc_found23 || int64_t(dpc_v28) > dpc_best24) {
+        if (int64_t(dpc_v28) == dpc_cell3) {
           dpc_found23 = true;
           dpc_best24 = int64_t(dpc_v28);
           dpc_arg25[0] = k2;
@@ -3245,11 +3205,11 @@ __device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tabl
       bool dpc_found29 = false;
       int64_t dpc_best30 = dpc::NEG;
       int64_t dpc_arg31[1] = {};
-      for (int64_t k2 = i2 + dpc_lane; k2 <= j2; k2 += dpc_lanes) {
+      for (int64_t k2 = i2 + dpc_lane; k2 <= j2 && !dpc_found29; k2 += dpc_lanes) {
         const int32_t dpc_v32 = int32_t(dpc_t.S2[S2_at(dpc_p, i2, k2)]);
         const int32_t dpc_v33 = int32_t(dpc_t.F[F_at(dpc_p, i1, j1, k2 + 1, j2)]);
         const int32_t dpc_v34 = dpc_v32 + dpc_v33;
-        if (!dpc_found29 || int64_t(dpc_v34) > dpc_best30) {
+        if (int64_t(dpc_v34) == dpc_cell3) {
           dpc_found29 = true;
           dpc_best30 = int64_t(dpc_v34);
           dpc_arg31[0] = k2;
@@ -3271,11 +3231,11 @@ __device__ void dpc_walk_F(const Params &dpc_p, const Inputs &dpc_in, const Tabl
       bool dpc_found35 = false;
       int64_t dpc_best36 = dpc::NEG;
       int64_t dpc_arg37[1] = {};
-      for (int64_t k1 = i1 + dpc_lane; k1 <= j1; k1 += dpc_lanes) {
+      for (int64_t k1 = i1 + dpc_lane; k1 <= j1 && !dpc_found35; k1 += dpc_lanes) {
         const int32_t dpc_v38 = int32_t(dpc_t.S1[S1_at(dpc_p, i1, k1)]);
         const int32_t dpc_v39 = int32_t(dpc_t.F[F_at(dpc_p, k1 + 1, j1, i2, j2)]);
         const int32_t dpc_v40 = dpc_v38 + dpc_v39;
-        if (!dpc_found35 || int64_t(dpc_v40) > dpc_best36) {
+        if (int64_t(dpc_v40) == dpc_cell3) {
           dpc_found35 = true;
           dpc_best36 = int64_t(dpc_v40);
           dpc_arg37[0] = k1;

@@ -185,6 +185,7 @@ gpu:
     width: int32 only: a generic product (no register-blocked staging)
   traceback: on the GPU, one warp per problem (a block of 256 threads where the batch has at most one per SM), records of 5 words
     why: every traced equation is exact integer arithmetic, so a walk on the device picks the host's winners: one warp per problem follows them from the output cell with a stack in device memory (the reductions that pick a winner shared by the lanes, the first index on ties), and only the events cross PCIe, not the tables; a problem whose walk outgrows its buffer (--trace-records) is traced on the host from its tables, and --host-traceback traces every problem there; a batch of at most one problem per SM gives each problem a block of 256 threads instead (its reductions 256 terms at a time, the warps' choices combined in shared memory)
+    winners: a cell's winners by its stored value for S1, S2, F (integers proven finite: the cell holds exactly its equation's value, so the first alternative and the first reduction point equal to it win, as the first best would, and none after it is computed)
 cpu:
   group 0: the tiles of a wavefront step on the threads (dynamic schedule); the in-tile phase row by row, the split reductions' remainders pushed along the rows
   group 1: the tiles of a wavefront step on the threads (dynamic schedule); the in-tile phase row by row, the split reductions' remainders pushed along the rows

@@ -33,24 +33,15 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
   (void)dpc_err;
   if (i - j + 1 >= 0) {
   } else {
-    const int64_t dpc_v0 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
-    const int64_t dpc_v1 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
-    const int64_t dpc_v2 =
-        dpc::check_type<int32_t>(dpc::add(dpc_v0, dpc_v1, dpc_err), dpc_err);
-    int64_t dpc_r3 = dpc::NEG;
-    DPC_UNROLL
-    for (int64_t k = i; k <= j - 1; ++k) {
-      dpc_r3 = dpc::vmax(dpc_r3, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
-                                     int64_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]));
-    }
-    int dpc_win4 = 0;
-    int64_t dpc_best5 = dpc_v2;
-    if (dpc_r3 > dpc_best5) {
-      dpc_best5 = dpc_r3;
-      dpc_win4 = 1;
-    }
-    (void)dpc_best5;
-    switch (dpc_win4) {
+    const int64_t dpc_v1 = int64_t(dpc_t.C[C_at(dpc_p, i, j)]);
+    const int64_t dpc_cell0 = dpc_v1; // the cell's stored value
+    int dpc_win2 = 1;
+    const int64_t dpc_v3 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
+    const int64_t dpc_v4 = score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j]));
+    const int64_t dpc_v5 =
+        dpc::check_type<int32_t>(dpc::add(dpc_v3, dpc_v4, dpc_err), dpc_err);
+    if (dpc_v5 == dpc_cell0) dpc_win2 = 0;
+    switch (dpc_win2) {
     case 0: {
       dpc_ev.push_back({"pair", {i, j}});
       {
@@ -64,11 +55,11 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       bool dpc_found6 = false;
       int64_t dpc_best7 = dpc::NEG;
       int64_t dpc_arg8 = 0;
-      for (int64_t k = i; k <= j - 1; ++k) {
+      for (int64_t k = i; k <= j - 1 && !dpc_found6; ++k) {
         const int32_t dpc_v9 = int32_t(dpc_t.C[C_at(dpc_p, i, k)]);
         const int32_t dpc_v10 = int32_t(dpc_t.C[CT_at(dpc_p, j, k + 1)]);
         const int32_t dpc_v11 = dpc_v9 + dpc_v10;
-        if (!dpc_found6 || int64_t(dpc_v11) > dpc_best7) {
+        if (int64_t(dpc_v11) == dpc_cell0) {
           dpc_found6 = true;
           dpc_best7 = int64_t(dpc_v11);
           dpc_arg8 = k;

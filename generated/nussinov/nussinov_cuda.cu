@@ -625,35 +625,23 @@ __device__ void dpc_walk_C(const Params &dpc_p, const Inputs &dpc_in, const Tabl
   (void)dpc_lanes;
   if (i - j >= 0) {
   } else {
-    const int64_t dpc_v0 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j)]);
-    const int64_t dpc_v1 = int64_t(dpc_t.C[C_at(dpc_p, i, j - 1)]);
-    const int32_t dpc_v2 = int32_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
-    const int32_t dpc_v3 =
-        int32_t(score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j])));
-    const int32_t dpc_v4 = dpc_v2 + dpc_v3;
-    int64_t dpc_r5 = dpc::NEG;
-    for (int64_t k = i + 1 + dpc_lane; k <= j - 1; k += dpc_lanes) {
-      dpc_r5 = dpc::vmax(dpc_r5, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
-                                     int64_t(dpc_t.C[C_at(dpc_p, k + 1, j)]));
+    const int64_t dpc_v1 = int64_t(dpc_t.C[C_at(dpc_p, i, j)]);
+    const int64_t dpc_cell0 = dpc_v1; // the cell's stored value
+    int dpc_win2 = 3;
+    const int64_t dpc_v3 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j)]);
+    if (dpc_v3 == dpc_cell0) dpc_win2 = 0;
+    if (dpc_win2 == 3) {
+      const int64_t dpc_v4 = int64_t(dpc_t.C[C_at(dpc_p, i, j - 1)]);
+      if (dpc_v4 == dpc_cell0) dpc_win2 = 1;
     }
-    // combine the lanes of this cell (consecutive, aligned threads)
-    dpc_r5 = dpc_combine_lanes<dpc::LaneMax>(dpc_r5, dpc_lanes);
-    int dpc_win6 = 0;
-    int64_t dpc_best7 = dpc_v0;
-    if (dpc_v1 > dpc_best7) {
-      dpc_best7 = dpc_v1;
-      dpc_win6 = 1;
+    if (dpc_win2 == 3) {
+      const int32_t dpc_v5 = int32_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
+      const int32_t dpc_v6 =
+          int32_t(score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j])));
+      const int32_t dpc_v7 = dpc_v5 + dpc_v6;
+      if (int64_t(dpc_v7) == dpc_cell0) dpc_win2 = 2;
     }
-    if (int64_t(dpc_v4) > dpc_best7) {
-      dpc_best7 = int64_t(dpc_v4);
-      dpc_win6 = 2;
-    }
-    if (dpc_r5 > dpc_best7) {
-      dpc_best7 = dpc_r5;
-      dpc_win6 = 3;
-    }
-    (void)dpc_best7;
-    switch (dpc_win6) {
+    switch (dpc_win2) {
     case 0: {
       dpc_tw.put(0, i + 1, j);
       break;
@@ -675,11 +663,11 @@ __device__ void dpc_walk_C(const Params &dpc_p, const Inputs &dpc_in, const Tabl
       bool dpc_found8 = false;
       int64_t dpc_best9 = dpc::NEG;
       int64_t dpc_arg10[1] = {};
-      for (int64_t k = i + 1 + dpc_lane; k <= j - 1; k += dpc_lanes) {
+      for (int64_t k = i + 1 + dpc_lane; k <= j - 1 && !dpc_found8; k += dpc_lanes) {
         const int32_t dpc_v11 = int32_t(dpc_t.C[C_at(dpc_p, i, k)]);
         const int32_t dpc_v12 = int32_t(dpc_t.C[C_at(dpc_p, k + 1, j)]);
         const int32_t dpc_v13 = dpc_v11 + dpc_v12;
-        if (!dpc_found8 || int64_t(dpc_v13) > dpc_best9) {
+        if (int64_t(dpc_v13) == dpc_cell0) {
           dpc_found8 = true;
           dpc_best9 = int64_t(dpc_v13);
           dpc_arg10[0] = k;

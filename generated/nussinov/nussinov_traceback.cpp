@@ -30,34 +30,23 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
   (void)dpc_err;
   if (i - j >= 0) {
   } else {
-    const int64_t dpc_v0 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j)]);
-    const int64_t dpc_v1 = int64_t(dpc_t.C[C_at(dpc_p, i, j - 1)]);
-    const int32_t dpc_v2 = int32_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
-    const int32_t dpc_v3 =
-        int32_t(score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j])));
-    const int32_t dpc_v4 = dpc_v2 + dpc_v3;
-    int64_t dpc_r5 = dpc::NEG;
-    DPC_UNROLL
-    for (int64_t k = i + 1; k <= j - 1; ++k) {
-      dpc_r5 = dpc::vmax(dpc_r5, int64_t(dpc_t.C[C_at(dpc_p, i, k)]) +
-                                     int64_t(dpc_t.C[C_at(dpc_p, k + 1, j)]));
+    const int64_t dpc_v1 = int64_t(dpc_t.C[C_at(dpc_p, i, j)]);
+    const int64_t dpc_cell0 = dpc_v1; // the cell's stored value
+    int dpc_win2 = 3;
+    const int64_t dpc_v3 = int64_t(dpc_t.C[C_at(dpc_p, i + 1, j)]);
+    if (dpc_v3 == dpc_cell0) dpc_win2 = 0;
+    if (dpc_win2 == 3) {
+      const int64_t dpc_v4 = int64_t(dpc_t.C[C_at(dpc_p, i, j - 1)]);
+      if (dpc_v4 == dpc_cell0) dpc_win2 = 1;
     }
-    int dpc_win6 = 0;
-    int64_t dpc_best7 = dpc_v0;
-    if (dpc_v1 > dpc_best7) {
-      dpc_best7 = dpc_v1;
-      dpc_win6 = 1;
+    if (dpc_win2 == 3) {
+      const int32_t dpc_v5 = int32_t(dpc_t.C[C_at(dpc_p, i + 1, j - 1)]);
+      const int32_t dpc_v6 =
+          int32_t(score_bond(dpc::ro(dpc_in.seq[i]), dpc::ro(dpc_in.seq[j])));
+      const int32_t dpc_v7 = dpc_v5 + dpc_v6;
+      if (int64_t(dpc_v7) == dpc_cell0) dpc_win2 = 2;
     }
-    if (int64_t(dpc_v4) > dpc_best7) {
-      dpc_best7 = int64_t(dpc_v4);
-      dpc_win6 = 2;
-    }
-    if (dpc_r5 > dpc_best7) {
-      dpc_best7 = dpc_r5;
-      dpc_win6 = 3;
-    }
-    (void)dpc_best7;
-    switch (dpc_win6) {
+    switch (dpc_win2) {
     case 0: {
       trace_C(dpc_p, dpc_in, dpc_t, i + 1, j, dpc_ev, dpc_err, dpc_cells);
       break;
@@ -79,11 +68,11 @@ static void trace_C(const Params &dpc_p, const Inputs &dpc_in, const Tables &dpc
       bool dpc_found8 = false;
       int64_t dpc_best9 = dpc::NEG;
       int64_t dpc_arg10 = 0;
-      for (int64_t k = i + 1; k <= j - 1; ++k) {
+      for (int64_t k = i + 1; k <= j - 1 && !dpc_found8; ++k) {
         const int32_t dpc_v11 = int32_t(dpc_t.C[C_at(dpc_p, i, k)]);
         const int32_t dpc_v12 = int32_t(dpc_t.C[C_at(dpc_p, k + 1, j)]);
         const int32_t dpc_v13 = dpc_v11 + dpc_v12;
-        if (!dpc_found8 || int64_t(dpc_v13) > dpc_best9) {
+        if (int64_t(dpc_v13) == dpc_cell0) {
           dpc_found8 = true;
           dpc_best9 = int64_t(dpc_v13);
           dpc_arg10 = k;
