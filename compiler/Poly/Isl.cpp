@@ -16,6 +16,7 @@
 #include <isl/union_map.h>
 #include <isl/val.h>
 
+#include <algorithm>
 #include <unordered_map>
 
 using namespace dpc;
@@ -420,10 +421,50 @@ bool dpc::isOneConvexPiece(const isl::set &S) {
   return NoDivs;
 }
 
-isl::set dpc::convexIfExact(const isl::set &S) {
-  isl::set C = S.coalesce();
-  if (isl_set_n_basic_set(C.get()) <= 1)
-    return C;
+/// The params of S that no constraint of S ties to its set dims or its
+/// existentials (in S's coalesced pieces): e.g. a recurrence's named
+/// constants, which the domains carry only with their sign.
+static std::vector<int> freeParams(const isl::set &S) {
+  isl_size NP = isl_set_dim(S.get(), isl_dim_param);
+  std::vector<char> Tied(NP > 0 ? NP : 0, 0);
+  isl_set_foreach_basic_set(
+      S.get(),
+      [](isl_basic_set *BS, void *User) -> isl_stat {
+        isl_basic_set_foreach_constraint(
+            BS,
+            [](isl_constraint *C, void *User) -> isl_stat {
+              auto &Tied = *static_cast<std::vector<char> *>(User);
+              isl_size NS = isl_constraint_dim(C, isl_dim_set);
+              isl_size ND = isl_constraint_dim(C, isl_dim_div);
+              bool Mixed = (NS > 0 && isl_constraint_involves_dims(
+                                          C, isl_dim_set, 0, NS) == isl_bool_true) ||
+                           (ND > 0 && isl_constraint_involves_dims(
+                                          C, isl_dim_div, 0, ND) == isl_bool_true);
+              if (Mixed)
+                for (size_t P = 0; P < Tied.size(); ++P)
+                  if (isl_constraint_involves_dims(C, isl_dim_param,
+                                                   static_cast<unsigned>(P),
+                                                   1) == isl_bool_true)
+                    Tied[P] = 1;
+              isl_constraint_free(C);
+              return isl_stat_ok;
+            },
+            User);
+        isl_basic_set_free(BS);
+        return isl_stat_ok;
+      },
+      &Tied);
+  std::vector<int> Free;
+  for (size_t P = 0; P < Tied.size(); ++P)
+    if (!Tied[P])
+      Free.push_back(static_cast<int>(P));
+  return Free;
+}
+
+/// C (coalesced, several pieces) as one convex set if it is one: the
+/// simple hull, else isl's polyhedral hull, where it holds no point
+/// outside C; null where C is not convex.
+static isl::set exactHull(const isl::set &C) {
   // The simple hull (constraints of the pieces, shifted to hold for all)
   // first: where it holds no point outside C it is the hull, found in
   // milliseconds where isl's polyhedral hull of a few pieces in six
@@ -432,9 +473,56 @@ isl::set dpc::convexIfExact(const isl::set &S) {
       isl::manage(isl_set_from_basic_set(isl_set_simple_hull(C.copy())));
   if (SH.is_subset(C))
     return SH;
+  // isl's hull's time grows steeply with the dimensions, the params among
+  // them. Params that no constraint ties to the set's dims (Free) make C
+  // the product of its projection without them and its params' set on
+  // them, where that product holds no point outside C; the hull of a
+  // product is the product of the two hulls, each in fewer dimensions
+  // (rnafold: 3 dims and 5 params, four named constants free among them,
+  // 40 s -> milliseconds). Otherwise the hull of C itself.
+  std::vector<int> Free = freeParams(C);
+  if (!Free.empty()) {
+    isl_set *Rest = C.copy();
+    isl_set *OnFree = isl_set_params(C.copy());
+    isl_size NP = isl_set_dim(C.get(), isl_dim_param);
+    for (int P = NP - 1; P >= 0; --P) {
+      if (std::count(Free.begin(), Free.end(), P))
+        Rest = isl_set_project_out(Rest, isl_dim_param, P, 1);
+      else
+        OnFree = isl_set_project_out(OnFree, isl_dim_param, P, 1);
+    }
+    isl::set RestS = isl::manage(Rest);
+    isl::set OnFreeS = isl::manage(OnFree);
+    isl::set Product = RestS.intersect_params(OnFreeS);
+    if (Product.is_subset(C)) {
+      isl::set RestH = isOneConvexPiece(RestS.coalesce()) ? RestS.coalesce()
+                                                          : isl::set();
+      if (RestH.is_null()) {
+        RestH = isl::manage(
+            isl_set_from_basic_set(isl_set_polyhedral_hull(RestS.copy())));
+        if (!RestH.is_subset(RestS))
+          return isl::set(); // the projection is not convex, nor is C
+      }
+      isl::set FreeH = isl::manage(
+          isl_set_from_basic_set(isl_set_polyhedral_hull(OnFreeS.copy())));
+      isl::set H = isl::manage(isl_set_align_params(
+          RestH.intersect_params(FreeH).release(), C.get_space().release()));
+      // (C is the product: its hull is H; H holds no point outside C
+      // exactly where C is convex)
+      return H.is_subset(C) ? H : isl::set();
+    }
+  }
   isl::set H = isl::manage(isl_set_from_basic_set(
       isl_set_polyhedral_hull(C.copy())));
-  return H.is_subset(C) ? H : C;
+  return H.is_subset(C) ? H : isl::set();
+}
+
+isl::set dpc::convexIfExact(const isl::set &S) {
+  isl::set C = S.coalesce();
+  if (isl_set_n_basic_set(C.get()) <= 1)
+    return C;
+  isl::set H = exactHull(C);
+  return H.is_null() ? C : H;
 }
 
 isl::set dpc::fillAlongLast(const isl::set &S) {
