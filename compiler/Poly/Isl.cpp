@@ -421,10 +421,10 @@ bool dpc::isOneConvexPiece(const isl::set &S) {
   return NoDivs;
 }
 
-/// The params of S that no constraint of S ties to its set dims or its
-/// existentials (in S's coalesced pieces): e.g. a recurrence's named
+/// For each param of S, whether no constraint of S ties it to S's set dims
+/// or its existentials (in S's coalesced pieces): e.g. a recurrence's named
 /// constants, which the domains carry only with their sign.
-static std::vector<int> freeParams(const isl::set &S) {
+static std::vector<char> freeParams(const isl::set &S) {
   isl_size NP = isl_set_dim(S.get(), isl_dim_param);
   std::vector<char> Tied(NP > 0 ? NP : 0, 0);
   isl_set_foreach_basic_set(
@@ -454,11 +454,9 @@ static std::vector<int> freeParams(const isl::set &S) {
         return isl_stat_ok;
       },
       &Tied);
-  std::vector<int> Free;
-  for (size_t P = 0; P < Tied.size(); ++P)
-    if (!Tied[P])
-      Free.push_back(static_cast<int>(P));
-  return Free;
+  for (char &T : Tied)
+    T = !T;
+  return Tied;
 }
 
 /// C (coalesced, several pieces) as one convex set if it is one: the
@@ -480,29 +478,25 @@ static isl::set exactHull(const isl::set &C) {
   // product is the product of the two hulls, each in fewer dimensions
   // (rnafold: 3 dims and 5 params, four named constants free among them,
   // 40 s -> milliseconds). Otherwise the hull of C itself.
-  std::vector<int> Free = freeParams(C);
-  if (!Free.empty()) {
+  std::vector<char> Free = freeParams(C);
+  if (std::count(Free.begin(), Free.end(), 1)) {
     isl_set *Rest = C.copy();
     isl_set *OnFree = isl_set_params(C.copy());
-    isl_size NP = isl_set_dim(C.get(), isl_dim_param);
-    for (int P = NP - 1; P >= 0; --P) {
-      if (std::count(Free.begin(), Free.end(), P))
+    for (int P = static_cast<int>(Free.size()) - 1; P >= 0; --P) {
+      if (Free[P])
         Rest = isl_set_project_out(Rest, isl_dim_param, P, 1);
       else
         OnFree = isl_set_project_out(OnFree, isl_dim_param, P, 1);
     }
-    isl::set RestS = isl::manage(Rest);
+    isl::set RestS = isl::manage(Rest).coalesce();
     isl::set OnFreeS = isl::manage(OnFree);
     isl::set Product = RestS.intersect_params(OnFreeS);
     if (Product.is_subset(C)) {
-      isl::set RestH = isOneConvexPiece(RestS.coalesce()) ? RestS.coalesce()
-                                                          : isl::set();
-      if (RestH.is_null()) {
-        RestH = isl::manage(
-            isl_set_from_basic_set(isl_set_polyhedral_hull(RestS.copy())));
-        if (!RestH.is_subset(RestS))
-          return isl::set(); // the projection is not convex, nor is C
-      }
+      // (the projection's own hull the same way: it has fewer params)
+      isl::set RestH =
+          isl_set_n_basic_set(RestS.get()) <= 1 ? RestS : exactHull(RestS);
+      if (RestH.is_null())
+        return isl::set(); // the projection is not convex, nor is C
       isl::set FreeH = isl::manage(
           isl_set_from_basic_set(isl_set_polyhedral_hull(OnFreeS.copy())));
       isl::set H = isl::manage(isl_set_align_params(
